@@ -1,0 +1,61 @@
+/**
+ * Response codes carried in every `{ code, message, data }` envelope.
+ * The first six are the codes of spec section 8; the rest are ours, one per kind of failure.
+ * `httpStatus` is the HTTP status the server answers with for each code.
+ */
+export const Code = {
+  /** Success (spec 8). */
+  SUCCESS: 20000,
+  /** The server asks the user to confirm a warning; the request itself was rejected (spec 8). */
+  WARNING_CONFIRM: 20004,
+  /** Rejected, with the message shown to the user (spec 8). */
+  REJECTED: 40111,
+  /** No token, or a token the server never issued (spec 8: logged out). */
+  TOKEN_ILLEGAL: 50008,
+  /** The token was revoked: signed out, or the password was changed elsewhere (spec 8: logged out). */
+  TOKEN_REVOKED: 50012,
+  /** The token is past its expiry (spec 8: logged out). */
+  TOKEN_EXPIRED: 50014,
+  /** Top-bar list and notification calls use 1000 as success (spec 8). */
+  TOPBAR_SUCCESS: 1000,
+  /** Input failed validation; `message` is the first problem, `data.issues` all of them. */
+  VALIDATION_FAILED: 40001,
+  /** Username or password is wrong. */
+  WRONG_CREDENTIALS: 40002,
+  /** The current password given to change-password is wrong. */
+  WRONG_OLD_PASSWORD: 40003,
+  /** The account is disabled. */
+  ACCOUNT_DISABLED: 40004,
+  /** Signed in, but the access table denies this role the area. */
+  FORBIDDEN: 40300,
+  /** No such route or resource. */
+  NOT_FOUND: 40400,
+  /** Too many sign-in attempts; `data.retryAfterSeconds` says when to try again. */
+  TOO_MANY_ATTEMPTS: 42900,
+  /** Anything unexpected; the message never carries internals. */
+  INTERNAL_ERROR: 50000,
+} as const;
+
+export type CodeName = keyof typeof Code;
+export type CodeValue = (typeof Code)[CodeName];
+
+/** The codes after which the console shows the logged-out confirm (spec 8). */
+export const LOGGED_OUT_CODES: readonly number[] = [Code.TOKEN_ILLEGAL, Code.TOKEN_REVOKED, Code.TOKEN_EXPIRED];
+
+export const httpStatus: Record<CodeValue, number> = {
+  [Code.SUCCESS]: 200,
+  [Code.TOPBAR_SUCCESS]: 200,
+  [Code.WARNING_CONFIRM]: 200,
+  [Code.REJECTED]: 400,
+  [Code.TOKEN_ILLEGAL]: 401,
+  [Code.TOKEN_REVOKED]: 401,
+  [Code.TOKEN_EXPIRED]: 401,
+  [Code.VALIDATION_FAILED]: 400,
+  [Code.WRONG_CREDENTIALS]: 400,
+  [Code.WRONG_OLD_PASSWORD]: 400,
+  [Code.ACCOUNT_DISABLED]: 403,
+  [Code.FORBIDDEN]: 403,
+  [Code.NOT_FOUND]: 404,
+  [Code.TOO_MANY_ATTEMPTS]: 429,
+  [Code.INTERNAL_ERROR]: 500,
+};

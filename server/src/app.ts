@@ -1,0 +1,84 @@
+import helmet from '@fastify/helmet';
+import Fastify, { LogController, type FastifyInstance } from 'fastify';
+import fp from 'fastify-plugin';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Config } from './config.js';
+import datalogRoutes from './modules/datalog/routes.js';
+import { DatalogService } from './modules/datalog/service.js';
+import userRoutes from './modules/user/routes.js';
+import { UserService } from './modules/user/service.js';
+import auth from './plugins/auth.js';
+import database from './plugins/database.js';
+import { docsUi, openApi } from './plugins/docs.js';
+import errors from './plugins/errors.js';
+import web from './plugins/web.js';
+import './types.js';
+
+export interface BuildOptions {
+  /** Pino logger options, or false for none (tests). */
+  logger?: boolean | { level: string };
+  /** Clock for the services (tests move time). */
+  now?: () => number;
+}
+
+const services = fp(
+  async (app, opts: { now: () => number }) => {
+    app.decorate('services', {
+      users: new UserService(app.db, app.config, opts.now),
+      datalog: new DatalogService(app.db, opts.now),
+    });
+  },
+  { name: 'services', dependencies: ['database'] },
+);
+
+/**
+ * The whole server as a tree of plugins: external (database) → services → cross-cutting (errors, auth,
+ * security headers, OpenAPI) → the API areas under /api/v2 → the console.
+ */
+export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: options.logger ?? { level: config.logLevel },
+    trustProxy: config.trustProxy,
+    bodyLimit: 1_048_576,
+    // Per-request lines only at debug level and below; errors are always logged.
+    logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  app.decorate('config', config);
+
+  await app.register(database);
+  await app.register(services, { now: options.now ?? Date.now });
+  await app.register(errors);
+  await app.register(auth);
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        'default-src': ["'self'"],
+        'script-src': ["'self'"],
+        'style-src': ["'self'", "'unsafe-inline'"],
+        'img-src': ["'self'", 'data:', 'blob:'],
+        'connect-src': ["'self'"],
+        'font-src': ["'self'", 'data:'],
+        'worker-src': ["'self'", 'blob:'],
+      },
+    },
+  });
+  await app.register(openApi);
+  await app.register(
+    async (api) => {
+      await api.register(userRoutes, { prefix: '/user' });
+      await api.register(datalogRoutes, { prefix: '/datalog' });
+    },
+    { prefix: '/api/v2' },
+  );
+  await app.register(docsUi);
+  await app.register(web);
+
+  const pruneTimer = setInterval(() => {
+    app.services.users.pruneSessions().catch((err: unknown) => app.log.warn({ err }, 'session prune failed'));
+  }, 3_600_000);
+  pruneTimer.unref();
+  app.addHook('onClose', async () => clearInterval(pruneTimer));
+  return app;
+}

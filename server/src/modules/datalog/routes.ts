@@ -1,0 +1,55 @@
+import { clientErrorBody, Code, emptyData, envelope, errorEnvelope, serverLogPage, serverLogQuery } from '@dms/contract';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { AppError } from '../../errors.js';
+
+const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
+
+/** Console error reports are accepted without sign-in, so each address gets a budget per minute. */
+const REPORTS_PER_MINUTE = 30;
+
+const datalogRoutes: FastifyPluginAsyncZod = async (app) => {
+  const datalog = app.services.datalog;
+  const reports = new Map<string, { minute: number; count: number }>();
+
+  app.get(
+    '/server-log',
+    {
+      config: { area: 'serverLog' },
+      schema: {
+        tags: ['datalog'],
+        summary: 'Server log: server errors and console errors, newest first (root only)',
+        querystring: serverLogQuery,
+        response: { 200: envelope(serverLogPage), ...errors },
+      },
+    },
+    async (request) => ({ code: Code.SUCCESS, message: 'ok', data: await datalog.list(request.query) }),
+  );
+
+  app.post(
+    '/client-error',
+    {
+      config: { auth: 'optional' },
+      schema: {
+        tags: ['datalog'],
+        summary: 'Report a console error (the production console does this by itself)',
+        body: clientErrorBody,
+        response: { 200: envelope(emptyData), ...errors },
+      },
+    },
+    async (request) => {
+      const minute = Math.floor(Date.now() / 60_000);
+      const entry = reports.get(request.ip);
+      const current = entry && entry.minute === minute ? entry : { minute, count: 0 };
+      current.count += 1;
+      if (reports.size > 10_000) reports.clear();
+      reports.set(request.ip, current);
+      if (current.count > REPORTS_PER_MINUTE) {
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.tooManyAttempts', { seconds: 60 }, { retryAfterSeconds: 60 });
+      }
+      await datalog.recordClientError(request.body, request.auth?.user.username ?? null);
+      return { code: Code.SUCCESS, message: 'ok', data: null };
+    },
+  );
+};
+
+export default datalogRoutes;

@@ -1,0 +1,119 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { Code, sessionRoles, type ChangePasswordBody, type LoginData, type UserInfoData } from '@dms/contract';
+import type { Config } from '../../config.js';
+import type { Db } from '../../db/database.js';
+import type { UserRow } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+import type { AuthContext } from '../../types.js';
+import { LoginLimiter } from './login-limiter.js';
+import { burnVerification, hashPassword, verifyPassword } from './passwords.js';
+import * as repo from './repository.js';
+
+export function hashToken(token: string): string {
+  return createHash('sha256').update(token).digest('hex');
+}
+
+export function parseRoles(user: Pick<UserRow, 'roles'>): string[] {
+  const parsed: unknown = JSON.parse(user.roles);
+  return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
+}
+
+interface ClientMeta {
+  ip: string;
+  userAgent: string;
+}
+
+/** Sign-in, sessions and the signed-in user's own account. */
+export class UserService {
+  private readonly limiter: LoginLimiter;
+
+  constructor(
+    private readonly db: Db,
+    private readonly config: Pick<Config, 'sessionTtlMs' | 'loginLimit'>,
+    private readonly now: () => number = Date.now,
+  ) {
+    this.limiter = new LoginLimiter(config.loginLimit, now);
+  }
+
+  async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginData> {
+    const retry = this.limiter.retryAfter(input.username, meta.ip);
+    if (retry > 0) {
+      throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.tooManyAttempts', { seconds: retry }, { retryAfterSeconds: retry });
+    }
+    this.limiter.recordAttempt(meta.ip);
+    const user = await repo.findUserByUsername(this.db, input.username);
+    if (!user) {
+      await burnVerification(input.password);
+      this.limiter.recordFailure(input.username);
+      throw new AppError(Code.WRONG_CREDENTIALS, 'error.wrongCredentials');
+    }
+    if (!(await verifyPassword(user.password_hash, input.password))) {
+      this.limiter.recordFailure(input.username);
+      throw new AppError(Code.WRONG_CREDENTIALS, 'error.wrongCredentials');
+    }
+    if (user.disabled) throw new AppError(Code.ACCOUNT_DISABLED, 'error.accountDisabled');
+    this.limiter.recordSuccess(input.username);
+
+    const token = randomBytes(32).toString('base64url');
+    const now = this.now();
+    const expiresAt = now + this.config.sessionTtlMs;
+    await repo.insertSession(this.db, {
+      token_hash: hashToken(token),
+      user_id: user.id,
+      created_at: now,
+      expires_at: expiresAt,
+      ip: meta.ip.slice(0, 64),
+      user_agent: meta.userAgent.slice(0, 512),
+    });
+    return { token, expiresAt };
+  }
+
+  /** The session behind a token, or the spec's logged-out codes: 50008 unknown, 50012 revoked, 50014 expired. */
+  async authenticate(token: string | null): Promise<AuthContext> {
+    if (!token) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+    const session = await repo.findSession(this.db, hashToken(token));
+    if (!session) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+    if (session.revoked_at !== null) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
+    if (session.expires_at <= this.now()) throw new AppError(Code.TOKEN_EXPIRED, 'error.tokenExpired');
+    const user = await repo.findUserById(this.db, session.user_id);
+    if (!user || user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
+    return { user, roles: sessionRoles(parseRoles(user), user.group_extra), sessionId: session.id };
+  }
+
+  info(auth: AuthContext): UserInfoData {
+    const { user } = auth;
+    return {
+      roles: auth.roles,
+      name: user.name,
+      avatar: user.avatar,
+      introduction: user.introduction,
+      level: user.level,
+      user: { id: user.id, username: user.username, group_extra: user.group_extra, is_manager: user.is_manager === 1 },
+    };
+  }
+
+  async logout(auth: AuthContext): Promise<void> {
+    await repo.revokeSession(this.db, auth.sessionId, this.now());
+  }
+
+  /** Changes the password and ends the user's other sessions; this one stays signed in. */
+  async changePassword(auth: AuthContext, body: ChangePasswordBody): Promise<void> {
+    if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
+      throw new AppError(Code.WRONG_OLD_PASSWORD, 'error.wrongOldPassword');
+    }
+    if (body.oldPassword === body.newPassword) {
+      throw new AppError(Code.VALIDATION_FAILED, 'validation.password.sameAsOld');
+    }
+    const now = this.now();
+    const passwordHash = await hashPassword(body.newPassword);
+    await this.db.transaction().execute(async (trx) => {
+      await repo.updatePassword(trx, auth.user.id, passwordHash, now);
+      await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
+    });
+  }
+
+  /** Drops sessions that expired more than a day ago. */
+  async pruneSessions(): Promise<void> {
+    await repo.deleteStaleSessions(this.db, this.now() - 86_400_000);
+  }
+}

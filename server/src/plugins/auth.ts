@@ -1,0 +1,43 @@
+import { canAccess, Code, pickLanguage } from '@dms/contract';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { AppError, forbidden } from '../errors.js';
+import type { AuthContext } from '../types.js';
+
+/** Reads the bearer token (or the spec's `token` query parameter). */
+export function tokenOf(authorization: string | undefined, query: unknown): string | null {
+  if (authorization?.startsWith('Bearer ')) return authorization.slice(7).trim() || null;
+  if (query && typeof query === 'object' && 'token' in query && typeof query.token === 'string' && query.token) {
+    return query.token;
+  }
+  return null;
+}
+
+/**
+ * Language and sign-in for every request. Routes are closed unless their config says `auth: 'public'`
+ * or `'optional'`; a route with an `area` is refused (403) to roles the access table denies.
+ */
+export default fp(
+  async (app) => {
+    app.decorateRequest('lang', 'en');
+    app.decorateRequest('auth', null);
+    app.addHook('onRequest', async (request) => {
+      request.lang = pickLanguage(request.headers['accept-language']);
+      if (!request.url.startsWith('/api/v2/') || request.is404) return;
+      const config = request.routeOptions.config;
+      const mode = config.auth ?? 'required';
+      if (mode === 'public') return;
+      const token = tokenOf(request.headers.authorization, request.query);
+      if (!token && mode === 'optional') return;
+      request.auth = await app.services.users.authenticate(token);
+      if (config.area && !canAccess(request.auth.roles, config.area)) throw forbidden();
+    });
+  },
+  { name: 'auth', dependencies: ['services'] },
+);
+
+/** The session of a route that requires sign-in (the hook above guarantees it). */
+export function signedIn(request: FastifyRequest): AuthContext {
+  if (!request.auth) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+  return request.auth;
+}

@@ -1,0 +1,21 @@
+import fp from 'fastify-plugin';
+import { openDatabase } from '../db/database.js';
+import { migrate } from '../db/migrations.js';
+
+/** Opens the database, runs the migrations, and closes it with the app. */
+export default fp(
+  async (app) => {
+    const { db, dialect, close } = await openDatabase(app.config.database);
+    try {
+      const applied = await migrate(db, dialect);
+      if (applied.length > 0) app.log.info({ applied }, 'database migrated');
+    } catch (err) {
+      await close();
+      throw err;
+    }
+    app.decorate('db', db);
+    app.decorate('dialect', dialect);
+    app.addHook('onClose', close);
+  },
+  { name: 'database' },
+);

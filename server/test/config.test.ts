@@ -1,0 +1,46 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from '../src/config.js';
+
+describe('configuration', () => {
+  it('has documented defaults', () => {
+    const c = loadConfig({});
+    expect(c.port).toBe(8080);
+    expect(c.host).toBe('0.0.0.0');
+    expect(c.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data\/dms\.sqlite$/) });
+    expect(c.logLevel).toBe('info');
+    expect(c.env).toBe('development');
+    expect(c.demoPassword).toBe('demo123456');
+    expect(c.sessionTtlMs).toBe(86_400_000);
+  });
+
+  it('reads PostgreSQL from DATABASE_URL', () => {
+    const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/dms', DATABASE_SCHEMA: 'dms' });
+    expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/dms', schema: 'dms' });
+  });
+
+  it.each([
+    [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ PORT: '70000' }, /PORT/],
+    [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
+    [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],
+    [{ NODE_ENV: 'production' }, /ADMIN_PASSWORD is required when NODE_ENV=production/],
+    [{ DEMO_PASSWORD: '123' }, /DEMO_PASSWORD must be 6-20 characters/],
+  ])('stops on %j with one clear line', (env, pattern) => {
+    try {
+      loadConfig(env);
+      expect.unreachable('config should have been refused');
+    } catch (err) {
+      expect(err).toBeInstanceOf(ConfigError);
+      const text = (err as Error).message;
+      expect(text).toMatch(pattern);
+      expect(text).not.toContain('\n');
+    }
+  });
+
+  it('accepts production with an admin password', () => {
+    expect(loadConfig({ NODE_ENV: 'production', ADMIN_PASSWORD: 'Str0ng-pass' }).admin).toEqual({
+      username: 'rootadmin',
+      password: 'Str0ng-pass',
+    });
+  });
+});

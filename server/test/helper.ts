@@ -1,0 +1,100 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { buildApp } from '../src/app.js';
+import { loadConfig, type Config } from '../src/config.js';
+import { seedInitialAccounts } from '../src/modules/user/seed.js';
+
+export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+export const DEMO_PASSWORD = 'demo123456';
+
+async function postgresAnswers(): Promise<boolean> {
+  const client = new pg.Client({ connectionString: PG_URL, connectionTimeoutMillis: 1500 });
+  try {
+    await client.connect();
+    await client.query('select 1');
+    return true;
+  } catch {
+    return false;
+  } finally {
+    await client.end().catch(() => undefined);
+  }
+}
+
+/**
+ * The databases the server tests run on: SQLite always, PostgreSQL where 127.0.0.1:5432 answers.
+ * In CI (CI=true) PostgreSQL is required, so a run can't silently skip it.
+ */
+export async function testDialects(): Promise<Array<'sqlite' | 'postgres'>> {
+  if (await postgresAnswers()) return ['sqlite', 'postgres'];
+  if (process.env.CI === 'true') throw new Error(`PostgreSQL is required in CI but ${PG_URL} does not answer`);
+  console.warn(`PostgreSQL at ${PG_URL} does not answer: server tests run on SQLite only`);
+  return ['sqlite'];
+}
+
+export interface TestApp {
+  app: FastifyInstance;
+  config: Config;
+  clock: { now: number };
+  close: () => Promise<void>;
+}
+
+let counter = 0;
+
+/** A real app on a fresh database (a temp SQLite file, or a fresh PostgreSQL schema), seeded with the demo accounts. */
+export async function buildTestApp(
+  dialect: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+  options: { seed?: boolean } = {},
+): Promise<TestApp> {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-test-'));
+  counter += 1;
+  const schema = `t_${process.pid}_${Date.now().toString(36)}_${counter}`;
+  const config = loadConfig({
+    NODE_ENV: 'test',
+    DATA_DIR: dir,
+    DEMO_PASSWORD,
+    WEB_DIST: path.join(dir, 'no-web'),
+    ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
+    ...env,
+  });
+  const clock = { now: Date.now() };
+  const app = await buildApp(config, { logger: false, now: () => clock.now });
+  if (options.seed !== false) await seedInitialAccounts(app.db, config, clock.now);
+  return {
+    app,
+    config,
+    clock,
+    close: async () => {
+      await app.close();
+      if (dialect === 'postgres') {
+        const client = new pg.Client({ connectionString: PG_URL });
+        await client.connect();
+        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+        await client.end();
+      }
+      fs.rmSync(dir, { recursive: true, force: true });
+    },
+  };
+}
+
+export interface Body {
+  code: number;
+  message: string;
+  data?: unknown;
+}
+
+export function body(res: LightMyRequestResponse): Body {
+  return res.json<Body>();
+}
+
+export async function login(app: FastifyInstance, username: string, password = DEMO_PASSWORD, ip = '10.0.0.1'): Promise<string> {
+  const res = await app.inject({ method: 'POST', url: '/api/v2/user/login', payload: { username, password }, remoteAddress: ip });
+  const b = res.json<{ code: number; data: { token: string } }>();
+  if (b.code !== 20000) throw new Error(`login ${username} failed: ${res.body}`);
+  return b.data.token;
+}
+
+export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
