@@ -1,0 +1,21 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { root } from './server-process.js';
+import { benchShell } from './shell.js';
+
+/** `npm run bench -- <name>`: runs one benchmark and prints its figures as JSON (also saved under bench/results/). */
+const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
+  shell: benchShell,
+};
+
+const name = process.argv[2] ?? 'shell';
+const bench = BENCHES[name];
+if (!bench) {
+  process.stderr.write(`Unknown benchmark "${name}". Known: ${Object.keys(BENCHES).join(', ')}\n`);
+  process.exit(2);
+}
+const result = { bench: name, date: new Date().toISOString(), ...(await bench()) };
+const out = path.join(root, 'bench/results');
+fs.mkdirSync(out, { recursive: true });
+fs.writeFileSync(path.join(out, `${name}-${result.date.replaceAll(':', '-')}.json`), JSON.stringify(result, null, 2));
+process.stdout.write(`${JSON.stringify(result, null, 2)}\n`);

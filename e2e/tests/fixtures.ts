@@ -1,0 +1,49 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+
+export const PASSWORD = 'demo123456';
+export const baseUrl = (): string => {
+  const url = process.env.E2E_BASE_URL;
+  if (!url) throw new Error('E2E_BASE_URL is not set: run the tests through e2e/playwright.config.ts');
+  return url;
+};
+
+export const test = base.extend({
+  baseURL: async ({}, use) => {
+    await use(baseUrl());
+  },
+});
+export { expect };
+
+/** Signs in through the API and returns the token. */
+export async function apiLogin(request: APIRequestContext, username: string, password = PASSWORD): Promise<string> {
+  const res = await request.post(`${baseUrl()}/api/v2/user/login`, { data: { username, password } });
+  const body = (await res.json()) as { code: number; data: { token: string } };
+  expect(body.code, `sign-in of ${username}`).toBe(20000);
+  return body.data.token;
+}
+
+/** Signs a page in by putting a fresh token in the Admin-Token cookie (the UI sign-in has its own tests). */
+export async function signIn(page: Page, username: string, language?: string): Promise<string> {
+  const token = await apiLogin(page.request, username);
+  const url = new URL(baseUrl());
+  const cookies = [{ name: 'Admin-Token', value: token, domain: url.hostname, path: '/' }];
+  if (language) cookies.push({ name: 'language', value: language, domain: url.hostname, path: '/' });
+  await page.context().addCookies(cookies);
+  return token;
+}
+
+/** Signs in through the login form, as a person would. */
+export async function signInWithForm(page: Page, username: string, password = PASSWORD): Promise<void> {
+  await page.getByTestId('login-username').fill(username);
+  await page.getByTestId('login-password').fill(password);
+  await page.getByTestId('login-submit').click();
+}
+
+const shots = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../screenshots');
+/** Saves a screenshot under e2e/screenshots/ (not committed) for people to look at. */
+export async function screenshot(page: Page, name: string): Promise<void> {
+  fs.mkdirSync(shots, { recursive: true });
+  await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+}

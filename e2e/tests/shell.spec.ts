@@ -1,0 +1,169 @@
+import { apiLogin, baseUrl, expect, screenshot, signIn, test } from './fixtures.js';
+
+const LANGS = [
+  { code: 'en', title: 'Dashboard - Device monitoring system', success: 'Switch Language Success' },
+  { code: 'zh', title: ' - 设备监控系统', success: '切换语言成功' },
+  { code: 'es', title: ' - Sistema de monitorización de dispositivos', success: '' },
+  { code: 'ja', title: ' - デバイス監視システム', success: '' },
+] as const;
+
+test.describe('shell (spec 2)', () => {
+  test('page titles in English and Chinese', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    await expect(page).toHaveTitle('Dashboard - Device monitoring system');
+    await page.goto('/profile/index');
+    await expect(page).toHaveTitle(/^Profile - Device monitoring system$/);
+    await page.context().addCookies([{ name: 'language', value: 'zh', url: baseUrl() }]);
+    await page.goto('/dashboard');
+    await expect(page).toHaveTitle(/ - 设备监控系统$/);
+    await expect(page).not.toHaveTitle(/Dashboard/);
+  });
+
+  test('switching to each language says so in that language and reloads translated', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    for (const lang of ['zh', 'es', 'ja', 'en'] as const) {
+      await page.getByTestId('lang-select').click();
+      await page.getByTestId(`lang-option-${lang}`).click();
+      await page.waitForLoadState('load');
+      const expected = { en: 'Switch Language Success', zh: '切换语言成功', es: 'Idioma cambiado correctamente', ja: '言語を切り替えました' }[lang];
+      await expect(page.getByText(expected).first()).toBeVisible();
+      await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? /zh/ : new RegExp(lang));
+      const title = await page.title();
+      const suffix = { en: ' - Device monitoring system', zh: ' - 设备监控系统', es: ' - Sistema de monitorización de dispositivos', ja: ' - デバイス監視システム' }[lang];
+      expect(title.endsWith(suffix)).toBe(true);
+      await screenshot(page, `shell-dashboard-${lang}`);
+    }
+  });
+
+  test('size switch shows success and is kept after reload', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    await page.getByTestId('size-select').click();
+    await page.getByTestId('size-option-small').click();
+    await expect(page.getByText('Switch Size Success').first()).toBeVisible();
+    const cookies = await page.context().cookies();
+    expect(cookies.find((c) => c.name === 'size')?.value).toBe('small');
+    await page.reload();
+    await page.getByTestId('size-select').click();
+    await expect(page.getByTestId('size-option-small')).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('settings are kept after reload', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('tags-view')).toBeVisible();
+    await page.getByTestId('settings-button').click();
+    await page.getByTestId('setting-tags-view').click();
+    await page.getByTestId('setting-sidebar-logo').click();
+    await page.getByTestId('setting-fixed-header').click();
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+    await expect(page.getByTestId('sidebar-logo')).toBeVisible();
+    await page.reload();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await expect(page.getByTestId('tags-view')).toHaveCount(0);
+    await expect(page.getByTestId('sidebar-logo')).toBeVisible();
+    await page.getByTestId('settings-button').click();
+    await expect(page.getByTestId('setting-fixed-header')).toHaveAttribute('aria-checked', 'true');
+  });
+
+  test('tags view: pinned dashboard, close, close others, close all, pages kept alive', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    const tags = page.getByTestId('tags-view');
+    await page.goto('/profile/index');
+    await page.getByTestId('profile-old-password').fill('kept-while-away');
+    // Move away through the menu (client-side), come back through the tag: the typed value is still there.
+    await page.getByTestId('sidebar').getByText('Server log').click();
+    await expect(page).toHaveURL(/\/datalog\/server-log$/);
+    await expect(tags.getByTestId('tag-/dashboard')).toBeVisible();
+    await expect(tags.getByTestId('tag-/profile/index')).toBeVisible();
+    await expect(tags.getByTestId('tag-/datalog/server-log')).toBeVisible();
+    await tags.getByTestId('tag-/profile/index').click();
+    await expect(page).toHaveURL(/\/profile\/index$/);
+    await expect(page.getByTestId('profile-old-password')).toHaveValue('kept-while-away');
+
+    // Close others: keeps the pinned dashboard and the current page.
+    await tags.getByTestId('tag-/profile/index').click({ button: 'right' });
+    await page.getByTestId('tag-menu-close-others').click();
+    await expect(tags.getByTestId('tag-/datalog/server-log')).toHaveCount(0);
+    await expect(tags.getByTestId('tag-/dashboard')).toBeVisible();
+
+    // Close the current one: back to the dashboard.
+    await tags.getByTestId('tag-/profile/index').getByTestId('tag-close').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(tags.getByTestId('tag-/profile/index')).toHaveCount(0);
+    await expect(tags.getByTestId('tag-/dashboard').getByTestId('tag-close')).toHaveCount(0);
+
+    // Close all: only the pinned dashboard stays.
+    await page.goto('/profile/index');
+    await tags.getByTestId('tag-/profile/index').click({ button: 'right' });
+    await page.getByTestId('tag-menu-close-all').click();
+    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(tags.locator('[data-testid^="tag-/"]')).toHaveCount(1);
+  });
+
+  test('logout goes to /login?redirect=dashboard and the token is refused afterwards', async ({ page }) => {
+    const token = await signIn(page, 'demo_helper');
+    await page.goto('/dashboard');
+    await page.getByTestId('user-menu').click();
+    await page.getByTestId('logout').click();
+    await expect(page).toHaveURL(/\/login\?redirect=dashboard$/);
+    const res = await page.request.get(`${baseUrl()}/api/v2/user/info`, { headers: { authorization: `Bearer ${token}` } });
+    expect(((await res.json()) as { code: number }).code).toBe(50012);
+  });
+
+  test('a session ended elsewhere shows the logged-out confirm; re-login goes to sign-in', async ({ page }) => {
+    const token = await signIn(page, 'demo_end_user');
+    await page.goto('/profile/index');
+    await page.request.get(`${baseUrl()}/api/v2/user/logout`, { headers: { authorization: `Bearer ${token}` } });
+    await page.getByTestId('profile-old-password').fill('demo123456');
+    await page.getByTestId('profile-new-password').fill('another-pass1');
+    await page.getByTestId('profile-confirm-password').fill('another-pass1');
+    await page.getByTestId('profile-submit').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('You have been logged out');
+    await dialog.getByRole('button', { name: /log in again/i }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await apiLogin(page.request, 'demo_end_user');
+  });
+
+  test('at 800 px the sidebar becomes a drawer', async ({ page }) => {
+    await page.setViewportSize({ width: 800, height: 900 });
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await page.getByTestId('hamburger').click();
+    await expect(page.getByTestId('sidebar')).toBeVisible();
+    await screenshot(page, 'shell-mobile-800-menu');
+    await page.getByTestId('sidebar').getByText('Server log').click();
+    await expect(page).toHaveURL(/\/datalog\/server-log$/);
+    await expect(page.getByTestId('sidebar')).toBeHidden();
+    await screenshot(page, 'shell-mobile-800');
+  });
+
+  test('route search opens a permitted page', async ({ page }) => {
+    await signIn(page, 'demo_root');
+    await page.goto('/dashboard');
+    await page.getByTestId('route-search').click();
+    await page.keyboard.type('Server');
+    await page.keyboard.press('Enter');
+    await expect(page).toHaveURL(/\/datalog\/server-log$/);
+    await expect(page.getByTestId('breadcrumb')).toContainText('Server log');
+  });
+});
+
+test.describe('every language once', () => {
+  for (const lang of LANGS) {
+    test(`sign-in page and shell in ${lang.code}`, async ({ page }) => {
+      await page.context().addCookies([{ name: 'language', value: lang.code, url: baseUrl() }]);
+      await page.goto('/login');
+      await screenshot(page, `login-${lang.code}`);
+      await signIn(page, 'demo_root');
+      await page.goto('/dashboard');
+      await expect(page).toHaveTitle(new RegExp(`${lang.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
+      await screenshot(page, `dashboard-${lang.code}`);
+    });
+  }
+});

@@ -1,0 +1,63 @@
+#!/usr/bin/env node
+// Runs every test: build, type checks, unit and server tests (vitest: contract, server, web),
+// then end-to-end tests in Chromium (Playwright). Prints one closing line "Tests: N passed, N failed".
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bin = (name) => path.join(root, 'node_modules', '.bin', name);
+const reports = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-reports-'));
+const only = process.argv[2]; // optional: "unit" or "e2e"
+
+function step(label, command, args, env = {}) {
+  process.stdout.write(`\n=== ${label}\n`);
+  const started = Date.now();
+  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
+  process.stdout.write(`=== ${label}: ${result.status === 0 ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+  return result.status === 0;
+}
+
+function count(file, read) {
+  try {
+    return read(JSON.parse(fs.readFileSync(file, 'utf8')));
+  } catch {
+    return { passed: 0, failed: 0, skipped: 0 };
+  }
+}
+
+let ok = step('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
+if (!ok) process.exit(1);
+ok = step('type check', 'npm', ['run', '--silent', 'typecheck']);
+
+const vitestJson = path.join(reports, 'vitest.json');
+const e2eJson = path.join(reports, 'e2e.json');
+if (only !== 'e2e') {
+  ok = step('unit and server tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) && ok;
+}
+if (only !== 'unit') {
+  ok =
+    step('end-to-end tests (Playwright, Chromium)', bin('playwright'), ['test', '-c', 'e2e/playwright.config.ts', '--reporter=list,json'], {
+      PLAYWRIGHT_JSON_OUTPUT_NAME: e2eJson,
+    }) && ok;
+}
+
+const unit = count(vitestJson, (r) => ({
+  passed: r.numPassedTests ?? 0,
+  failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
+  skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+}));
+const e2e = count(e2eJson, (r) => ({
+  passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
+  failed: r.stats?.unexpected ?? 0,
+  skipped: r.stats?.skipped ?? 0,
+}));
+const passed = unit.passed + e2e.passed;
+const failed = unit.failed + e2e.failed + (ok ? 0 : unit.failed + e2e.failed === 0 ? 1 : 0);
+const skipped = unit.skipped + e2e.skipped;
+process.stdout.write(`\nunit/server: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);
+process.stdout.write(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
+fs.rmSync(reports, { recursive: true, force: true });
+process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);
