@@ -23,10 +23,8 @@ export interface BuildOptions {
 
 const services = fp(
   async (app, opts: { now: () => number }) => {
-    app.decorate('services', {
-      users: new UserService(app.db, app.config, opts.now),
-      datalog: new DatalogService(app.db, opts.now),
-    });
+    const datalog = new DatalogService(app.db, opts.now);
+    app.decorate('services', { datalog, users: new UserService(app.db, app.config, datalog, opts.now) });
   },
   { name: 'services', dependencies: ['database'] },
 );

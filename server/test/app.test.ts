@@ -53,6 +53,7 @@ describe('the app around the API', () => {
     const doc = json.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths).sort()).toEqual([
       '/api/v2/datalog/client-error',
+      '/api/v2/datalog/operation-log',
       '/api/v2/datalog/server-log',
       '/api/v2/user/changepassword',
       '/api/v2/user/info',

@@ -94,5 +94,28 @@ export const clientErrorBody = z.object({
 });
 export type ClientErrorBody = z.input<typeof clientErrorBody>;
 
+/** What the operation log records. Later areas add their actions here. */
+export const OPERATION_ACTIONS = ['user.login', 'user.logout', 'user.changePassword'] as const;
+export type OperationAction = (typeof OPERATION_ACTIONS)[number];
+export const operationLogEntry = z.object({
+  id: z.number().int(),
+  time: z.number().int(),
+  username: z.string(),
+  action: z.string(),
+  target: z.string(),
+  old_value: z.string().nullable(),
+  new_value: z.string().nullable(),
+  outcome: z.enum(['ok', 'failed']),
+  ip: z.string(),
+});
+export type OperationLogEntry = z.infer<typeof operationLogEntry>;
+export const operationLogQuery = pageQuery.extend({
+  action: z.enum(OPERATION_ACTIONS).optional(),
+  username: z.string().trim().max(64).optional(),
+});
+export type OperationLogQuery = z.input<typeof operationLogQuery>;
+export const operationLogPage = pageOf(operationLogEntry);
+export type OperationLogPage = z.infer<typeof operationLogPage>;
+
 export const roleSchema = z.enum(ROLES);
 export { Code };

@@ -1,6 +1,7 @@
 import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { users0001 } from './migrations/0001_users.js';
+import { operationLog0002 } from './migrations/0002_operation_log.js';
 
 /** A migration that may differ by database (auto-increment ids are the usual difference). */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -8,6 +9,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_users': users0001,
+  '0002_operation_log': operationLog0002,
 };
 
 class StaticProvider implements MigrationProvider {

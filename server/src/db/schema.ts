@@ -44,10 +44,26 @@ export interface ServerLogTable {
   url: string;
 }
 
+export interface OperationLogTable {
+  id: Generated<number>;
+  time: number;
+  user_id: number | null;
+  username: string;
+  /** What was done, as a contract OperationAction ('user.login', …). */
+  action: string;
+  /** What it was done to (a username, a device, a register). */
+  target: string;
+  old_value: string | null;
+  new_value: string | null;
+  outcome: 'ok' | 'failed';
+  ip: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   server_log: ServerLogTable;
+  operation_log: OperationLogTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -55,3 +71,4 @@ export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ServerLogRow = Selectable<ServerLogTable>;
+export type OperationLogRow = Selectable<OperationLogTable>;

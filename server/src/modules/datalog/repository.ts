@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, ServerLogRow } from '../../db/schema.js';
+import type { Database, OperationLogRow, ServerLogRow } from '../../db/schema.js';
 
 export async function insertLog(db: Kysely<Database>, row: Omit<ServerLogRow, 'id'>): Promise<void> {
   await db.insertInto('server_log').values(row).execute();
@@ -22,4 +22,43 @@ export async function listLogs(
 export async function pruneLogs(db: Kysely<Database>, keep: number): Promise<void> {
   const cutoff = await db.selectFrom('server_log').select('id').orderBy('id', 'desc').offset(keep).limit(1).executeTakeFirst();
   if (cutoff) await db.deleteFrom('server_log').where('id', '<=', cutoff.id).execute();
+}
+
+export async function insertOperation(db: Kysely<Database>, row: Omit<OperationLogRow, 'id'>): Promise<void> {
+  await db.insertInto('operation_log').values(row).execute();
+}
+
+/**
+ * Operations newest first. `userIds` scopes them to some users (null: everyone); the ids come from
+ * `selfAndDescendants`, so a user sees their own operations and those of the people below them.
+ */
+export async function listOperations(
+  db: Kysely<Database>,
+  query: { offset: number; limit: number; userIds: number[] | null; action?: string; username?: string },
+): Promise<{ total: number; items: OperationLogRow[] }> {
+  let base = db.selectFrom('operation_log');
+  if (query.userIds) base = base.where('user_id', 'in', query.userIds.length ? query.userIds : [-1]);
+  if (query.action) base = base.where('action', '=', query.action);
+  if (query.username) base = base.where('username', '=', query.username);
+  const [count, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base.selectAll().orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute(),
+  ]);
+  return { total: Number(count.n), items };
+}
+
+/** A user's id and the ids of everyone below them in the owner hierarchy (parent_id chain). */
+export async function selfAndDescendants(db: Kysely<Database>, userId: number): Promise<number[]> {
+  const rows = await db
+    .withRecursive('tree(id)', (qb) =>
+      qb
+        .selectFrom('users')
+        .select('id')
+        .where('id', '=', userId)
+        .unionAll((q) => q.selectFrom('users').innerJoin('tree', 'tree.id', 'users.parent_id').select('users.id')),
+    )
+    .selectFrom('tree')
+    .select('id')
+    .execute();
+  return rows.map((r) => r.id);
 }

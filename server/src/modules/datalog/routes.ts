@@ -1,6 +1,17 @@
-import { clientErrorBody, Code, emptyData, envelope, errorEnvelope, serverLogPage, serverLogQuery } from '@dms/contract';
+import {
+  clientErrorBody,
+  Code,
+  emptyData,
+  envelope,
+  errorEnvelope,
+  operationLogPage,
+  operationLogQuery,
+  serverLogPage,
+  serverLogQuery,
+} from '@dms/contract';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
+import { signedIn } from '../../plugins/auth.js';
 
 const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
 
@@ -10,6 +21,24 @@ const REPORTS_PER_MINUTE = 30;
 const datalogRoutes: FastifyPluginAsyncZod = async (app) => {
   const datalog = app.services.datalog;
   const reports = new Map<string, { minute: number; count: number }>();
+
+  app.get(
+    '/operation-log',
+    {
+      config: { area: 'operationLog' },
+      schema: {
+        tags: ['datalog'],
+        summary: "Operation log, newest first: the user's own operations and their subordinates' (root: everyone's)",
+        querystring: operationLogQuery,
+        response: { 200: envelope(operationLogPage), ...errors },
+      },
+    },
+    async (request) => ({
+      code: Code.SUCCESS,
+      message: 'ok',
+      data: await datalog.listOperations(signedIn(request), request.query),
+    }),
+  );
 
   app.get(
     '/server-log',

@@ -1,12 +1,32 @@
-import type { ClientErrorBody, ServerLogPage } from '@dms/contract';
+import { ADMIN_ROLE, type ClientErrorBody, type OperationAction, type OperationLogPage, type ServerLogPage } from '@dms/contract';
+import type { AuthContext } from '../../types.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repository.js';
 
 const KEEP_ROWS = 10_000;
 const PRUNE_EVERY = 200;
 
-/** The server log (spec 2, /datalog/server-log): the server's own errors and the console's, root only. */
-export class DatalogService {
+/** One operation to record. Never put a secret (a password, a token) in old or new values. */
+export interface Operation {
+  user: { id: number; username: string };
+  action: OperationAction;
+  target?: string;
+  oldValue?: string | null;
+  newValue?: string | null;
+  outcome: 'ok' | 'failed';
+  ip: string;
+}
+
+/** Anything that records operations (the user service gets this, not the whole datalog service). */
+export interface Audit {
+  record(op: Operation): Promise<void>;
+}
+
+/**
+ * The data log area (spec 2, /datalog): the operation log (everyone: their own and their subordinates'
+ * operations; root all) and the server log (the server's own errors and the console's, root only).
+ */
+export class DatalogService implements Audit {
   private inserts = 0;
 
   constructor(
@@ -36,6 +56,35 @@ export class DatalogService {
       ...(query.source ? { source: query.source } : {}),
     });
     return { total, items };
+  }
+
+  async record(op: Operation): Promise<void> {
+    await repo.insertOperation(this.db, {
+      time: this.now(),
+      user_id: op.user.id,
+      username: op.user.username,
+      action: op.action,
+      target: op.target ?? '',
+      old_value: op.oldValue ?? null,
+      new_value: op.newValue ?? null,
+      outcome: op.outcome,
+      ip: op.ip.slice(0, 64),
+    });
+  }
+
+  async listOperations(
+    auth: AuthContext,
+    query: { page: number; page_size: number; action?: string | undefined; username?: string | undefined },
+  ): Promise<OperationLogPage> {
+    const everyone = auth.roles.includes('root') || auth.roles.includes(ADMIN_ROLE);
+    const userIds = everyone ? null : await repo.selfAndDescendants(this.db, auth.user.id);
+    return repo.listOperations(this.db, {
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+      userIds,
+      ...(query.action ? { action: query.action } : {}),
+      ...(query.username ? { username: query.username } : {}),
+    });
   }
 
   private async insert(row: Omit<Parameters<typeof repo.insertLog>[1], 'time'>): Promise<void> {

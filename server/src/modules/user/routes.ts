@@ -62,7 +62,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await users.logout(signedIn(request));
+      await users.logout(signedIn(request), request.ip);
       return { code: Code.SUCCESS, message: 'ok', data: null };
     },
   );
@@ -78,7 +78,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
       },
     },
     async (request) => {
-      await users.changePassword(signedIn(request), request.body);
+      await users.changePassword(signedIn(request), request.body, request.ip);
       return { code: Code.SUCCESS, message: 'ok', data: null };
     },
   );

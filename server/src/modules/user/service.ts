@@ -5,6 +5,7 @@ import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
 import { LoginLimiter } from './login-limiter.js';
 import { burnVerification, hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
@@ -30,6 +31,7 @@ export class UserService {
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'sessionTtlMs' | 'loginLimit'>,
+    private readonly audit: Audit,
     private readonly now: () => number = Date.now,
   ) {
     this.limiter = new LoginLimiter(config.loginLimit, now);
@@ -49,6 +51,7 @@ export class UserService {
     }
     if (!(await verifyPassword(user.password_hash, input.password))) {
       this.limiter.recordFailure(input.username);
+      await this.audit.record({ user, action: 'user.login', target: user.username, outcome: 'failed', ip: meta.ip });
       throw new AppError(Code.WRONG_CREDENTIALS, 'error.wrongCredentials');
     }
     if (user.disabled) throw new AppError(Code.ACCOUNT_DISABLED, 'error.accountDisabled');
@@ -65,6 +68,7 @@ export class UserService {
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
     });
+    await this.audit.record({ user, action: 'user.login', target: user.username, outcome: 'ok', ip: meta.ip });
     return { token, expiresAt };
   }
 
@@ -92,13 +96,16 @@ export class UserService {
     };
   }
 
-  async logout(auth: AuthContext): Promise<void> {
+  async logout(auth: AuthContext, ip: string): Promise<void> {
     await repo.revokeSession(this.db, auth.sessionId, this.now());
+    await this.audit.record({ user: auth.user, action: 'user.logout', target: auth.user.username, outcome: 'ok', ip });
   }
 
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
-  async changePassword(auth: AuthContext, body: ChangePasswordBody): Promise<void> {
+  async changePassword(auth: AuthContext, body: ChangePasswordBody, ip: string): Promise<void> {
+    const op = { user: auth.user, action: 'user.changePassword', target: auth.user.username, ip } as const;
     if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
+      await this.audit.record({ ...op, outcome: 'failed' });
       throw new AppError(Code.WRONG_OLD_PASSWORD, 'error.wrongOldPassword');
     }
     if (body.oldPassword === body.newPassword) {
@@ -110,6 +117,7 @@ export class UserService {
       await repo.updatePassword(trx, auth.user.id, passwordHash, now);
       await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
     });
+    await this.audit.record({ ...op, outcome: 'ok' });
   }
 
   /** Drops sessions that expired more than a day ago. */
