@@ -78,7 +78,7 @@ export const pageQuery = z.object({
   page_size: z.coerce.number().int().min(1).max(200).default(20),
 });
 export const serverLogQuery = pageQuery.extend({ source: z.enum(SERVER_LOG_SOURCES).optional() });
-export type ServerLogQuery = z.input<typeof serverLogQuery>;
+export type ServerLogQuery = Partial<z.output<typeof serverLogQuery>>;
 
 export function pageOf<T extends z.ZodType>(item: T) {
   return z.object({ total: z.number().int(), items: z.array(item) });
@@ -113,7 +113,7 @@ export const operationLogQuery = pageQuery.extend({
   action: z.enum(OPERATION_ACTIONS).optional(),
   username: z.string().trim().max(64).optional(),
 });
-export type OperationLogQuery = z.input<typeof operationLogQuery>;
+export type OperationLogQuery = Partial<z.output<typeof operationLogQuery>>;
 export const operationLogPage = pageOf(operationLogEntry);
 export type OperationLogPage = z.infer<typeof operationLogPage>;
 

@@ -1,0 +1,42 @@
+import { App as AntdApp, ConfigProvider, theme } from 'antd';
+import type { Locale } from 'antd/es/locale';
+import { useEffect } from 'react';
+import { RouterProvider } from 'react-router';
+import { t, takeLanguageSwitched } from '../i18n';
+import { antdSize, useAppState } from '../settings/app-state';
+import { useSetting } from '../settings/store';
+import { FeedbackBridge, withFeedback } from './feedback';
+import { createAppRouter } from './router';
+
+const router = createAppRouter();
+
+/** After a language switch reload: 'Switch Language Success' in the new language (spec 8). */
+function LanguageSwitchedNotice() {
+  useEffect(() => {
+    if (takeLanguageSwitched()) withFeedback((f) => void f.message.success(t('navbar.language.success')));
+  }, []);
+  return null;
+}
+
+/** The providers: antd theme (colour from settings, size from the size select), antd locale, feedback, router. */
+export function App({ antdLocale }: { antdLocale: Locale }) {
+  const colorPrimary = useSetting('themeColor');
+  const size = useAppState((s) => s.size);
+  const { componentSize, compact } = antdSize(size);
+  return (
+    <ConfigProvider
+      locale={antdLocale}
+      componentSize={componentSize}
+      theme={{
+        token: { colorPrimary, colorInfo: colorPrimary },
+        algorithm: compact ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
+      }}
+    >
+      <AntdApp>
+        <FeedbackBridge />
+        <LanguageSwitchedNotice />
+        <RouterProvider router={router} />
+      </AntdApp>
+    </ConfigProvider>
+  );
+}

@@ -1,0 +1,33 @@
+import { datalogRoutes } from '../pages/datalog/routes';
+import { dashboardRoutes } from '../pages/dashboard/routes';
+import { profileRoutes } from '../pages/profile/routes';
+import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
+
+/**
+ * The pages inside the shell (sidebar, top bar, tabs), joined from each area's own routes.ts,
+ * in menu order. Only pages that exist are here: an area joins when its pages are built.
+ */
+export const SHELL_ROUTES: readonly ShellRoute[] = [...dashboardRoutes, ...profileRoutes, ...datalogRoutes];
+
+/** Where '' goes (spec 2). */
+export const HOME_PATH = '/dashboard';
+
+/** Routes outside the shell. /login, /mlogin and /auth-redirect need no sign-in (spec 2). */
+export const PUBLIC_PATHS: readonly string[] = ['/login', '/mlogin', '/auth-redirect'];
+/** The sign-in pages: a signed-in user going there is sent to / (spec 2). */
+export const SIGN_IN_PATHS: readonly string[] = ['/login', '/mlogin'];
+
+export const STANDALONE_META = {
+  login: { titleKey: 'route.login' },
+  mlogin: { titleKey: 'route.mlogin' },
+  authRedirect: { titleKey: 'route.authRedirect' },
+  notFound: { titleKey: 'route.notFound' },
+  unauthorized: { titleKey: 'route.unauthorized' },
+} satisfies Record<string, RouteMeta>;
+
+/** Every page of the shell with the group titles above it. */
+export function flattenPages(routes: readonly ShellRoute[]): Array<{ page: PageRoute; parents: RouteMeta[] }> {
+  return routes.flatMap((r) =>
+    r.kind === 'page' ? [{ page: r, parents: [] }] : r.children.map((page) => ({ page, parents: [r.meta] })),
+  );
+}

@@ -1,0 +1,40 @@
+/** Words the whole console shares: the product name, generic states and the request layer's messages. */
+export default {
+  app: {
+    title: 'Device monitoring system',
+  },
+  action: {
+    ok: 'OK',
+    cancel: 'Cancel',
+    confirm: 'Confirm',
+    back: 'Back',
+    backHome: 'Back to the dashboard',
+    refresh: 'Refresh',
+  },
+  state: {
+    loading: 'Loading…',
+    loadingUser: 'Loading your account…',
+    hasError: 'Has Error',
+    empty: 'Nothing here yet',
+  },
+  request: {
+    timeout: 'The server did not answer in time. Please try again.',
+    network: 'Could not reach the server. Check your connection and try again.',
+    badResponse: 'The server sent an answer the console does not understand (HTTP {status}).',
+  },
+  loggedOut: {
+    title: 'Confirm logout',
+    content: 'You have been logged out, you can cancel to stay on this page, or log in again',
+    relogin: 'Log in again',
+    cancel: 'Cancel',
+  },
+  warning: {
+    title: 'Warning',
+  },
+  language: {
+    en: 'English',
+    zh: '中文',
+    es: 'Español',
+    ja: '日本語',
+  },
+};

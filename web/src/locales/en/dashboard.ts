@@ -1,0 +1,20 @@
+/** The dashboard: welcome and the pages the user's roles open. */
+export default {
+  welcome: {
+    greeting: 'Welcome, {name}',
+    roles: 'Roles',
+    level: 'User level',
+    ck: 'CK code',
+    manager: 'Manager account',
+    yes: 'Yes',
+    no: 'No',
+  },
+  pages: {
+    title: 'Your pages',
+    open: 'Open',
+  },
+  page: {
+    profile: 'Your account details and password.',
+    serverLog: 'Errors recorded by the server and reported by consoles.',
+  },
+};

@@ -1,0 +1,20 @@
+/** The profile page: the user's details and the change-password form. */
+export default {
+  about: {
+    title: 'About me',
+    name: 'Name',
+    username: 'User name',
+    roles: 'Roles',
+    level: 'User level',
+    introduction: 'Introduction',
+    noIntroduction: 'No introduction',
+  },
+  password: {
+    title: 'Change password',
+    current: 'Current password',
+    new: 'New password',
+    confirm: 'Confirm new password',
+    submit: 'Change password',
+    success: 'Password changed. Your other sessions have been signed out.',
+  },
+};

@@ -1,0 +1,13 @@
+/** Route and menu titles (page title, sidebar, breadcrumb, tags, route search). */
+export default {
+  login: 'Login',
+  mlogin: 'Login',
+  authRedirect: 'Signing in',
+  dashboard: 'Dashboard',
+  profile: 'Profile',
+  datalog: 'Data log',
+  serverLog: 'Server log',
+  notFound: 'Page not found',
+  unauthorized: 'No permission',
+  redirect: 'Redirecting',
+};

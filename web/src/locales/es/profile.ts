@@ -1,0 +1,22 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const profile: LocaleArea<'profile'> = {
+  about: {
+    title: 'Sobre mí',
+    name: 'Nombre',
+    username: 'Nombre de usuario',
+    roles: 'Roles',
+    level: 'Nivel de usuario',
+    introduction: 'Presentación',
+    noIntroduction: 'Sin presentación',
+  },
+  password: {
+    title: 'Cambiar contraseña',
+    current: 'Contraseña actual',
+    new: 'Nueva contraseña',
+    confirm: 'Confirme la nueva contraseña',
+    submit: 'Cambiar contraseña',
+    success: 'Contraseña cambiada. Se han cerrado sus demás sesiones.',
+  },
+};
+export default profile;

@@ -1,0 +1,15 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const route: LocaleArea<'route'> = {
+  login: 'Iniciar sesión',
+  mlogin: 'Iniciar sesión',
+  authRedirect: 'Iniciando sesión',
+  dashboard: 'Panel',
+  profile: 'Perfil',
+  datalog: 'Registros de datos',
+  serverLog: 'Registro del servidor',
+  notFound: 'Página no encontrada',
+  unauthorized: 'Sin permiso',
+  redirect: 'Redirigiendo',
+};
+export default route;

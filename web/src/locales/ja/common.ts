@@ -1,0 +1,42 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const common: LocaleArea<'common'> = {
+  app: {
+    title: 'デバイス監視システム',
+  },
+  action: {
+    ok: 'OK',
+    cancel: 'キャンセル',
+    confirm: '確認',
+    back: '戻る',
+    backHome: 'ダッシュボードに戻る',
+    refresh: '更新',
+  },
+  state: {
+    loading: '読み込み中…',
+    loadingUser: 'アカウントを読み込んでいます…',
+    hasError: 'エラーが発生しました',
+    empty: 'まだ何もありません',
+  },
+  request: {
+    timeout: 'サーバーが時間内に応答しませんでした。もう一度お試しください。',
+    network: 'サーバーに接続できませんでした。接続を確認してもう一度お試しください。',
+    badResponse: 'サーバーからコンソールが解釈できない応答が返されました（HTTP {status}）。',
+  },
+  loggedOut: {
+    title: 'ログアウトの確認',
+    content: 'ログアウトされました。キャンセルしてこのページに留まるか、再度ログインしてください',
+    relogin: '再ログイン',
+    cancel: 'キャンセル',
+  },
+  warning: {
+    title: '警告',
+  },
+  language: {
+    en: 'English',
+    zh: '中文',
+    es: 'Español',
+    ja: '日本語',
+  },
+};
+export default common;

@@ -1,0 +1,23 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const login: LocaleArea<'login'> = {
+  form: {
+    title: 'ログイン',
+    subtitle: 'ログインしてデバイスを監視・管理します',
+    username: 'ユーザー名',
+    usernamePlaceholder: 'ユーザー名',
+    password: 'パスワード',
+    passwordPlaceholder: 'パスワード',
+    submit: 'ログイン',
+    showPassword: 'パスワードを表示',
+    hidePassword: 'パスワードを隠す',
+    failed: 'ログインに失敗しました',
+  },
+  language: {
+    label: '言語',
+  },
+  authRedirect: {
+    forwarding: 'ページに移動しています…',
+  },
+};
+export default login;

@@ -1,0 +1,15 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const route: LocaleArea<'route'> = {
+  login: 'ログイン',
+  mlogin: 'ログイン',
+  authRedirect: 'ログイン中',
+  dashboard: 'ダッシュボード',
+  profile: 'プロフィール',
+  datalog: 'データログ',
+  serverLog: 'サーバーログ',
+  notFound: 'ページが見つかりません',
+  unauthorized: '権限がありません',
+  redirect: 'リダイレクト中',
+};
+export default route;

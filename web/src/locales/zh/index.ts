@@ -1,0 +1,15 @@
+import type { Translations } from '../../i18n/types';
+import common from './common';
+import dashboard from './dashboard';
+import errorPage from './errorPage';
+import login from './login';
+import navbar from './navbar';
+import profile from './profile';
+import route from './route';
+import serverLog from './serverLog';
+import settings from './settings';
+import tagsView from './tagsView';
+
+/** Chinese (Simplified). */
+const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog };
+export default zh;

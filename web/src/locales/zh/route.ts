@@ -1,0 +1,15 @@
+import type { LocaleArea } from '../../i18n/types';
+
+const route: LocaleArea<'route'> = {
+  login: '登录',
+  mlogin: '登录',
+  authRedirect: '正在登录',
+  dashboard: '首页',
+  profile: '个人中心',
+  datalog: '数据日志',
+  serverLog: '服务器日志',
+  notFound: '页面不存在',
+  unauthorized: '没有权限',
+  redirect: '正在跳转',
+};
+export default route;

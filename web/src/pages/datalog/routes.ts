@@ -1,0 +1,19 @@
+import { FileTextOutlined } from '@ant-design/icons';
+import type { ShellRoute } from '../../app/route-types';
+
+export const datalogRoutes: readonly ShellRoute[] = [
+  {
+    kind: 'group',
+    name: 'datalog',
+    meta: { titleKey: 'route.datalog', icon: FileTextOutlined, area: 'datalog' },
+    children: [
+      {
+        kind: 'page',
+        name: 'serverLog',
+        path: '/datalog/server-log',
+        meta: { titleKey: 'route.serverLog', icon: FileTextOutlined, area: 'serverLog' },
+        load: () => import('./server-log'),
+      },
+    ],
+  },
+];
