@@ -163,6 +163,8 @@ test.describe('every language once', () => {
     test(`sign-in page and shell in ${lang.code}`, async ({ page }) => {
       await page.context().addCookies([{ name: 'language', value: lang.code, url: baseUrl() }]);
       await page.goto('/login');
+      await expect(page.getByTestId('login-submit')).toBeVisible();
+      await expect(page).toHaveTitle(new RegExp(`${lang.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
       await screenshot(page, `login-${lang.code}`);
       await signIn(page, 'demo_root');
       await page.goto('/dashboard');
