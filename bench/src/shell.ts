@@ -30,7 +30,7 @@ async function signInRouteJs(url: string): Promise<{ files: number; rawKb: numbe
 }
 
 function buildSize(): { files: number; rawKb: number; gzipKb: number; jsGzipKb: number } {
-  const dist = path.join(root, 'web/dist');
+  const dist = process.env.WEB_DIST ?? path.join(root, 'web/dist');
   let files = 0;
   let raw = 0;
   let gz = 0;
