@@ -1,88 +1,189 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { Code, loginData } from '@dms/contract';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ApiError, configureClient, request } from './client.js';
-import type { Decision } from './policy.js';
+import { ApiError, configureClient, request } from './client';
 
-/** A real HTTP server answering each case of spec 8; no fetch mocks. */
-const answers: Record<string, { status: number; body: string; delayMs?: number }> = {
-  '/ok': { status: 200, body: JSON.stringify({ code: 20000, message: 'ok', data: { n: 7 } }) },
-  '/bad-shape': { status: 200, body: JSON.stringify({ code: 20000, message: 'ok', data: { n: 'seven' } }) },
-  '/warn': { status: 200, body: JSON.stringify({ code: 20004, message: 'Confirm this' }) },
-  '/reject': { status: 400, body: JSON.stringify({ code: 40111, message: 'Rejected here' }) },
-  '/illegal': { status: 401, body: JSON.stringify({ code: 50008, message: 'Illegal token' }) },
-  '/revoked': { status: 401, body: JSON.stringify({ code: 50012, message: 'Revoked' }) },
-  '/expired': { status: 200, body: JSON.stringify({ code: 50014, message: 'Expired' }) },
-  '/raw': { status: 200, body: JSON.stringify({ list: [1, 2] }) },
-  '/unauthorized': { status: 401, body: 'Unauthorized' },
-  '/slow': { status: 200, body: JSON.stringify({ code: 20000, message: 'ok', data: { n: 1 } }), delayMs: 500 },
-};
-
+/** A real HTTP server answering each case the request layer must handle (no fetch mocks). */
 let server: http.Server;
-const seen: Array<{ url: string; auth: string | undefined; lang: string | undefined }> = [];
-const failures: Decision[] = [];
+let base = '';
+const seen: Array<{ url: string; headers: http.IncomingHttpHeaders; body: string }> = [];
+
+function send(res: http.ServerResponse, status: number, payload: unknown, type = 'application/json'): void {
+  res.writeHead(status, { 'content-type': type });
+  res.end(typeof payload === 'string' ? payload : JSON.stringify(payload));
+}
 
 beforeAll(async () => {
   server = http.createServer((req, res) => {
-    seen.push({ url: req.url ?? '', auth: req.headers.authorization, lang: req.headers['accept-language'] });
-    const answer = answers[(req.url ?? '').split('?')[0] ?? ''] ?? { status: 404, body: '' };
-    setTimeout(() => res.writeHead(answer.status, { 'content-type': 'application/json' }).end(answer.body), answer.delayMs ?? 0);
+    let body = '';
+    req.on('data', (c: Buffer) => (body += c.toString()));
+    req.on('end', () => {
+      seen.push({ url: req.url ?? '', headers: req.headers, body });
+      const path = new URL(req.url ?? '/', 'http://x').pathname;
+      switch (path) {
+        case '/api/v2/ok':
+          return send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 't1', expiresAt: 5 } });
+        case '/api/v2/wrong-shape':
+          return send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 5 } });
+        case '/api/v2/warning':
+          return send(res, 200, { code: Code.WARNING_CONFIRM, message: 'Please confirm this', data: null });
+        case '/api/v2/rejected':
+          return send(res, 400, { code: Code.REJECTED, message: 'Rejected by the server', data: null });
+        case '/api/v2/illegal':
+          return send(res, 401, { code: Code.TOKEN_ILLEGAL, message: 'not signed in' });
+        case '/api/v2/revoked':
+          return send(res, 401, { code: Code.TOKEN_REVOKED, message: 'revoked' });
+        case '/api/v2/expired':
+          return send(res, 401, { code: Code.TOKEN_EXPIRED, message: 'expired' });
+        case '/api/v2/plain-401':
+          return send(res, 401, 'Unauthorized', 'text/plain');
+        case '/api/v2/wrong-credentials':
+          return send(res, 400, { code: Code.WRONG_CREDENTIALS, message: 'Incorrect user name or password.' });
+        case '/api/v2/gateway':
+          return send(res, 502, '<html>Bad gateway</html>', 'text/html');
+        case '/api/v2/slow':
+          setTimeout(() => send(res, 200, { code: Code.SUCCESS, message: 'ok', data: null }), 2000);
+          return;
+        default:
+          return send(res, 404, { code: Code.NOT_FOUND, message: 'Not found.' });
+      }
+    });
   });
-  await new Promise<void>((r) => server.listen(0, '127.0.0.1', r));
-  const { port } = server.address() as AddressInfo;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  base = `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/v2`;
+});
+
+afterAll(async () => {
+  server.closeAllConnections();
+  await new Promise<void>((resolve) => server.close(() => resolve()));
+});
+
+const calls = { loggedOut: [] as ApiError[], warnings: [] as string[], errors: [] as string[] };
+let token: string | undefined;
+
+beforeEach(() => {
+  calls.loggedOut = [];
+  calls.warnings = [];
+  calls.errors = [];
+  seen.length = 0;
+  token = undefined;
   configureClient({
-    baseUrl: `http://127.0.0.1:${port}`,
-    getToken: () => 'tok-123',
-    getLanguage: () => 'ja',
-    timeoutMs: 200,
-    onFailure: (d) => failures.push(d),
+    baseUrl: base,
+    getToken: () => token,
+    getLanguage: () => 'zh',
+    onLoggedOut: (e) => calls.loggedOut.push(e),
+    confirmWarning: (m) => calls.warnings.push(m),
+    showError: (m) => calls.errors.push(m),
   });
 });
-afterAll(() => new Promise<void>((r) => server.close(() => r())));
 
-const n = z.object({ n: z.number() });
+async function failure(promise: Promise<unknown>): Promise<ApiError> {
+  try {
+    await promise;
+  } catch (error) {
+    if (error instanceof ApiError) return error;
+    throw error;
+  }
+  throw new Error('expected the call to fail');
+}
 
-describe('request()', () => {
-  it('sends the bearer token and the language, resolves typed data', async () => {
-    await expect(request({ path: '/ok', query: { page: 2, empty: '' } }, n)).resolves.toEqual({ n: 7 });
-    expect(seen.at(-1)).toEqual({ url: '/ok?page=2', auth: 'Bearer tok-123', lang: 'ja' });
+describe('request() against a real server', () => {
+  it('20000: returns the data parsed by the schema; sends language, token, query and JSON body', async () => {
+    token = 'abc';
+    const data = await request({ method: 'POST', path: '/ok', query: { page: 2, skip: undefined, q: 'a b' }, body: { x: 1 } }, loginData);
+    expect(data).toEqual({ token: 't1', expiresAt: 5 });
+    const req = seen[0];
+    expect(req?.headers['accept-language']).toBe('zh');
+    expect(req?.headers.authorization).toBe('Bearer abc');
+    expect(req?.headers['content-type']).toBe('application/json');
+    expect(req?.url).toBe('/api/v2/ok?page=2&q=a+b');
+    expect(JSON.parse(req?.body ?? '')).toEqual({ x: 1 });
+    expect(calls.errors).toEqual([]);
   });
 
-  it('rejects data that does not match the contract', async () => {
-    await expect(request({ path: '/bad-shape' }, n)).rejects.toThrow();
+  it('sends no Authorization header without a token', async () => {
+    await request({ path: '/ok' }, loginData);
+    expect(seen[0]?.headers.authorization).toBeUndefined();
+  });
+
+  it('20000 with data the contract does not allow: invalidData, shown', async () => {
+    const error = await failure(request({ path: '/wrong-shape' }, loginData));
+    expect(error.kind).toBe('invalidData');
+    expect(calls.errors).toHaveLength(1);
+  });
+
+  it('20004: the warning confirm shows the server message and the request is rejected', async () => {
+    const error = await failure(request({ path: '/warning' }, z.null()));
+    expect(error).toMatchObject({ kind: 'warningConfirm', code: Code.WARNING_CONFIRM, message: 'Please confirm this' });
+    expect(calls.warnings).toEqual(['Please confirm this']);
+    expect(calls.errors).toEqual([]);
+  });
+
+  it('40111: rejected with the message shown', async () => {
+    const error = await failure(request({ path: '/rejected' }, z.null()));
+    expect(error).toMatchObject({ kind: 'rejected', status: 400, code: Code.REJECTED, message: 'Rejected by the server' });
+    expect(calls.errors).toEqual(['Rejected by the server']);
   });
 
   it.each([
-    ['/warn', 'warningConfirm', 20004, 'Confirm this'],
-    ['/reject', 'reject', 40111, 'Rejected here'],
-    ['/illegal', 'loggedOut', 50008, 'Illegal token'],
-    ['/revoked', 'loggedOut', 50012, 'Revoked'],
-    ['/expired', 'loggedOut', 50014, 'Expired'],
-    ['/unauthorized', 'loggedOut', 401, 'Unauthorized'],
-  ])('%s → %s with an ApiError', async (path, kind, code, message) => {
-    failures.length = 0;
-    const error = await request({ path }, n).catch((e: unknown) => e);
-    expect(error).toBeInstanceOf(ApiError);
-    expect((error as ApiError).code).toBe(code);
-    expect((error as ApiError).message).toBe(message);
-    expect(failures.map((f) => f.kind)).toEqual([kind]);
+    ['/illegal', Code.TOKEN_ILLEGAL],
+    ['/revoked', Code.TOKEN_REVOKED],
+    ['/expired', Code.TOKEN_EXPIRED],
+  ])('%s (%i): reported to the auth module as logged out, no error message', async (path, code) => {
+    const error = await failure(request({ path }, z.null()));
+    expect(error).toMatchObject({ kind: 'loggedOut', status: 401, code });
+    expect(calls.loggedOut).toHaveLength(1);
+    expect(calls.errors).toEqual([]);
   });
 
-  it('returns other bodies as they are', async () => {
-    await expect(request({ path: '/raw' }, n)).resolves.toEqual({ list: [1, 2] });
+  it('HTTP 401 without an envelope: logged out too', async () => {
+    const error = await failure(request({ path: '/plain-401' }, z.null()));
+    expect(error).toMatchObject({ kind: 'loggedOut', status: 401, code: null });
+    expect(calls.loggedOut).toHaveLength(1);
   });
 
-  it('a silent call reports nothing to the policy', async () => {
-    failures.length = 0;
-    await expect(request({ path: '/reject', errors: 'silent' }, n)).rejects.toBeInstanceOf(ApiError);
-    expect(failures).toEqual([]);
+  it('other codes: rejected with the body code and message, shown unless the caller opts out', async () => {
+    const error = await failure(request({ method: 'POST', path: '/wrong-credentials', body: {} }, loginData));
+    expect(error).toMatchObject({ kind: 'failed', status: 400, code: Code.WRONG_CREDENTIALS, message: 'Incorrect user name or password.' });
+    expect(calls.errors).toEqual(['Incorrect user name or password.']);
+
+    await failure(request({ method: 'POST', path: '/wrong-credentials', body: {}, errorDisplay: 'none' }, loginData));
+    expect(calls.errors).toHaveLength(1);
   });
 
-  it('times out', async () => {
-    failures.length = 0;
-    const error = (await request({ path: '/slow' }, n).catch((e: unknown) => e)) as ApiError;
-    expect(error.status).toBe(0);
-    expect(failures.map((f) => f.kind)).toEqual(['reject']);
+  it('a body that is not an envelope: badResponse with the HTTP status', async () => {
+    const error = await failure(request({ path: '/gateway' }, z.null()));
+    expect(error).toMatchObject({ kind: 'badResponse', status: 502, code: null });
+    expect(calls.errors).toHaveLength(1);
+  });
+
+  it('no answer within the timeout: timeout', async () => {
+    const error = await failure(request({ path: '/slow', timeoutMs: 50 }, z.null()));
+    expect(error).toMatchObject({ kind: 'timeout', status: 0, code: null });
+    expect(calls.errors).toHaveLength(1);
+  });
+
+  it('cancelled by the caller: aborted, nothing shown', async () => {
+    const abort = new AbortController();
+    const call = request({ path: '/slow', signal: abort.signal }, z.null());
+    setTimeout(() => abort.abort(), 20);
+    const error = await failure(call);
+    expect(error.kind).toBe('aborted');
+    expect(calls.errors).toEqual([]);
+  });
+
+  it('no server at all: network', async () => {
+    configureClient({ baseUrl: 'http://127.0.0.1:1/api/v2' });
+    const error = await failure(request({ path: '/ok' }, z.null()));
+    expect(error.kind).toBe('network');
+  });
+
+  it('quiet calls show and report nothing, whatever happens', async () => {
+    await failure(request({ path: '/illegal', quiet: true }, z.null()));
+    await failure(request({ path: '/warning', quiet: true }, z.null()));
+    await failure(request({ path: '/rejected', quiet: true }, z.null()));
+    expect(calls).toEqual({ loggedOut: [], warnings: [], errors: [] });
   });
 });

@@ -116,6 +116,7 @@ export async function request<T>(options: RequestOptions, schema: z.ZodType<T>):
       body = undefined;
     }
   } catch {
+    if (options.signal?.aborted) return fail(new ApiError('aborted', 0, null, ''), options);
     const timedOut = timeout.signal.aborted;
     return fail(
       new ApiError(timedOut ? 'timeout' : 'network', 0, null, t(timedOut ? 'common.request.timeout' : 'common.request.network')),

@@ -48,8 +48,10 @@ export type FailureKind =
   | 'invalidData'
   /** No answer within the timeout. */
   | 'timeout'
-  /** No answer at all (offline, refused, aborted). */
-  | 'network';
+  /** No answer at all (offline, refused). */
+  | 'network'
+  /** The caller cancelled the call (its signal aborted): nothing to show. */
+  | 'aborted';
 
 /** How a call wants its failures shown. */
 export interface DisplayOptions {
@@ -73,6 +75,8 @@ export function failureEffects(kind: FailureKind, options: DisplayOptions = {}):
   const none: FailureEffects = { showMessage: false, confirmWarning: false, reportLoggedOut: false };
   if (options.quiet) return none;
   switch (kind) {
+    case 'aborted':
+      return none;
     case 'warningConfirm':
       return { ...none, confirmWarning: true };
     case 'loggedOut':

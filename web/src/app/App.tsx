@@ -23,6 +23,10 @@ export function App({ antdLocale }: { antdLocale: Locale }) {
   const colorPrimary = useSetting('themeColor');
   const size = useAppState((s) => s.size);
   const { componentSize, compact } = antdSize(size);
+  useEffect(() => {
+    // The shell's own styles (tags, initials) follow the theme colour too.
+    document.documentElement.style.setProperty('--dms-primary', colorPrimary);
+  }, [colorPrimary]);
   return (
     <ConfigProvider
       locale={antdLocale}

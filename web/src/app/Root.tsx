@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
-import { loadUserInfo, resetSession, useSession } from '../auth/session';
+import { clearSignedOutTo, loadUserInfo, resetSession, useSession } from '../auth/session';
 import { t } from '../i18n';
 import { withFeedback } from './feedback';
 import { FullPageLoading } from './FullPageLoading';
@@ -29,6 +29,7 @@ export function Root() {
   const token = useSession((s) => s.token);
   const roles = useSession((s) => s.user?.roles ?? null);
   const meta = handle?.meta;
+  const signedOutTo = useSession((s) => s.signedOutTo);
 
   const decision = decideNavigation({
     pathname,
@@ -37,7 +38,12 @@ export function Root() {
     roles,
     meta,
     onProductionHost: isProductionHost(window.location.hostname, productionHost),
+    signedOutTo,
   });
+
+  useEffect(() => {
+    if (decision.kind === 'allow' && signedOutTo) clearSignedOutTo();
+  }, [decision.kind, signedOutTo]);
 
   useEffect(() => {
     if (decision.kind !== 'loadInfo') return;

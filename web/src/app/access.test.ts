@@ -1,33 +1,79 @@
-import { ROLES, canAccess } from '@dms/contract';
+import { ADMIN_ROLE, AREA_NAMES, canAccess, ROLES, type Area } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
-import { SPEC_TABLE } from '../../../packages/contract/test/spec-table.js';
-import { menuFor, permittedPages } from './access.js';
-import { PAGES } from './routes.js';
+import { canSee, menuRoutes, permittedPages, permittedRoutes } from './access';
+import type { PageRoute, ShellRoute } from './route-types';
+import { flattenPages, SHELL_ROUTES } from './routes';
 
-describe('console routes and menus per role (spec 6)', () => {
+/** Every page, with the areas a user must reach to open it (its own and its group's). */
+const PAGES = flattenPages(SHELL_ROUTES).map(({ page, parents }) => ({
+  page,
+  areas: [...parents, page.meta].flatMap((m) => (m.area ? [m.area] : [])),
+}));
+
+const names = (pages: readonly PageRoute[]) => pages.map((p) => p.name).sort();
+const menuNames = (routes: readonly ShellRoute[]) =>
+  routes.flatMap((r) => (r.kind === 'page' ? [r.name] : [`${r.name}/`, ...r.children.map((c) => c.name)])).sort();
+
+describe('route table', () => {
+  it('names only areas of the contract, and every page has one', () => {
+    for (const { page, areas } of PAGES) {
+      expect(areas.length, page.name).toBeGreaterThan(0);
+      for (const area of areas) expect(AREA_NAMES, page.name).toContain(area);
+    }
+  });
+
+  it('has unique names and paths', () => {
+    expect(new Set(PAGES.map((p) => p.page.name)).size).toBe(PAGES.length);
+    expect(new Set(PAGES.map((p) => p.page.path)).size).toBe(PAGES.length);
+  });
+});
+
+describe('routes and menu per role (spec 6 through the contract)', () => {
   for (const role of ROLES) {
-    it(`${role}: the pages it may open are exactly those the spec table allows`, () => {
-      const expected = PAGES.filter((p) => SPEC_TABLE[p.area].includes(role) && (!p.group || SPEC_TABLE[p.group].includes(role)));
-      expect(permittedPages([role]).map((p) => p.path)).toEqual(expected.map((p) => p.path));
-      for (const p of permittedPages([role])) expect(canAccess([role], p.area)).toBe(true);
+    it(role, () => {
+      const roles = [role];
+      const expected = PAGES.filter(({ areas }) => areas.every((a: Area) => canAccess(roles, a))).map((p) => p.page);
+      expect(names(permittedPages(SHELL_ROUTES, roles))).toEqual(names(expected));
+      // The menu: the same pages minus hidden ones; a group only when a child is shown.
+      const menu = menuRoutes(SHELL_ROUTES, roles);
+      const shown = expected.filter((p) => !p.meta.hidden);
+      expect(menuNames(menu).filter((n) => !n.endsWith('/'))).toEqual(names(shown));
+      for (const route of menu) {
+        if (route.kind === 'group') expect(route.children.length, route.name).toBeGreaterThan(0);
+      }
+      // Only root reaches the server log.
+      expect(permittedPages(SHELL_ROUTES, roles).some((p) => p.name === 'serverLog')).toBe(role === 'root');
     });
   }
 
-  it('root sees the server log, a manager does not', () => {
-    const names = (roles: string[]) => menuFor(roles).flatMap((e) => (e.kind === 'page' ? [e.page.name] : [e.group, ...e.pages.map((p) => p.name)]));
-    expect(names(['root'])).toEqual(['dashboard', 'usermanager', 'changePassword', 'datalog', 'operationLog', 'serverLog']);
-    expect(names(['manager'])).toEqual(['dashboard', 'usermanager', 'changePassword', 'datalog', 'operationLog']);
-    expect(names(['admin'])).toContain('serverLog');
+  it('what each role sees today', () => {
+    const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile'];
+    for (const role of ROLES) {
+      const expected = role === 'root' ? [...everyone, 'serverLog'].sort() : everyone;
+      expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
+    }
+    expect(menuNames(menuRoutes(SHELL_ROUTES, ['root']))).toEqual(
+      ['changePassword', 'dashboard', 'datalog/', 'operationLog', 'serverLog', 'usermanager/'].sort(),
+    );
   });
 
-  it('hidden pages are permitted but not in the menu', () => {
-    const menuPaths = menuFor(['end_user']).flatMap((e) => (e.kind === 'page' ? [e.page.path] : e.pages.map((p) => p.path)));
-    expect(permittedPages(['end_user']).map((p) => p.path)).toContain('/profile/index');
-    expect(menuPaths).not.toContain('/profile/index');
+  it("'admin' sees every route; no roles sees only the open ones", () => {
+    expect(names(permittedPages(SHELL_ROUTES, [ADMIN_ROLE]))).toEqual(names(PAGES.map((p) => p.page)));
+    expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(['changePassword', 'dashboard', 'operationLog', 'profile']);
   });
 
-  it('every page has a unique path and name', () => {
-    expect(new Set(PAGES.map((p) => p.path)).size).toBe(PAGES.length);
-    expect(new Set(PAGES.map((p) => p.name)).size).toBe(PAGES.length);
+  it('a route without an area is open; a group without visible children disappears', () => {
+    expect(canSee([], undefined)).toBe(true);
+    expect(canSee([], { titleKey: 'route.dashboard' })).toBe(true);
+    const onlyRoot: ShellRoute[] = [
+      {
+        kind: 'group',
+        name: 'g',
+        meta: { titleKey: 'route.datalog', area: 'datalog' },
+        children: [{ kind: 'page', name: 's', path: '/s', meta: { titleKey: 'route.serverLog', area: 'serverLog' }, load: () => Promise.reject(new Error('not loaded')) }],
+      },
+    ];
+    expect(permittedRoutes(onlyRoot, ['manager'])).toEqual([]);
+    expect(permittedRoutes(onlyRoot, ['root'])).toHaveLength(1);
   });
 });

@@ -20,6 +20,8 @@ export interface GuardInput {
   meta: RouteMeta | undefined;
   /** Whether the page runs on the production host, where /login goes to /mlogin (spec 2). */
   onProductionHost: boolean;
+  /** After logout: where a signed-out user on a protected page goes instead of sign-in with its path. */
+  signedOutTo?: string | undefined;
 }
 
 /** /login?redirect=… with the whole path and query kept. */
@@ -30,14 +32,15 @@ export function loginRedirect(fullPath: string): string {
 export function decideNavigation(input: GuardInput): GuardDecision {
   const { pathname, search } = input;
   if (input.hasToken) {
-    if (SIGN_IN_PATHS.includes(pathname)) return { kind: 'redirect', to: '/' };
+    // Spec 2: a signed-in user going to sign-in is sent to /; right after signing in, to the ?redirect target.
+    if (SIGN_IN_PATHS.includes(pathname)) return { kind: 'redirect', to: safeRedirect(new URLSearchParams(search).get('redirect')) };
     if (input.roles === null) return { kind: 'loadInfo' };
     if (!canSee(input.roles, input.meta)) return { kind: 'redirect', to: '/401' };
     return { kind: 'allow' };
   }
   if (pathname === '/login' && input.onProductionHost) return { kind: 'redirect', to: `/mlogin${search}` };
   if (PUBLIC_PATHS.includes(pathname)) return { kind: 'allow' };
-  return { kind: 'redirect', to: loginRedirect(pathname + search) };
+  return { kind: 'redirect', to: input.signedOutTo ?? loginRedirect(pathname + search) };
 }
 
 /**

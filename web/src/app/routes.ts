@@ -1,13 +1,19 @@
 import { datalogRoutes } from '../pages/datalog/routes';
 import { dashboardRoutes } from '../pages/dashboard/routes';
 import { profileRoutes } from '../pages/profile/routes';
+import { usermanagerRoutes } from '../pages/usermanager/routes';
 import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
 
 /**
  * The pages inside the shell (sidebar, top bar, tabs), joined from each area's own routes.ts,
  * in menu order. Only pages that exist are here: an area joins when its pages are built.
  */
-export const SHELL_ROUTES: readonly ShellRoute[] = [...dashboardRoutes, ...profileRoutes, ...datalogRoutes];
+export const SHELL_ROUTES: readonly ShellRoute[] = [
+  ...dashboardRoutes,
+  ...profileRoutes,
+  ...usermanagerRoutes,
+  ...datalogRoutes,
+];
 
 /** Where '' goes (spec 2). */
 export const HOME_PATH = '/dashboard';

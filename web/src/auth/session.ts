@@ -10,6 +10,8 @@ export interface SessionState {
   token: string | undefined;
   /** Null until user info is loaded; the roles in it are never empty. */
   user: SessionUser | null;
+  /** Set by logout: where the guard sends the signed-out user (spec 2: /login?redirect=dashboard). */
+  signedOutTo?: string;
 }
 
 export const sessionStore = createStore<SessionState>({ token: readToken(), user: null });
@@ -31,10 +33,13 @@ export function onSignOut(listener: () => void): () => void {
   return () => signOutListeners.delete(listener);
 }
 
-/** Clears the token and every session field, and tells the listeners (open tabs go with them). */
-export function resetSession(): void {
+/**
+ * Clears the token and every session field, and tells the listeners (open tabs go with them).
+ * `signedOutTo` names where the guard sends the user next, instead of sign-in with the current path.
+ */
+export function resetSession(signedOutTo?: string): void {
   clearToken();
-  sessionStore.set({ token: undefined, user: null });
+  sessionStore.set({ token: undefined, user: null, ...(signedOutTo ? { signedOutTo } : {}) });
   for (const listener of [...signOutListeners]) listener();
 }
 
@@ -63,9 +68,21 @@ export function loadUserInfo(): Promise<SessionUser> {
   return loading;
 }
 
-/** Signs out at the server (failures do not matter: the session ends here either way), then clears it. */
+/** Where logout goes (spec 2). */
+export const SIGNED_OUT_PATH = '/login?redirect=dashboard';
+
+/**
+ * Logout (spec 2): signs out at the server (its failure does not matter: the session ends here either way),
+ * then clears the session and the tabs; the guard takes the user to SIGNED_OUT_PATH.
+ */
 export async function signOut(): Promise<void> {
   const token = sessionStore.get().token;
   if (token) await userApi.logout(token, { quiet: true }).catch(() => undefined);
-  resetSession();
+  resetSession(SIGNED_OUT_PATH);
+}
+
+/** Forgets where logout was going, once the user is on a page that needs no sign-in. */
+export function clearSignedOutTo(): void {
+  const state = sessionStore.get();
+  if (state.signedOutTo) sessionStore.set({ token: state.token, user: state.user });
 }

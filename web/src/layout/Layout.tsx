@@ -1,72 +1,88 @@
 import { Drawer, Layout as AntLayout } from 'antd';
-import { useEffect, useState } from 'react';
-import { useLocation } from 'react-router';
-import { findPage } from '../app/routes.js';
-import { usePageTitle } from '../app/title.js';
-import { MOBILE_BREAKPOINT, SIDEBAR_WIDTH } from '../settings/defaults.js';
-import { closeMobileSidebar, setDevice, useAppState, useSettings } from '../settings/store.js';
-import { KeepAliveOutlet } from './KeepAliveOutlet.js';
-import { Navbar } from './Navbar.js';
-import { SettingsDrawer } from './SettingsDrawer.js';
-import { SidebarMenu } from './Sidebar.js';
-import { TagsView, useRecordVisits } from './TagsView.js';
-import './layout.css';
+import { lazy, Suspense, useMemo, useState } from 'react';
+import { menuRoutes } from '../app/access';
+import { SHELL_ROUTES } from '../app/routes';
+import { useRoles } from '../auth/session';
+import { closeSidebar, useAppState } from '../settings/app-state';
+import { useSetting } from '../settings/store';
+import { KeepAlive } from './KeepAlive';
+import { Navbar } from './navbar/Navbar';
+import { Sidebar } from './sidebar/Sidebar';
+import { TagsView } from './tags-view/TagsView';
+import { useDeviceWatcher } from './useDevice';
+import { useTagsSync } from './useTagsSync';
 
-function useDeviceWatch(): void {
-  useEffect(() => {
-    const check = () => setDevice(window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop');
-    check();
-    window.addEventListener('resize', check);
-    return () => window.removeEventListener('resize', check);
-  }, []);
-}
+const SettingsPanel = lazy(() => import('./settings-panel/SettingsPanel'));
 
-/** The shell of spec 2: sidebar, top bar, tags view, page area, settings panel; a drawer below 992 px. */
+/** Sidebar width (spec 9) and its collapsed width. */
+export const SIDEBAR_WIDTH = 210;
+export const SIDEBAR_COLLAPSED_WIDTH = 54;
+
+/** The shell of spec 2: sidebar, top bar, tags view, the kept-alive pages and the settings panel. */
 export default function Layout() {
-  useDeviceWatch();
-  useRecordVisits();
-  const { pathname } = useLocation();
-  usePageTitle(findPage(pathname)?.titleKey);
-  const { sidebarOpen, device, size } = useAppState();
-  const settings = useSettings();
+  useDeviceWatcher();
+  const roles = useRoles();
+  const routes = useMemo(() => menuRoutes(SHELL_ROUTES, roles), [roles]);
+  useTagsSync(SHELL_ROUTES, roles);
+
+  const opened = useAppState((s) => s.sidebarOpened);
+  const device = useAppState((s) => s.device);
+  const size = useAppState((s) => s.size);
+  const showTags = useSetting('tagsView');
+  const fixedHeader = useSetting('fixedHeader');
   const [settingsOpen, setSettingsOpen] = useState(false);
+  const [settingsLoaded, setSettingsLoaded] = useState(false);
   const mobile = device === 'mobile';
 
   return (
-    <AntLayout className="dms-shell" data-device={device} data-size={size} style={{ minHeight: '100vh' }}>
+    <AntLayout className="dms-shell" data-size={size} data-device={device} hasSider>
       {mobile ? (
         <Drawer
+          open={opened}
           placement="left"
-          open={sidebarOpen}
-          onClose={closeMobileSidebar}
           size={SIDEBAR_WIDTH}
           closable={false}
-          styles={{ body: { padding: 0, background: '#001529' } }}
+          onClose={closeSidebar}
+          className="dms-sidebar-drawer"
+          styles={{ body: { padding: 0 } }}
         >
-          <SidebarMenu collapsed={false} />
+          <nav className="dms-sidebar" data-testid="sidebar">
+            <Sidebar routes={routes} collapsed={false} onNavigate={closeSidebar} />
+          </nav>
         </Drawer>
       ) : (
         <AntLayout.Sider
+          className="dms-sidebar"
+          data-testid="sidebar"
           width={SIDEBAR_WIDTH}
-          collapsedWidth={54}
-          collapsed={!sidebarOpen}
+          collapsedWidth={SIDEBAR_COLLAPSED_WIDTH}
+          collapsed={!opened}
           trigger={null}
-          collapsible
-          style={{ position: 'sticky', top: 0, height: '100vh', overflow: 'auto' }}
+          theme="dark"
         >
-          <SidebarMenu collapsed={!sidebarOpen} />
+          <Sidebar routes={routes} collapsed={!opened} />
         </AntLayout.Sider>
       )}
-      <AntLayout>
-        <div className={settings.fixedHeader ? 'dms-header dms-header-fixed' : 'dms-header'} data-testid="header">
-          <Navbar onOpenSettings={() => setSettingsOpen(true)} />
-          {settings.tagsView && <TagsView />}
+      <AntLayout className="dms-main">
+        <div className={fixedHeader ? 'dms-header dms-header-fixed' : 'dms-header'} data-fixed={fixedHeader}>
+          <Navbar
+            routes={routes}
+            onOpenSettings={() => {
+              setSettingsLoaded(true);
+              setSettingsOpen(true);
+            }}
+          />
+          {showTags && <TagsView />}
         </div>
         <AntLayout.Content className="dms-content">
-          <KeepAliveOutlet />
+          <KeepAlive />
         </AntLayout.Content>
       </AntLayout>
-      <SettingsDrawer open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+      {settingsLoaded && (
+        <Suspense fallback={null}>
+          <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+        </Suspense>
+      )}
     </AntLayout>
   );
 }

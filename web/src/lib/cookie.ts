@@ -6,6 +6,7 @@ export interface CookieOptions {
 }
 
 export function getCookie(name: string): string | undefined {
+  if (typeof document === 'undefined') return undefined;
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split(';')) {
     const item = part.trim();

@@ -27,10 +27,11 @@ function isSize(value: unknown): value is Size {
 
 function initial(): AppState {
   const size = getCookie(SIZE_COOKIE);
+  const device: Device = typeof window !== 'undefined' && window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop';
   return {
-    // '0' means closed; open when the cookie is absent.
-    sidebarOpened: getCookie(SIDEBAR_COOKIE) !== '0',
-    device: window.innerWidth < MOBILE_BREAKPOINT ? 'mobile' : 'desktop',
+    // On mobile the sidebar is a drawer that starts closed; on desktop '0' means closed, open when absent.
+    sidebarOpened: device === 'desktop' && getCookie(SIDEBAR_COOKIE) !== '0',
+    device,
     size: isSize(size) ? size : DEFAULT_SIZE,
   };
 }

@@ -4,14 +4,7 @@ import { useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
 import { signOut, useSession } from '../../auth/session';
 import { useI18n } from '../../i18n';
-
-/** Up to two letters from a name, for the avatar when there is no picture. */
-export function initials(name: string): string {
-  const words = name.trim().split(/\s+/).filter(Boolean);
-  if (words.length === 0) return '?';
-  const letters = words.length === 1 ? [...(words[0] ?? '')].slice(0, 2) : [words[0]?.[0], words[1]?.[0]];
-  return letters.join('').toUpperCase();
-}
+import { initials } from '../../lib/initials';
 
 /** Avatar (or initials), name, and a menu with Dashboard, Profile and Log out (spec 2). */
 export function UserMenu({ compact }: { compact: boolean }) {
@@ -32,7 +25,7 @@ export function UserMenu({ compact }: { compact: boolean }) {
         onClick: ({ key }) => {
           if (key === 'dashboard') void navigate(HOME_PATH);
           if (key === 'profile') void navigate('/profile/index');
-          if (key === 'logout') void signOut((path) => void navigate(path));
+          if (key === 'logout') void signOut();
         },
       }}
     >

@@ -30,12 +30,14 @@ export function Sidebar({ routes, collapsed, onNavigate }: { routes: readonly Sh
     () =>
       routes.map((route): MenuItem => {
         const icon = route.meta.icon ? createElement(route.meta.icon) : undefined;
-        const label = <span data-testid={`menu-${route.name}`}>{t(route.meta.titleKey)}</span>;
-        if (route.kind === 'page') return { key: route.path, icon, label };
+        if (route.kind === 'page') {
+          return { key: route.path, icon, label: <span data-testid={`menu-${route.name}`}>{t(route.meta.titleKey)}</span> };
+        }
         return {
           key: groupKey(route.name),
           icon,
-          label,
+          // A plain string: antd then wraps it like every other menu title (.ant-menu-title-content).
+          label: t(route.meta.titleKey),
           children: route.children.map((child) => ({
             key: child.path,
             label: <span data-testid={`menu-${child.name}`}>{t(child.meta.titleKey)}</span>,

@@ -15,6 +15,8 @@ export default {
   },
   page: {
     profile: 'Your account details and password.',
+    changePassword: 'Change the password you sign in with.',
+    operationLog: 'Who did what, when, and from where.',
     serverLog: 'Errors recorded by the server and reported by consoles.',
   },
 };

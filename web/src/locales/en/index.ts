@@ -3,12 +3,14 @@ import dashboard from './dashboard';
 import errorPage from './errorPage';
 import login from './login';
 import navbar from './navbar';
+import operationLog from './operationLog';
 import profile from './profile';
+import role from './role';
 import route from './route';
 import serverLog from './serverLog';
 import settings from './settings';
 import tagsView from './tagsView';
 
 /** English: the source every other language is typed against. */
-const en = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog };
+const en = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role };
 export default en;

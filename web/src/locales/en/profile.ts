@@ -15,6 +15,6 @@ export default {
     new: 'New password',
     confirm: 'Confirm new password',
     submit: 'Change password',
-    success: 'Password changed. Your other sessions have been signed out.',
+    success: 'Password changed. Your other sessions were signed out.',
   },
 };

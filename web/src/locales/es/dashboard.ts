@@ -16,6 +16,8 @@ const dashboard: LocaleArea<'dashboard'> = {
   },
   page: {
     profile: 'Los datos de su cuenta y su contraseña.',
+    changePassword: 'Cambie la contraseña con la que inicia sesión.',
+    operationLog: 'Quién hizo qué, cuándo y desde dónde.',
     serverLog: 'Errores registrados por el servidor y notificados por las consolas.',
   },
 };

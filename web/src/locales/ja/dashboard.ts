@@ -16,6 +16,8 @@ const dashboard: LocaleArea<'dashboard'> = {
   },
   page: {
     profile: 'アカウント情報とパスワード。',
+    changePassword: 'ログインに使うパスワードを変更します。',
+    operationLog: '誰が、いつ、どこから何をしたか。',
     serverLog: 'サーバーが記録したエラーと、コンソールから報告されたエラー。',
   },
 };

@@ -16,6 +16,8 @@ const dashboard: LocaleArea<'dashboard'> = {
   },
   page: {
     profile: '您的账号信息和密码。',
+    changePassword: '修改您的登录密码。',
+    operationLog: '谁在何时、从何处做了什么。',
     serverLog: '服务器记录的错误以及控制台上报的错误。',
   },
 };

@@ -4,12 +4,14 @@ import dashboard from './dashboard';
 import errorPage from './errorPage';
 import login from './login';
 import navbar from './navbar';
+import operationLog from './operationLog';
 import profile from './profile';
+import role from './role';
 import route from './route';
 import serverLog from './serverLog';
 import settings from './settings';
 import tagsView from './tagsView';
 
 /** Chinese (Simplified). */
-const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog };
+const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role };
 export default zh;

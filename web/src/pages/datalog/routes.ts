@@ -1,4 +1,4 @@
-import { FileTextOutlined } from '@ant-design/icons';
+import { AuditOutlined, BugOutlined, FileTextOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '../../app/route-types';
 
 export const datalogRoutes: readonly ShellRoute[] = [
@@ -9,9 +9,16 @@ export const datalogRoutes: readonly ShellRoute[] = [
     children: [
       {
         kind: 'page',
+        name: 'operationLog',
+        path: '/datalog/operation-log',
+        meta: { titleKey: 'route.operationLog', icon: AuditOutlined, area: 'operationLog' },
+        load: () => import('./operation-log'),
+      },
+      {
+        kind: 'page',
         name: 'serverLog',
         path: '/datalog/server-log',
-        meta: { titleKey: 'route.serverLog', icon: FileTextOutlined, area: 'serverLog' },
+        meta: { titleKey: 'route.serverLog', icon: BugOutlined, area: 'serverLog' },
         load: () => import('./server-log'),
       },
     ],

@@ -1,8 +1,8 @@
 import { Navigate, useLocation, useParams } from 'react-router';
 
-/** /redirect/<path>: goes to /<path> (the tags view's "refresh" passes through here to remount a page). */
+/** /redirect/* → /* (used by the tags view's refresh): the page is mounted afresh. */
 export default function RedirectPage() {
-  const splat = useParams()['*'] ?? '';
-  const { search } = useLocation();
-  return <Navigate to={`/${splat}${search}`} replace />;
+  const { '*': rest = '' } = useParams();
+  const { search, hash } = useLocation();
+  return <Navigate to={`/${rest}${search}${hash}`} replace />;
 }

@@ -1,12 +1,13 @@
 import { Card } from 'antd';
-import { ChangePasswordForm } from '../../../components/ChangePasswordForm.js';
-import { t } from '../../../i18n/index.js';
+import { ChangePasswordForm } from '../../../auth/change-password/ChangePasswordForm';
+import { useI18n } from '../../../i18n';
 
 /** /usermanager/change-password: the signed-in user's password. */
 export default function ChangePasswordPage() {
+  const { t } = useI18n();
   return (
-    <Card title={t('profile.changePassword')}>
-      <ChangePasswordForm />
+    <Card title={t('route.changePassword')} className="dms-narrow-card">
+      <ChangePasswordForm testIdPrefix="profile" />
     </Card>
   );
 }

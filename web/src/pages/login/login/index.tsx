@@ -1,0 +1,28 @@
+import { Typography } from 'antd';
+import { useI18n } from '../../../i18n';
+import { LanguageSelect } from '../../../i18n/LanguageSelect';
+import { LoginForm } from '../components/LoginForm';
+
+/** /login: the desktop sign-in page. */
+export default function LoginPage() {
+  const { t } = useI18n();
+  return (
+    <main className="dms-login">
+      <section className="dms-login-card" aria-labelledby="login-title">
+        <header className="dms-login-header">
+          <img src="/favicon.svg" alt="" width={40} height={40} />
+          <div>
+            <Typography.Title level={3} id="login-title" className="dms-login-title">
+              {t('common.app.title')}
+            </Typography.Title>
+            <Typography.Text type="secondary">{t('login.form.subtitle')}</Typography.Text>
+          </div>
+          <div className="dms-login-lang">
+            <LanguageSelect showLabel />
+          </div>
+        </header>
+        <LoginForm />
+      </section>
+    </main>
+  );
+}

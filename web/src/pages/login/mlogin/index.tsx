@@ -1,0 +1,24 @@
+import { Typography } from 'antd';
+import { useI18n } from '../../../i18n';
+import { LanguageSelect } from '../../../i18n/LanguageSelect';
+import { LoginForm } from '../components/LoginForm';
+
+/** /mlogin: the mobile-first sign-in page (the production host's sign-in, spec 2). Same form, full width. */
+export default function MobileLoginPage() {
+  const { t } = useI18n();
+  return (
+    <main className="dms-mlogin">
+      <header className="dms-mlogin-header">
+        <img src="/favicon.svg" alt="" width={32} height={32} />
+        <Typography.Title level={4} className="dms-mlogin-title">
+          {t('common.app.title')}
+        </Typography.Title>
+        <LanguageSelect />
+      </header>
+      <section className="dms-mlogin-body" aria-label={t('login.form.title')}>
+        <Typography.Paragraph type="secondary">{t('login.form.subtitle')}</Typography.Paragraph>
+        <LoginForm size="large" />
+      </section>
+    </main>
+  );
+}
