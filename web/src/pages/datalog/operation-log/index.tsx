@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry, type OperationLogPage } from '@dms/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@dms/contract';
+import { useMemo } from 'react';
 import { getOperationLog } from '../../../api/datalog';
 import { useI18n, type Translate } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useServerPage } from '../../../lib/useServerPage';
 
 function isAction(value: string): value is OperationAction {
   return (OPERATION_ACTIONS as readonly string[]).includes(value);
@@ -18,25 +19,8 @@ function actionLabel(t: Translate, action: string): string {
 /** /datalog/operation-log: who did what, when and from where; one's own and one's subordinates' (root: everyone's). */
 export default function OperationLogPage() {
   const { t, lang } = useI18n();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [action, setAction] = useState<OperationAction | undefined>(undefined);
-  const [username, setUsername] = useState<string | undefined>(undefined);
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<OperationLogPage>({ total: 0, items: [] });
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
-    getOperationLog({ page, page_size: pageSize, ...(action ? { action } : {}), ...(username ? { username } : {}) }, abort.signal)
-      .then(setData)
-      .catch(() => undefined) // shown by the request layer
-      .finally(() => {
-        if (!abort.signal.aborted) setLoading(false);
-      });
-    return () => abort.abort();
-  }, [page, pageSize, action, username, reload]);
+  const list = useServerPage(getOperationLog, { action: undefined as OperationAction | undefined, username: undefined as string | undefined });
+  const action = list.filter.action;
 
   const columns = useMemo<TableColumnsType<OperationLogEntry>>(
     () => [
@@ -68,10 +52,7 @@ export default function OperationLogPage() {
             { value: 'all', label: t('operationLog.filter.allActions') },
             ...OPERATION_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) })),
           ]}
-          onChange={(value) => {
-            setAction(value === 'all' ? undefined : value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter({ action: value === 'all' ? undefined : value })}
         />
         <Input.Search
           data-testid="operation-log-user"
@@ -79,12 +60,9 @@ export default function OperationLogPage() {
           placeholder={t('operationLog.filter.username')}
           allowClear
           style={{ width: 200 }}
-          onSearch={(value) => {
-            setUsername(value.trim() || undefined);
-            setPage(1);
-          }}
+          onSearch={(value) => list.setFilter({ username: value.trim() || undefined })}
         />
-        <Button icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)}>
+        <Button icon={<ReloadOutlined />} onClick={list.reload}>
           {t('common.action.refresh')}
         </Button>
       </Space>
@@ -92,8 +70,8 @@ export default function OperationLogPage() {
         data-testid="operation-log-table"
         rowKey="id"
         columns={columns}
-        dataSource={data.items}
-        loading={loading}
+        dataSource={list.data.items}
+        loading={list.loading}
         scroll={{ x: 900 }}
         expandable={{
           rowExpandable: (row) => row.old_value !== null || row.new_value !== null,
@@ -111,18 +89,7 @@ export default function OperationLogPage() {
               />
             ),
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('operationLog.table.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          },
-        }}
+        pagination={list.pagination((total) => t('operationLog.table.total', { total }))}
       />
     </Card>
   );

@@ -1,10 +1,11 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { SERVER_LOG_SOURCES, type ServerLogEntry, type ServerLogPage } from '@dms/contract';
-import { useEffect, useMemo, useState } from 'react';
+import { SERVER_LOG_SOURCES, type ServerLogEntry } from '@dms/contract';
+import { useMemo } from 'react';
 import { getServerLog } from '../../../api/datalog';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useServerPage } from '../../../lib/useServerPage';
 
 type Source = (typeof SERVER_LOG_SOURCES)[number];
 
@@ -13,24 +14,8 @@ const LEVEL_COLOR: Record<string, string> = { fatal: 'magenta', error: 'red', wa
 /** /datalog/server-log (root): server errors and console reports, newest first, paged on the server. */
 export default function ServerLogPage() {
   const { t, lang } = useI18n();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState(20);
-  const [source, setSource] = useState<Source | undefined>(undefined);
-  const [reload, setReload] = useState(0);
-  const [data, setData] = useState<ServerLogPage>({ total: 0, items: [] });
-  const [loading, setLoading] = useState(false);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
-    getServerLog({ page, page_size: pageSize, ...(source ? { source } : {}) }, abort.signal)
-      .then(setData)
-      .catch(() => undefined) // shown by the request layer
-      .finally(() => {
-        if (!abort.signal.aborted) setLoading(false);
-      });
-    return () => abort.abort();
-  }, [page, pageSize, source, reload]);
+  const list = useServerPage(getServerLog, { source: undefined as Source | undefined });
+  const source = list.filter.source;
 
   const columns = useMemo<TableColumnsType<ServerLogEntry>>(
     () => [
@@ -74,12 +59,9 @@ export default function ServerLogPage() {
             { value: 'all', label: t('serverLog.filter.all') },
             ...SERVER_LOG_SOURCES.map((s) => ({ value: s, label: t(`serverLog.filter.${s}`) })),
           ]}
-          onChange={(value) => {
-            setSource(value === 'all' ? undefined : value);
-            setPage(1);
-          }}
+          onChange={(value) => list.setFilter({ source: value === 'all' ? undefined : value })}
         />
-        <Button icon={<ReloadOutlined />} onClick={() => setReload((n) => n + 1)} data-testid="server-log-reload">
+        <Button icon={<ReloadOutlined />} onClick={list.reload} data-testid="server-log-reload">
           {t('common.action.refresh')}
         </Button>
       </Space>
@@ -87,8 +69,8 @@ export default function ServerLogPage() {
         data-testid="server-log-table"
         rowKey="id"
         columns={columns}
-        dataSource={data.items}
-        loading={loading}
+        dataSource={list.data.items}
+        loading={list.loading}
         scroll={{ x: 900 }}
         expandable={{
           expandedRowRender: (row) =>
@@ -98,18 +80,7 @@ export default function ServerLogPage() {
               <Typography.Text type="secondary">{t('serverLog.detail.none')}</Typography.Text>
             ),
         }}
-        pagination={{
-          current: page,
-          pageSize,
-          total: data.total,
-          showSizeChanger: true,
-          pageSizeOptions: [10, 20, 50, 100],
-          showTotal: (total) => t('serverLog.table.total', { total }),
-          onChange: (nextPage, nextSize) => {
-            setPage(nextSize === pageSize ? nextPage : 1);
-            setPageSize(nextSize);
-          },
-        }}
+        pagination={list.pagination((total) => t('serverLog.table.total', { total }))}
       />
     </Card>
   );
