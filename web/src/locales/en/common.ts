@@ -6,7 +6,6 @@ export default {
   action: {
     ok: 'OK',
     cancel: 'Cancel',
-    confirm: 'Confirm',
     back: 'Back',
     backHome: 'Back to the dashboard',
     refresh: 'Refresh',
@@ -15,7 +14,6 @@ export default {
     loading: 'Loading…',
     loadingUser: 'Loading your account…',
     hasError: 'Has Error',
-    empty: 'Nothing here yet',
   },
   request: {
     timeout: 'The server did not answer in time. Please try again.',

@@ -8,12 +8,6 @@ export default {
     password: 'Password',
     passwordPlaceholder: 'Password',
     submit: 'Login',
-    showPassword: 'Show password',
-    hidePassword: 'Hide password',
-    failed: 'Sign-in failed',
-  },
-  language: {
-    label: 'Language',
   },
   authRedirect: {
     forwarding: 'Taking you to your page…',

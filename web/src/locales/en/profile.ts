@@ -2,7 +2,6 @@
 export default {
   about: {
     title: 'About me',
-    name: 'Name',
     username: 'User name',
     roles: 'Roles',
     level: 'User level',

@@ -12,5 +12,4 @@ export default {
   serverLog: 'Server log',
   notFound: 'Page not found',
   unauthorized: 'No permission',
-  redirect: 'Redirecting',
 };

@@ -15,7 +15,6 @@ export default {
     url: 'Address',
   },
   detail: {
-    title: 'Detail',
     none: 'No detail recorded',
   },
   table: {

@@ -7,7 +7,6 @@ const common: LocaleArea<'common'> = {
   action: {
     ok: 'Aceptar',
     cancel: 'Cancelar',
-    confirm: 'Confirmar',
     back: 'Volver',
     backHome: 'Volver al panel',
     refresh: 'Actualizar',
@@ -16,7 +15,6 @@ const common: LocaleArea<'common'> = {
     loading: 'Cargando…',
     loadingUser: 'Cargando su cuenta…',
     hasError: 'Se ha producido un error',
-    empty: 'Todavía no hay nada aquí',
   },
   request: {
     timeout: 'El servidor no respondió a tiempo. Vuelva a intentarlo.',

@@ -2,12 +2,10 @@ import type { LocaleArea } from '../../i18n/types';
 
 const errorPage: LocaleArea<'errorPage'> = {
   notFound: {
-    title: '404',
     headline: 'Esta página no existe',
     hint: 'Compruebe la dirección o vuelva al panel.',
   },
   unauthorized: {
-    title: '401',
     headline: 'No tiene permiso para abrir esta página',
     hint: 'Pida acceso a un administrador si lo necesita, o vuelva atrás.',
   },

@@ -9,12 +9,6 @@ const login: LocaleArea<'login'> = {
     password: 'Contraseña',
     passwordPlaceholder: 'Contraseña',
     submit: 'Entrar',
-    showPassword: 'Mostrar contraseña',
-    hidePassword: 'Ocultar contraseña',
-    failed: 'No se pudo iniciar sesión',
-  },
-  language: {
-    label: 'Idioma',
   },
   authRedirect: {
     forwarding: 'Llevándole a su página…',

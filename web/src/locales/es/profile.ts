@@ -3,7 +3,6 @@ import type { LocaleArea } from '../../i18n/types';
 const profile: LocaleArea<'profile'> = {
   about: {
     title: 'Sobre mí',
-    name: 'Nombre',
     username: 'Nombre de usuario',
     roles: 'Roles',
     level: 'Nivel de usuario',

@@ -13,6 +13,5 @@ const route: LocaleArea<'route'> = {
   serverLog: 'Registro del servidor',
   notFound: 'Página no encontrada',
   unauthorized: 'Sin permiso',
-  redirect: 'Redirigiendo',
 };
 export default route;

@@ -16,7 +16,6 @@ const serverLog: LocaleArea<'serverLog'> = {
     url: 'Dirección',
   },
   detail: {
-    title: 'Detalle',
     none: 'No se registró ningún detalle',
   },
   table: {

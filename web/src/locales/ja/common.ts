@@ -7,7 +7,6 @@ const common: LocaleArea<'common'> = {
   action: {
     ok: 'OK',
     cancel: 'キャンセル',
-    confirm: '確認',
     back: '戻る',
     backHome: 'ダッシュボードに戻る',
     refresh: '更新',
@@ -16,7 +15,6 @@ const common: LocaleArea<'common'> = {
     loading: '読み込み中…',
     loadingUser: 'アカウントを読み込んでいます…',
     hasError: 'エラーが発生しました',
-    empty: 'まだ何もありません',
   },
   request: {
     timeout: 'サーバーが時間内に応答しませんでした。もう一度お試しください。',

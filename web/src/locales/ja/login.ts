@@ -9,12 +9,6 @@ const login: LocaleArea<'login'> = {
     password: 'パスワード',
     passwordPlaceholder: 'パスワード',
     submit: 'ログイン',
-    showPassword: 'パスワードを表示',
-    hidePassword: 'パスワードを隠す',
-    failed: 'ログインに失敗しました',
-  },
-  language: {
-    label: '言語',
   },
   authRedirect: {
     forwarding: 'ページに移動しています…',

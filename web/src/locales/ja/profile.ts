@@ -3,7 +3,6 @@ import type { LocaleArea } from '../../i18n/types';
 const profile: LocaleArea<'profile'> = {
   about: {
     title: '自分について',
-    name: '名前',
     username: 'ユーザー名',
     roles: 'ロール',
     level: 'ユーザーレベル',

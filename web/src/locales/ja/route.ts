@@ -13,6 +13,5 @@ const route: LocaleArea<'route'> = {
   serverLog: 'サーバーログ',
   notFound: 'ページが見つかりません',
   unauthorized: '権限がありません',
-  redirect: 'リダイレクト中',
 };
 export default route;

@@ -16,7 +16,6 @@ const serverLog: LocaleArea<'serverLog'> = {
     url: 'アドレス',
   },
   detail: {
-    title: '詳細',
     none: '詳細は記録されていません',
   },
   table: {

@@ -7,7 +7,6 @@ const common: LocaleArea<'common'> = {
   action: {
     ok: '确定',
     cancel: '取消',
-    confirm: '确认',
     back: '返回',
     backHome: '返回首页',
     refresh: '刷新',
@@ -16,7 +15,6 @@ const common: LocaleArea<'common'> = {
     loading: '加载中…',
     loadingUser: '正在加载您的账号…',
     hasError: '出错了',
-    empty: '暂无内容',
   },
   request: {
     timeout: '服务器响应超时，请重试。',

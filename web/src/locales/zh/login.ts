@@ -9,12 +9,6 @@ const login: LocaleArea<'login'> = {
     password: '密码',
     passwordPlaceholder: '密码',
     submit: '登录',
-    showPassword: '显示密码',
-    hidePassword: '隐藏密码',
-    failed: '登录失败',
-  },
-  language: {
-    label: '语言',
   },
   authRedirect: {
     forwarding: '正在前往您的页面…',

@@ -3,7 +3,6 @@ import type { LocaleArea } from '../../i18n/types';
 const profile: LocaleArea<'profile'> = {
   about: {
     title: '关于我',
-    name: '姓名',
     username: '用户名',
     roles: '角色',
     level: '用户等级',

@@ -13,6 +13,5 @@ const route: LocaleArea<'route'> = {
   serverLog: '服务器日志',
   notFound: '页面不存在',
   unauthorized: '没有权限',
-  redirect: '正在跳转',
 };
 export default route;

@@ -16,7 +16,6 @@ const serverLog: LocaleArea<'serverLog'> = {
     url: '地址',
   },
   detail: {
-    title: '详情',
     none: '没有记录详情',
   },
   table: {

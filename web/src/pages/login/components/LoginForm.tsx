@@ -74,7 +74,7 @@ export function LoginForm({ size }: { size?: 'large' }) {
       {serverError && (
         <Alert className="dms-login-error" data-testid="login-error" type="error" title={serverError} showIcon role="alert" />
       )}
-      <Form.Item>
+      <Form.Item className="dms-login-submit">
         <Button type="primary" htmlType="submit" block loading={submitting} data-testid="login-submit">
           {t('login.form.submit')}
         </Button>

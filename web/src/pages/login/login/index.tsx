@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { LanguageSelect } from '../../../i18n/LanguageSelect';
 import { LoginForm } from '../components/LoginForm';
@@ -12,10 +11,10 @@ export default function LoginPage() {
         <header className="dms-login-header">
           <img src="/favicon.svg" alt="" width={40} height={40} />
           <div>
-            <Typography.Title level={3} id="login-title" className="dms-login-title">
+            <h1 id="login-title" className="dms-login-title">
               {t('common.app.title')}
-            </Typography.Title>
-            <Typography.Text type="secondary">{t('login.form.subtitle')}</Typography.Text>
+            </h1>
+            <p className="dms-login-subtitle">{t('login.form.subtitle')}</p>
           </div>
           <div className="dms-login-lang">
             <LanguageSelect showLabel />

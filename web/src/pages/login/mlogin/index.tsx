@@ -1,4 +1,3 @@
-import { Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { LanguageSelect } from '../../../i18n/LanguageSelect';
 import { LoginForm } from '../components/LoginForm';
@@ -10,13 +9,11 @@ export default function MobileLoginPage() {
     <main className="dms-mlogin">
       <header className="dms-mlogin-header">
         <img src="/favicon.svg" alt="" width={32} height={32} />
-        <Typography.Title level={4} className="dms-mlogin-title">
-          {t('common.app.title')}
-        </Typography.Title>
+        <h1 className="dms-mlogin-title">{t('common.app.title')}</h1>
         <LanguageSelect />
       </header>
       <section className="dms-mlogin-body" aria-label={t('login.form.title')}>
-        <Typography.Paragraph type="secondary">{t('login.form.subtitle')}</Typography.Paragraph>
+        <p className="dms-login-subtitle">{t('login.form.subtitle')}</p>
         <LoginForm size="large" />
       </section>
     </main>
