@@ -3,6 +3,9 @@ import Fastify, { LogController, type FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
+import { BUILTIN_TYPES } from './modules/controller-types/builtin-types.js';
+import controllerTypeRoutes from './modules/controller-types/routes.js';
+import { ControllerTypeService } from './modules/controller-types/service.js';
 import datalogRoutes from './modules/datalog/routes.js';
 import { DatalogService } from './modules/datalog/service.js';
 import userRoutes from './modules/user/routes.js';
@@ -24,7 +27,10 @@ export interface BuildOptions {
 const services = fp(
   async (app, opts: { now: () => number }) => {
     const datalog = new DatalogService(app.db, opts.now);
-    app.decorate('services', { datalog, users: new UserService(app.db, app.config, datalog, opts.now) });
+    const controllerTypes = new ControllerTypeService(app.db, opts.now);
+    const updated = await controllerTypes.ensureBuiltins(BUILTIN_TYPES);
+    if (updated.length > 0) app.log.info({ updated }, 'built-in controller types installed');
+    app.decorate('services', { datalog, controllerTypes, users: new UserService(app.db, app.config, datalog, opts.now) });
   },
   { name: 'services', dependencies: ['database'] },
 );
@@ -67,6 +73,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     async (api) => {
       await api.register(userRoutes, { prefix: '/user' });
       await api.register(datalogRoutes, { prefix: '/datalog' });
+      await api.register(controllerTypeRoutes, { prefix: '/controller-types' });
     },
     { prefix: '/api/v2' },
   );

@@ -2,6 +2,7 @@ import type { Area, Language } from '@dms/contract';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { UserRow } from './db/schema.js';
+import type { ControllerTypeService } from './modules/controller-types/service.js';
 import type { DatalogService } from './modules/datalog/service.js';
 import type { UserService } from './modules/user/service.js';
 
@@ -15,6 +16,7 @@ export interface AuthContext {
 export interface Services {
   users: UserService;
   datalog: DatalogService;
+  controllerTypes: ControllerTypeService;
 }
 
 /** `required` (default): a valid session; `optional`: a session is used when given; `public`: none read. */

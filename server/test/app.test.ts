@@ -52,6 +52,8 @@ describe('the app around the API', () => {
     const json = await app.inject({ url: '/api/docs/json' });
     const doc = json.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v2/controller-types/',
+      '/api/v2/controller-types/{id}',
       '/api/v2/datalog/client-error',
       '/api/v2/datalog/operation-log',
       '/api/v2/datalog/server-log',

@@ -5,3 +5,4 @@ export * from './i18n.js';
 export * from './messages.js';
 export * from './validation.js';
 export * from './api.js';
+export * from './controller-types.js';

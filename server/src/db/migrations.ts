@@ -2,6 +2,7 @@ import { Migrator, type Migration, type MigrationProvider } from 'kysely';
 import type { Db, Dialect } from './database.js';
 import { users0001 } from './migrations/0001_users.js';
 import { operationLog0002 } from './migrations/0002_operation_log.js';
+import { controllerTypes0003 } from './migrations/0003_controller_types.js';
 
 /** A migration that may differ by database (auto-increment ids are the usual difference). */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -10,6 +11,7 @@ export type DialectMigration = (dialect: Dialect) => Migration;
 const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_users': users0001,
   '0002_operation_log': operationLog0002,
+  '0003_controller_types': controllerTypes0003,
 };
 
 class StaticProvider implements MigrationProvider {

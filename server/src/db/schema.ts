@@ -59,11 +59,42 @@ export interface OperationLogTable {
   ip: string;
 }
 
+export interface ControllerTypesTable {
+  id: Generated<number>;
+  code: string;
+  kind: string;
+  /** JSON LocalizedText. */
+  name: string;
+  builtin: number;
+  created_at: number;
+  updated_at: number;
+}
+
+export interface ControllerRegistersTable {
+  type_id: number;
+  number: number;
+  key: string;
+  /** JSON LocalizedText. */
+  name: string;
+  format: string;
+  unit: string;
+  decimals: number;
+  writable: number;
+  min: number | null;
+  max: number | null;
+  /** JSON Record<raw value, LocalizedText>, for enum registers. */
+  options: string | null;
+  /** JSON RegisterBit[], for bit-field registers. */
+  bits: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
   server_log: ServerLogTable;
   operation_log: OperationLogTable;
+  controller_types: ControllerTypesTable;
+  controller_registers: ControllerRegistersTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
@@ -72,3 +103,5 @@ export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
 export type ServerLogRow = Selectable<ServerLogTable>;
 export type OperationLogRow = Selectable<OperationLogTable>;
+export type ControllerTypeRow = Selectable<ControllerTypesTable>;
+export type ControllerRegisterRow = Selectable<ControllerRegistersTable>;
