@@ -4,6 +4,8 @@ import { z } from 'zod';
 export const LANGUAGES = ['en', 'zh', 'es', 'ja'] as const;
 export type Language = (typeof LANGUAGES)[number];
 export const DEFAULT_LANGUAGE: Language = 'en';
+/** Each language named in itself, as a language menu shows it whatever the current language. */
+export const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 export const languageSchema = z.enum(LANGUAGES);
 
 export function isLanguage(value: unknown): value is Language {

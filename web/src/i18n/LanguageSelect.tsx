@@ -1,6 +1,6 @@
 import { GlobalOutlined } from '@ant-design/icons';
 import { Button, Dropdown } from 'antd';
-import { LANGUAGES, isLanguage } from '@dms/contract';
+import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '@dms/contract';
 import { switchLanguage, useI18n } from './index';
 
 /**
@@ -19,7 +19,7 @@ export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
           key: code,
           label: (
             <span data-testid={`lang-option-${code}`} lang={code}>
-              {t(`common.language.${code}`)}
+              {LANGUAGE_NAMES[code]}
             </span>
           ),
         })),
@@ -29,7 +29,7 @@ export function LanguageSelect({ showLabel = false }: { showLabel?: boolean }) {
       }}
     >
       <Button type="text" data-testid="lang-select" aria-label={t('navbar.language.label')} icon={<GlobalOutlined />}>
-        {showLabel ? t(`common.language.${lang}`) : null}
+        {showLabel ? LANGUAGE_NAMES[lang] : null}
       </Button>
     </Dropdown>
   );

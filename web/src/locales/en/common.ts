@@ -29,10 +29,4 @@ export default {
   warning: {
     title: 'Warning',
   },
-  language: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    ja: '日本語',
-  },
 };

@@ -30,11 +30,5 @@ const common: LocaleArea<'common'> = {
   warning: {
     title: '警告',
   },
-  language: {
-    en: 'English',
-    zh: '中文',
-    es: 'Español',
-    ja: '日本語',
-  },
 };
 export default common;
