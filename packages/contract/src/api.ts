@@ -19,6 +19,15 @@ export const errorEnvelope = z.object({
   data: z.unknown().optional(),
 });
 export type ErrorEnvelope = z.infer<typeof errorEnvelope>;
+/** The failures any route may answer (the one error handler's statuses), for route schemas and OpenAPI. */
+export const errorResponses = {
+  400: errorEnvelope,
+  401: errorEnvelope,
+  403: errorEnvelope,
+  404: errorEnvelope,
+  429: errorEnvelope,
+  500: errorEnvelope,
+} as const;
 export interface Envelope<T> {
   code: number;
   message: string;

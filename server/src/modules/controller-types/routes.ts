@@ -1,8 +1,7 @@
-import { Code, controllerTypeDetail, controllerTypeParams, controllerTypeSummary, envelope, errorEnvelope } from '@dms/contract';
+import { Code, controllerTypeDetail, controllerTypeParams, controllerTypeSummary, envelope, errorResponses } from '@dms/contract';
 import { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 404: errorEnvelope };
 
 /** Controller types and register maps, readable by every signed-in user (everyone who sees devices needs them). */
 const controllerTypeRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -15,7 +14,7 @@ const controllerTypeRoutes: FastifyPluginAsyncZod = async (app) => {
       schema: {
         tags: ['controller-types'],
         summary: 'Controller types (models) with the size of their register maps',
-        response: { 200: envelope(z.array(controllerTypeSummary)), ...errors },
+        response: { 200: envelope(z.array(controllerTypeSummary)), ...errorResponses },
       },
     },
     async () => ({ code: Code.SUCCESS, message: 'ok', data: await types.list() }),
@@ -29,7 +28,7 @@ const controllerTypeRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['controller-types'],
         summary: 'One controller type with its whole register map',
         params: controllerTypeParams,
-        response: { 200: envelope(controllerTypeDetail), ...errors },
+        response: { 200: envelope(controllerTypeDetail), ...errorResponses },
       },
     },
     async (request) => ({ code: Code.SUCCESS, message: 'ok', data: await types.get(request.params.id) }),

@@ -3,7 +3,7 @@ import {
   Code,
   emptyData,
   envelope,
-  errorEnvelope,
+  errorResponses,
   operationLogPage,
   operationLogQuery,
   serverLogPage,
@@ -13,7 +13,6 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { AppError } from '../../errors.js';
 import { signedIn } from '../../plugins/auth.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
 
 /** Console error reports are accepted without sign-in, so each address gets a budget per minute. */
 const REPORTS_PER_MINUTE = 30;
@@ -30,7 +29,7 @@ const datalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datalog'],
         summary: "Operation log, newest first: the user's own operations and their subordinates' (root: everyone's)",
         querystring: operationLogQuery,
-        response: { 200: envelope(operationLogPage), ...errors },
+        response: { 200: envelope(operationLogPage), ...errorResponses },
       },
     },
     async (request) => ({
@@ -48,7 +47,7 @@ const datalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datalog'],
         summary: 'Server log: server errors and console errors, newest first (root only)',
         querystring: serverLogQuery,
-        response: { 200: envelope(serverLogPage), ...errors },
+        response: { 200: envelope(serverLogPage), ...errorResponses },
       },
     },
     async (request) => ({ code: Code.SUCCESS, message: 'ok', data: await datalog.list(request.query) }),
@@ -62,7 +61,7 @@ const datalogRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['datalog'],
         summary: 'Report a console error (the production console does this by itself)',
         body: clientErrorBody,
-        response: { 200: envelope(emptyData), ...errors },
+        response: { 200: envelope(emptyData), ...errorResponses },
       },
     },
     async (request) => {

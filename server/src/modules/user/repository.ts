@@ -7,10 +7,6 @@ export function findUserByUsername(db: Executor, username: string): Promise<User
   return db.selectFrom('users').selectAll().where('username', '=', username).executeTakeFirst();
 }
 
-export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
-  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
-}
-
 export async function insertUser(db: Executor, user: NewUser): Promise<number> {
   const row = await db.insertInto('users').values(user).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -37,8 +33,21 @@ export async function insertSession(
   return row.id;
 }
 
-export function findSession(db: Executor, tokenHash: string): Promise<SessionRow | undefined> {
-  return db.selectFrom('sessions').selectAll().where('token_hash', '=', tokenHash).executeTakeFirst();
+/** The session of a token with its user, in one query (every signed-in request asks this). */
+export async function findSessionWithUser(
+  db: Executor,
+  tokenHash: string,
+): Promise<{ session: Pick<SessionRow, 'id' | 'expires_at' | 'revoked_at'>; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .selectAll('u')
+    .select(['s.id as session_id', 's.expires_at as session_expires_at', 's.revoked_at as session_revoked_at'])
+    .where('s.token_hash', '=', tokenHash)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { session_id, session_expires_at, session_revoked_at, ...user } = row;
+  return { session: { id: session_id, expires_at: session_expires_at, revoked_at: session_revoked_at }, user };
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: number): Promise<void> {

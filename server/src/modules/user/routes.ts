@@ -3,7 +3,7 @@ import {
   Code,
   emptyData,
   envelope,
-  errorEnvelope,
+  errorResponses,
   loginBody,
   loginData,
   tokenQuery,
@@ -12,7 +12,6 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { signedIn } from '../../plugins/auth.js';
 
-const errors = { 400: errorEnvelope, 401: errorEnvelope, 403: errorEnvelope, 429: errorEnvelope };
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
 const userRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -26,7 +25,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Sign in; the username is trimmed. Rate-limited per username and per address (HTTP 429).',
         body: loginBody,
-        response: { 200: envelope(loginData), ...errors },
+        response: { 200: envelope(loginData), ...errorResponses },
       },
     },
     async (request) => {
@@ -45,7 +44,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: "The signed-in user's roles, name, avatar, introduction, level, group_extra and is_manager",
         querystring: tokenQuery,
-        response: { 200: envelope(userInfoData), ...errors },
+        response: { 200: envelope(userInfoData), ...errorResponses },
       },
     },
     async (request) => ({ code: Code.SUCCESS, message: 'ok', data: users.info(signedIn(request)) }),
@@ -58,7 +57,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: 'Sign out: the token is revoked and refused afterwards (50012)',
         querystring: tokenQuery,
-        response: { 200: envelope(emptyData), ...errors },
+        response: { 200: envelope(emptyData), ...errorResponses },
       },
     },
     async (request) => {
@@ -74,7 +73,7 @@ const userRoutes: FastifyPluginAsyncZod = async (app) => {
         tags: ['user'],
         summary: "Change the signed-in user's password; their other sessions are signed out",
         body: changePasswordBody,
-        response: { 200: envelope(emptyData), ...errors },
+        response: { 200: envelope(emptyData), ...errorResponses },
       },
     },
     async (request) => {

@@ -75,12 +75,12 @@ export class UserService {
   /** The session behind a token, or the spec's logged-out codes: 50008 unknown, 50012 revoked, 50014 expired. */
   async authenticate(token: string | null): Promise<AuthContext> {
     if (!token) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
-    const session = await repo.findSession(this.db, hashToken(token));
-    if (!session) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    if (!found) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+    const { session, user } = found;
     if (session.revoked_at !== null) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
     if (session.expires_at <= this.now()) throw new AppError(Code.TOKEN_EXPIRED, 'error.tokenExpired');
-    const user = await repo.findUserById(this.db, session.user_id);
-    if (!user || user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
+    if (user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
     return { user, roles: sessionRoles(parseRoles(user), user.group_extra), sessionId: session.id };
   }
 
