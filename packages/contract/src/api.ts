@@ -25,6 +25,7 @@ export const errorResponses = {
   401: errorEnvelope,
   403: errorEnvelope,
   404: errorEnvelope,
+  409: errorEnvelope,
   429: errorEnvelope,
   500: errorEnvelope,
 } as const;
@@ -104,7 +105,7 @@ export const clientErrorBody = z.object({
 export type ClientErrorBody = z.input<typeof clientErrorBody>;
 
 /** What the operation log records. Later areas add their actions here. */
-export const OPERATION_ACTIONS = ['user.login', 'user.logout', 'user.changePassword'] as const;
+export const OPERATION_ACTIONS = ['user.login', 'user.logout', 'user.changePassword', 'box.register', 'device.write', 'device.edit'] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 export const operationLogEntry = z.object({
   id: z.number().int(),

@@ -30,6 +30,12 @@ export const Code = {
   FORBIDDEN: 40300,
   /** No such route or resource. */
   NOT_FOUND: 40400,
+  /** A box id of the registration is already registered; `data.boxIds` lists them. */
+  BOX_ALREADY_REGISTERED: 40901,
+  /** The device's box is not connected, so nothing can be sent to it. */
+  DEVICE_OFFLINE: 40902,
+  /** The export's file is not written yet (GET /exports/{id}/file before its state is ready). */
+  EXPORT_NOT_READY: 40903,
   /** Too many sign-in attempts; `data.retryAfterSeconds` says when to try again. */
   TOO_MANY_ATTEMPTS: 42900,
   /** Anything unexpected; the message never carries internals. */
@@ -56,6 +62,9 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.ACCOUNT_DISABLED]: 403,
   [Code.FORBIDDEN]: 403,
   [Code.NOT_FOUND]: 404,
+  [Code.BOX_ALREADY_REGISTERED]: 409,
+  [Code.DEVICE_OFFLINE]: 409,
+  [Code.EXPORT_NOT_READY]: 409,
   [Code.TOO_MANY_ATTEMPTS]: 429,
   [Code.INTERNAL_ERROR]: 500,
 };

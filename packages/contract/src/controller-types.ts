@@ -42,6 +42,10 @@ export type RegisterDef = z.infer<typeof registerDef>;
 
 export const CONTROLLER_KINDS = ['compressor', 'maglev', 'plc'] as const;
 export type ControllerKind = (typeof CONTROLLER_KINDS)[number];
+/** A stored kind as the type, or null (no type yet, or a kind this version does not know). */
+export function controllerKind(value: string | null | undefined): ControllerKind | null {
+  return (CONTROLLER_KINDS as readonly string[]).includes(value ?? '') ? (value as ControllerKind) : null;
+}
 
 /** A controller type (model): its register map and what kind of machine it drives. */
 export const controllerTypeDef = z.object({

@@ -1,0 +1,47 @@
+import type { ControllerKind } from './controller-types.js';
+import type { DeviceStatus, NotificationType } from './devices.js';
+
+/** The live-push WebSocket (docs/api.md): `GET /api/v2/ws`, then an `auth` message with the sign-in token. */
+export const REALTIME_PATH = '/api/v2/ws';
+/** Seconds a connection may stay open without authenticating. */
+export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
+/** Most devices one connection may watch at once. */
+export const REALTIME_MAX_SUBSCRIPTIONS = 500;
+
+/** What the console sends. */
+export interface ClientMessages {
+  auth: { token: string };
+  subscribe: { devices: number[] };
+  unsubscribe: { devices: number[] };
+  /** Every status transition of every device the user sees, as `transition` events (dashboard, large screen, lists). */
+  watchFleet: object;
+  unwatchFleet: object;
+}
+export type ClientMessage = { [K in keyof ClientMessages]: { type: K } & ClientMessages[K] }[keyof ClientMessages];
+
+/** What the server pushes: one map of event name to payload. */
+export interface ServerEvents {
+  /** Authenticated; notifications for this user follow without subscribing. */
+  ready: { userId: number };
+  /** The devices now watched (after a subscribe or unsubscribe). */
+  subscribed: { devices: number[] };
+  /**
+   * The current state of a device just subscribed, sent for each device of a subscribe before `subscribed`, so what
+   * changed between a page's fetch and its subscription is not missed (and a reconnect catches up). `ts` is null and
+   * `values` empty when the device never reported.
+   */
+  state: { device: number; status: DeviceStatus; ts: number | null; values: Record<string, number> };
+  /** A refused message: `code` is an envelope code; `devices` the ids refused, if any. */
+  error: { code: number; message: string; devices?: number[] };
+  /** New register values of a watched device (raw words by register number), read at `ts`. */
+  values: { device: number; ts: number; values: Record<string, number> };
+  /** A watched device changed status. */
+  status: { device: number; from: DeviceStatus; to: DeviceStatus; time: number };
+  /** A notification for this user (a condition change of a device they see). */
+  notification: { id: number; device: number; boxId: number; controller: number; kind: NotificationType; status: DeviceStatus; time: number };
+  /** A device the user sees changed status (after watchFleet). */
+  transition: { device: number; boxId: number; controller: number; kind: ControllerKind | null; from: DeviceStatus; to: DeviceStatus; time: number };
+  /** Events were dropped because this connection read too slowly; reload what you show. */
+  lagged: { dropped: number };
+}
+export type ServerEvent = { [K in keyof ServerEvents]: { type: K } & ServerEvents[K] }[keyof ServerEvents];
