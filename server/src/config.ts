@@ -2,6 +2,8 @@ import path from 'node:path';
 import { z } from 'zod';
 import { passwordProblem, usernameProblem } from '@dms/contract';
 
+/** The embedded broker's port when MQTT_PORT is not set; if it is busy (say, a Mosquitto of the machine's own), the next free one of the following 16 is taken. */
+export const DEFAULT_MQTT_PORT = 1883;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
 const boolish = z
@@ -43,6 +45,21 @@ const configSchema = z
       .optional(),
     WEB_DIST: z.string().optional(),
     TRUST_PROXY: boolish.default(false),
+    MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+    MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts:// (leave it unset for the embedded broker)').optional(),
+    MQTT_USERNAME: z.string().optional(),
+    MQTT_PASSWORD: z.string().optional(),
+    MQTT_SHARED_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -').default('dms'),
+    MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
+    HEARTBEAT_TIMEOUT_S: z.coerce.number().positive().max(86_400).default(90),
+    WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
+    BOX_RATE_LIMIT: z.coerce.number().positive().max(10_000).default(20),
+    HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
+    HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+    BROKER_AUTH_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+    DEMO_FLEET: boolish.optional(),
+    DEMO_FLEET_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.ADMIN_PASSWORD) {
@@ -70,6 +87,29 @@ export interface Config {
   productionHost?: string;
   webDist: string;
   trustProxy: boolean;
+  mqtt: {
+    /** The embedded broker's port (0: any free port), unless `url` names an external broker. */
+    port: number;
+    /** MQTT_PORT was set: a busy port stops the start instead of moving to the next free one. */
+    portExplicit: boolean;
+    host: string;
+    url?: string;
+    username?: string;
+    password?: string;
+    sharedGroup: string;
+    clientId?: string;
+  };
+  ingest: {
+    heartbeatTimeoutMs: number;
+    writeTimeoutMs: number;
+    /** Messages per second one box may send (token bucket, burst twice that). */
+    boxRateLimit: number;
+    retentionMs: number;
+    flushMs: number;
+  };
+  brokerAuthAllow: string[];
+  /** Whether a fresh demo database gets a simulated fleet, and how many boxes. */
+  demoFleet: { enabled: boolean; size: number };
 }
 
 export class ConfigError extends Error {}
@@ -104,5 +144,25 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     ...(c.PRODUCTION_HOST ? { productionHost: c.PRODUCTION_HOST.toLowerCase() } : {}),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: c.TRUST_PROXY,
+    mqtt: {
+      port: c.MQTT_PORT ?? DEFAULT_MQTT_PORT,
+      portExplicit: c.MQTT_PORT !== undefined,
+      host: c.MQTT_HOST,
+      sharedGroup: c.MQTT_SHARED_GROUP,
+      ...(c.MQTT_URL ? { url: c.MQTT_URL } : {}),
+      ...(c.MQTT_USERNAME ? { username: c.MQTT_USERNAME } : {}),
+      ...(c.MQTT_PASSWORD ? { password: c.MQTT_PASSWORD } : {}),
+      ...(c.MQTT_CLIENT_ID ? { clientId: c.MQTT_CLIENT_ID } : {}),
+    },
+    ingest: {
+      heartbeatTimeoutMs: c.HEARTBEAT_TIMEOUT_S * 1000,
+      writeTimeoutMs: c.WRITE_TIMEOUT_MS,
+      boxRateLimit: c.BOX_RATE_LIMIT,
+      retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
+      flushMs: c.HISTORY_FLUSH_MS,
+    },
+    brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
+    demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE },
   };
 }

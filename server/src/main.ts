@@ -1,7 +1,12 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { MigrationError } from './db/migrations.js';
+import { startDemoFleet } from './demo-fleet.js';
 import { seedInitialAccounts } from './modules/user/seed.js';
+
+function shownHost(host: string): string {
+  return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
+}
 
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
@@ -28,15 +33,22 @@ async function main(): Promise<void> {
 
   const lines = [`Device monitoring system is running at ${shown}`, `  API docs: ${shown}/api/docs`];
   if (config.database.kind === 'sqlite') lines.push(`  Database: ${config.database.file}`);
+  lines.push(config.mqtt.url ? `  Boxes report through the external broker ${config.mqtt.url.replace(/\/\/[^@]*@/, '//***@')}` : `  Boxes connect to mqtt://${shownHost(config.mqtt.host)}:${app.mqttPort}`);
   if (seeded.kind === 'demo') {
     lines.push(`  Demo accounts (password "${config.demoPassword}"): ${seeded.usernames.join(', ')}`);
   } else if (seeded.kind === 'admin') {
     lines.push(`  Root admin created: ${seeded.usernames.join(', ')} (password from ADMIN_PASSWORD)`);
   }
+  const stopFleet = await startDemoFleet(app, seeded.kind === 'demo').catch((err: unknown) => {
+    app.log.error({ err }, 'could not start the demo fleet');
+    return null;
+  });
+  if (stopFleet) lines.push(`  Demo fleet: ${config.demoFleet.size} simulated boxes report in (DEMO_FLEET=0 turns it off)`);
   process.stdout.write(`${lines.join('\n')}\n`);
 
   const stop = async (signal: string) => {
     app.log.info({ signal }, 'stopping');
+    await stopFleet?.();
     await app.close();
     process.exit(0);
   };

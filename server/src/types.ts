@@ -4,7 +4,10 @@ import type { Db, Dialect } from './db/database.js';
 import type { UserRow } from './db/schema.js';
 import type { ControllerTypeService } from './modules/controller-types/service.js';
 import type { DatalogService } from './modules/datalog/service.js';
+import type { ExportService } from './modules/exports/service.js';
 import type { UserService } from './modules/user/service.js';
+import type { IngestService } from './ingest/service.js';
+import type { RealtimeHub } from './realtime/hub.js';
 
 /** Who made a request: the user, the roles their session carries, and the session. */
 export interface AuthContext {
@@ -17,6 +20,7 @@ export interface Services {
   users: UserService;
   datalog: DatalogService;
   controllerTypes: ControllerTypeService;
+  exports: ExportService;
 }
 
 /** `required` (default): a valid session; `optional`: a session is used when given; `public`: none read. */
@@ -28,6 +32,10 @@ declare module 'fastify' {
     db: Db;
     dialect: Dialect;
     services: Services;
+    ingest: IngestService;
+    /** The embedded broker's port (0 with an external broker). */
+    mqttPort: number;
+    realtime: RealtimeHub;
   }
   interface FastifyRequest {
     lang: Language;

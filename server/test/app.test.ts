@@ -14,7 +14,7 @@ describe('the app around the API', () => {
     fs.mkdirSync(path.join(web, 'assets'), { recursive: true });
     fs.writeFileSync(path.join(web, 'index.html'), '<html><head><title>x</title></head><body>console</body></html>');
     fs.writeFileSync(path.join(web, 'assets', 'app-abc123.js'), 'console.log(1)');
-    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST: web, PRODUCTION_HOST: 'example.com' });
+    const config = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST: web, PRODUCTION_HOST: 'example.com', MQTT_PORT: '0' });
     app = await buildApp(config, { logger: false });
   });
   afterAll(async () => {
@@ -52,11 +52,36 @@ describe('the app around the API', () => {
     const json = await app.inject({ url: '/api/docs/json' });
     const doc = json.json<{ paths: Record<string, unknown> }>();
     expect(Object.keys(doc.paths).sort()).toEqual([
+      '/api/v2/box-reg/',
+      '/api/v2/box-reg/credentials/{token}',
+      '/api/v2/box-reg/users',
+      '/api/v2/box-reg/{boxId}/links',
+      '/api/v2/boxes/ingest-stats',
+      '/api/v2/boxes/ip-log',
+      '/api/v2/boxes/unregistered',
+      '/api/v2/boxes/{boxId}',
+      '/api/v2/broker/acl',
+      '/api/v2/broker/auth',
       '/api/v2/controller-types/',
       '/api/v2/controller-types/{id}',
       '/api/v2/datalog/client-error',
       '/api/v2/datalog/operation-log',
       '/api/v2/datalog/server-log',
+      '/api/v2/devices/',
+      '/api/v2/devices/counts',
+      '/api/v2/devices/{boxId}/{controller}',
+      '/api/v2/devices/{boxId}/{controller}/fault-records',
+      '/api/v2/devices/{boxId}/{controller}/history',
+      '/api/v2/devices/{boxId}/{controller}/kline',
+      '/api/v2/devices/{boxId}/{controller}/registers/{register}',
+      '/api/v2/devices/{boxId}/{controller}/series',
+      '/api/v2/devices/{boxId}/{controller}/snapshot',
+      '/api/v2/exports/',
+      '/api/v2/exports/{id}',
+      '/api/v2/exports/{id}/file',
+      '/api/v2/fault-records/',
+      '/api/v2/fleet/map',
+      '/api/v2/fleet/summary',
       '/api/v2/user/changepassword',
       '/api/v2/user/info',
       '/api/v2/user/login',

@@ -1,6 +1,6 @@
 import { controllerTypeDef, LANGUAGES, type ControllerTypeDetail, type ControllerTypeSummary } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_TYPES } from '../src/modules/controller-types/builtin-types.js';
+import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();

@@ -20,7 +20,7 @@ describe('database', () => {
   it('migrates an empty SQLite file in WAL mode, and a second run changes nothing', async () => {
     const file = tempFile();
     const { db, close } = await openDatabase({ kind: 'sqlite', file });
-    expect(await migrate(db, 'sqlite')).toEqual(['0001_users', '0002_operation_log', '0003_controller_types']);
+    expect(await migrate(db, 'sqlite')).toEqual(['0001_users', '0002_operation_log', '0003_controller_types', '0004_devices', '0005_device_fields']);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');

@@ -57,18 +57,20 @@ export async function buildTestApp(
     DATA_DIR: dir,
     DEMO_PASSWORD,
     WEB_DIST: path.join(dir, 'no-web'),
+    MQTT_PORT: '0',
+    MQTT_HOST: '127.0.0.1',
     ...(dialect === 'postgres' ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: schema } : {}),
     ...env,
   });
   const clock = { now: Date.now() };
   const app = await buildApp(config, { logger: false, now: () => clock.now });
   if (options.seed !== false) await seedInitialAccounts(app.db, config, clock.now);
-  return {
+  const built: TestApp = {
     app,
     config,
     clock,
     close: async () => {
-      await app.close();
+      await built.app.close();
       if (dialect === 'postgres') {
         const client = new pg.Client({ connectionString: PG_URL });
         await client.connect();
@@ -78,6 +80,7 @@ export async function buildTestApp(
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+  return built;
 }
 
 export interface Body {

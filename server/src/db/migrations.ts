@@ -3,6 +3,8 @@ import type { Db, Dialect } from './database.js';
 import { users0001 } from './migrations/0001_users.js';
 import { operationLog0002 } from './migrations/0002_operation_log.js';
 import { controllerTypes0003 } from './migrations/0003_controller_types.js';
+import { devices0004 } from './migrations/0004_devices.js';
+import { deviceFields0005 } from './migrations/0005_device_fields.js';
 
 /** A migration that may differ by database (auto-increment ids are the usual difference). */
 export type DialectMigration = (dialect: Dialect) => Migration;
@@ -12,6 +14,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0001_users': users0001,
   '0002_operation_log': operationLog0002,
   '0003_controller_types': controllerTypes0003,
+  '0004_devices': devices0004,
+  '0005_device_fields': deviceFields0005,
 };
 
 class StaticProvider implements MigrationProvider {

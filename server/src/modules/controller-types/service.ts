@@ -106,4 +106,10 @@ export class ControllerTypeService {
     const registers = (await repo.registersOf(this.db, id)).map(toRegisterDef);
     return { ...summary(row, registers.length), registers };
   }
+
+  /** Every type with its register map, keyed by id (the ingest loads this once and on changes). */
+  async allWithRegisters(): Promise<ControllerTypeDetail[]> {
+    const rows = await repo.listTypes(this.db);
+    return Promise.all(rows.map((r) => this.get(r.id)));
+  }
 }

@@ -1,0 +1,129 @@
+import {
+  ACCEPTED_PROTOCOL_VERSIONS,
+  BOX_EVENT_KINDS,
+  MAX_CONTROLLERS_PER_BOX,
+  MAX_PAYLOAD_BYTES,
+  MAX_REGISTERS_PER_SNAPSHOT,
+  REGISTER_VALUE_MAX,
+  WRITE_REJECT_REASONS,
+  type AckPayload,
+  type BoxEventKind,
+  type EventPayload,
+  type HelloController,
+  type HelloPayload,
+  type WriteRejectReason,
+} from '@dms/contract';
+import type { Values } from './codec.js';
+
+/** Why a message, or one value of it, was dropped (counted in IngestStats, see docs/box-protocol.md). */
+export const DROP_REASONS = [
+  'too-large',
+  'not-json',
+  'bad-version',
+  'bad-shape',
+  'bad-value',
+  'unknown-register',
+  'unknown-controller',
+  'rate-limited',
+  'unregistered',
+  'unknown-write',
+] as const;
+export type DropReason = (typeof DROP_REASONS)[number];
+
+export type Parsed<T> = { ok: true; value: T } | { ok: false; reason: DropReason };
+const drop = (reason: DropReason): { ok: false; reason: DropReason } => ({ ok: false, reason });
+
+type Obj = Record<string, unknown>;
+const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
+const isInt = (v: unknown, min: number, max: number): v is number =>
+  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+
+/** Size, JSON, object and version: what every payload must pass. */
+export function parseEnvelope(payload: Buffer): Parsed<Obj> {
+  if (payload.length > MAX_PAYLOAD_BYTES) return drop('too-large');
+  let json: unknown;
+  try {
+    json = JSON.parse(payload.toString('utf8'));
+  } catch {
+    return drop('not-json');
+  }
+  if (!isObj(json)) return drop('bad-shape');
+  if (typeof json.v !== 'number' || !ACCEPTED_PROTOCOL_VERSIONS.includes(json.v)) return drop('bad-version');
+  return { ok: true, value: json };
+}
+
+export function parseHello(o: Obj): Parsed<HelloPayload> {
+  const { fw, boxType, iccid, signal, interval, controllers } = o;
+  if (!isText(fw, 64) || !isText(boxType, 64) || !isText(iccid, 32) || !/^\d{0,22}$/.test(iccid)) return drop('bad-shape');
+  if (!isInt(signal, -150, 0) || !isInt(interval, 1, 3600)) return drop('bad-shape');
+  if (!Array.isArray(controllers) || controllers.length > MAX_CONTROLLERS_PER_BOX) return drop('bad-shape');
+  const list: HelloController[] = [];
+  const seen = new Set<number>();
+  for (const c of controllers) {
+    if (!isObj(c) || !isInt(c.index, 1, MAX_CONTROLLERS_PER_BOX) || !isText(c.type, 64) || seen.has(c.index)) return drop('bad-shape');
+    seen.add(c.index);
+    list.push({ index: c.index, type: c.type });
+  }
+  return { ok: true, value: { v: o.v as number, fw, boxType, iccid, signal, interval, controllers: list } };
+}
+
+/** A snapshot: controller index → values. Bad single values are left out and counted by `onBadValue`. */
+export interface Snapshot {
+  seq: number;
+  ts: number;
+  controllers: Map<number, Values>;
+}
+
+const TS_MIN = Date.UTC(2000, 0, 1);
+
+export function parseData(o: Obj, onBadValue: (reason: DropReason) => void, now: number): Parsed<Snapshot> {
+  const { seq, ts, c } = o;
+  // A snapshot stamped more than a day ahead of the server clock is a broken box clock.
+  if (!isInt(seq, 0, Number.MAX_SAFE_INTEGER) || !isInt(ts, TS_MIN, now + 86_400_000) || !isObj(c)) return drop('bad-shape');
+  const controllers = new Map<number, Values>();
+  const entries = Object.entries(c);
+  if (entries.length > MAX_CONTROLLERS_PER_BOX) return drop('bad-shape');
+  for (const [index, registers] of entries) {
+    const controller = Number(index);
+    if (!isInt(controller, 1, MAX_CONTROLLERS_PER_BOX) || !isObj(registers)) return drop('bad-shape');
+    const values: Values = new Map();
+    let count = 0;
+    for (const key in registers) {
+      if (++count > MAX_REGISTERS_PER_SNAPSHOT) return drop('bad-shape');
+      const register = Number(key);
+      const value = registers[key];
+      if (!isInt(register, 0, 65_535) || !isInt(value, 0, REGISTER_VALUE_MAX)) {
+        onBadValue('bad-value');
+        continue;
+      }
+      values.set(register, value);
+    }
+    controllers.set(controller, values);
+  }
+  return { ok: true, value: { seq, ts, controllers } };
+}
+
+export function parseAck(o: Obj): Parsed<AckPayload> {
+  const { id, ok, reason } = o;
+  if (!isText(id, 64) || typeof ok !== 'boolean') return drop('bad-shape');
+  if (reason !== undefined && !WRITE_REJECT_REASONS.includes(reason as WriteRejectReason)) return drop('bad-shape');
+  return { ok: true, value: { v: o.v as number, id, ok, ...(reason ? { reason: reason as WriteRejectReason } : {}) } };
+}
+
+export function parseEvent(o: Obj, now: number): Parsed<EventPayload> {
+  const { ts, kind, controller, detail } = o;
+  if (!isInt(ts, TS_MIN, now + 86_400_000) || !BOX_EVENT_KINDS.includes(kind as BoxEventKind)) return drop('bad-shape');
+  if (controller !== undefined && !isInt(controller, 1, MAX_CONTROLLERS_PER_BOX)) return drop('bad-shape');
+  if (detail !== undefined && !isText(detail, 500)) return drop('bad-shape');
+  return {
+    ok: true,
+    value: {
+      v: o.v as number,
+      ts,
+      kind: kind as BoxEventKind,
+      ...(controller !== undefined ? { controller } : {}),
+      ...(detail !== undefined ? { detail } : {}),
+    },
+  };
+}

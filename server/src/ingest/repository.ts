@@ -1,0 +1,155 @@
+import type { HelloPayload, SpecificStatus } from '@dms/contract';
+import type { Db } from '../db/database.js';
+import type { BoxConnectionLogTable, BoxIpLogTable, FaultRecordsTable, NotificationsTable } from '../db/schema.js';
+import type { Insertable } from 'kysely';
+import type { DeviceState } from './state.js';
+
+export function allBoxes(db: Db) {
+  return db.selectFrom('boxes').select(['box_id', 'owner_id', 'secret_hash', 'ip', 'online', 'last_seen']).execute();
+}
+
+/** What ingest keeps of each device at start (not the people's fields of spec 3, which it never reads). */
+export function allDevices(db: Db) {
+  return db.selectFrom('devices').select(['id', 'box_id', 'controller', 'owner_id', 'type_id', 'type_code', 'fault', 'alert', 'status']).execute();
+}
+
+export function allLatest(db: Db) {
+  return db.selectFrom('device_latest').selectAll().execute();
+}
+
+export function openFaultRecords(db: Db) {
+  return db.selectFrom('fault_records').select(['id', 'device_id', 'kind', 'register', 'bit']).where('ended_at', 'is', null).execute();
+}
+
+export async function recordRefusal(
+  db: Db,
+  r: { boxId: number | null; clientId: string; username: string; ip: string; reason: 'unregistered' | 'bad-password' | 'unknown-box-data'; time: number },
+): Promise<void> {
+  const clientId = r.clientId.slice(0, 128);
+  const username = r.username.slice(0, 128);
+  await db
+    .insertInto('unregistered_boxes')
+    .values({ box_id: r.boxId, client_id: clientId, username, reason: r.reason, ip: r.ip, attempts: 1, first_seen: r.time, last_seen: r.time })
+    .onConflict((oc) =>
+      oc.columns(['client_id', 'username', 'reason']).doUpdateSet((eb) => ({
+        attempts: eb('unregistered_boxes.attempts', '+', 1),
+        last_seen: r.time,
+        ...(r.ip ? { ip: r.ip } : {}),
+      })),
+    )
+    .execute();
+}
+
+export async function logIpChange(db: Db, row: Insertable<BoxIpLogTable>): Promise<void> {
+  await db.insertInto('box_ip_log').values(row).execute();
+}
+
+export async function logConnection(db: Db, row: Insertable<BoxConnectionLogTable>, ip?: string): Promise<void> {
+  await db.insertInto('box_connection_log').values(row).execute();
+  if (ip) await db.updateTable('boxes').set({ ip }).where('box_id', '=', row.box_id).execute();
+}
+
+export async function setBoxOnline(db: Db, boxId: number, online: boolean, now: number): Promise<void> {
+  await db.updateTable('boxes').set({ online: online ? 1 : 0, last_seen: now }).where('box_id', '=', boxId).execute();
+}
+
+export async function updateBoxHello(db: Db, boxId: number, hello: HelloPayload): Promise<void> {
+  await db
+    .updateTable('boxes')
+    .set({ firmware: hello.fw, hardware: hello.boxType, iccid: hello.iccid, signal: hello.signal, report_interval: hello.interval })
+    .where('box_id', '=', boxId)
+    .execute();
+}
+
+export async function saveLastSeen(db: Db, rows: Array<{ boxId: number; lastSeen: number }>): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (const r of rows) {
+      await trx.updateTable('boxes').set({ last_seen: r.lastSeen }).where('box_id', '=', r.boxId).execute();
+      await trx.updateTable('devices').set({ last_seen: r.lastSeen }).where('box_id', '=', r.boxId).execute();
+    }
+  });
+}
+
+export async function insertDevice(
+  db: Db,
+  row: { box_id: number; controller: number; type_id: number | null; type_code: string | null; owner_id: number; status: string; online: number; created_at: number },
+): Promise<number> {
+  const inserted = await db
+    .insertInto('devices')
+    // The owning company starts as the one the box was registered to (spec 3); people may change it later.
+    .values((eb) => ({ ...row, fault: 0, alert: 0, last_seen: null, company: eb.selectFrom('boxes').select('company_name').where('box_id', '=', row.box_id) }))
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function updateDeviceType(db: Db, id: number, typeId: number | null, typeCode: string): Promise<void> {
+  await db.updateTable('devices').set({ type_id: typeId, type_code: typeCode }).where('id', '=', id).execute();
+}
+
+export async function saveDeviceCondition(db: Db, device: DeviceState, now: number): Promise<void> {
+  await db
+    .updateTable('devices')
+    .set({ status: device.status, online: device.online ? 1 : 0, fault: device.fault ? 1 : 0, alert: device.alert ? 1 : 0, last_seen: now })
+    .where('id', '=', device.id)
+    .execute();
+}
+
+export async function logTransition(db: Db, device: DeviceState, from: SpecificStatus, to: SpecificStatus, now: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('device_status_log').values({ device_id: device.id, time: now, from_status: from, to_status: to }).execute();
+    await trx
+      .updateTable('devices')
+      .set({ status: to, online: device.online ? 1 : 0, fault: device.fault ? 1 : 0, alert: device.alert ? 1 : 0 })
+      .where('id', '=', device.id)
+      .execute();
+  });
+}
+
+export async function openFaultRecord(db: Db, row: Insertable<FaultRecordsTable>): Promise<number> {
+  const inserted = await db.insertInto('fault_records').values(row).returning('id').executeTakeFirstOrThrow();
+  return inserted.id;
+}
+
+export async function closeFaultRecord(db: Db, id: number, endedAt: number): Promise<void> {
+  await db.updateTable('fault_records').set({ ended_at: endedAt }).where('id', '=', id).execute();
+}
+
+/**
+ * The people who see a device (spec 1, 4): its owner, everyone it is shared with or a helper was given it, and the
+ * assigner of an assigned device unless the assignee hid its data. Root and 'admin' see every device without being
+ * recipients of each notification; they read them all.
+ */
+export async function recipientsOf(db: Db, deviceId: number): Promise<number[]> {
+  const device = await db.selectFrom('devices').select('owner_id').where('id', '=', deviceId).executeTakeFirst();
+  const links = await db
+    .selectFrom('device_links')
+    .select(['kind', 'user_id', 'source_user_id', 'show_value'])
+    .where('device_id', '=', deviceId)
+    .where('recalled_at', 'is', null)
+    .execute();
+  const ids = new Set<number>(device ? [device.owner_id] : []);
+  for (const l of links) {
+    ids.add(l.user_id);
+    if (l.kind === 'assigned' && l.show_value === 1) ids.add(l.source_user_id);
+  }
+  return [...ids];
+}
+
+export async function insertNotification(db: Db, row: Insertable<NotificationsTable>, recipients: number[]): Promise<number> {
+  return db.transaction().execute(async (trx) => {
+    const { id } = await trx.insertInto('notifications').values(row).returning('id').executeTakeFirstOrThrow();
+    if (recipients.length > 0) {
+      await trx
+        .insertInto('notification_recipients')
+        .values(recipients.map((user_id) => ({ user_id, notification_id: id, read_at: null })))
+        .execute();
+    }
+    return id;
+  });
+}
+
+export async function deleteHistoryBefore(db: Db, deviceId: number, before: number): Promise<number> {
+  const result = await db.deleteFrom('history').where('device_id', '=', deviceId).where('ts', '<', before).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}

@@ -1,0 +1,61 @@
+import type { ControllerKind, ControllerTypeDetail, RegisterDef, SpecificStatus } from '@dms/contract';
+import type { Values } from './codec.js';
+import type { TokenBucket } from './stats.js';
+
+/** What ingest needs of a controller type: registers by number, and the bit registers that mean fault or alert. */
+export interface TypeMap {
+  id: number;
+  code: string;
+  kind: ControllerKind;
+  registers: Map<number, RegisterDef>;
+  conditionRegisters: RegisterDef[];
+}
+
+export function typeMap(type: ControllerTypeDetail): TypeMap {
+  return {
+    id: type.id,
+    code: type.code,
+    kind: type.kind,
+    registers: new Map(type.registers.map((r) => [r.number, r])),
+    conditionRegisters: type.registers.filter((r) => r.bits?.some((b) => b.severity !== 'info')),
+  };
+}
+
+/** An active fault or alert bit, and the fault record it opened. */
+export interface ActiveBit {
+  kind: 'fault' | 'alert';
+  register: number;
+  bit: number;
+  recordId: number | null;
+}
+
+export interface DeviceState {
+  id: number;
+  boxId: number;
+  controller: number;
+  ownerId: number;
+  type: TypeMap | null;
+  typeCode: string | null;
+  online: boolean;
+  fault: boolean;
+  alert: boolean;
+  status: SpecificStatus;
+  latestTs: number | null;
+  latest: Values;
+  /** `${register}:${bit}` → the active bit. */
+  activeBits: Map<string, ActiveBit>;
+}
+
+export interface BoxState {
+  boxId: number;
+  ownerId: number;
+  secretHash: string;
+  ip: string | null;
+  online: boolean;
+  /** Last message time (ms); null when never seen. */
+  lastSeen: number | null;
+  /** Whether lastSeen changed since it was last written to the database. */
+  seenDirty: boolean;
+  bucket: TokenBucket;
+  devices: Map<number, DeviceState>;
+}

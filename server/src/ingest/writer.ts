@@ -1,0 +1,110 @@
+import { sql } from 'kysely';
+import type { Db } from '../db/database.js';
+
+export interface HistoryItem {
+  deviceId: number;
+  ts: number;
+  vals: Buffer;
+}
+
+interface Pending {
+  items: HistoryItem[];
+  resolve: () => void;
+  reject: (err: unknown) => void;
+}
+
+/** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * Writes history in batches: snapshots queue up for `flushMs` (or until `maxBatch` rows) and go to the database in
+ * one transaction, together with each device's latest values. `enqueue` resolves once its rows are committed, which
+ * is when ingest acknowledges the message to the box. A snapshot already stored (same device and time) is skipped.
+ */
+export class HistoryWriter {
+  private queue: Pending[] = [];
+  private queued = 0;
+  private timer: NodeJS.Timeout | null = null;
+  private running: Promise<void> = Promise.resolve();
+  private closed = false;
+  /** Batches committed, and rows written, since start. */
+  batches = 0;
+  rows = 0;
+
+  constructor(
+    private readonly db: Db,
+    private readonly flushMs: number,
+    /** The merged latest values of a device, encoded, at flush time. */
+    private readonly latestOf: (deviceId: number) => { ts: number; vals: Buffer } | null,
+    private readonly maxBatch = 5000,
+  ) {}
+
+  enqueue(items: HistoryItem[]): Promise<void> {
+    if (this.closed) return Promise.reject(new Error('history writer closed'));
+    if (items.length === 0) return Promise.resolve();
+    return new Promise<void>((resolve, reject) => {
+      this.queue.push({ items, resolve, reject });
+      this.queued += items.length;
+      if (this.queued >= this.maxBatch) this.kick();
+      else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
+    });
+  }
+
+  /** Writes everything queued now; resolves when it is committed. */
+  flush(): Promise<void> {
+    this.kick();
+    return this.running;
+  }
+
+  async close(): Promise<void> {
+    await this.flush();
+    this.closed = true;
+  }
+
+  private kick(): void {
+    if (this.timer) {
+      clearTimeout(this.timer);
+      this.timer = null;
+    }
+    if (this.queue.length === 0) return;
+    const batch = this.queue;
+    this.queue = [];
+    this.queued = 0;
+    // One batch at a time, in order.
+    this.running = this.running.then(() => this.write(batch));
+  }
+
+  private async write(batch: Pending[]): Promise<void> {
+    const rows = batch.flatMap((p) => p.items);
+    const devices = [...new Set(rows.map((r) => r.deviceId))];
+    try {
+      await this.db.transaction().execute(async (trx) => {
+        for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+          await trx
+            .insertInto('history')
+            .values(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals })))
+            .onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing())
+            .execute();
+        }
+        const latest = devices.flatMap((id) => {
+          const l = this.latestOf(id);
+          return l ? [{ device_id: id, ts: l.ts, vals: l.vals }] : [];
+        });
+        for (let i = 0; i < latest.length; i += ROWS_PER_STATEMENT) {
+          await trx
+            .insertInto('device_latest')
+            .values(latest.slice(i, i + ROWS_PER_STATEMENT))
+            .onConflict((oc) =>
+              oc.column('device_id').doUpdateSet({ ts: sql`excluded.ts`, vals: sql`excluded.vals` }),
+            )
+            .execute();
+        }
+      });
+      this.batches += 1;
+      this.rows += rows.length;
+      for (const p of batch) p.resolve();
+    } catch (err) {
+      for (const p of batch) p.reject(err);
+    }
+  }
+}

@@ -1,0 +1,250 @@
+import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
+import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import { visibleTo } from './access.js';
+
+export interface DeviceListFilter {
+  /** null: every device (root, admin). */
+  userId: number | null;
+  statuses?: SpecificStatus[] | undefined;
+  boxId?: number | undefined;
+  /** Search text (already trimmed, non-empty): see `searched`. */
+  q?: string | undefined;
+}
+
+export interface DeviceListPage {
+  sort: DeviceSort;
+  order: 'asc' | 'desc';
+  offset: number;
+  limit: number;
+}
+
+/** What a device row carries for DeviceSummary (devices d ⋈ boxes b ⋈ users u ⟕ controller_types t). */
+export const DEVICE_COLUMNS = [
+  'd.id',
+  'd.box_id',
+  'd.controller',
+  'd.type_id',
+  'd.type_code',
+  't.name as type_name',
+  't.kind as type_kind',
+  'u.username as owner',
+  'b.company_name',
+  'd.status',
+  'd.fault',
+  'd.alert',
+  'd.last_seen',
+  'd.company',
+  'd.station_no',
+  'd.model',
+  'd.remark',
+  'd.iot_module',
+  'd.iot_model',
+  'd.iot_card',
+  'd.install_date',
+  'd.expiry_date',
+  'd.province',
+  'd.city',
+  'd.area',
+  'd.street',
+  'd.contact',
+  'd.phone',
+  'd.lng',
+  'd.lat',
+] as const;
+
+const SORT_COLUMNS = {
+  boxId: 'd.box_id',
+  company: 'd.company',
+  stationNo: 'd.station_no',
+  model: 'd.model',
+  status: 'd.status',
+  lastSeen: 'd.last_seen',
+  installDate: 'd.install_date',
+  expiryDate: 'd.expiry_date',
+} as const satisfies Record<DeviceSort, string>;
+
+type DeviceEb = ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>;
+
+/** The [low, high] box id ranges whose decimal form starts with `digits` (one per length up to BOX_ID_MAX's). */
+export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
+  const ranges: Array<[number, number]> = [];
+  const base = Number(digits);
+  if (digits.startsWith('0') || !Number.isSafeInteger(base) || base > BOX_ID_MAX) return ranges;
+  for (let scale = 1; base * scale <= BOX_ID_MAX; scale *= 10) {
+    const low = Math.max(1, base * scale);
+    const high = Math.min(BOX_ID_MAX, (base + 1) * scale - 1);
+    if (low <= high) ranges.push([low, high]);
+  }
+  return ranges;
+}
+
+/** The smallest string above every string that starts with `prefix` (for an index range scan). */
+function prefixEnd(prefix: string): string {
+  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** The spellings of a text's first (up to) three characters in either case: index ranges for a case-free prefix. */
+export function caseVariants(prefix: string): string[] {
+  let variants = [''];
+  for (const ch of [...prefix].slice(0, 3)) {
+    const cases = [...new Set([ch.toLowerCase(), ch.toUpperCase(), ch])];
+    variants = variants.flatMap((v) => cases.map((c) => v + c));
+  }
+  return variants;
+}
+
+const TEXT_COLUMNS = ['d.company', 'd.station_no', 'd.model'] as const;
+
+/**
+ * The search (docs/api.md). Digits: a box id prefix (box id ranges) or a station number prefix. Other text: a
+ * case-insensitive prefix of the company, the station number or the model. Every branch is an index range (the
+ * text's first three characters in each case, on each column's index), then checked exactly, so a search costs
+ * about as much as its matches, not as the fleet; a substring search would read all 100,000 devices.
+ */
+function searched(eb: DeviceEb, q: string) {
+  if (/^\d+$/.test(q)) {
+    return eb.or([
+      ...boxIdPrefixRanges(q).map(([low, high]) => eb.between('d.box_id', low, high)),
+      eb.and([eb('d.station_no', '>=', q), eb('d.station_no', '<', prefixEnd(q))]),
+    ]);
+  }
+  const variants = caseVariants(q);
+  const pattern = `${likeEscape(q.toLowerCase())}%`;
+  return eb.and([
+    eb.or(TEXT_COLUMNS.flatMap((col) => variants.map((v) => eb.and([eb(col, '>=', v), eb(col, '<', prefixEnd(v))])))),
+    eb.or(TEXT_COLUMNS.map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
+  ]);
+}
+
+function scoped(db: Db, f: DeviceListFilter) {
+  let q = db.selectFrom('devices as d');
+  if (f.userId !== null) q = q.where(visibleTo(f.userId));
+  if (f.statuses) q = q.where('d.status', 'in', f.statuses);
+  if (f.boxId !== undefined) q = q.where('d.box_id', '=', f.boxId);
+  if (f.q) {
+    const text = f.q;
+    // As a list of ids: the search's index ranges are read first (as many rows as match), whatever the sort;
+    // inline, SQLite may walk the sort's index through every device looking for the few that match.
+    q = q.where('d.id', 'in', db.selectFrom('devices as d').select('d.id').where((eb) => searched(eb, text)));
+  }
+  return q;
+}
+
+/** The rows of the given device ids, joined for DeviceSummary, in the order of `ids`. */
+async function rowsOf(db: Db, ids: number[]) {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('devices as d')
+    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
+    .innerJoin('users as u', 'u.id', 'd.owner_id')
+    .leftJoin('controller_types as t', 't.id', 'd.type_id')
+    .select(DEVICE_COLUMNS)
+    .where('d.id', 'in', ids)
+    .execute();
+  const byId = new Map(rows.map((r) => [r.id, r]));
+  return ids.flatMap((id) => {
+    const row = byId.get(id);
+    return row ? [row] : [];
+  });
+}
+
+/**
+ * One page of the list: the ids are chosen on the devices table alone (its indexes serve the filter and the sort,
+ * tie-broken by box id and controller in the same direction), and only that page is joined for its columns.
+ */
+export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage) {
+  const [total, ids] = await Promise.all([countDevices(db, f), listIds(db, f, p)]);
+  return { total, items: await rowsOf(db, ids) };
+}
+
+/** Every device of the filter in list order, `chunk` at a time (exports). */
+export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort, order: 'asc' | 'desc', chunk = 1000) {
+  for (let offset = 0; ; offset += chunk) {
+    const page = await listIds(db, f, { sort, order, offset, limit: chunk });
+    if (page.length > 0) yield await rowsOf(db, page);
+    if (page.length < chunk) return;
+  }
+}
+
+async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage): Promise<number[]> {
+  let q = scoped(db, f).select('d.id');
+  if (p.sort !== 'boxId') q = q.orderBy(SORT_COLUMNS[p.sort], p.order);
+  const rows = await q.orderBy('d.box_id', p.order).orderBy('d.controller', p.order).offset(p.offset).limit(p.limit).execute();
+  return rows.map((r) => r.id);
+}
+
+export async function countDevices(db: Db, f: DeviceListFilter): Promise<number> {
+  const { total } = await scoped(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
+  return Number(total);
+}
+
+/** How many of the filter's devices are in each status. */
+export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
+  const rows = await scoped(db, f).select(['d.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('d.status').execute();
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+export type DeviceListRow = Awaited<ReturnType<typeof rowsOf>>[number];
+
+/** The column of each field of DeviceInfoBody. */
+export const INFO_COLUMNS = {
+  company: 'company',
+  stationNo: 'station_no',
+  model: 'model',
+  remark: 'remark',
+  iotModule: 'iot_module',
+  iotModel: 'iot_model',
+  iotCard: 'iot_card',
+  installDate: 'install_date',
+  expiryDate: 'expiry_date',
+  province: 'province',
+  city: 'city',
+  area: 'area',
+  street: 'street',
+  contact: 'contact',
+  phone: 'phone',
+  lng: 'lng',
+  lat: 'lat',
+} as const satisfies Record<keyof DeviceInfoBody, keyof Database['devices']>;
+export type DeviceInfoUpdate = Updateable<Database['devices']>;
+
+export async function updateDeviceInfo(db: Db, id: number, set: DeviceInfoUpdate): Promise<void> {
+  await db.updateTable('devices').set(set).where('id', '=', id).execute();
+}
+
+export function findDevice(db: Db, boxId: number, controller: number) {
+  return db
+    .selectFrom('devices as d')
+    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
+    .innerJoin('users as u', 'u.id', 'd.owner_id')
+    .leftJoin('controller_types as t', 't.id', 'd.type_id')
+    .select(DEVICE_COLUMNS)
+    .where('d.box_id', '=', boxId)
+    .where('d.controller', '=', controller)
+    .executeTakeFirst();
+}
+
+export function recentTransitions(db: Db, deviceId: number, limit: number) {
+  return db
+    .selectFrom('device_status_log')
+    .select(['time', 'from_status', 'to_status'])
+    .where('device_id', '=', deviceId)
+    .orderBy('time', 'desc')
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
+}
+
+export function faultRecords(db: Db, deviceId: number, limit: number) {
+  return db
+    .selectFrom('fault_records')
+    .select(['id', 'kind', 'register', 'bit', 'started_at', 'ended_at'])
+    .where('device_id', '=', deviceId)
+    .orderBy('started_at', 'desc')
+    .limit(limit)
+    .execute();
+}

@@ -1,0 +1,239 @@
+import {
+  Code,
+  SWITCH_REGISTER_KEYS,
+  controllerKind,
+  type DeviceCounts,
+  type DeviceDetail,
+  type DeviceFields,
+  type DeviceFilter,
+  type DeviceInfoBody,
+  type DeviceQuery,
+  type DeviceStatus,
+  type DeviceSummary,
+  type FaultRecord,
+  type Language,
+  type LocalizedText,
+  type SeriesResult,
+  type SpecificStatus,
+  type WriteResult,
+} from '@dms/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, forbidden, notFound } from '../../errors.js';
+import { valuesRecord } from '../../ingest/codec.js';
+import type { IngestService } from '../../ingest/service.js';
+import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
+import { rightsOn, seesAll, type DeviceRights } from './access.js';
+import * as repo from './repository.js';
+import { readSeries } from './series.js';
+
+const GROUPS: Partial<Record<DeviceStatus, SpecificStatus[]>> = {
+  fault: ['online_fault', 'offline_fault'],
+  alert: ['online_alert', 'offline_alert'],
+};
+
+function localized(json: string | null, lang: Language): string | null {
+  if (!json) return null;
+  const text = JSON.parse(json) as LocalizedText;
+  return text[lang] ?? text.en;
+}
+
+/** The device at (box, controller) and the user's rights on it: 404 when there is none, 403 when the user may not see it. */
+export async function requireDevice(db: Db, auth: AuthContext, boxId: number, controller: number): Promise<{ row: repo.DeviceListRow; rights: DeviceRights }> {
+  const row = await repo.findDevice(db, boxId, controller);
+  if (!row) throw notFound();
+  const rights = await rightsOn(db, auth, row.id);
+  if (!rights.see) throw forbidden();
+  return { row, rights };
+}
+
+/** A fault_records row as the API shows it. */
+export function toFaultRecord(r: { id: number; kind: 'fault' | 'alert'; register: number; bit: number; started_at: number; ended_at: number | null }): FaultRecord {
+  return { id: r.id, kind: r.kind, register: r.register, bit: r.bit, startedAt: r.started_at, endedAt: r.ended_at };
+}
+
+/** A device row as the API shows it; the owning company falls back to the box's registration. */
+export function summary(row: repo.DeviceListRow, lang: Language): DeviceSummary {
+  return {
+    id: row.id,
+    boxId: row.box_id,
+    controller: row.controller,
+    typeId: row.type_id,
+    typeCode: row.type_code,
+    typeName: localized(row.type_name, lang),
+    kind: controllerKind(row.type_kind),
+    owner: row.owner,
+    status: row.status as SpecificStatus,
+    runStatus: row.fault ? 'fault' : row.alert ? 'warning' : 'normal',
+    lastSeen: row.last_seen,
+    ...storedFields(row),
+    company: row.company || row.company_name,
+  };
+}
+
+/** The spec-3 fields as stored (no fallbacks), by their API names. */
+function storedFields(row: repo.DeviceListRow): DeviceFields {
+  const fields = Object.fromEntries(Object.entries(repo.INFO_COLUMNS).map(([field, column]) => [field, row[column]]));
+  return fields as DeviceFields;
+}
+
+/** Devices as users see them: scoped lists, detail with live values, downsampled history, register writes. */
+export class DeviceService {
+  constructor(
+    private readonly db: Db,
+    private readonly ingest: IngestService,
+    private readonly audit: Audit,
+  ) {}
+
+  /** The repository filter of a user's list query: their scope, the status (a group stands for its statuses), search. */
+  filterOf(auth: AuthContext, query: DeviceFilter): repo.DeviceListFilter {
+    const statuses = query.status ? (GROUPS[query.status] ?? [query.status as SpecificStatus]) : undefined;
+    return {
+      userId: seesAll(auth) ? null : auth.user.id,
+      statuses,
+      boxId: query.boxId,
+      q: query.q ? query.q : undefined,
+    };
+  }
+
+  async list(auth: AuthContext, query: DeviceQuery & { page: number; page_size: number }, lang: Language) {
+    const page = await repo.listDevices(this.db, this.filterOf(auth, query), {
+      sort: query.sort ?? 'boxId',
+      order: query.order ?? 'asc',
+      offset: (query.page - 1) * query.page_size,
+      limit: query.page_size,
+    });
+    return { total: page.total, items: page.items.map((r) => this.live(summary(r, lang))) };
+  }
+
+  /** The quick filters: how many of the user's devices matching `q` are in each status. */
+  async counts(auth: AuthContext, q: string | undefined): Promise<DeviceCounts> {
+    const byStatus = await repo.countByStatus(this.db, this.filterOf(auth, { q }));
+    const n = (s: SpecificStatus) => byStatus.get(s) ?? 0;
+    const counts = {
+      online: n('online'),
+      offline: n('offline'),
+      online_alert: n('online_alert'),
+      offline_alert: n('offline_alert'),
+      online_fault: n('online_fault'),
+      offline_fault: n('offline_fault'),
+      unregistered: n('unregistered'),
+    };
+    return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+  }
+
+  /** Every device of a list filter, in list order, as summaries (exports), a chunk at a time. */
+  async *rows(auth: AuthContext, query: DeviceFilter, lang: Language): AsyncGenerator<DeviceSummary[]> {
+    for await (const chunk of repo.allDevices(this.db, this.filterOf(auth, query), query.sort ?? 'boxId', query.order ?? 'asc')) {
+      yield chunk.map((r) => this.live(summary(r, lang)));
+    }
+  }
+
+  count(auth: AuthContext, query: DeviceFilter): Promise<number> {
+    return repo.countDevices(this.db, this.filterOf(auth, query));
+  }
+
+  /**
+   * Changes a device's information (owner, root, admin; others 403). Only sent fields change; the operation log
+   * keeps the old and new values of the fields that did.
+   */
+  async update(auth: AuthContext, boxId: number, controller: number, body: DeviceInfoBody, lang: Language, ip: string): Promise<DeviceDetail> {
+    const { row, rights } = await this.require(auth, boxId, controller);
+    if (!rights.write) throw new AppError(Code.FORBIDDEN, 'error.noWriteRight');
+    const before = summary(row, lang);
+    const stored: Record<keyof DeviceInfoBody, string | number | null> = storedFields(row);
+    const changed = (Object.keys(body) as Array<keyof DeviceInfoBody>).filter((k) => body[k] !== undefined && body[k] !== stored[k]);
+    if (changed.length > 0) {
+      const set: repo.DeviceInfoUpdate = {};
+      for (const k of changed) Object.assign(set, { [repo.INFO_COLUMNS[k]]: body[k] });
+      await repo.updateDeviceInfo(this.db, row.id, set);
+      const show = (v: string | number | null | undefined) => (v === null || v === undefined || v === '' ? '-' : String(v));
+      await this.audit.record({
+        user: auth.user,
+        action: 'device.edit',
+        target: `${boxId}/${controller}`,
+        oldValue: changed.map((k) => `${k}: ${show(k === 'company' ? before.company : stored[k])}`).join('; '),
+        newValue: changed.map((k) => `${k}: ${show(body[k])}`).join('; '),
+        outcome: 'ok',
+        ip,
+      });
+    }
+    return this.detail(auth, boxId, controller, lang);
+  }
+
+  /** The devices on one box the user sees, by controller. */
+  async onBox(auth: AuthContext, boxId: number, lang: Language): Promise<DeviceSummary[]> {
+    const page = await repo.listDevices(this.db, this.filterOf(auth, { boxId }), { sort: 'boxId', order: 'asc', offset: 0, limit: 64 });
+    return page.items.map((r) => this.live(summary(r, lang)));
+  }
+
+  /** The device at (box, controller) if the user may see it; 404 when it does not exist, 403 when it is not theirs. */
+  private require(auth: AuthContext, boxId: number, controller: number): Promise<{ row: repo.DeviceListRow; rights: DeviceRights }> {
+    return requireDevice(this.db, auth, boxId, controller);
+  }
+
+  /** Status and last-seen from ingest's memory, which is ahead of the database by up to a sweep. */
+  private live(s: DeviceSummary): DeviceSummary {
+    const state = this.ingest.device(s.id);
+    if (!state) return s;
+    return { ...s, status: state.status, runStatus: state.fault ? 'fault' : state.alert ? 'warning' : 'normal', lastSeen: this.ingest.box(s.boxId)?.lastSeen ?? s.lastSeen };
+  }
+
+  async detail(auth: AuthContext, boxId: number, controller: number, lang: Language): Promise<DeviceDetail> {
+    const { row, rights } = await this.require(auth, boxId, controller);
+    const state = this.ingest.device(row.id);
+    const transitions = await repo.recentTransitions(this.db, row.id, 20);
+    return {
+      ...this.live(summary(row, lang)),
+      latest: { ts: state?.latestTs ?? null, values: state ? valuesRecord(state.latest) : {} },
+      canEdit: rights.write,
+      canWrite: rights.write,
+      canSwitch: rights.write || rights.switch,
+      transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
+    };
+  }
+
+  async series(auth: AuthContext, boxId: number, controller: number, q: { registers: number[]; from: number; to: number; points: number }): Promise<SeriesResult> {
+    const { row } = await this.require(auth, boxId, controller);
+    return readSeries(this.db, row.id, q);
+  }
+
+  async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {
+    const { row } = await this.require(auth, boxId, controller);
+    return (await repo.faultRecords(this.db, row.id, 200)).map(toFaultRecord);
+  }
+
+  /**
+   * Writes one register: the user's right over the device, then the register map (writable, range, decimals),
+   * then down to the box and back. Every attempt that reaches the box is in the operation log with its outcome.
+   */
+  async write(auth: AuthContext, boxId: number, controller: number, register: number, value: number, ip: string): Promise<WriteResult> {
+    const { row, rights } = await this.require(auth, boxId, controller);
+    const device = this.ingest.device(row.id);
+    const def = device?.type?.registers.get(register);
+    if (!device || !def) throw new AppError(Code.VALIDATION_FAILED, 'error.registerUnknown', { register });
+    const switchOnly = !rights.write && rights.switch && SWITCH_REGISTER_KEYS.includes(def.key);
+    if (!rights.write && !switchOnly) throw new AppError(Code.FORBIDDEN, 'error.noWriteRight');
+    if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
+    const scale = 10 ** def.decimals;
+    const raw = Math.round(value * scale);
+    if (Math.abs(raw - value * scale) > 1e-6) throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
+    if (def.format === 'enum' && def.options && !(String(raw) in def.options)) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
+    const min = def.min ?? 0;
+    const max = def.max ?? 65_535 / scale;
+    if (value < min || value > max || raw < 0 || raw > 65_535) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
+    const oldRaw = device.latest.get(register);
+    const oldValue = oldRaw === undefined ? null : oldRaw / scale;
+    const result = await this.ingest.write(device, register, raw);
+    await this.audit.record({
+      user: auth.user,
+      action: 'device.write',
+      target: `${boxId}/${controller} #${register} ${def.key}`,
+      oldValue: oldValue === null ? null : String(oldValue),
+      newValue: `${value} (${result.outcome}${result.reason ? `: ${result.reason}` : ''})`,
+      outcome: result.outcome === 'acknowledged' ? 'ok' : 'failed',
+      ip,
+    });
+    return { id: result.id, outcome: result.outcome, reason: result.reason, oldValue, newValue: value };
+  }
+}

@@ -1,0 +1,147 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { visibleTo } from '../devices/access.js';
+
+/** Snapshots of a device in [from, to), newest first, one page. */
+export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
+  return db
+    .selectFrom('history')
+    .select(['ts', 'vals'])
+    .where('device_id', '=', deviceId)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .orderBy('ts', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+/** How many snapshots a device has in [from, to) (a range scan of the primary key (device_id, ts)). */
+export async function historyCount(db: Db, deviceId: number, from: number, to: number): Promise<number> {
+  const row = await db
+    .selectFrom('history')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('device_id', '=', deviceId)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** Snapshots of a device in [from, to) in `order`, `limit` at a time after the keyset `cursor` (exclusive). */
+export function historyChunk(db: Db, deviceId: number, from: number, to: number, order: 'asc' | 'desc', cursor: number | null, limit: number) {
+  let q = db.selectFrom('history').select(['ts', 'vals']).where('device_id', '=', deviceId).where('ts', '>=', from).where('ts', '<', to);
+  if (cursor !== null) q = q.where('ts', order === 'asc' ? '>' : '<', cursor);
+  return q.orderBy('ts', order).limit(limit).execute();
+}
+
+/** The snapshot stored at `at` or the last one before it. */
+export function snapshotAt(db: Db, deviceId: number, at: number) {
+  return db
+    .selectFrom('history')
+    .select(['ts', 'vals'])
+    .where('device_id', '=', deviceId)
+    .where('ts', '<=', at)
+    .orderBy('ts', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export function faultRecordOf(db: Db, deviceId: number, recordId: number) {
+  return db
+    .selectFrom('fault_records')
+    .select(['id', 'started_at', 'snapshot'])
+    .where('id', '=', recordId)
+    .where('device_id', '=', deviceId)
+    .executeTakeFirst();
+}
+
+export interface FaultRecordFilter {
+  /** null: every device (root, admin). */
+  userId: number | null;
+  from: number;
+  to: number;
+  kind?: 'fault' | 'alert' | undefined;
+  q?: string | undefined;
+}
+
+/** `text%` for LIKE, lower-case, with the wildcards of the text itself escaped (escape character `\`). */
+const startsWith = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Fault records started in [from, to) on the devices the user sees, with kind and search, as the device list
+ * searches: digits match a box id by prefix, and any text the start of the device's company (its own, else the box
+ * registration's), station number or model, case-insensitively.
+ */
+function scopedRecords(db: Db, f: FaultRecordFilter) {
+  let q = db
+    .selectFrom('fault_records as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
+    .where('f.started_at', '>=', f.from)
+    .where('f.started_at', '<', f.to);
+  if (f.userId !== null) {
+    const userId = f.userId;
+    q = q.where('f.device_id', 'in', (eb) => eb.selectFrom('devices as d').select('d.id').where(visibleTo(userId)));
+  }
+  if (f.kind) q = q.where('f.kind', '=', f.kind);
+  if (f.q) {
+    const text = f.q;
+    const like = sql<string>`${startsWith(text)} escape '\\'`;
+    q = q.where((eb) =>
+      eb.or([
+        ...(/^\d+$/.test(text) ? [eb(sql<string>`cast(d.box_id as varchar(16))`, 'like', `${text}%`)] : []),
+        eb(sql<string>`lower(d.company)`, 'like', like),
+        eb.and([eb('d.company', '=', ''), eb(sql<string>`lower(b.company_name)`, 'like', like)]),
+        eb(sql<string>`lower(d.station_no)`, 'like', like),
+        eb(sql<string>`lower(d.model)`, 'like', like),
+      ]),
+    );
+  }
+  return q;
+}
+
+export async function countFaultRecords(db: Db, f: FaultRecordFilter): Promise<number> {
+  const row = await scopedRecords(db, f)
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirst();
+  return Number(row?.n ?? 0);
+}
+
+/** One page of those records, newest first; after the keyset `before` (exclusive) when given (the export). */
+export function listFaultRecords(db: Db, f: FaultRecordFilter, offset: number, limit: number, before?: { startedAt: number; id: number }) {
+  let q = scopedRecords(db, f);
+  if (before) {
+    q = q.where((eb) =>
+      eb.or([eb('f.started_at', '<', before.startedAt), eb.and([eb('f.started_at', '=', before.startedAt), eb('f.id', '<', before.id)])]),
+    );
+  }
+  return q
+    .select([
+      'f.id',
+      'f.kind',
+      'f.register',
+      'f.bit',
+      'f.started_at',
+      'f.ended_at',
+      'd.id as device_id',
+      'd.box_id',
+      'd.controller',
+      'd.company',
+      'b.company_name',
+      'd.model',
+      'd.type_id',
+    ])
+    .orderBy('f.started_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+}
+
+export type FaultRecordListRow = Awaited<ReturnType<typeof listFaultRecords>>[number];
+
+/** When each of these controller types was last changed (the bit-name cache checks it). */
+export function typeVersions(db: Db, ids: number[]) {
+  return db.selectFrom('controller_types').select(['id', 'updated_at']).where('id', 'in', ids).execute();
+}

@@ -1,0 +1,50 @@
+import fp from 'fastify-plugin';
+import { startEmbeddedBroker, type RunningBroker } from '../ingest/broker/embedded.js';
+import { connectExternalBroker } from '../ingest/broker/external.js';
+import { IngestService } from '../ingest/service.js';
+
+/**
+ * The data plane: ingest (state restored from the database) and the broker the boxes reach it through, embedded
+ * on MQTT_PORT by default or an external one with MQTT_URL. Closed with the app: the broker first, so nothing new
+ * arrives, then ingest writes what it holds.
+ */
+export default fp(
+  async (app, opts: { now: () => number }) => {
+    const ingest = new IngestService(app.db, app.config.ingest, app.services.controllerTypes, app.log.child({ area: 'ingest' }), opts.now);
+    await ingest.start();
+    const mqtt = app.config.mqtt;
+    let broker: RunningBroker | null = null;
+    // Without MQTT_PORT, a busy default port (another broker on this machine) moves the embedded one along.
+    const ports = mqtt.url || mqtt.portExplicit || mqtt.port === 0 ? [mqtt.port] : Array.from({ length: 17 }, (_, i) => mqtt.port + i);
+    for (const port of ports) {
+      try {
+        broker = mqtt.url ? await connectExternalBroker(ingest, mqtt, app.log) : await startEmbeddedBroker(ingest, { ...mqtt, port }, app.log);
+        if (port !== mqtt.port) app.log.warn({ busy: mqtt.port, port }, `MQTT port ${mqtt.port} is in use (another broker?): the embedded broker listens on ${port}`);
+        break;
+      } catch (err) {
+        const code = (err as NodeJS.ErrnoException).code;
+        if (code === 'EADDRINUSE' && port !== ports[ports.length - 1]) continue;
+        await ingest.close();
+        if (code === 'EADDRINUSE') {
+          throw new Error(
+            ports.length > 1
+              ? `MQTT ports ${ports[0]}-${port} are all in use: set MQTT_PORT to a free port, or MQTT_URL to use a broker of yours`
+              : `MQTT port ${port} is in use: set MQTT_PORT to a free port, or MQTT_URL to use that broker`,
+          );
+        }
+        throw err;
+      }
+    }
+    if (!broker) throw new Error('no MQTT broker');
+    ingest.attach(broker.link);
+    if (!app.config.mqtt.url) app.log.info({ port: broker.port }, 'embedded MQTT broker listening');
+    app.decorate('ingest', ingest);
+    app.decorate('mqttPort', broker.port);
+    app.addHook('onClose', async () => {
+      ingest.beginShutdown();
+      await broker.close();
+      await ingest.close();
+    });
+  },
+  { name: 'ingest', dependencies: ['services'] },
+);
