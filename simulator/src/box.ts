@@ -1,0 +1,409 @@
+import { EventEmitter } from 'node:events';
+import {
+  BOX_PROTOCOL_VERSION,
+  boxClientId,
+  TOPIC_ROOT,
+  upTopic,
+  type AckPayload,
+  type BoxEventKind,
+  type ConfigPayload,
+  type DataPayload,
+  type EventPayload,
+  type HelloPayload,
+  type UpdatePayload,
+  type WillPayload,
+  type WritePayload,
+} from '@dms/contract';
+import { ErrorWithReasonCode, MqttClient, type IClientOptions } from 'mqtt';
+import { SimController } from './controller.js';
+import { parseDown } from './down.js';
+import { chanceWithin, Prng } from './prng.js';
+import { zeroCounters, type BoxCounters } from './stats.js';
+import { connectTcp, parseBrokerUrl, randomLoopbackAddress, type BrokerAddress } from './transport.js';
+
+/** Incidents per box per hour. */
+export interface Rates {
+  fault: number;
+  alert: number;
+  offline: number;
+  ipChange: number;
+}
+
+export interface BoxOptions {
+  boxId: number;
+  password: string;
+  /** mqtt://host:port */
+  url: string;
+  /** The controller type code at bus index 1, 2, ... */
+  types: readonly string[];
+  /** Seconds between snapshots; may be fractional (benchmarks). */
+  interval: number;
+  seed: string;
+  rates: Rates;
+  /** Whether the box may connect from addresses of 127.0.0.0/8 (see transport.ts); needed for IP changes. */
+  loopbackAliases: boolean;
+  /** Keep the list of acknowledged snapshots (tests; it grows without bound). */
+  trackAcks?: boolean;
+  clock?: () => number;
+  /** What the box does (updates, config); `warn` what went wrong (a down message it could not use). */
+  log?: (line: string) => void;
+  warn?: (line: string) => void;
+}
+
+/** One controller's part of a snapshot the broker acknowledged. */
+export interface AckedSnapshot {
+  boxId: number;
+  controller: number;
+  ts: number;
+}
+
+interface BoxEvents {
+  connect: [];
+  close: [];
+  snapshot: [DataPayload];
+  /** A client error: broker unreachable, connection refused... (not `error`: nobody has to listen) */
+  clientError: [Error];
+}
+
+/** mqtt.js's own reconnect delay after a lost connection. */
+const RECONNECT_MS = 1000;
+/** Retry delay after the broker refused the credentials: keep trying, but do not hammer it. */
+const REFUSED_RETRY_MS = 30_000;
+/** Most snapshots kept unacknowledged (offline or awaiting PUBACK); past that the box skips new ones (a real box's buffer). */
+const MAX_BACKLOG = 30;
+/** How long a clean stop waits for the last PUBACKs before it disconnects anyway. */
+const STOP_GRACE_MS = 2000;
+const HELLO_FW = '2.4.1';
+const HELLO_BOX_TYPE = 'DTU-4G-A';
+
+/**
+ * One simulated cloud box: an MQTT client speaking docs/box-protocol.md for its controllers.
+ *
+ * Delivery: every publish is QoS 1. mqtt.js keeps each QoS 1 publish in its outgoing store until the PUBACK
+ * arrives and, on every (re)connect, sends the store again, whether or not the session is clean
+ * (MqttClient._onConnect replays the store unconditionally; only QoS 0 messages are dropped when the connection
+ * closes, and with `reconnectPeriod` > 0 nothing in the store is dropped). So a snapshot whose PUBACK was lost with
+ * the connection is sent again with its original `ts`, and its publish callback (our "acknowledged") fires only
+ * after a PUBACK. The replay goes one message at a time, each after the previous one's PUBACK, and mqtt.js emits
+ * `connect` only when it is done, so those few in-flight messages precede the hello of a reconnect. Snapshots
+ * taken while offline are kept by the box itself (`backlog`) and sent after the hello, as a real box does.
+ */
+export class SimBox extends EventEmitter<BoxEvents> {
+  readonly boxId: number;
+  readonly controllers: readonly SimController[];
+  readonly counters: BoxCounters = zeroCounters();
+  readonly acked: AckedSnapshot[] = [];
+  interval: number;
+  /** The address the box connects from: the system's choice until the first IP change. */
+  localAddress: string | undefined = undefined;
+
+  /** Incidents, offline spells, addresses: drawn in tick order, so a seeded run repeats them. */
+  private readonly rng: Prng;
+  /** Radio details (ICCID, signal), drawn at each connect, whose timing varies. */
+  private readonly radio: Prng;
+  private readonly clock: () => number;
+  private readonly log: (line: string) => void;
+  private readonly warn: (line: string) => void;
+  private broker: BrokerAddress;
+  private client: MqttClient | null = null;
+  private seq = 0;
+  private lastTs = 0;
+  private inflight = 0;
+  /** Snapshots taken while offline, sent after the hello of the next connect. */
+  private readonly backlog: DataPayload[] = [];
+  private fw = HELLO_FW;
+  private readonly iccid: string;
+  private tickTimer: NodeJS.Timeout | null = null;
+  private readonly timers = new Set<NodeJS.Timeout>();
+  private stopped = false;
+  private online = false;
+
+  constructor(private readonly options: BoxOptions) {
+    super();
+    this.boxId = options.boxId;
+    this.interval = options.interval;
+    this.clock = options.clock ?? Date.now;
+    this.log = options.log ?? (() => {});
+    this.warn = options.warn ?? this.log;
+    this.broker = parseBrokerUrl(options.url);
+    const boxRng = new Prng(options.seed).fork(`box-${options.boxId}`);
+    this.rng = boxRng.fork('events');
+    this.radio = boxRng.fork('radio');
+    const now = this.clock();
+    this.controllers = options.types.map((type, i) => new SimController(i + 1, type, boxRng.fork(`c${i + 1}`), now));
+    this.iccid = `8986${Array.from({ length: 16 }, () => this.radio.int(0, 9)).join('')}`;
+  }
+
+  /**
+   * Connected and past mqtt.js's replay of unacknowledged messages (it emits `connect` only then, and only then
+   * can the box say hello).
+   */
+  get connected(): boolean {
+    return this.online;
+  }
+
+  controller(index: number): SimController | undefined {
+    return this.controllers.find((c) => c.index === index);
+  }
+
+  /** Connects; once connected the box reports, the first snapshot after a random part of the interval. */
+  start(): void {
+    if (this.client) return;
+    this.client = this.createClient();
+  }
+
+  /** Disconnects properly (DISCONNECT, so no will) and stops reporting. */
+  async stop(): Promise<void> {
+    this.stopped = true;
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    for (const t of this.timers) clearTimeout(t);
+    this.timers.clear();
+    const client = this.client;
+    if (!client) return;
+    if (!client.connected) {
+      client.end(true);
+      return;
+    }
+    // end() sends DISCONNECT once every PUBACK is in. A broker that holds them back past the grace time gets the
+    // connection cut instead (and publishes the will); end() is under way by then, so no reconnect follows.
+    const clean = client.endAsync(false).then(() => true, () => true);
+    const graceOver = new Promise<false>((resolve) => this.later(STOP_GRACE_MS, () => resolve(false)));
+    if (!(await Promise.race([clean, graceOver]))) client.stream.destroy();
+    for (const t of this.timers) clearTimeout(t);
+  }
+
+  /** Takes one snapshot now, with the incidents that fall due (the timer calls this every interval). */
+  tick(): void {
+    const now = this.clock();
+    const seconds = this.interval;
+    const { rates } = this.options;
+    for (const severity of ['fault', 'alert'] as const) {
+      if (!this.rng.chance(chanceWithin(rates[severity], seconds))) continue;
+      const controller = this.rng.pick(this.controllers);
+      if (controller.raise(severity, this.rng, now + this.holdMs())) this.counters[severity === 'fault' ? 'faultsRaised' : 'alertsRaised']++;
+    }
+    for (const c of this.controllers) c.step(seconds, now);
+    this.sendSnapshot(now);
+    if (this.rng.chance(chanceWithin(rates.offline, seconds))) this.goOffline(this.holdMs());
+    if (this.rng.chance(chanceWithin(rates.ipChange, seconds))) this.changeAddress();
+  }
+
+  /**
+   * Drops the connection without DISCONNECT, as a box losing power or network does, so the broker publishes the
+   * will; the box comes back after `awayMs`. Snapshots taken meanwhile wait for its next hello. False when the box
+   * was not connected.
+   */
+  goOffline(awayMs: number): boolean {
+    const client = this.client;
+    if (!client || !this.online) return false;
+    this.counters.offlineDrops++;
+    // mqtt.js would reconnect after RECONNECT_MS: hold that off (its own reconnect only runs when the period is
+    // above 0), and connect again by hand when the time is up; the outgoing store survives, nothing is ended.
+    client.options.reconnectPeriod = 0;
+    client.stream.destroy();
+    this.later(awayMs, () => {
+      client.options.reconnectPeriod = RECONNECT_MS;
+      if (!client.connected && !this.stopped) client.connect();
+    });
+    return true;
+  }
+
+  /**
+   * Moves the box to another address, as a 4G modem given a new IP does: the connection breaks (the broker
+   * publishes the will) and mqtt.js reconnects from the new address. False when addresses cannot change here.
+   */
+  changeAddress(): boolean {
+    if (!this.options.loopbackAliases) return false;
+    this.localAddress = randomLoopbackAddress(this.rng);
+    this.counters.ipChanges++;
+    if (this.client?.connected) this.client.stream.destroy();
+    return true;
+  }
+
+  /** How long an incident or an offline spell lasts: 30 s to 10 min, and at least three reports. */
+  private holdMs(): number {
+    return Math.max(3 * this.interval, this.rng.range(30, 600)) * 1000;
+  }
+
+  private createClient(): MqttClient {
+    const will: WillPayload = { v: BOX_PROTOCOL_VERSION, online: false };
+    const options: IClientOptions = {
+      clientId: boxClientId(this.boxId),
+      username: String(this.boxId),
+      password: this.options.password,
+      protocolId: 'MQTT',
+      protocolVersion: 4,
+      keepalive: 60,
+      clean: true,
+      reconnectPeriod: RECONNECT_MS,
+      reconnectOnConnackError: true,
+      connectTimeout: 30_000,
+      queueQoSZero: false,
+      resubscribe: false,
+      will: { topic: upTopic(this.boxId, 'will'), payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: false },
+    };
+    // Our own stream builder: mqtt.js's TCP builder cannot choose the local address.
+    const client = new MqttClient(() => connectTcp(this.broker, this.localAddress), options);
+    client.on('connect', () => this.onConnect(client));
+    client.on('close', () => {
+      this.online = false;
+      this.emit('close');
+    });
+    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('error', (err) => {
+      // Emitted before mqtt.js schedules the retry, so the slower period applies to it.
+      if (err instanceof ErrorWithReasonCode && err.message.startsWith('Connection refused')) {
+        this.counters.refused++;
+        client.options.reconnectPeriod = REFUSED_RETRY_MS;
+      }
+      this.emit('clientError', err);
+    });
+    return client;
+  }
+
+  private onConnect(client: MqttClient): void {
+    const first = this.counters.connects === 0;
+    this.counters.connects++;
+    this.online = true;
+    client.options.reconnectPeriod = RECONNECT_MS;
+    client.subscribe(`${TOPIC_ROOT}/${this.boxId}/down/#`, { qos: 1 });
+    this.sendHello();
+    if (first) {
+      this.sendEvent('boot', `firmware ${this.fw}`);
+      this.schedule(this.rng.range(0, this.interval));
+    }
+    for (const data of this.backlog.splice(0)) this.publishSnapshot(data);
+    this.emit('connect');
+  }
+
+  private sendHello(): void {
+    const hello: HelloPayload = {
+      v: BOX_PROTOCOL_VERSION,
+      fw: this.fw,
+      boxType: HELLO_BOX_TYPE,
+      iccid: this.iccid,
+      signal: this.radio.int(-105, -60),
+      // The protocol carries whole seconds (1..3600); a benchmark's sub-second interval is reported as 1.
+      interval: Math.min(3600, Math.max(1, Math.round(this.interval))),
+      controllers: this.controllers.map((c) => ({ index: c.index, type: c.type.code })),
+    };
+    this.publish('hello', hello);
+  }
+
+  private sendEvent(kind: BoxEventKind, detail: string): void {
+    const event: EventPayload = { v: BOX_PROTOCOL_VERSION, ts: this.clock(), kind, detail };
+    this.publish('event', event);
+  }
+
+  /** Takes a snapshot of every controller; sends it now when online, else after the next hello. */
+  private sendSnapshot(now: number): void {
+    if (this.inflight + this.backlog.length >= MAX_BACKLOG) {
+      this.counters.snapshotsSkipped++;
+      return;
+    }
+    // Never two snapshots with the same ts: the server keeps one per (device, ts).
+    const ts = Math.max(now, this.lastTs + 1);
+    this.lastTs = ts;
+    const c: DataPayload['c'] = {};
+    for (const controller of this.controllers) c[String(controller.index)] = controller.snapshot();
+    const data: DataPayload = { v: BOX_PROTOCOL_VERSION, seq: ++this.seq, ts, c };
+    this.emit('snapshot', data);
+    if (this.online) this.publishSnapshot(data);
+    else this.backlog.push(data);
+  }
+
+  private publishSnapshot(data: DataPayload): void {
+    this.inflight++;
+    this.counters.snapshotsSent++;
+    this.publish('data', data, (err) => {
+      this.inflight--;
+      if (err) return;
+      this.counters.snapshotsAcked++;
+      if (this.options.trackAcks) {
+        for (const index of Object.keys(data.c)) this.acked.push({ boxId: this.boxId, controller: Number(index), ts: data.ts });
+      }
+    });
+  }
+
+  private publish(kind: 'hello' | 'data' | 'event' | 'ack', payload: object, done?: (err?: Error) => void): void {
+    this.client?.publish(upTopic(this.boxId, kind), JSON.stringify(payload), { qos: 1 }, done);
+  }
+
+  private onMessage(topic: string, payload: Buffer): void {
+    const message = parseDown(this.boxId, topic, payload);
+    switch (message.kind) {
+      case 'write':
+        return this.onWrite(message.payload);
+      case 'config':
+        return this.onConfig(message.payload);
+      case 'update':
+        return this.onUpdate(message.payload);
+      default:
+        this.warn(`box ${this.boxId}: ignored a down message: ${message.problem}`);
+    }
+  }
+
+  private onWrite(write: WritePayload): void {
+    const controller = this.controller(write.controller);
+    const reason = controller ? controller.write(write.register, write.value) : 'no-controller';
+    const ack: AckPayload = { v: BOX_PROTOCOL_VERSION, id: write.id, ok: reason === null, ...(reason ? { reason } : {}) };
+    this.counters.writesAnswered++;
+    this.publish('ack', ack);
+  }
+
+  private onConfig(config: ConfigPayload): void {
+    const applied: string[] = [];
+    if (config.interval !== undefined && config.interval !== this.interval) {
+      this.interval = config.interval;
+      this.schedule(this.interval);
+      applied.push(`interval=${config.interval}`);
+    }
+    let move: BrokerAddress | null = null;
+    if (config.server !== undefined) {
+      try {
+        const next = parseBrokerUrl(config.server);
+        if (next.host !== this.broker.host || next.port !== this.broker.port) move = next;
+        applied.push(`server=${config.server}`);
+      } catch (err) {
+        this.warn(`box ${this.boxId}: config server refused: ${(err as Error).message}`);
+      }
+    }
+    this.log(`box ${this.boxId}: config ${applied.join(' ') || 'unchanged'}`);
+    this.sendEvent('config-applied', applied.join(' ') || 'unchanged');
+    if (config.interval !== undefined) this.sendHello();
+    if (move) {
+      // Leave this broker (it publishes the will: we are gone from it) and reconnect to the new one.
+      this.broker = move;
+      this.client?.stream.destroy();
+    }
+  }
+
+  private onUpdate(update: UpdatePayload): void {
+    this.log(`box ${this.boxId}: ${update.kind} update ${update.version} from ${update.url} (sha256 ${update.sha256})`);
+    // Pretend to download and install it.
+    this.later(Math.min(this.interval * 1000, 2000), () => {
+      if (update.kind === 'firmware') this.fw = update.version;
+      this.sendEvent('update-result', `ok: ${update.kind} ${update.version} installed`.slice(0, 500));
+      if (update.kind === 'firmware') this.sendHello();
+    });
+  }
+
+  /** The next snapshot in `firstSeconds`, then every interval. */
+  private schedule(firstSeconds: number): void {
+    if (this.tickTimer) clearTimeout(this.tickTimer);
+    const run = (): void => {
+      if (this.stopped) return;
+      this.tickTimer = setTimeout(run, this.interval * 1000);
+      this.tick();
+    };
+    this.tickTimer = setTimeout(run, firstSeconds * 1000);
+  }
+
+  private later(ms: number, fn: () => void): void {
+    const t = setTimeout(() => {
+      this.timers.delete(t);
+      fn();
+    }, ms);
+    this.timers.add(t);
+  }
+}

@@ -1,0 +1,66 @@
+import type { ControllerTypeDef, WriteRejectReason } from '@dms/contract';
+import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { Incidents, type Incident, type IncidentSeverity } from './incidents.js';
+import type { Conditions, MachineModel } from './models/model.js';
+import { MODELS } from './models/index.js';
+import type { Prng } from './prng.js';
+import { RegisterBank } from './registers.js';
+
+/** Longest physics step (s): a report interval is simulated in steps of at most this. */
+const MAX_STEP_S = 1;
+
+/**
+ * One controller on a box's bus: its register map, the machine model that fills it, and the faults and alerts
+ * laid over its bit registers.
+ */
+export class SimController {
+  readonly type: ControllerTypeDef;
+  readonly bank: RegisterBank;
+  readonly incidents: Incidents;
+  private readonly model: MachineModel;
+
+  /** `rng` drives this machine's physics only: draws made for other controllers or for incidents do not shift it. */
+  constructor(readonly index: number, typeCode: string, rng: Prng, now: number) {
+    const type = BUILTIN_TYPES.find((t) => t.code === typeCode);
+    const factory = MODELS[typeCode];
+    if (!type || !factory) throw new Error(`no simulated controller type '${typeCode}'`);
+    this.type = type;
+    this.bank = new RegisterBank(type);
+    this.incidents = new Incidents(type);
+    this.model = factory(this.bank, rng, now);
+    this.model.read(now, this.conditions());
+  }
+
+  /** Moves the machine on from `now - seconds * 1000` to `now` and reads its registers. */
+  step(seconds: number, now: number): void {
+    this.incidents.expire(now);
+    const conditions = this.conditions();
+    const steps = Math.max(1, Math.ceil(seconds / MAX_STEP_S));
+    for (let i = 1; i <= steps; i++) {
+      this.model.advance(seconds / steps, now - ((steps - i) * seconds * 1000) / steps, conditions);
+    }
+    this.model.read(now, conditions);
+  }
+
+  /** Register number → raw word, every register of the map, with the incident bits set. */
+  snapshot(): Record<string, number> {
+    return this.bank.snapshot(this.incidents.overlay());
+  }
+
+  /** Applies a write from the server; null when done, else why not. */
+  write(register: number, raw: number): WriteRejectReason | null {
+    const result = this.bank.write(register, raw);
+    if ('reason' in result) return result.reason;
+    if (this.model.written(result.key, raw) === 'reset-incidents') this.incidents.clear();
+    return null;
+  }
+
+  /** Sets a random fault or alert bit until `until`; null when every bit of that severity is already set. */
+  raise(severity: IncidentSeverity, rng: Prng, until: number): Incident | null {
+    return this.incidents.raise(severity, rng, until);
+  }
+
+  private conditions(): Conditions {
+    return { fault: this.incidents.active('fault')[0], alert: this.incidents.active('alert').length > 0 };
+  }
+}
