@@ -10,6 +10,9 @@ const PAGES = flattenPages(SHELL_ROUTES).map(({ page, parents }) => ({
   areas: [...parents, page.meta].flatMap((m) => (m.area ? [m.area] : [])),
 }));
 
+/** The pages of the device area (open to every signed-in user, spec 6). */
+const DEVICE_PAGES = PAGES.filter(({ areas }) => areas.length > 0 && areas.every((a) => a === 'devices')).map((p) => p.page.name);
+
 const names = (pages: readonly PageRoute[]) => pages.map((p) => p.name).sort();
 const menuNames = (routes: readonly ShellRoute[]) =>
   routes.flatMap((r) => (r.kind === 'page' ? [r.name] : [`${r.name}/`, ...r.children.map((c) => c.name)])).sort();
@@ -47,19 +50,39 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
   }
 
   it('what each role sees today', () => {
-    const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile'];
+    // The device pages (area 'devices', open to every signed-in user): lists, detail pages, box, event templates,
+    // and the history and map pages that join the same group.
+    const devicePages = DEVICE_PAGES;
+    expect(devicePages).toEqual(
+      expect.arrayContaining([
+        'devicesShow',
+        'faultDevices',
+        'warningDevices',
+        'offlineDevices',
+        'controller',
+        'plcController',
+        'maglevController',
+        'box',
+        'eventTemplates',
+      ]),
+    );
+    const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile', ...devicePages];
     for (const role of ROLES) {
-      const expected = role === 'root' ? [...everyone, 'serverLog'].sort() : everyone;
+      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
+      const expected = [...everyone, ...boxReg, ...(role === 'root' ? ['serverLog'] : [])].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
+    const deviceMenu = devicePages.filter((name) => !PAGES.find((p) => p.page.name === name)?.page.meta.hidden);
+    expect(deviceMenu).toEqual(expect.arrayContaining(['devicesShow', 'faultDevices', 'warningDevices', 'offlineDevices', 'eventTemplates']));
+    for (const hidden of ['controller', 'plcController', 'maglevController', 'box']) expect(deviceMenu).not.toContain(hidden);
     expect(menuNames(menuRoutes(SHELL_ROUTES, ['root']))).toEqual(
-      ['changePassword', 'dashboard', 'datalog/', 'operationLog', 'serverLog', 'usermanager/'].sort(),
+      ['boxRegInfo', 'changePassword', 'dashboard', 'datalog/', 'devices/', 'operationLog', 'serverLog', 'usermanager/', ...deviceMenu].sort(),
     );
   });
 
   it("'admin' sees every route; no roles sees only the open ones", () => {
     expect(names(permittedPages(SHELL_ROUTES, [ADMIN_ROLE]))).toEqual(names(PAGES.map((p) => p.page)));
-    expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(['changePassword', 'dashboard', 'operationLog', 'profile']);
+    expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(['changePassword', 'dashboard', 'operationLog', 'profile', ...DEVICE_PAGES].sort());
   });
 
   it('a route without an area is open; a group without visible children disappears', () => {

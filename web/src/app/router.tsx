@@ -33,6 +33,7 @@ export function appRouteObjects(): RouteObject[] {
         standalone('/auth-redirect', 'authRedirect', () => import('../pages/login/auth-redirect')),
         standalone('/404', 'notFound', () => import('../pages/error/not-found')),
         standalone('/401', 'unauthorized', () => import('../pages/error/unauthorized')),
+        standalone('/large-screen', 'largeScreen', () => import('../pages/large-screen')),
         {
           lazy: lazyPage(() => import('../layout/Layout')),
           children: [

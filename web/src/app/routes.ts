@@ -1,5 +1,7 @@
+import { boxRegRoutes } from '../pages/box-reg-info/routes';
 import { datalogRoutes } from '../pages/datalog/routes';
 import { dashboardRoutes } from '../pages/dashboard/routes';
+import { devicesRoutes } from '../pages/devices/routes';
 import { profileRoutes } from '../pages/profile/routes';
 import { usermanagerRoutes } from '../pages/usermanager/routes';
 import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
@@ -10,8 +12,10 @@ import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
  */
 export const SHELL_ROUTES: readonly ShellRoute[] = [
   ...dashboardRoutes,
+  ...devicesRoutes,
   ...profileRoutes,
   ...usermanagerRoutes,
+  ...boxRegRoutes,
   ...datalogRoutes,
 ];
 
@@ -29,6 +33,8 @@ export const STANDALONE_META = {
   authRedirect: { titleKey: 'route.authRedirect' },
   notFound: { titleKey: 'route.notFound' },
   unauthorized: { titleKey: 'route.unauthorized' },
+  /** The large screen (issue 4): a full-window wall view outside the shell, for signed-in users who see devices. */
+  largeScreen: { titleKey: 'fleet.route.largeScreen', area: 'devices' },
 } satisfies Record<string, RouteMeta>;
 
 /** Every page of the shell with the group titles above it. */

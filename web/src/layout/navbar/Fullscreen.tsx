@@ -3,8 +3,8 @@ import { App, Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
 import { useI18n } from '../../i18n';
 
-/** Toggles full screen; warns where the browser cannot (spec 8). */
-export function Fullscreen() {
+/** Toggles full screen; warns where the browser cannot (spec 8). The top bar's, and the large screen's (large). */
+export function Fullscreen({ size, testId = 'fullscreen' }: { size?: 'large'; testId?: string }) {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
@@ -18,7 +18,8 @@ export function Fullscreen() {
     <Tooltip title={label}>
       <Button
         type="text"
-        data-testid="fullscreen"
+        {...(size ? { size } : {})}
+        data-testid={testId}
         aria-label={label}
         aria-pressed={active}
         icon={active ? <FullscreenExitOutlined /> : <FullscreenOutlined />}

@@ -5,7 +5,7 @@ import { useLocation, useNavigate } from 'react-router';
 import { HOME_PATH } from '../../app/routes';
 import { useI18n } from '../../i18n';
 import { bumpRefresh, tags, tagsStore, useVisitedViews } from './store';
-import { lastViewPath, type VisitedView } from './views';
+import { lastViewPath, viewTitle, type VisitedView } from './views';
 
 type TagAction = 'refresh' | 'close' | 'close-others' | 'close-all';
 
@@ -66,7 +66,7 @@ export function TagsView() {
     <nav className="dms-tags-view" data-testid="tags-view" aria-label={t('tagsView.label')}>
       {views.map((view) => {
         const active = view.path === pathname;
-        const title = t(view.titleKey);
+        const title = viewTitle(view, t);
         return (
           <Dropdown key={view.path} trigger={['contextMenu']} menu={menu(view)}>
             <span

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addView, closeAllViews, closeOtherViews, closeView, lastViewPath, type VisitedView } from './views';
+import { addView, closeAllViews, closeOtherViews, closeView, lastViewPath, viewTitle, type VisitedView } from './views';
 
 const view = (path: string, affix = false): VisitedView => ({
   path,
@@ -35,5 +35,14 @@ describe('tags view operations', () => {
   it('after closing the current tab: the last one, else home', () => {
     expect(lastViewPath([dashboard, a], '/dashboard')).toBe('/a');
     expect(lastViewPath([], '/dashboard')).toBe('/dashboard');
+  });
+});
+
+describe('tab titles', () => {
+  const t = (key: string) => (key === 'route.dashboard' ? 'Dashboard' : key);
+  it('names the device or box a tab shows after the route title', () => {
+    expect(viewTitle({ titleKey: 'route.dashboard', params: {} }, t)).toBe('Dashboard');
+    expect(viewTitle({ titleKey: 'route.dashboard', params: { tagId: '100006', controllerId: '1' } }, t)).toBe('Dashboard 100006 · 1');
+    expect(viewTitle({ titleKey: 'route.dashboard', params: { tagId: '100006-1', time: '1763700000000' } }, t)).toBe('Dashboard 100006-1');
   });
 });

@@ -52,3 +52,12 @@ export function closeAllViews(views: readonly VisitedView[]): VisitedView[] {
 export function lastViewPath(views: readonly VisitedView[], home: string): string {
   return views.at(-1)?.fullPath ?? home;
 }
+
+/**
+ * A tab's title: the route's, followed by the device or box it shows (`tagId`, `controllerId` parameters: "Device
+ * detail 100006 · 1"), so two open devices can be told apart.
+ */
+export function viewTitle(view: Pick<VisitedView, 'titleKey' | 'params'>, translate: (key: TKey) => string): string {
+  const which = [view.params.tagId, view.params.controllerId].filter((p): p is string => Boolean(p)).join(' · ');
+  return which ? `${translate(view.titleKey)} ${which}` : translate(view.titleKey);
+}

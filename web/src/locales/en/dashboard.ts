@@ -1,4 +1,4 @@
-/** The dashboard: welcome and the pages the user's roles open. */
+/** The dashboard: welcome, the fleet's figures and the pages the user's roles open. */
 export default {
   welcome: {
     greeting: 'Welcome, {name}',
@@ -18,5 +18,27 @@ export default {
     changePassword: 'Change the password you sign in with.',
     operationLog: 'Who did what, when, and from where.',
     serverLog: 'Errors recorded by the server and reported by consoles.',
+  },
+  fleet: {
+    title: 'Your fleet',
+    all: 'All devices',
+    split: 'Online {online} · offline {offline}',
+    onlineRate: 'Online rate',
+    boxes: 'Boxes online',
+    faultsToday: 'Faults today',
+    alertsToday: 'Alerts today',
+    hours: 'Last 24 hours',
+    faults: 'Faults',
+    alerts: 'Alerts',
+    wentOffline: 'Went offline',
+    cameOnline: 'Came online',
+    feed: 'Status changes',
+    feedEmpty: 'No status changes yet.',
+    map: 'Map',
+    largeScreen: 'Large screen',
+    loadFailed: 'The fleet figures could not be loaded.',
+    retry: 'Retry',
+    updated: 'Updated {time}',
+    noDevices: 'No devices yet: they appear here once their cloud boxes report.',
   },
 };

@@ -1,3 +1,7 @@
+import boxReg from './box-reg';
+import fleet from './fleet';
+import history from './history';
+import devices from './devices';
 import common from './common';
 import dashboard from './dashboard';
 import errorPage from './errorPage';
@@ -12,5 +16,5 @@ import settings from './settings';
 import tagsView from './tagsView';
 
 /** English: the source every other language is typed against. */
-const en = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role };
+const en = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role, boxReg, devices, history, fleet };
 export default en;

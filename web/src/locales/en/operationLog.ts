@@ -21,6 +21,13 @@ export default {
       logout: 'Sign out',
       changePassword: 'Change password',
     },
+    box: {
+      register: 'Register boxes',
+    },
+    device: {
+      write: 'Write a register',
+      edit: 'Edit device information',
+    },
   },
   outcome: {
     ok: 'Succeeded',

@@ -22,6 +22,13 @@ const operationLog: LocaleArea<'operationLog'> = {
       logout: 'Cierre de sesión',
       changePassword: 'Cambio de contraseña',
     },
+    box: {
+      register: 'Registro de cajas',
+    },
+    device: {
+      write: 'Escritura de registro',
+      edit: 'Edición de la información del equipo',
+    },
   },
   outcome: {
     ok: 'Correcto',

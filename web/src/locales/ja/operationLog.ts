@@ -22,6 +22,13 @@ const operationLog: LocaleArea<'operationLog'> = {
       logout: 'ログアウト',
       changePassword: 'パスワード変更',
     },
+    box: {
+      register: 'ボックス登録',
+    },
+    device: {
+      write: 'レジスタ書き込み',
+      edit: 'デバイス情報の編集',
+    },
   },
   outcome: {
     ok: '成功',

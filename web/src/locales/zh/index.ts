@@ -1,4 +1,8 @@
 import type { Translations } from '../../i18n/types';
+import boxReg from './box-reg';
+import fleet from './fleet';
+import history from './history';
+import devices from './devices';
 import common from './common';
 import dashboard from './dashboard';
 import errorPage from './errorPage';
@@ -13,5 +17,5 @@ import settings from './settings';
 import tagsView from './tagsView';
 
 /** Chinese (Simplified). */
-const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role };
+const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role, boxReg, devices, history, fleet };
 export default zh;

@@ -22,6 +22,13 @@ const operationLog: LocaleArea<'operationLog'> = {
       logout: '退出登录',
       changePassword: '修改密码',
     },
+    box: {
+      register: '注册盒子',
+    },
+    device: {
+      write: '写寄存器',
+      edit: '编辑设备信息',
+    },
   },
   outcome: {
     ok: '成功',

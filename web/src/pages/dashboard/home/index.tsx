@@ -1,4 +1,5 @@
 import { RightOutlined } from '@ant-design/icons';
+import { canAccess } from '@dms/contract';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { createElement, useMemo } from 'react';
 import { Link } from 'react-router';
@@ -7,6 +8,7 @@ import { SHELL_ROUTES } from '../../../app/routes';
 import { RoleTags } from '../../../auth/RoleTags';
 import { useSession } from '../../../auth/session';
 import { useI18n, type TKey } from '../../../i18n';
+import { FleetSection } from '../fleet/FleetSection';
 
 /** What each page card says; a page without a line here shows its title only. */
 const PAGE_BLURB: Partial<Record<string, TKey>> = {
@@ -16,7 +18,10 @@ const PAGE_BLURB: Partial<Record<string, TKey>> = {
   serverLog: 'dashboard.page.serverLog',
 };
 
-/** The dashboard: a welcome with the user's name, roles and level, and a card for each page their roles open. */
+/**
+ * The dashboard: a welcome with the user's name, roles and level, the fleet's figures for users who see devices, and a
+ * card for each page their roles open.
+ */
 export default function DashboardPage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
@@ -49,6 +54,7 @@ export default function DashboardPage() {
           ]}
         />
       </Card>
+      {canAccess(user.roles, 'devices') && <FleetSection />}
       <Typography.Title level={4} className="dms-section-title">
         {t('dashboard.pages.title')}
       </Typography.Title>

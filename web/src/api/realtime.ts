@@ -1,0 +1,166 @@
+import { REALTIME_PATH, type ClientMessage, type ServerEvent, type ServerEvents } from '@dms/contract';
+import { useEffect, useRef } from 'react';
+import { readToken } from '../auth/token';
+import { createStore, useStore } from '../lib/store';
+
+/**
+ * The console's one live-push connection (docs/api.md, `packages/contract/src/realtime.ts`). It opens when the first
+ * page asks for events, authenticates with the session token in its first message, keeps the union of what the
+ * pages watch (devices by id, or the whole fleet), and reconnects with back-off, re-sending what was watched.
+ * Pages use the hooks below and never see the socket.
+ */
+
+type Handler = (event: ServerEvent) => void;
+export type LiveState = 'idle' | 'connecting' | 'live' | 'offline';
+
+/** Whether the push is working, for a small "live" mark on pages that use it. */
+export const liveState = createStore<LiveState>('idle');
+export function useLiveState(): LiveState {
+  return useStore(liveState, (s) => s);
+}
+
+const deviceRefs = new Map<number, number>();
+let fleetRefs = 0;
+const handlers = new Set<Handler>();
+let socket: WebSocket | null = null;
+let ready = false;
+let retry = 0;
+let retryTimer: ReturnType<typeof setTimeout> | null = null;
+
+function send(message: ClientMessage): void {
+  if (socket && ready && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
+}
+
+function wanted(): boolean {
+  return deviceRefs.size > 0 || fleetRefs > 0;
+}
+
+function connect(): void {
+  if (socket || !wanted()) return;
+  const token = readToken();
+  if (!token) return;
+  const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
+  const ws = new WebSocket(url);
+  socket = ws;
+  ready = false;
+  liveState.set('connecting');
+  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
+  ws.onmessage = (e: MessageEvent<string>) => {
+    let event: ServerEvent;
+    try {
+      event = JSON.parse(e.data) as ServerEvent;
+    } catch {
+      return;
+    }
+    if (event.type === 'ready') {
+      ready = true;
+      retry = 0;
+      liveState.set('live');
+      if (deviceRefs.size > 0) send({ type: 'subscribe', devices: [...deviceRefs.keys()] });
+      if (fleetRefs > 0) send({ type: 'watchFleet' });
+    }
+    for (const h of [...handlers]) h(event);
+  };
+  ws.onclose = () => {
+    if (socket !== ws) return;
+    socket = null;
+    ready = false;
+    if (!wanted()) {
+      liveState.set('idle');
+      return;
+    }
+    liveState.set('offline');
+    const delay = Math.min(30_000, 1000 * 2 ** retry);
+    retry += 1;
+    retryTimer = setTimeout(() => {
+      retryTimer = null;
+      connect();
+    }, delay);
+  };
+}
+
+function closeIfUnused(): void {
+  if (wanted() || !socket) return;
+  const ws = socket;
+  socket = null;
+  ready = false;
+  ws.close(1000, 'no longer needed');
+  liveState.set('idle');
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+}
+
+function watchDevices(ids: readonly number[]): () => void {
+  const added = ids.filter((id) => {
+    const n = deviceRefs.get(id) ?? 0;
+    deviceRefs.set(id, n + 1);
+    return n === 0;
+  });
+  connect();
+  if (added.length > 0) send({ type: 'subscribe', devices: added });
+  return () => {
+    const removed = ids.filter((id) => {
+      const n = (deviceRefs.get(id) ?? 1) - 1;
+      if (n <= 0) deviceRefs.delete(id);
+      else deviceRefs.set(id, n);
+      return n <= 0;
+    });
+    if (removed.length > 0) send({ type: 'unsubscribe', devices: removed });
+    closeIfUnused();
+  };
+}
+
+function watchFleet(): () => void {
+  fleetRefs += 1;
+  connect();
+  if (fleetRefs === 1) send({ type: 'watchFleet' });
+  return () => {
+    fleetRefs -= 1;
+    if (fleetRefs === 0) send({ type: 'unwatchFleet' });
+    closeIfUnused();
+  };
+}
+
+type EventOf<K extends keyof ServerEvents> = Extract<ServerEvent, { type: K }>;
+
+/** Calls `onEvent` for each event of the given types; the latest callback is used without re-subscribing. */
+function useEvents<K extends keyof ServerEvents>(types: readonly K[], onEvent: (event: EventOf<K>) => void): void {
+  const callback = useRef(onEvent);
+  callback.current = onEvent;
+  const key = types.join(',');
+  useEffect(() => {
+    const wantedTypes = new Set<string>(key.split(','));
+    const handler: Handler = (event) => {
+      if (wantedTypes.has(event.type)) callback.current(event as EventOf<K>);
+    };
+    handlers.add(handler);
+    return () => {
+      handlers.delete(handler);
+    };
+  }, [key]);
+}
+
+/**
+ * Live values and status changes of these devices (ids, as the API gives them); first, on each subscription, a
+ * device's current `state` (what changed since the page fetched it); `lagged` when events were lost (reload then).
+ * Re-subscribes when the set of ids changes.
+ */
+export function useDeviceEvents(ids: readonly number[], onEvent: (event: EventOf<'state' | 'values' | 'status' | 'lagged'>) => void): void {
+  useEvents(['state', 'values', 'status', 'lagged'], onEvent);
+  const key = [...new Set(ids)].sort((a, b) => a - b).join(',');
+  useEffect(() => {
+    if (!key) return undefined;
+    return watchDevices(key.split(',').map(Number));
+  }, [key]);
+}
+
+/** Every status transition of the devices the user sees (dashboard, large screen, lists), plus `lagged`. */
+export function useFleetEvents(onEvent: (event: EventOf<'transition' | 'lagged'>) => void, enabled = true): void {
+  useEvents(['transition', 'lagged'], onEvent);
+  useEffect(() => (enabled ? watchFleet() : undefined), [enabled]);
+}
+
+/** Notifications for the signed-in user (they come without watching; the connection opens while a page listens). */
+export function useNotifications(onEvent: (event: EventOf<'notification'>) => void): void {
+  useEvents(['notification'], onEvent);
+}

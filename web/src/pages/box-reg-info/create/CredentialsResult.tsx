@@ -1,0 +1,187 @@
+import { CheckCircleFilled, CopyOutlined, DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
+import { Alert, App, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import type { BoxCredentials } from '@dms/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
+import { useBlocker } from 'react-router';
+import { downloadCredentials } from '../../../api/box-reg';
+import { saveBlob } from '../../../api/download';
+import { isApiError } from '../../../api/client';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/format-time';
+import type { Registered } from './RegistrationForm';
+
+export const CREDENTIALS_FILENAME = 'box-credentials.xlsx';
+
+/**
+ * What a registration answers, shown once: each box's MQTT credentials with copy buttons, and the one-time .xlsx
+ * download. Nothing of it is kept: leaving the page (or registering more) loses the passwords, so until they were
+ * downloaded or copied the console asks before it lets the user go.
+ */
+export function CredentialsResult({
+  registered,
+  onMore,
+  onBack,
+}: {
+  registered: Registered;
+  onMore: () => void;
+  onBack: () => void;
+}) {
+  const { t, lang } = useI18n();
+  const { message, modal } = App.useApp();
+  const { result, body, user } = registered;
+  const [downloading, setDownloading] = useState(false);
+  const [downloaded, setDownloaded] = useState(false);
+  const [copied, setCopied] = useState(false);
+  const [downloadError, setDownloadError] = useState<string | null>(null);
+  const saved = downloaded || copied;
+
+  // Leaving through the console (menu, tags, links, back): ask while the passwords are not saved.
+  const blocker = useBlocker(({ currentLocation, nextLocation }) => !saved && currentLocation.pathname !== nextLocation.pathname);
+  const latest = useRef(blocker);
+  latest.current = blocker;
+  useEffect(() => {
+    if (blocker.state !== 'blocked') return;
+    modal.confirm({
+      title: t('boxReg.result.leaveTitle'),
+      content: t('boxReg.result.leaveContent'),
+      okText: t('boxReg.result.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('boxReg.result.stay'),
+      onOk: () => {
+        if (latest.current.state === 'blocked') latest.current.proceed();
+      },
+      onCancel: () => {
+        if (latest.current.state === 'blocked') latest.current.reset();
+      },
+    });
+  }, [blocker.state, modal, t]);
+  // Leaving the console itself (reload, closing the tab): the browser's own question.
+  useEffect(() => {
+    if (saved) return;
+    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    window.addEventListener('beforeunload', warn);
+    return () => window.removeEventListener('beforeunload', warn);
+  }, [saved]);
+
+  async function download(): Promise<void> {
+    setDownloadError(null);
+    setDownloading(true);
+    try {
+      saveBlob(await downloadCredentials(result.download.token), CREDENTIALS_FILENAME);
+      setDownloaded(true);
+    } catch (error) {
+      setDownloadError((isApiError(error) && error.message) || t('common.state.hasError'));
+    } finally {
+      setDownloading(false);
+    }
+  }
+
+  async function copyAll(): Promise<void> {
+    const header = [t('boxReg.column.boxId'), t('boxReg.credentials.clientId'), t('boxReg.credentials.username'), t('boxReg.credentials.password')];
+    const lines = [header, ...result.boxes.map((b) => [String(b.boxId), b.clientId, b.username, b.password])].map((l) => l.join('\t'));
+    try {
+      await navigator.clipboard.writeText(lines.join('\n'));
+      setCopied(true);
+      void message.success(t('boxReg.action.copied'));
+    } catch {
+      void message.error(t('common.state.hasError'));
+    }
+  }
+
+  function confirmMore(): void {
+    if (saved) return onMore();
+    modal.confirm({
+      title: t('boxReg.result.leaveTitle'),
+      content: t('boxReg.result.leaveContent'),
+      okText: t('boxReg.result.leave'),
+      okButtonProps: { danger: true },
+      cancelText: t('boxReg.result.stay'),
+      onOk: onMore,
+    });
+  }
+
+  const columns = useMemo<TableColumnsType<BoxCredentials>>(
+    () => [
+      { key: 'boxId', title: t('boxReg.column.boxId'), dataIndex: 'boxId', width: 120 },
+      {
+        key: 'clientId',
+        title: t('boxReg.credentials.clientId'),
+        dataIndex: 'clientId',
+        width: 190,
+        render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+      },
+      {
+        key: 'username',
+        title: t('boxReg.credentials.username'),
+        dataIndex: 'username',
+        width: 160,
+        render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
+      },
+      {
+        key: 'password',
+        title: t('boxReg.credentials.password'),
+        dataIndex: 'password',
+        render: (v: string) => (
+          <Typography.Text copyable code className="dms-box-reg-password" data-testid="box-reg-password">
+            {v}
+          </Typography.Text>
+        ),
+      },
+    ],
+    [t],
+  );
+
+  return (
+    <div className="dms-box-reg-result" data-testid="box-reg-result">
+      <div className="dms-box-reg-result-head">
+        <CheckCircleFilled className="dms-box-reg-result-icon" />
+        <div>
+          <Typography.Title level={4} className="dms-box-reg-result-title">
+            {t('boxReg.result.title', { count: result.boxes.length })}
+          </Typography.Title>
+          <Typography.Text type="secondary">
+            {t('boxReg.result.subtitle', { owner: user?.username ?? `#${body.userId}`, start: body.startBoxId, end: body.endBoxId })}
+          </Typography.Text>
+        </div>
+      </div>
+      <Alert
+        type="warning"
+        showIcon
+        data-testid="box-reg-once-warning"
+        className="dms-form-alert"
+        title={t('boxReg.result.warning')}
+        description={t('boxReg.result.warningDetail', { time: formatTime(result.download.expiresAt, lang) })}
+      />
+      <Space wrap className="dms-toolbar">
+        <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="box-reg-download">
+          {t('boxReg.action.download')}
+        </Button>
+        <Button icon={<CopyOutlined />} onClick={() => void copyAll()} data-testid="box-reg-copy-all">
+          {t('boxReg.action.copyAll')}
+        </Button>
+        <Button icon={<PlusOutlined />} onClick={confirmMore} data-testid="box-reg-more">
+          {t('boxReg.action.registerMore')}
+        </Button>
+        <Button icon={<UnorderedListOutlined />} onClick={onBack} data-testid="box-reg-back">
+          {t('boxReg.action.backToList')}
+        </Button>
+      </Space>
+      {downloaded && !downloadError && (
+        <Alert type="success" showIcon data-testid="box-reg-downloaded" className="dms-form-alert" title={t('boxReg.result.downloaded')} />
+      )}
+      {downloadError && (
+        <Alert type="error" showIcon role="alert" data-testid="box-reg-download-error" className="dms-form-alert" title={downloadError} />
+      )}
+      <Table<BoxCredentials>
+        data-testid="box-reg-credentials"
+        rowKey="boxId"
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={result.boxes}
+        scroll={{ x: 700 }}
+        pagination={{ defaultPageSize: 50, hideOnSinglePage: true, showSizeChanger: true, pageSizeOptions: [50, 100, 200] }}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,209 @@
+import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
+import type { Rule } from 'antd/es/form';
+import {
+  BOX_TYPE_MAX,
+  Code,
+  MAX_BOXES_PER_REGISTRATION,
+  PUSH_TIMES_MAX,
+  validationIssue,
+  type BoxRegistrationResult,
+  type UserOption,
+} from '@dms/contract';
+import { useState } from 'react';
+import { z } from 'zod';
+import { registerBoxes } from '../../../api/box-reg';
+import { isApiError } from '../../../api/client';
+import { useI18n, type TKey } from '../../../i18n';
+import { UserSelect } from './UserSelect';
+import {
+  PUSH_FIELDS,
+  rangeCount,
+  registrationBody,
+  registrationFieldProblem,
+  type RegistrationField,
+  type RegistrationRequest,
+  type RegistrationValues,
+} from './rules';
+
+export interface Registered {
+  body: RegistrationRequest;
+  result: BoxRegistrationResult;
+  /** The user the boxes were registered to. */
+  user: UserOption | undefined;
+  values: RegistrationValues;
+}
+
+const LABEL: Record<RegistrationField, TKey> = {
+  startBoxId: 'boxReg.form.startBoxId',
+  endBoxId: 'boxReg.form.endBoxId',
+  userId: 'boxReg.form.user',
+  boxType: 'boxReg.form.boxType',
+  contact: 'boxReg.form.contact',
+  companyName: 'boxReg.form.companyName',
+  pushWarning: 'boxReg.form.pushWarning',
+  pushFault: 'boxReg.form.pushFault',
+  pushNormal: 'boxReg.form.pushNormal',
+};
+
+const PUSH_TEST_ID: Record<(typeof PUSH_FIELDS)[number], string> = {
+  pushWarning: 'box-reg-form-push-warning',
+  pushFault: 'box-reg-form-push-fault',
+  pushNormal: 'box-reg-form-push-normal',
+};
+
+const issuesOf = z.object({ issues: z.array(validationIssue) });
+
+function isField(path: string): path is RegistrationField {
+  return path in LABEL;
+}
+
+/**
+ * The registration form: a range of box ids, the user it goes to, box type, contact, company and push times.
+ * Checked field by field with the contract's schema and messages before it is sent; a refusal of the server
+ * (e.g. 40901: ids already registered, listed in its message) is shown above the buttons.
+ */
+export function RegistrationForm({
+  initialValues,
+  initialUser,
+  onRegistered,
+  onCancel,
+}: {
+  initialValues: RegistrationValues;
+  initialUser: UserOption | undefined;
+  onRegistered: (registered: Registered) => void;
+  onCancel: () => void;
+}) {
+  const { t, lang } = useI18n();
+  const [form] = Form.useForm<RegistrationValues>();
+  const [serverError, setServerError] = useState<string | null>(null);
+  const [submitting, setSubmitting] = useState(false);
+  const [user, setUser] = useState(initialUser);
+
+  const rules = (field: RegistrationField): Rule[] => [
+    {
+      validator: async (_rule, value: unknown) => {
+        const values: RegistrationValues = { ...form.getFieldsValue(true), [field]: value };
+        const problem = registrationFieldProblem(field, values, lang, t(LABEL[field]));
+        if (problem) throw new Error(problem);
+      },
+    },
+  ];
+
+  async function submit(values: RegistrationValues): Promise<void> {
+    setServerError(null);
+    setSubmitting(true);
+    try {
+      const body = registrationBody(values);
+      const result = await registerBoxes(body);
+      onRegistered({ body, result, user, values });
+    } catch (error) {
+      // A logged-out answer opens the logged-out confirm instead (auth module); nothing to add here.
+      if (!isApiError(error) || error.kind === 'loggedOut' || error.kind === 'aborted') return;
+      if (error.code === Code.VALIDATION_FAILED) {
+        const parsed = issuesOf.safeParse(error.data);
+        const fields = (parsed.success ? parsed.data.issues : []).filter((i) => isField(i.path));
+        form.setFields(fields.map((i) => ({ name: i.path as RegistrationField, errors: [i.message] })));
+      }
+      setServerError(error.message || t('common.state.hasError'));
+    } finally {
+      setSubmitting(false);
+    }
+  }
+
+  const item = (field: RegistrationField, required = false) => ({
+    name: field,
+    label: t(LABEL[field]),
+    rules: rules(field),
+    validateTrigger: 'onBlur',
+    ...(required ? { required: true } : {}),
+  });
+
+  return (
+    <Form<RegistrationValues>
+      form={form}
+      name="box-registration"
+      layout="vertical"
+      initialValues={initialValues}
+      onFinish={(values) => void submit(values)}
+      onValuesChange={() => serverError && setServerError(null)}
+      className="dms-box-reg-form"
+    >
+      <Typography.Title level={5} className="dms-box-reg-form-section">
+        {t('boxReg.form.range')}
+      </Typography.Title>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('startBoxId', true)}>
+            <Input data-testid="box-reg-form-start" inputMode="numeric" autoComplete="off" maxLength={10} />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('endBoxId', true)} dependencies={['startBoxId']}>
+            <Input data-testid="box-reg-form-end" inputMode="numeric" autoComplete="off" maxLength={10} />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Form.Item noStyle shouldUpdate={(a, b) => a.startBoxId !== b.startBoxId || a.endBoxId !== b.endBoxId}>
+        {() => {
+          const count = rangeCount(form.getFieldsValue(['startBoxId', 'endBoxId']) as Pick<RegistrationValues, 'startBoxId' | 'endBoxId'>);
+          return (
+            <Typography.Paragraph type="secondary" className="dms-box-reg-count" data-testid="box-reg-form-count">
+              {count === null ? '\u00a0' : t('boxReg.form.count', { count, max: MAX_BOXES_PER_REGISTRATION })}
+            </Typography.Paragraph>
+          );
+        }}
+      </Form.Item>
+      <Row gutter={16}>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('userId', true)}>
+            <UserSelect
+              data-testid="box-reg-form-user"
+              placeholder={t('boxReg.form.userPlaceholder')}
+              {...(initialUser ? { initialUser } : {})}
+              onUser={setUser}
+            />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('boxType', true)}>
+            <Input data-testid="box-reg-form-type" maxLength={BOX_TYPE_MAX} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('contact')}>
+            <Input data-testid="box-reg-form-contact" maxLength={64} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('companyName')}>
+            <Input data-testid="box-reg-form-company" maxLength={128} autoComplete="off" />
+          </Form.Item>
+        </Col>
+      </Row>
+      <Typography.Title level={5} className="dms-box-reg-form-section">
+        {t('boxReg.form.push')}
+      </Typography.Title>
+      <Typography.Paragraph type="secondary">{t('boxReg.form.pushHelp', { max: PUSH_TIMES_MAX })}</Typography.Paragraph>
+      <Row gutter={16}>
+        {PUSH_FIELDS.map((field) => (
+          <Col key={field} xs={24} sm={8}>
+            <Form.Item {...item(field, true)}>
+              <InputNumber data-testid={PUSH_TEST_ID[field]} min={0} max={PUSH_TIMES_MAX} precision={0} className="dms-box-reg-push" />
+            </Form.Item>
+          </Col>
+        ))}
+      </Row>
+      {serverError && (
+        <Alert type="error" title={serverError} showIcon role="alert" data-testid="box-reg-error" className="dms-form-alert" />
+      )}
+      <Space wrap>
+        <Button type="primary" htmlType="submit" loading={submitting} data-testid="box-reg-submit">
+          {t('boxReg.action.submit')}
+        </Button>
+        <Button onClick={onCancel} data-testid="box-reg-cancel">
+          {t('boxReg.action.backToList')}
+        </Button>
+      </Space>
+    </Form>
+  );
+}

@@ -1,0 +1,58 @@
+import { Card } from 'antd';
+import type { UserOption } from '@dms/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { useI18n } from '../../../i18n';
+import { noteRegistration } from '../registrations';
+import { BOX_REG_LIST_PATH } from '../routes';
+import { CredentialsResult } from './CredentialsResult';
+import { RegistrationForm, type Registered } from './RegistrationForm';
+import { INITIAL_VALUES, type RegistrationValues } from './rules';
+import '../box-reg.css';
+
+/**
+ * /box-reg-info/create: register a range of box ids to a user, then see each box's credentials once.
+ * The page is not kept alive (meta.noCache): leaving it drops the credentials, as intended.
+ */
+export default function BoxRegCreatePage() {
+  const { t } = useI18n();
+  const navigate = useNavigate();
+  const [registered, setRegistered] = useState<Registered | null>(null);
+  // What the next form starts with: after a registration, the same user and settings with a new range.
+  const [start, setStart] = useState<{ values: RegistrationValues; user: UserOption | undefined; key: number }>({
+    values: INITIAL_VALUES,
+    user: undefined,
+    key: 0,
+  });
+  const backToList = () => void navigate(BOX_REG_LIST_PATH);
+
+  return (
+    <Card title={t('boxReg.route.create')} className="dms-box-reg-create">
+      {registered ? (
+        <CredentialsResult
+          registered={registered}
+          onBack={backToList}
+          onMore={() => {
+            setStart((s) => ({
+              values: { ...registered.values, startBoxId: '', endBoxId: '' },
+              user: registered.user,
+              key: s.key + 1,
+            }));
+            setRegistered(null);
+          }}
+        />
+      ) : (
+        <RegistrationForm
+          key={start.key}
+          initialValues={start.values}
+          initialUser={start.user}
+          onCancel={backToList}
+          onRegistered={(r) => {
+            noteRegistration();
+            setRegistered(r);
+          }}
+        />
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,242 @@
+import { ReloadOutlined } from '@ant-design/icons';
+import { Badge, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
+import type { BoxConnectionRow, BoxDetail, DeviceSummary, IpChangeRow } from '@dms/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link, useNavigate, useParams } from 'react-router';
+import { getBox } from '../../../api/devices';
+import { useDeviceEvents } from '../../../api/realtime';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/format-time';
+import { detailPath } from '../shared/links';
+import { loadFailure, parseBoxId } from '../shared/params';
+import { StatusTag } from '../shared/status';
+import { readSignal } from './signal';
+import '../shared/devices.css';
+
+const NONE = <Typography.Text type="secondary">—</Typography.Text>;
+const KNOWN_EVENTS = new Set(['connect', 'disconnect', 'will', 'timeout']);
+
+function SignalBars({ bars }: { bars: number }) {
+  return (
+    <span className="dms-box-signal" aria-hidden>
+      {[1, 2, 3, 4, 5].map((n) => (
+        <span key={n} className={n <= bars ? 'on' : undefined} style={{ height: `${n * 20}%` }} />
+      ))}
+    </span>
+  );
+}
+
+/**
+ * /devices/box/{tag_id}: a cloud box: what it reported (type, firmware, hardware, ICCID, signal, report interval),
+ * its address and connection, its controllers (the devices on it the user sees, with live status), the IP change
+ * log and connection history. 40300 → /401, 40400 or a malformed id → /404.
+ */
+export default function BoxPage() {
+  const { t, lang } = useI18n();
+  const navigate = useNavigate();
+  const params = useParams();
+  const boxId = parseBoxId(params.tagId);
+  const [box, setBox] = useState<BoxDetail | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [reloads, setReloads] = useState(0);
+  const reload = useCallback(() => setReloads((n) => n + 1), []);
+
+  useEffect(() => {
+    if (boxId === null) {
+      void navigate('/404', { replace: true });
+      return undefined;
+    }
+    const abort = new AbortController();
+    getBox(boxId, abort.signal)
+      .then((b) => {
+        setBox(b);
+        setError(null);
+      })
+      .catch((e: unknown) => {
+        if (abort.signal.aborted) return;
+        const shown = loadFailure(e, navigate, t('common.state.hasError'));
+        if (shown) setError(shown);
+      });
+    return () => abort.abort();
+  }, [boxId, reloads, navigate, t]);
+
+  // The controllers' statuses change live; a status change may come with the box going on/offline: reload then
+  // (also when a controller's state on subscribing says its status changed since the page loaded).
+  const ids = useMemo(() => box?.controllers.map((c) => c.id) ?? [], [box]);
+  useDeviceEvents(ids, (event) => {
+    const changed = event.type === 'state' && box?.controllers.find((c) => c.id === event.device)?.status !== event.status;
+    if (changed || event.type === 'status' || event.type === 'lagged') reload();
+  });
+
+  const controllerColumns = useMemo<TableColumnsType<DeviceSummary>>(
+    () => [
+      {
+        key: 'controller',
+        title: t('devices.field.controller'),
+        dataIndex: 'controller',
+        width: 130,
+        render: (c: number, d: DeviceSummary) => (
+          <Link to={detailPath(d.kind, d.boxId, d.controller)} data-testid={`box-controller-${c}`}>
+            {t('devices.list.controllerNo', { controller: c })}
+          </Link>
+        ),
+      },
+      { key: 'status', title: t('devices.field.status'), dataIndex: 'status', width: 150, render: (s: DeviceSummary['status']) => <StatusTag status={s} /> },
+      { key: 'type', title: t('devices.field.type'), width: 220, render: (_: unknown, d: DeviceSummary) => d.typeName ?? d.typeCode ?? NONE },
+      { key: 'company', title: t('devices.field.company'), dataIndex: 'company', width: 160, render: (v: string) => v || NONE },
+      { key: 'model', title: t('devices.field.model'), dataIndex: 'model', width: 120, render: (v: string) => v || NONE },
+      { key: 'lastSeen', title: t('devices.field.lastSeen'), dataIndex: 'lastSeen', width: 180, render: (v: number | null) => (v === null ? NONE : formatTime(v, lang)) },
+    ],
+    [t, lang],
+  );
+  const ipColumns = useMemo<TableColumnsType<IpChangeRow>>(
+    () => [
+      { key: 'time', title: t('devices.box.time'), dataIndex: 'time', width: 180, render: (v: number) => formatTime(v, lang) },
+      { key: 'source', title: t('devices.box.sourceIp'), dataIndex: 'sourceIp', width: 160 },
+      { key: 'destination', title: t('devices.box.destinationIp'), dataIndex: 'destinationIp', width: 160 },
+    ],
+    [t, lang],
+  );
+  const connectionColumns = useMemo<TableColumnsType<BoxConnectionRow>>(
+    () => [
+      { key: 'time', title: t('devices.box.time'), dataIndex: 'time', width: 180, render: (v: number) => formatTime(v, lang) },
+      {
+        key: 'event',
+        title: t('devices.box.event'),
+        dataIndex: 'event',
+        width: 200,
+        render: (v: string) => (
+          <Badge
+            status={v === 'connect' ? 'success' : v === 'disconnect' ? 'default' : 'error'}
+            text={KNOWN_EVENTS.has(v) ? t(`devices.box.events.${v as 'connect'}`) : v}
+            data-event={v}
+          />
+        ),
+      },
+      { key: 'ip', title: t('devices.box.ip'), dataIndex: 'ip', width: 160, render: (v: string) => v || NONE },
+    ],
+    [t, lang],
+  );
+
+  if (!box) {
+    return (
+      <Card>
+        {error ? (
+          <Result
+            status="error"
+            title={error}
+            extra={
+              <Button icon={<ReloadOutlined />} onClick={reload}>
+                {t('common.action.refresh')}
+              </Button>
+            }
+          />
+        ) : (
+          <Skeleton active paragraph={{ rows: 8 }} />
+        )}
+      </Card>
+    );
+  }
+
+  const signal = readSignal(box.signal);
+  const text = (v: string | null) => (v ? v : NONE);
+  return (
+    <div className="dms-device-detail" data-testid="box-page" data-box={box.boxId}>
+      <Card
+        size="small"
+        title={t('devices.box.title', { boxId: box.boxId })}
+        extra={<Button size="small" icon={<ReloadOutlined />} onClick={reload} aria-label={t('devices.list.refresh')} title={t('devices.list.refresh')} />}
+      >
+        <Descriptions
+          size="small"
+          column={{ xs: 1, sm: 1, md: 2, lg: 3, xl: 3, xxl: 3 }}
+          data-testid="box-facts"
+          items={[
+            {
+              key: 'connection',
+              label: t('devices.box.connection'),
+              children: (
+                <Badge
+                  status={box.online ? 'success' : 'default'}
+                  text={box.online ? t('devices.box.online') : t('devices.box.offline')}
+                  data-testid="box-online"
+                  data-online={box.online}
+                />
+              ),
+            },
+            { key: 'boxType', label: t('devices.box.boxType'), children: <span data-testid="box-type">{text(box.boxType)}</span> },
+            { key: 'firmware', label: t('devices.box.firmware'), children: <span data-testid="box-firmware">{text(box.firmware)}</span> },
+            { key: 'hardware', label: t('devices.box.hardware'), children: text(box.hardware) },
+            { key: 'iccid', label: t('devices.box.iccid'), children: <span data-testid="box-iccid">{text(box.iccid)}</span> },
+            {
+              key: 'signal',
+              label: t('devices.box.signal'),
+              children: (
+                <span data-testid="box-signal" data-percent={signal?.percent ?? ''}>
+                  {signal ? (
+                    <>
+                      <SignalBars bars={signal.bars} />
+                      {signal.kind === 'csq'
+                        ? t('devices.box.signalCsq', { percent: signal.percent, csq: signal.raw })
+                        : t('devices.box.signalDbm', { percent: signal.percent, dbm: signal.raw })}
+                    </>
+                  ) : (
+                    t('devices.box.signalUnknown')
+                  )}
+                </span>
+              ),
+            },
+            {
+              key: 'interval',
+              label: t('devices.box.reportInterval'),
+              children: box.reportInterval === null ? NONE : t('devices.box.reportIntervalValue', { n: box.reportInterval }),
+            },
+            { key: 'ip', label: t('devices.box.ip'), children: <span data-testid="box-ip">{text(box.ip)}</span> },
+            { key: 'lastSeen', label: t('devices.box.lastSeen'), children: box.lastSeen === null ? NONE : formatTime(box.lastSeen, lang) },
+            { key: 'registeredAt', label: t('devices.box.registeredAt'), children: formatTime(box.registeredAt, lang) },
+            { key: 'owner', label: t('devices.box.owner'), children: text(box.owner) },
+            { key: 'company', label: t('devices.box.company'), children: text(box.companyName) },
+          ]}
+        />
+      </Card>
+      <Card size="small" title={t('devices.box.controllers')}>
+        <Table<DeviceSummary>
+          rowKey="id"
+          size="small"
+          columns={controllerColumns}
+          dataSource={box.controllers}
+          pagination={false}
+          scroll={{ x: 'max-content' }}
+          locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.box.noControllers')} /> }}
+          data-testid="box-controllers"
+        />
+      </Card>
+      <div className="dms-device-row dms-box-logs">
+        <Card size="small" title={t('devices.box.connections')}>
+          <Table<BoxConnectionRow>
+            rowKey="id"
+            size="small"
+            columns={connectionColumns}
+            dataSource={box.connections}
+            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.box.noConnections')} /> }}
+            data-testid="box-connections"
+          />
+        </Card>
+        <Card size="small" title={t('devices.box.ipLog')}>
+          <Table<IpChangeRow>
+            rowKey="id"
+            size="small"
+            columns={ipColumns}
+            dataSource={box.ipLog}
+            pagination={{ pageSize: 10, size: 'small', hideOnSinglePage: true }}
+            scroll={{ x: 'max-content' }}
+            locale={{ emptyText: <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.box.noIpChanges')} /> }}
+            data-testid="box-ip-log"
+          />
+        </Card>
+      </div>
+    </div>
+  );
+}

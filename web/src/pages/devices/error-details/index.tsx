@@ -1,0 +1,193 @@
+import { Alert, Card, Descriptions, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import type { FaultRecord, RegisterDef, SnapshotResult } from '@dms/contract';
+import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { Link, useParams, useSearchParams } from 'react-router';
+import { getDeviceFaultRecords, getSnapshot } from '../../../api/history';
+import { isApiError } from '../../../api/client';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/format-time';
+import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, setBits, localized } from '../shared/registers';
+import { DeviceHeader } from '../history/common/DeviceHeader';
+import { historyPaths } from '../shared/links';
+import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../shared/params';
+import { bitName, KindTag, recordDuration } from '../history/common/records';
+import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import '../history/common/history.css';
+
+interface Row {
+  def: RegisterDef;
+  raw: number | undefined;
+  severity: 'fault' | 'alert' | 'info' | null;
+}
+
+/** `?controller=` (default 1) and `?record=` (optional): null when malformed. */
+function parseQuery(search: URLSearchParams): { controller: number; record: number | undefined } | null {
+  const controller = parseController(search.get('controller') ?? '1');
+  const recordText = search.get('record');
+  const record = recordText === null ? undefined : (parseTime(recordText) ?? null);
+  if (controller === null || record === null || record === 0) return null;
+  return { controller, record };
+}
+
+/**
+ * /devices/error-details/:tagId/:time?controller=&record=: every register value of the device at that moment (the
+ * fault record's own snapshot when `record` is given), formatted, with registers holding set fault or alert bits
+ * highlighted.
+ */
+export default function ErrorDetailsPage() {
+  const { tagId, time } = useParams();
+  const [search] = useSearchParams();
+  const boxId = parseBoxId(tagId);
+  const at = parseTime(time);
+  const query = parseQuery(search);
+  const address: DeviceAddress | null = boxId !== null && at !== null && query ? { boxId, controller: query.controller } : null;
+  const loaded = useHistoryDevice(address);
+  const { t } = useI18n();
+  return (
+    <Card title={t('history.route.errorDetails')} data-testid="page-errorDetails" loading={!loaded}>
+      {loaded && at !== null && <Details loaded={loaded} at={at} record={query?.record} />}
+    </Card>
+  );
+}
+
+function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; record: number | undefined }) {
+  const { t, lang } = useI18n();
+  const { device, type, registers } = loaded;
+  const [snapshot, setSnapshot] = useState<SnapshotResult | null>(null);
+  const [faultRecord, setFaultRecord] = useState<FaultRecord | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [filter, setFilter] = useState('');
+
+  useEffect(() => {
+    const abort = new AbortController();
+    setError(null);
+    getSnapshot(device.boxId, device.controller, { at, record }, abort.signal)
+      .then(setSnapshot)
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(isApiError(e) ? e.message : t('history.chart.failed'));
+      });
+    if (record !== undefined) {
+      getDeviceFaultRecords(device.boxId, device.controller, abort.signal)
+        .then((all) => setFaultRecord(all.find((r) => r.id === record) ?? null))
+        .catch(() => undefined);
+    }
+    return () => abort.abort();
+  }, [device.boxId, device.controller, at, record, t]);
+
+  const rows = useMemo<Row[]>(() => {
+    const values = snapshot?.values ?? {};
+    return (type?.registers ?? []).map((def) => {
+      const raw = values[String(def.number)];
+      return { def, raw, severity: bitsSeverity(def, raw) };
+    });
+  }, [snapshot, type]);
+  const needle = filter.trim().toLowerCase();
+  const shown = needle
+    ? rows.filter((r) => `${r.def.number} ${registerName(r.def, lang)} ${r.def.key}`.toLowerCase().includes(needle))
+    : rows;
+
+  const columns = useMemo<TableColumnsType<Row>>(
+    () => [
+      { key: 'number', title: t('history.details.number'), width: 90, render: (_, r) => r.def.number },
+      { key: 'name', title: t('history.details.name'), width: 220, render: (_, r) => registerName(r.def, lang) },
+      {
+        key: 'value',
+        title: t('history.details.value'),
+        width: 260,
+        render: (_, r) => {
+          if (r.def.format !== 'bits' || r.raw === undefined) {
+            return <span data-testid={`snapshot-value-${r.def.number}`}>{formatRegisterWithUnit(r.def, r.raw, { t, lang })}</span>;
+          }
+          const set = setBits(r.def, r.raw);
+          return (
+            <span data-testid={`snapshot-value-${r.def.number}`}>
+              {set.length === 0
+                ? t('devices.value.noBits')
+                : set.map((b) => (
+                    <Tag key={b.bit} color={b.severity === 'fault' ? 'red' : b.severity === 'alert' ? 'orange' : 'blue'} data-bit={b.bit}>
+                      {localized(b.name, lang)}
+                    </Tag>
+                  ))}
+            </span>
+          );
+        },
+      },
+      { key: 'raw', title: t('history.details.raw'), width: 90, responsive: ['md'], render: (_, r) => r.raw ?? '—' },
+      { key: 'unit', title: t('history.details.unit'), width: 80, responsive: ['md'], render: (_, r) => r.def.unit || '—' },
+      { key: 'format', title: t('history.details.format'), width: 110, responsive: ['lg'], render: (_, r) => formatLabel(t, r.def.format) },
+    ],
+    [t, lang],
+  );
+
+  return (
+    <>
+      <DeviceHeader device={device} current="errorDetails" />
+      <Descriptions
+        size="small"
+        bordered
+        column={{ xs: 1, sm: 1, md: 2, lg: 3 }}
+        style={{ marginBottom: 12 }}
+        data-testid="snapshot-info"
+        items={[
+          { key: 'at', label: t('history.details.at'), children: formatTime(at, lang) },
+          {
+            key: 'ts',
+            label: t('history.details.snapshotAt'),
+            children: snapshot ? (snapshot.ts === null ? t('history.details.noSnapshot') : formatTime(snapshot.ts, lang)) : '…',
+          },
+          ...(faultRecord
+            ? [
+                {
+                  key: 'record',
+                  label: t('history.details.record'),
+                  children: (
+                    <span data-testid="snapshot-record">
+                      <KindTag kind={faultRecord.kind} /> {bitName(registers, faultRecord.register, faultRecord.bit, lang, t)}
+                    </span>
+                  ),
+                },
+                {
+                  key: 'duration',
+                  label: t('history.record.duration'),
+                  children:
+                    faultRecord.endedAt === null
+                      ? `${t('history.record.ongoing')} · ${recordDuration(faultRecord.startedAt, null, Date.now(), t)}`
+                      : recordDuration(faultRecord.startedAt, faultRecord.endedAt, Date.now(), t),
+                },
+              ]
+            : []),
+        ]}
+      />
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="snapshot-error" />}
+      {snapshot && snapshot.ts === null && <Alert type="info" showIcon title={t('history.details.noSnapshot')} style={{ marginBottom: 8 }} />}
+      <div className="dms-history-toolbar">
+        <Input.Search
+          allowClear
+          placeholder={t('history.details.search')}
+          aria-label={t('history.details.search')}
+          value={filter}
+          onChange={(e) => setFilter(e.target.value)}
+          style={{ maxWidth: 320 }}
+          data-testid="snapshot-search"
+        />
+        <Link to={historyPaths.errorRecord(device.boxId, device.controller)} data-testid="snapshot-records-link">
+          {t('history.details.allRecords')}
+        </Link>
+        <Typography.Text type="secondary">{t('history.details.legend')}</Typography.Text>
+      </div>
+      <Table<Row>
+        data-testid="snapshot-table"
+        rowKey={(r) => r.def.number}
+        size="small"
+        bordered
+        columns={columns}
+        dataSource={shown}
+        loading={!snapshot && !error}
+        rowClassName={(r) => (r.severity === 'fault' ? 'dms-history-bit-fault' : r.severity === 'alert' ? 'dms-history-bit-alert' : '')}
+        onRow={(r) => ({ 'data-register': r.def.number, 'data-severity': r.severity ?? '' }) as HTMLAttributes<HTMLElement>}
+        scroll={{ x: 700 }}
+        pagination={{ pageSize: 50, showSizeChanger: true, pageSizeOptions: [20, 50, 100, 200] }}
+      />
+    </>
+  );
+}

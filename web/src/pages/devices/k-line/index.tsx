@@ -1,0 +1,137 @@
+import { Alert, Card, Empty, Segmented, Spin } from 'antd';
+import { KLINE_PERIOD_MS, KLINE_PERIODS, MAX_CANDLES, type KlinePeriod, type KlineResult } from '@dms/contract';
+import { CandlestickChart } from 'echarts/charts';
+import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
+import { useEffect, useMemo, useState } from 'react';
+import { useParams } from 'react-router';
+import { isApiError } from '../../../api/client';
+import { getKline } from '../../../api/history';
+import { EChart, registerECharts } from '../../../components/EChart';
+import { useI18n } from '../../../i18n';
+import { registerName } from '../shared/registers';
+import { DeviceHeader } from '../history/common/DeviceHeader';
+import { parseController, parseKlineTag } from '../shared/params';
+import { RangeBar } from '../history/common/RangeBar';
+import { presetRange, type TimeRange } from '../history/common/range';
+import { defaultRegisters, RegisterSelect } from '../history/common/RegisterSelect';
+import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import { buildKlineOption } from './kline-option';
+import '../history/common/history.css';
+
+registerECharts([CandlestickChart, GridComponent, TooltipComponent, DataZoomComponent]);
+
+/** Local midnight before `ms`: day candles are the user's days. */
+function startOfDay(ms: number): number {
+  const d = new Date(ms);
+  d.setHours(0, 0, 0, 0);
+  return d.getTime();
+}
+function startOfHour(ms: number): number {
+  return Math.floor(ms / 3_600_000) * 3_600_000;
+}
+
+/** The candles' range: starts on a period boundary, ends at the end of the period holding `to`, within MAX_CANDLES. */
+export function klineRange(range: TimeRange, period: KlinePeriod): { from: number; to: number } {
+  const ms = KLINE_PERIOD_MS[period];
+  const from = period === 'day' ? startOfDay(range.from) : startOfHour(range.from);
+  const to = Math.max(from + ms, from + Math.ceil((range.to - from) / ms) * ms);
+  return { from, to: Math.min(to, from + MAX_CANDLES * ms) };
+}
+
+/**
+ * /devices/k-line/:tagId/:controllerId: open, high, low and close of one register per hour or day. The tag is the box
+ * id, or `{boxId}-{register}` with the register preselected.
+ */
+export default function KlinePage() {
+  const { tagId, controllerId } = useParams();
+  const tag = parseKlineTag(tagId);
+  const controller = parseController(controllerId);
+  const loaded = useHistoryDevice(tag && controller !== null ? { boxId: tag.boxId, controller } : null);
+  const { t } = useI18n();
+  return (
+    <Card title={t('history.route.kline')} data-testid="page-kline" loading={!loaded}>
+      {loaded && <KlineBody loaded={loaded} register={tag?.register ?? null} />}
+    </Card>
+  );
+}
+
+function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: number | null }) {
+  const { t, lang } = useI18n();
+  const { device, type, registers } = loaded;
+  const numbers = (type?.registers ?? []).filter((r) => r.format === 'number');
+  const [chosen, setChosen] = useState<number | undefined>(() =>
+    register !== null && registers.has(register) ? register : defaultRegisters(numbers, 1)[0],
+  );
+  const [period, setPeriod] = useState<KlinePeriod>('hour');
+  const [range, setRange] = useState<TimeRange>(() => presetRange('24h'));
+  const [result, setResult] = useState<KlineResult | null>(null);
+  const [loading, setLoading] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const span = klineRange(range, period);
+
+  useEffect(() => {
+    if (chosen === undefined) return undefined;
+    const abort = new AbortController();
+    setLoading(true);
+    setError(null);
+    getKline(device.boxId, device.controller, { register: chosen, period, from: span.from, to: span.to }, abort.signal)
+      .then(setResult)
+      .catch((e: unknown) => {
+        if (!abort.signal.aborted) setError(isApiError(e) ? e.message : t('history.chart.failed'));
+      })
+      .finally(() => {
+        if (!abort.signal.aborted) setLoading(false);
+      });
+    return () => abort.abort();
+  }, [device.boxId, device.controller, chosen, period, span.from, span.to, t]);
+
+  const def = chosen === undefined ? undefined : registers.get(chosen);
+  const option = useMemo(() => {
+    if (!result) return {};
+    const dateFmt = new Intl.DateTimeFormat(lang === 'en' ? 'en-GB' : lang, {
+      month: '2-digit',
+      day: '2-digit',
+      ...(result.periodMs < 86_400_000 ? { hour: '2-digit', minute: '2-digit', hour12: false } : { year: 'numeric' }),
+    });
+    return buildKlineOption({
+      candles: result.candles,
+      decimals: def?.decimals ?? 0,
+      name: def ? registerName(def, lang) : `#${result.register}`,
+      unit: def?.unit ?? '',
+      formatLabel: (ms) => dateFmt.format(new Date(ms)),
+      labels: {
+        open: t('history.kline.open'),
+        close: t('history.kline.close'),
+        high: t('history.kline.high'),
+        low: t('history.kline.low'),
+        count: t('history.kline.count'),
+      },
+    });
+  }, [result, def, lang, t]);
+
+  return (
+    <>
+      <DeviceHeader device={device} current="kline" />
+      <div className="dms-history-toolbar">
+        <RegisterSelect registers={numbers} value={chosen === undefined ? [] : [chosen]} onChange={(v) => setChosen(v[0])} single testId="kline-register" />
+        <Segmented<KlinePeriod>
+          value={period}
+          onChange={setPeriod}
+          options={KLINE_PERIODS.map((p) => ({ value: p, label: <span data-testid={`kline-period-${p}`}>{t(`history.kline.${p}`)}</span> }))}
+        />
+        <RangeBar value={range} onChange={setRange} testId="kline-range" />
+      </div>
+      {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="kline-error" />}
+      {chosen === undefined ? (
+        <Empty description={t('history.registers.none')} />
+      ) : (
+        <Spin spinning={loading}>
+          {result && result.candles.length === 0 && (
+            <Alert type="info" showIcon title={t('history.chart.empty')} style={{ marginBottom: 8 }} data-testid="kline-empty" />
+          )}
+          <EChart option={option} notMerge height={420} data-testid="kline-chart" aria-label={t('history.route.kline')} />
+        </Spin>
+      )}
+    </>
+  );
+}

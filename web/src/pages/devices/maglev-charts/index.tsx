@@ -1,0 +1,83 @@
+import { Alert, Card, Col, Row, Typography } from 'antd';
+import { useState } from 'react';
+import { useParams, useSearchParams } from 'react-router';
+import { useI18n } from '../../../i18n';
+import { registerName } from '../shared/registers';
+import { ChartWindowBar, CHART_SPAN_MS, parseSpan, type ChartSpan } from '../history-charts/ChartWindowBar';
+import { SeriesChart } from '../history-charts/SeriesChart';
+import { DeviceHeader } from '../history/common/DeviceHeader';
+import { parseBoxController, parseTime } from '../shared/params';
+import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import { maglevRegisters } from '../maglev-region/maglev';
+import '../history/common/history.css';
+
+const CURVES = ['speed', 'power', 'flow', 'pressure'] as const;
+
+/**
+ * /devices/maglev-charts/:tagId/:time: the maglev blower's key curves (speed, power, flow, outlet pressure) over the
+ * window starting at `time`, one chart each, zooming together; each chart re-queries the server for its zoomed part.
+ */
+export default function MaglevChartsPage() {
+  const { tagId, time } = useParams();
+  const address = parseBoxController(tagId);
+  const from = parseTime(time);
+  const loaded = useHistoryDevice(from === null ? null : address);
+  const { t } = useI18n();
+  return (
+    <Card title={t('history.route.maglevCharts')} data-testid="page-maglevCharts" loading={!loaded}>
+      {loaded && from !== null && <MaglevCharts loaded={loaded} from={from} />}
+    </Card>
+  );
+}
+
+function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
+  const { t, lang } = useI18n();
+  const [search] = useSearchParams();
+  const [from, setFrom] = useState(initialFrom);
+  const [span, setSpan] = useState<ChartSpan>(() => parseSpan(search.get('span')));
+  const { device, type, registers } = loaded;
+  const regs = maglevRegisters(type?.registers ?? []);
+  const move = (nextFrom: number, nextSpan: ChartSpan) => {
+    setFrom(Math.max(0, nextFrom));
+    setSpan(nextSpan);
+  };
+  const curves = CURVES.flatMap((role) => {
+    const def = regs[role];
+    return def ? [{ role, def }] : [];
+  });
+  const group = `maglev-${device.boxId}-${device.controller}`;
+
+  return (
+    <>
+      <DeviceHeader device={device} current="maglevCharts" />
+      <div className="dms-history-toolbar">
+        <ChartWindowBar from={from} span={span} onChange={move} />
+      </div>
+      {device.kind !== 'maglev' || curves.length === 0 ? (
+        <Alert type="warning" showIcon title={t('history.region.notMaglev')} data-testid="maglev-not-maglev" />
+      ) : (
+        <Row gutter={[16, 16]}>
+          {curves.map(({ role, def }) => (
+            <Col key={role} xs={24} xl={12}>
+              <Typography.Text strong>
+                {registerName(def, lang)}
+                {def.unit ? ` (${def.unit})` : ''}
+              </Typography.Text>
+              <SeriesChart
+                boxId={device.boxId}
+                controller={device.controller}
+                registers={[def.number]}
+                defs={registers}
+                from={from}
+                to={from + CHART_SPAN_MS[span]}
+                height={280}
+                testId={`maglev-chart-${role}`}
+                group={group}
+              />
+            </Col>
+          ))}
+        </Row>
+      )}
+    </>
+  );
+}

@@ -1,0 +1,175 @@
+import { Alert, Card, Descriptions, Typography } from 'antd';
+import type { SeriesResult } from '@dms/contract';
+import { CustomChart, LineChart, ScatterChart } from 'echarts/charts';
+import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { useParams } from 'react-router';
+import { getSeries } from '../../../api/history';
+import { useDeviceEvents } from '../../../api/realtime';
+import { EChart, registerECharts } from '../../../components/EChart';
+import { useI18n } from '../../../i18n';
+import { formatTime } from '../../../lib/format-time';
+import { DeviceHeader } from '../history/common/DeviceHeader';
+import { parseDevice } from '../shared/params';
+import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import { Gauges, type GaugeItem } from './Gauges';
+import { maglevRegisters, scaled } from './maglev';
+import { inside, operatingRegion, type Point } from './region';
+import { buildRegionOption } from './region-option';
+import '../history/common/history.css';
+
+registerECharts([CustomChart, LineChart, ScatterChart, GridComponent, LegendComponent, TooltipComponent]);
+
+/** The trail: the last hour of operating points. */
+const TRAIL_MS = 3_600_000;
+const TRAIL_POINTS = 240;
+
+/**
+ * /devices/maglev-region/:tagId/:controllerId: where a maglev blower runs within its operating region (flow on x,
+ * pressure on y): the region (surge line, maximum speed, choke line, minimum speed), the last hour's trail from the
+ * history, the current point moving live, and dials of speed, power, flow and pressure.
+ */
+export default function MaglevRegionPage() {
+  const { tagId, controllerId } = useParams();
+  const loaded = useHistoryDevice(parseDevice(tagId, controllerId));
+  const { t } = useI18n();
+  return (
+    <Card title={t('history.route.maglevRegion')} data-testid="page-maglevRegion" loading={!loaded}>
+      {loaded && <RegionBody loaded={loaded} />}
+    </Card>
+  );
+}
+
+function RegionBody({ loaded }: { loaded: HistoryDevice }) {
+  const { t, lang } = useI18n();
+  const { device, type } = loaded;
+  const regs = useMemo(() => maglevRegisters(type?.registers ?? []), [type]);
+  const [values, setValues] = useState<Record<string, number>>(device.latest.values);
+  const [ts, setTs] = useState<number | null>(device.latest.ts);
+  const tsRef = useRef(ts);
+  tsRef.current = ts;
+  const [trail, setTrail] = useState<Point[]>([]);
+  const { flow, pressure } = regs;
+
+  useEffect(() => {
+    if (!flow || !pressure) return undefined;
+    const abort = new AbortController();
+    const to = Date.now() + 1000;
+    getSeries(device.boxId, device.controller, { registers: [flow.number, pressure.number], from: to - TRAIL_MS, to, points: TRAIL_POINTS }, abort.signal)
+      .then((r: SeriesResult) => {
+        const q = r.series.find((s) => s.register === flow.number)?.buckets ?? [];
+        const p = new Map((r.series.find((s) => s.register === pressure.number)?.buckets ?? []).map((b) => [b.t, b.avg]));
+        const points: Point[] = [];
+        for (const b of q) {
+          const pv = p.get(b.t);
+          if (pv !== undefined) points.push([Number((b.avg / 10 ** flow.decimals).toFixed(flow.decimals)), Number((pv / 10 ** pressure.decimals).toFixed(pressure.decimals))]);
+        }
+        setTrail((live) => [...points, ...live].slice(-TRAIL_POINTS * 2));
+      })
+      .catch(() => undefined);
+    return () => abort.abort();
+  }, [device.boxId, device.controller, flow, pressure]);
+
+  useDeviceEvents(
+    [device.id],
+    useCallback(
+      (event) => {
+        if (event.type === 'state' && event.device === device.id && event.ts !== null) {
+          // The values on subscribing: newer than the page's, if something came in between.
+          const at = event.ts;
+          if (at <= (tsRef.current ?? 0)) return;
+          setValues((old) => ({ ...old, ...event.values }));
+          setTs(at);
+          return;
+        }
+        if (event.type !== 'values' || event.device !== device.id) return;
+        setValues((old) => ({ ...old, ...event.values }));
+        setTs(event.ts);
+        const q = flow ? event.values[String(flow.number)] : undefined;
+        const p = pressure ? event.values[String(pressure.number)] : undefined;
+        const sq = scaled(flow, q);
+        const sp = scaled(pressure, p);
+        if (sq !== undefined && sp !== undefined) setTrail((old) => [...old, [sq, sp] as Point].slice(-TRAIL_POINTS * 2));
+      },
+      [device.id, flow, pressure],
+    ),
+  );
+
+  const raw = (role: keyof typeof regs): number | undefined => {
+    const def = regs[role];
+    return def ? values[String(def.number)] : undefined;
+  };
+  const minSpeed = scaled(regs.minSpeed, raw('minSpeed'));
+  const maxSpeed = scaled(regs.maxSpeed, raw('maxSpeed'));
+  const region = useMemo(() => operatingRegion(minSpeed, maxSpeed), [minSpeed, maxSpeed]);
+  const q = scaled(flow, raw('flow'));
+  const p = scaled(pressure, raw('pressure'));
+  const within = q !== undefined && p !== undefined ? inside([q, p], region.polygon) : null;
+
+  const option = useMemo(
+    () =>
+      buildRegionOption({
+        region,
+        trail,
+        current: q !== undefined && p !== undefined ? [q, p] : null,
+        flowUnit: flow?.unit ?? '',
+        pressureUnit: pressure?.unit ?? '',
+        labels: {
+          region: t('history.region.region'),
+          surge: t('history.region.surge'),
+          maxSpeed: t('history.region.maxSpeed'),
+          minSpeed: t('history.region.minSpeed'),
+          choke: t('history.region.choke'),
+          trail: t('history.region.trail'),
+          current: t('history.region.current'),
+          outside: t('history.region.outside'),
+        },
+      }),
+    [region, trail, q, p, flow, pressure, t],
+  );
+
+  const gauges: GaugeItem[] = [];
+  const dial = (id: 'speed' | 'power' | 'flow' | 'pressure', max: number) => {
+    const def = regs[id];
+    if (def) gauges.push({ id, def, raw: raw(id), max });
+  };
+  dial('speed', Math.max(maxSpeed ?? 0, 40_000));
+  dial('power', 300);
+  dial('flow', 300);
+  dial('pressure', 120);
+
+  if (device.kind !== 'maglev' || !flow || !pressure) {
+    return (
+      <>
+        <DeviceHeader device={device} current="maglevRegion" />
+        <Alert type="warning" showIcon title={t('history.region.notMaglev')} data-testid="maglev-not-maglev" />
+      </>
+    );
+  }
+
+  return (
+    <>
+      <DeviceHeader device={device} current="maglevRegion" />
+      <Gauges items={gauges} />
+      <Descriptions
+        size="small"
+        column={{ xs: 1, sm: 2, lg: 3 }}
+        style={{ margin: '8px 0' }}
+        items={[
+          { key: 'ts', label: t('history.region.readAt'), children: ts === null ? '—' : formatTime(ts, lang) },
+          {
+            key: 'state',
+            label: t('history.region.state'),
+            children: (
+              <Typography.Text type={within === false ? 'danger' : 'success'} data-testid="maglev-region-state" data-inside={within === null ? '' : String(within)}>
+                {within === null ? '—' : within ? t('history.region.current') : t('history.region.outside')}
+              </Typography.Text>
+            ),
+          },
+          { key: 'speeds', label: t('history.region.speedRange'), children: `${Math.round(region.minRatio * 100)}% – 100%` },
+        ]}
+      />
+      <EChart option={option} height={420} data-testid="maglev-region-chart" aria-label={t('history.route.maglevRegion')} />
+    </>
+  );
+}

@@ -1,0 +1,6 @@
+import { HistoryPage } from '../history/HistoryView';
+
+/** /devices/plcHistory/:tagId/:controllerId: the history table of a PLC device (same parts as history). */
+export default function PlcHistoryPage() {
+  return <HistoryPage view="plcHistory" />;
+}

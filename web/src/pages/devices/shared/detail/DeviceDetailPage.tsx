@@ -1,0 +1,119 @@
+import { AreaChartOutlined, BarChartOutlined, CloudServerOutlined, HistoryOutlined, ReloadOutlined, StockOutlined, WarningOutlined } from '@ant-design/icons';
+import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
+import type { ReactNode } from 'react';
+import { Link, useParams } from 'react-router';
+import { useI18n } from '../../../../i18n';
+import { localized } from '../registers';
+import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '../links';
+import { parseDevice } from '../params';
+import { StatusTag } from '../status';
+import { DeviceInfoCard } from './DeviceInfoCard';
+import { RegisterTable } from './RegisterTable';
+import { StatusCard } from './StatusCard';
+import { useDeviceDetail } from './useDeviceDetail';
+import '../devices.css';
+
+export interface DeviceDetailPageProps {
+  /** Parts above the register table for this kind of device (the maglev gauges). */
+  renderExtra?: (props: { device: DeviceDetail; type: ControllerTypeDetail | null; values: Record<string, number> }) => ReactNode;
+}
+
+/**
+ * A device's detail page (controller, plcController, maglev-controller: spec 2): header with status and links to
+ * its history, charts, k-line, fault records and box; device information (editable by those allowed); status with
+ * recent transitions; the live register table with writes. Parameters are checked first (malformed → /404).
+ */
+export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
+  const { t, lang } = useI18n();
+  const params = useParams();
+  const address = parseDevice(params.tagId, params.controllerId);
+  const state = useDeviceDetail(address);
+  const { device, type } = state;
+
+  if (!device) {
+    if (state.error) {
+      return (
+        <Card>
+          <Result
+            status="error"
+            title={state.error}
+            extra={
+              <Button icon={<ReloadOutlined />} onClick={state.reload}>
+                {t('common.action.refresh')}
+              </Button>
+            }
+          />
+        </Card>
+      );
+    }
+    return (
+      <Card>
+        <Skeleton active paragraph={{ rows: 8 }} />
+      </Card>
+    );
+  }
+
+  const typeName = type ? localized(type.name, lang) : (device.typeName ?? device.typeCode ?? '');
+  return (
+    <div className="dms-device-detail" data-testid="device-detail" data-device={`${device.boxId}-${device.controller}`}>
+      <Card size="small">
+        <div className="dms-device-head">
+          <div className="dms-device-head-title">
+            <Typography.Title level={4} data-testid="device-title">
+              {t('devices.detail.title', { boxId: device.boxId, controller: device.controller })}
+            </Typography.Title>
+            <StatusTag status={device.status} testId="device-head-status" />
+            {typeName && <Typography.Text type="secondary">{typeName}</Typography.Text>}
+          </div>
+          <nav className="dms-device-links" aria-label={t('devices.detail.info')}>
+            <Link to={historyPath(device.kind, device.boxId, device.controller)} data-testid="device-link-history">
+              <Space size={4}>
+                <HistoryOutlined />
+                {t('devices.detail.history')}
+              </Space>
+            </Link>
+            <Link to={chartsPath(device.kind, device.boxId, device.controller)} data-testid="device-link-charts">
+              <Space size={4}>
+                <AreaChartOutlined />
+                {t('devices.detail.charts')}
+              </Space>
+            </Link>
+            <Link to={klinePath(device.boxId, device.controller)} data-testid="device-link-kline">
+              <Space size={4}>
+                <StockOutlined />
+                {t('devices.detail.kline')}
+              </Space>
+            </Link>
+            <Link to={errorRecordPath(device.boxId, device.controller)} data-testid="device-link-faults">
+              <Space size={4}>
+                <WarningOutlined />
+                {t('devices.detail.faults')}
+              </Space>
+            </Link>
+            {device.kind === 'maglev' && (
+              <Link to={maglevRegionPath(device.boxId, device.controller)} data-testid="device-link-region">
+                <Space size={4}>
+                  <BarChartOutlined />
+                  {t('history.route.maglevRegion')}
+                </Space>
+              </Link>
+            )}
+            <Link to={boxPath(device.boxId)} data-testid="device-link-box">
+              <Space size={4}>
+                <CloudServerOutlined />
+                {t('devices.detail.boxPage')}
+              </Space>
+            </Link>
+          </nav>
+        </div>
+      </Card>
+      <div className="dms-device-row">
+        <DeviceInfoCard device={device} onSaved={state.replace} />
+        <StatusCard device={device} />
+      </div>
+      {renderExtra?.({ device, type, values: state.values })}
+      <RegisterTable device={device} type={type} values={state.values} ts={state.ts} />
+    </div>
+  );
+}

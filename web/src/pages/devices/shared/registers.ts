@@ -1,0 +1,132 @@
+import type { Language, LocalizedText, RegisterBit, RegisterDef } from '@dms/contract';
+import type { Translate } from '../../../i18n';
+
+/**
+ * How a register's value is shown, written ONCE for every page (device detail, history, charts, error details).
+ * Values arrive as raw 16-bit words by register number; the shown value is raw / 10^decimals in the register's
+ * display format: `number` a scaled number with its unit, `enum` the option's name in the user's language, `bits`
+ * the names of the set bits, `time` a duration (seconds as d/h/min/s, hours as hours).
+ */
+
+/** A text in the user's language (English when a language is missing). */
+export function localized(text: LocalizedText | undefined, lang: Language): string {
+  if (!text) return '';
+  return text[lang] || text.en;
+}
+
+/** A register's name in the user's language. */
+export function registerName(def: Pick<RegisterDef, 'name'>, lang: Language): string {
+  return localized(def.name, lang);
+}
+
+/** raw / 10^decimals, exact to the decimals (no 0.30000000000000004). */
+export function scaleRaw(raw: number, decimals: number): number {
+  if (decimals <= 0) return raw;
+  return Number((raw / 10 ** decimals).toFixed(decimals));
+}
+
+/** The raw word of a value in engineering units (what a write sends is engineering units; this is for display checks). */
+export function toRaw(value: number, decimals: number): number {
+  return Math.round(value * 10 ** decimals);
+}
+
+/** A scaled number with exactly `decimals` digits after the point, in the user's number style. */
+export function formatScaled(raw: number, decimals: number, lang: Language): string {
+  return new Intl.NumberFormat(NUMBER_LOCALE[lang], {
+    minimumFractionDigits: decimals,
+    maximumFractionDigits: decimals,
+    useGrouping: false,
+  }).format(scaleRaw(raw, decimals));
+}
+
+const NUMBER_LOCALE: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', es: 'es-ES', ja: 'ja-JP' };
+
+/** The bits of a `bits` register that are set in `raw`, in bit order. */
+export function setBits(def: Pick<RegisterDef, 'bits'>, raw: number): RegisterBit[] {
+  return (def.bits ?? []).filter((b) => ((raw >>> b.bit) & 1) === 1).sort((a, b) => a.bit - b.bit);
+}
+
+/** A duration in seconds as its largest parts, e.g. "1 h 2 min 5 s"; 0 is "0 s". */
+export function formatDuration(seconds: number, t: Translate): string {
+  let rest = Math.max(0, Math.round(seconds));
+  if (rest === 0) return t('devices.unit.seconds', { n: 0 });
+  const parts: string[] = [];
+  const days = Math.floor(rest / 86_400);
+  rest -= days * 86_400;
+  const hours = Math.floor(rest / 3600);
+  rest -= hours * 3600;
+  const minutes = Math.floor(rest / 60);
+  const secs = rest - minutes * 60;
+  if (days) parts.push(t('devices.unit.days', { n: days }));
+  if (hours) parts.push(t('devices.unit.hours', { n: hours }));
+  if (minutes) parts.push(t('devices.unit.minutes', { n: minutes }));
+  if (secs) parts.push(t('devices.unit.seconds', { n: secs }));
+  return parts.join(' ');
+}
+
+export interface FormatContext {
+  t: Translate;
+  lang: Language;
+}
+
+/** The text shown for a missing value. */
+export const NO_VALUE = '—';
+
+/**
+ * A register's value as shown, without the unit of a `number` (see formatRegisterWithUnit): `enum` → the option's
+ * name (an unknown raw value shows as "#raw"), `bits` → the set bits' names (or "none"), `time` → a duration.
+ */
+export function formatRegisterValue(def: RegisterDef, raw: number | null | undefined, { t, lang }: FormatContext): string {
+  if (raw === null || raw === undefined || !Number.isFinite(raw)) return NO_VALUE;
+  switch (def.format) {
+    case 'number':
+      return formatScaled(raw, def.decimals, lang);
+    case 'enum': {
+      const option = def.options?.[String(raw)];
+      return option ? localized(option, lang) : `#${raw}`;
+    }
+    case 'bits': {
+      const set = setBits(def, raw);
+      return set.length === 0 ? t('devices.value.noBits') : set.map((b) => localized(b.name, lang)).join(', ');
+    }
+    case 'time':
+      if (def.unit === 'h') return t('devices.unit.hours', { n: scaleRaw(raw, def.decimals) });
+      return formatDuration(scaleRaw(raw, def.decimals), t);
+  }
+}
+
+/** The same with the unit of a `number` register appended ("0.85 MPa"). */
+export function formatRegisterWithUnit(def: RegisterDef, raw: number | null | undefined, ctx: FormatContext): string {
+  const text = formatRegisterValue(def, raw, ctx);
+  if (def.format !== 'number' || !def.unit || text === NO_VALUE) return text;
+  return `${text} ${def.unit}`;
+}
+
+/** The translated name of a display format. */
+export function formatLabel(t: Translate, format: RegisterDef['format']): string {
+  return t(`devices.format.${format}`);
+}
+
+/** The highest severity of the set bits of a `bits` register: what colour its value takes. */
+export function bitsSeverity(def: RegisterDef, raw: number | null | undefined): 'fault' | 'alert' | 'info' | null {
+  if (def.format !== 'bits' || raw === null || raw === undefined) return null;
+  const set = setBits(def, raw);
+  if (set.some((b) => b.severity === 'fault')) return 'fault';
+  if (set.some((b) => b.severity === 'alert')) return 'alert';
+  return set.length > 0 ? 'info' : null;
+}
+
+/** What a write of a `number`/`time` register accepts, in engineering units: bounds and the step of its decimals. */
+export function writeBounds(def: RegisterDef): { min: number; max: number; step: number; precision: number } {
+  const step = def.decimals > 0 ? 1 / 10 ** def.decimals : 1;
+  return { min: def.min ?? 0, max: def.max ?? scaleRaw(65_535, def.decimals), step, precision: def.decimals };
+}
+
+/** Whether a value (engineering units) may be written: within the bounds and a whole number of steps. */
+export function writeProblem(def: RegisterDef, value: number | null | undefined): 'required' | 'range' | 'option' | null {
+  if (value === null || value === undefined || !Number.isFinite(value)) return 'required';
+  if (def.format === 'enum') return def.options?.[String(value)] ? null : 'option';
+  const { min, max } = writeBounds(def);
+  if (value < min || value > max) return 'range';
+  return null;
+}
