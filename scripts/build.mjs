@@ -48,6 +48,10 @@ if (stale('server/dist/main.js', [...shared, 'server/src', 'server/tsconfig.json
   run('server', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'server']);
   fs.utimesSync(path.join(root, 'server/dist/main.js'), new Date(), new Date());
 }
+if (stale('simulator/dist/cli.js', [...shared, 'simulator/src', 'simulator/tsconfig.json', 'simulator/package.json'])) {
+  run('simulator', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'simulator']);
+  fs.utimesSync(path.join(root, 'simulator/dist/cli.js'), new Date(), new Date());
+}
 if (stale('web/dist/index.html', [...shared, 'web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json'])) {
   run('console', bin('vite'), ['build', 'web', '--logLevel', 'warn']);
 }

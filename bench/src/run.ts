@@ -1,11 +1,19 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server-process.js';
+import { benchConsoleRoutes } from './console-routes.js';
+import { benchDevicesList } from './devices-list.js';
+import { benchHistoryChart } from './history-chart.js';
+import { benchIngest } from './ingest.js';
 import { benchShell } from './shell.js';
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as JSON (also saved under bench/results/). */
 const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   shell: benchShell,
+  ingest: benchIngest,
+  'history-chart': benchHistoryChart,
+  'devices-list': benchDevicesList,
+  'console-routes': benchConsoleRoutes,
 };
 
 const name = process.argv[2] ?? 'shell';

@@ -8,6 +8,8 @@ export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '
 
 export interface RunningServer {
   url: string;
+  /** The embedded broker's port. */
+  mqttPort: number;
   child: ChildProcess;
   dataDir: string;
   /** ms from spawn to the first answered HTTP request. */
@@ -21,7 +23,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const started = performance.now();
   const child = spawn(process.execPath, [path.join(root, 'server/dist/main.js')], {
     cwd: root,
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', ...env },
+    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dir, LOG_LEVEL: 'warn', MQTT_PORT: '0', MQTT_HOST: '127.0.0.1', DEMO_FLEET: '0', ...env },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   let output = '';
@@ -45,6 +47,7 @@ export async function startServer(env: Record<string, string> = {}, dataDir?: st
   const firstAnswerMs = performance.now() - started;
   return {
     url,
+    mqttPort: Number(/Boxes connect to mqtt:\/\/\S+:(\d+)/.exec(output)?.[1] ?? 0),
     child,
     dataDir: dir,
     firstAnswerMs,

@@ -1,0 +1,172 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import { startServer, type RunningServer } from './server-process.js';
+
+/**
+ * `npm run bench -- devices-list`: the device list API at fleet scale. 100,000 devices (BENCH_DEVICES) on 10 per
+ * box, with varied spec-3 fields and statuses, are written straight into the SQLite file before the server starts;
+ * demo_manager owns 2,000 of them and has 500 more shared with them. Then over HTTP, p50/p95/p99 of BENCH_RUNS
+ * (default 200) calls after five warm-ups, for: root's first page, root filtered by a status group, root searching
+ * text and a box id prefix, root sorted by company descending at page 50, the manager's first page (scoped), and
+ * the status counts. One JSON line per case on stdout.
+ */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 100_000);
+const PER_BOX = 10;
+const RUNS = Number(process.env.BENCH_RUNS ?? 200);
+const FIRST_BOX = 1_000_000;
+const MANAGER_BOXES = 200;
+const SHARED = 500;
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+const CITIES = [
+  ['Jiangsu', 'Suzhou'],
+  ['Zhejiang', 'Hangzhou'],
+  ['Guangdong', 'Shenzhen'],
+  ['Shandong', 'Qingdao'],
+  ['Shanghai', 'Shanghai'],
+  ['Sichuan', 'Chengdu'],
+  ['Hubei', 'Wuhan'],
+  ['Beijing', 'Beijing'],
+] as const;
+const WORDS = ['Huadong', 'Xinda', 'Hengli', 'Jinma', 'Tianrun', 'Baosheng', 'Ruifeng', 'Changhe', 'Yongxin', 'Dongfang'];
+const MODELS = ['SC-37', 'SC-55', 'SC-75', 'SC-90', 'SC-110', 'MB-150', 'MB-200', 'MB-300', 'PLC-S7-1200', 'PLC-FX5U'];
+/** Status by share of the fleet (per mille). */
+const STATUSES: Array<[string, number]> = [
+  ['online', 700],
+  ['offline', 150],
+  ['online_alert', 50],
+  ['offline_alert', 20],
+  ['online_fault', 50],
+  ['offline_fault', 20],
+  ['unregistered', 10],
+];
+
+function statusOf(i: number): string {
+  const x = (i * 7919) % 1000;
+  let acc = 0;
+  for (const [s, share] of STATUSES) {
+    acc += share;
+    if (x < acc) return s;
+  }
+  return 'online';
+}
+
+async function signIn(server: RunningServer, username: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function call(server: RunningServer, token: string, url: string): Promise<{ ms: number; total: number | null; bytes: number }> {
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  const body = JSON.parse(text) as { code: number; message: string; data: { total?: number; all?: number } };
+  if (body.code !== 20000) throw new Error(`${url}: ${body.code} ${body.message}`);
+  return { ms, total: body.data.total ?? body.data.all ?? null, bytes: Buffer.byteLength(text) };
+}
+
+async function measure(server: RunningServer, token: string, name: string, url: string) {
+  for (let i = 0; i < 5; i++) await call(server, token, url);
+  const samples: number[] = [];
+  let last = { total: null as number | null, bytes: 0 };
+  for (let i = 0; i < RUNS; i++) {
+    const r = await call(server, token, url);
+    samples.push(r.ms);
+    last = r;
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
+  const result = { case: name, url, runs: RUNS, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), total: last.total, bytes: last.bytes };
+  process.stdout.write(`${JSON.stringify(result)}\n`);
+  return result;
+}
+
+export async function benchDevicesList(): Promise<Record<string, unknown>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-devices-'));
+  try {
+    // 1. An empty server makes the schema and the demo accounts.
+    const first = await startServer({}, dataDir);
+    await first.stop();
+
+    // 2. Boxes, devices and links straight into the file.
+    const writeStarted = performance.now();
+    const db = new Database(path.join(dataDir, 'dms.sqlite'));
+    try {
+      db.pragma('journal_mode = WAL');
+      const user = (name: string) => (db.prepare('select id from users where username = ?').get(name) as { id: number }).id;
+      const [rootId, managerId, endUserId] = [user('demo_root'), user('demo_manager'), user('demo_end_user')];
+      const type = db.prepare("select id from controller_types where code = 'screw-compressor'").get() as { id: number };
+      const now = Date.now();
+      const boxes = Math.ceil(DEVICES / PER_BOX);
+      const insertBox = db.prepare(
+        "insert into boxes (box_id, owner_id, secret_hash, box_type, contact, company_name, registered_at, registered_by, online, last_seen) values (?, ?, ?, 'DTU-4G', '', ?, ?, ?, 0, ?)",
+      );
+      const insertDevice = db.prepare(
+        `insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at,
+           company, station_no, model, remark, iot_module, iot_model, iot_card, install_date, expiry_date, province, city, area, street, contact, phone, lng, lat)
+         values (?, ?, ?, 'screw-compressor', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'Quectel EC20', 'EC20-CEFA', ?, ?, ?, ?, ?, '', '', 'Zhang Wei', '+86 139 0000 0000', ?, ?)`,
+      );
+      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+      db.transaction(() => {
+        for (let b = 0; b < boxes; b++) {
+          const boxId = FIRST_BOX + b;
+          const owner = b < MANAGER_BOXES ? managerId : endUserId;
+          const company = `${WORDS[b % WORDS.length] ?? ''} ${WORDS[Math.floor(b / WORDS.length) % WORDS.length] ?? ''} Co. ${b % 997}`;
+          insertBox.run(boxId, owner, '0'.repeat(64), company, now, rootId, now - (b % 3600) * 1000);
+          for (let c = 1; c <= PER_BOX && b * PER_BOX + c <= DEVICES; c++) {
+            const i = b * PER_BOX + c;
+            const status = statusOf(i);
+            const [province, city] = CITIES[i % CITIES.length] ?? CITIES[0];
+            insertDevice.run(
+              boxId, c, type.id, owner, status, status.startsWith('online') ? 1 : 0, status.endsWith('fault') ? 1 : 0, status.endsWith('alert') ? 1 : 0,
+              now - (i % 86_400) * 1000, now, company, `ST-${String(i).padStart(6, '0')}`, MODELS[i % MODELS.length] ?? '', `8986${String(i).padStart(16, '0')}`,
+              day(now - (i % 1500) * 86_400_000), day(now + ((i % 900) - 60) * 86_400_000), province, city, 100 + (i % 20), 22 + (i % 18),
+            );
+          }
+        }
+        // Devices of the end user shared with the manager.
+        const shared = db.prepare("select id from devices where owner_id = ? order by id limit ?").all(endUserId, SHARED) as Array<{ id: number }>;
+        const link = db.prepare("insert into device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at) values (?, 'shared', ?, ?, 0, 1, ?)");
+        for (const d of shared) link.run(d.id, managerId, endUserId, now);
+      })();
+      db.pragma('optimize');
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    const writeSeconds = round((performance.now() - writeStarted) / 1000);
+
+    // 3. The running server, over HTTP.
+    const server = await startServer({}, dataDir);
+    try {
+      const root = await signIn(server, 'demo_root');
+      const manager = await signIn(server, 'demo_manager');
+      const cases = [
+        await measure(server, root, 'root first page', '/devices?page=1&page_size=20'),
+        await measure(server, root, 'root status=fault', '/devices?status=fault&page=1&page_size=20'),
+        await measure(server, root, 'root status=offline page 20', '/devices?status=offline&page=20&page_size=20'),
+        await measure(server, root, 'root q=text (company/station/model prefix)', '/devices?q=xinda&page=1&page_size=20'),
+        await measure(server, root, 'root q=text matching nothing', '/devices?q=zzq&page=1&page_size=20'),
+        await measure(server, root, 'root q=box id prefix', '/devices?q=10012&page=1&page_size=20'),
+        await measure(server, root, 'root sort=company desc page 50', '/devices?sort=company&order=desc&page=50&page_size=20'),
+        await measure(server, root, 'root sort=expiryDate page 10', '/devices?sort=expiryDate&page=10&page_size=20'),
+        await measure(server, manager, 'manager first page (scoped)', '/devices?page=1&page_size=20'),
+        await measure(server, manager, 'manager status=online sort=lastSeen desc', '/devices?status=online&sort=lastSeen&order=desc&page=1&page_size=20'),
+        await measure(server, root, 'root counts', '/devices/counts'),
+        await measure(server, root, 'root counts q=text', '/devices/counts?q=xinda'),
+        await measure(server, manager, 'manager counts', '/devices/counts'),
+      ];
+      return { devices: DEVICES, boxes: Math.ceil(DEVICES / PER_BOX), managerDevices: MANAGER_BOXES * PER_BOX + SHARED, writeSeconds, cases };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    // BENCH_KEEP=1 leaves the database for a look at the query plans.
+    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}\n`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,234 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { ControllerTypeDetail, ControllerTypeSummary, HistoryPage, KlineResult, SeriesResult } from '@dms/contract';
+import { root, startServer, type RunningServer } from './server-process.js';
+
+/**
+ * `npm run bench -- history-chart`: one device holding 30 days of snapshots at 10 s resolution (259,200 rows of the
+ * screw compressor's ~50 registers, packed as the ingest stores them), written straight into the SQLite file
+ * before the server starts. Then, against the running server over HTTP: the 30-day series of one register at
+ * points=4000 (the history chart), the same with four registers, the first and a deep page of the history table
+ * over the 30 days (with its total), and the 30 daily candles. p50/p95 over BENCH_RUNS runs (default 30) after
+ * two warm-up calls; bytes are the answer's body as sent. Then, with the server stopped, in this process on the
+ * same file: the server's `readSeries` (the database-side register scan) without HTTP, and COUNT over the 30 days
+ * on the primary key, then over 366 days (336 more days written first: 3.16 million snapshots, about 800 MB), then
+ * both again with an added index on (device_id, ts), and that index's size.
+ */
+const DAYS = 30;
+/** The range the history count is also measured over (the longest a query may cover). */
+const YEAR_DAYS = 366;
+const STEP_MS = 10_000;
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const BOX_ID = 900_001;
+const PRESSURE = 40002;
+const CHART_REGISTERS = [40002, 40003, 40004, 40007];
+
+const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+
+async function signIn(server: RunningServer, username: string): Promise<string> {
+  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
+  return ((await res.json()) as { data: { token: string } }).data.token;
+}
+
+async function api<T>(server: RunningServer, token: string, url: string, init: RequestInit = {}): Promise<{ data: T; bytes: number; ms: number }> {
+  const started = performance.now();
+  const res = await fetch(`${server.url}/api/v2${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const text = await res.text();
+  const ms = performance.now() - started;
+  const body = JSON.parse(text) as { code: number; message: string; data: T };
+  if (body.code !== 20000) throw new Error(`${url}: ${body.code} ${body.message}`);
+  return { data: body.data, bytes: Buffer.byteLength(text), ms };
+}
+
+/** p50/p95/max of RUNS timed calls after two warm-ups; the last answer. */
+async function timed<T>(server: RunningServer, token: string, url: string) {
+  for (let i = 0; i < 2; i++) await api<T>(server, token, url);
+  const samples: number[] = [];
+  let last: { data: T; bytes: number } | null = null;
+  for (let i = 0; i < RUNS; i++) {
+    const r = await api<T>(server, token, url);
+    samples.push(r.ms);
+    last = r;
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
+  if (!last) throw new Error('no runs');
+  return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: round(samples.at(-1) ?? NaN), bytes: last.bytes, data: last.data };
+}
+
+/** p50/p95 of RUNS timed runs of `f` after two warm-ups. */
+async function timeIt(f: () => Promise<unknown> | unknown) {
+  for (let i = 0; i < 2; i++) await f();
+  const samples: number[] = [];
+  for (let i = 0; i < RUNS; i++) {
+    const started = performance.now();
+    await f();
+    samples.push(performance.now() - started);
+  }
+  samples.sort((a, b) => a - b);
+  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN, 2);
+  return { p50Ms: at(0.5), p95Ms: at(0.95) };
+}
+
+interface ServerModules {
+  openDatabase: (database: { kind: 'sqlite'; file: string }) => Promise<{ db: unknown; close: () => Promise<void> }>;
+  readSeries: (db: unknown, deviceId: number, q: { registers: number[]; from: number; to: number; points: number }) => Promise<SeriesResult>;
+}
+
+/** The built server's own database opening and series reader, loaded at run time from server/dist. */
+async function serverModules(): Promise<ServerModules> {
+  const database = (await import(path.join(root, 'server/dist/db/database.js'))) as Pick<ServerModules, 'openDatabase'>;
+  const series = (await import(path.join(root, 'server/dist/modules/devices/series.js'))) as Pick<ServerModules, 'readSeries'>;
+  return { openDatabase: database.openDatabase, readSeries: series.readSeries };
+}
+
+/** A plausible value of a register at step i: slow waves within a range for numbers, fixed words otherwise. */
+function valueOf(reg: ControllerTypeDetail['registers'][number], i: number): number {
+  if (reg.format === 'bits') return 0;
+  if (reg.format === 'enum') return Number(Object.keys(reg.options ?? { 0: null })[0] ?? 0);
+  const base = 200 + (reg.number % 7) * 100;
+  return Math.max(0, Math.round(base + 80 * Math.sin(i / 360 + reg.number) + 20 * Math.sin(i / 7)));
+}
+
+/** Writes `count` snapshots of every register, 10 s apart from `start` (step index `first` on). */
+function writeHistory(db: Database.Database, deviceId: number, registers: ControllerTypeDetail['registers'], start: number, first: number, count: number): void {
+  const insert = db.prepare('insert into history (device_id, ts, vals) values (?, ?, ?)');
+  const insertAll = db.transaction((from: number, n: number) => {
+    for (let i = from; i < from + n; i++) insert.run(deviceId, start + (i - first) * STEP_MS, pack(registers.map((r) => [r.number, valueOf(r, i)])));
+  });
+  for (let i = first; i < first + count; i += 20_000) insertAll(i, Math.min(20_000, first + count - i));
+}
+
+/** Packs (register u16, value u16) pairs big-endian, sorted by register (server/src/ingest/codec.ts). */
+function pack(values: Array<[number, number]>): Buffer {
+  const buf = Buffer.allocUnsafe(values.length * 4);
+  values.forEach(([r, v], i) => {
+    buf.writeUInt16BE(r, i * 4);
+    buf.writeUInt16BE(v & 0xffff, i * 4 + 2);
+  });
+  return buf;
+}
+
+export async function benchHistoryChart(): Promise<Record<string, unknown>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-history-'));
+  try {
+    // 1. An empty server makes the schema, the demo accounts and the built-in types; a box is registered through the API.
+    const first = await startServer({}, dataDir);
+    let typeId: number;
+    let registers: ControllerTypeDetail['registers'];
+    let managerId: number;
+    try {
+      const root = await signIn(first, 'demo_root');
+      const types = (await api<ControllerTypeSummary[]>(first, root, '/controller-types')).data;
+      const type = types.find((t) => t.code === 'screw-compressor');
+      if (!type) throw new Error('no screw-compressor type');
+      typeId = type.id;
+      registers = (await api<ControllerTypeDetail>(first, root, `/controller-types/${type.id}`)).data.registers;
+      const users = (await api<Array<{ id: number; username: string }>>(first, root, '/box-reg/users?q=demo_manager')).data;
+      managerId = users.find((u) => u.username === 'demo_manager')?.id ?? 0;
+      await api(first, root, '/box-reg', { method: 'POST', body: JSON.stringify({ startBoxId: BOX_ID, endBoxId: BOX_ID, userId: managerId, boxType: 'DTU-4G', companyName: 'Bench Co' }) });
+    } finally {
+      await first.stop();
+    }
+
+    // 2. The device and its 30 days, straight into the file.
+    const end = Date.now() - 60_000;
+    const from = end - DAYS * 86_400_000;
+    const rows = (DAYS * 86_400_000) / STEP_MS;
+    const sorted = [...registers].sort((a, b) => a.number - b.number);
+    const writeStarted = performance.now();
+    const db = new Database(path.join(dataDir, 'dms.sqlite'));
+    let deviceId: number;
+    try {
+      db.pragma('journal_mode = WAL');
+      deviceId = Number(
+        db
+          .prepare("insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at) values (?, 1, ?, 'screw-compressor', ?, 'offline', 0, 0, 0, ?, ?)")
+          .run(BOX_ID, typeId, managerId, end, from).lastInsertRowid,
+      );
+      writeHistory(db, deviceId, sorted, from, 0, rows);
+      db.pragma('wal_checkpoint(TRUNCATE)');
+    } finally {
+      db.close();
+    }
+    const writeSeconds = (performance.now() - writeStarted) / 1000;
+    process.stderr.write(`history-chart: wrote ${rows} snapshots of ${sorted.length} registers in ${round(writeSeconds)} s\n`);
+
+    // 3. The server on that file.
+    const server = await startServer({}, dataDir);
+    let stopped = false;
+    try {
+      const token = await signIn(server, 'demo_manager');
+      const device = `/devices/${BOX_ID}/1`;
+      const series = await timed<SeriesResult>(server, token, `${device}/series?registers=${PRESSURE}&from=${from}&to=${end}&points=4000`);
+      const series4 = await timed<SeriesResult>(server, token, `${device}/series?registers=${CHART_REGISTERS.join(',')}&from=${from}&to=${end}&points=4000`);
+      const page = await timed<HistoryPage>(server, token, `${device}/history?from=${from}&to=${end}&page=1&page_size=50&registers=${CHART_REGISTERS.join(',')}`);
+      const deepPage = await timed<HistoryPage>(server, token, `${device}/history?from=${from}&to=${end}&page=2500&page_size=50&registers=${CHART_REGISTERS.join(',')}`);
+      const kline = await timed<KlineResult>(server, token, `${device}/kline?register=${PRESSURE}&period=day&from=${from}&to=${end}`);
+      const day = await timed<HistoryPage>(server, token, `${device}/history?from=${end - 86_400_000}&to=${end}&page=1&page_size=50`);
+      const figures = <T>(r: Awaited<ReturnType<typeof timed<T>>>) => ({ p50Ms: r.p50Ms, p95Ms: r.p95Ms, maxMs: r.maxMs, bytes: r.bytes });
+      await server.stop();
+      stopped = true;
+
+      // 4. Without HTTP, on the same file: the server's series reader, and the range count with and without an index.
+      const { openDatabase, readSeries } = await serverModules();
+      const opened = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite') });
+      let inProcess: Record<string, unknown>;
+      try {
+        const one = await timeIt(() => readSeries(opened.db, deviceId, { registers: [PRESSURE], from, to: end, points: 4000 }));
+        const four = await timeIt(() => readSeries(opened.db, deviceId, { registers: CHART_REGISTERS, from, to: end, points: 4000 }));
+        inProcess = { readSeriesOneRegister: one, readSeriesFourRegisters: four };
+      } finally {
+        await opened.close();
+      }
+      const raw = new Database(path.join(dataDir, 'dms.sqlite'));
+      try {
+        const count = (a: number, b: number) => raw.prepare('select count(*) as n from history where device_id = ? and ts >= ? and ts < ?').get(deviceId, a, b);
+        const count30dOnPrimaryKey = await timeIt(() => count(from, end));
+        // A year: 336 more days before the 30.
+        const yearFrom = end - YEAR_DAYS * 86_400_000;
+        const more = ((YEAR_DAYS - DAYS) * 86_400_000) / STEP_MS;
+        writeHistory(raw, deviceId, sorted, yearFrom, -more, more);
+        raw.pragma('wal_checkpoint(TRUNCATE)');
+        const countYearOnPrimaryKey = await timeIt(() => count(yearFrom, end));
+        const before = fs.statSync(path.join(dataDir, 'dms.sqlite')).size;
+        raw.exec('create index bench_history_ts on history (device_id, ts)');
+        raw.pragma('wal_checkpoint(TRUNCATE)');
+        const indexBytes = fs.statSync(path.join(dataDir, 'dms.sqlite')).size - before;
+        const count30dOnIndex = await timeIt(() => count(from, end));
+        const countYearOnIndex = await timeIt(() => count(yearFrom, end));
+        inProcess = {
+          ...inProcess,
+          count30dOnPrimaryKey,
+          count30dOnIndex,
+          yearSnapshots: rows + more,
+          countYearOnPrimaryKey,
+          countYearOnIndex,
+          indexBytesPerSnapshot: round(indexBytes / (rows + more), 1),
+        };
+      } finally {
+        raw.close();
+      }
+      return {
+        machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, SQLite`,
+        snapshots: rows,
+        registersPerSnapshot: sorted.length,
+        writeSeconds: round(writeSeconds),
+        runs: RUNS,
+        series30dOneRegister: { ...figures(series), pointsPerSeries: series.data.series[0]?.buckets.length ?? 0, bucketMs: series.data.bucketMs },
+        series30dFourRegisters: { ...figures(series4), pointsPerSeries: series4.data.series.map((s) => s.buckets.length) },
+        historyPage1Of30d: { ...figures(page), total: page.data.total, items: page.data.items.length },
+        historyPage2500Of30d: { ...figures(deepPage), items: deepPage.data.items.length },
+        historyPage1Of1d: { ...figures(day), total: day.data.total },
+        kline30dDay: { ...figures(kline), candles: kline.data.candles.length },
+        inProcess,
+      };
+    } finally {
+      if (!stopped) await server.stop();
+    }
+  } finally {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}
