@@ -11,7 +11,8 @@ type Fetch<T, F> = (query: F & { page: number; page_size: number }, signal: Abor
 /**
  * A list paged, filtered and sorted on the server, for an antd Table: the current page, the filter (changing it
  * goes back to page 1), loading state, reload, and the Table's pagination. A request still under way when the
- * query changes is aborted; failures are shown by the request layer, the list keeps what it had.
+ * query changes is aborted; failures are shown by the request layer, the list keeps what it had. `update` changes
+ * the page in place (a row the live push brought).
  */
 export function useServerPage<T, F extends object>(fetchPage: Fetch<T, F>, initialFilter: F) {
   const [page, setPage] = useState(1);
@@ -51,5 +52,5 @@ export function useServerPage<T, F extends object>(fetchPage: Fetch<T, F>, initi
     },
   });
 
-  return { data, loading, filter, setFilter, reload: () => setReloads((n) => n + 1), pagination };
+  return { data, loading, filter, page, pageSize, setFilter, reload: () => setReloads((n) => n + 1), update: setData, pagination };
 }

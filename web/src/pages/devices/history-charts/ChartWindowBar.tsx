@@ -2,6 +2,7 @@ import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useI18n } from '../../../i18n';
+import { latestWindowStart } from '../shared/links';
 
 /** Window lengths of the history charts. */
 export const CHART_SPANS = ['1h', '6h', '24h', '7d', '30d'] as const;
@@ -49,7 +50,7 @@ export function ChartWindowBar({ from, span, onChange }: ChartWindowBarProps) {
         />
         <Button icon={<RightOutlined />} onClick={() => onChange(from + ms, span)} aria-label={t('history.chart.next')} data-testid="chart-next" />
       </Space.Compact>
-      <Button onClick={() => onChange(Math.floor((Date.now() - ms) / 1000) * 1000 + 1000, span)} data-testid="chart-latest">
+      <Button onClick={() => onChange(latestWindowStart(ms), span)} data-testid="chart-latest">
         {t('history.chart.latest')}
       </Button>
     </Space>

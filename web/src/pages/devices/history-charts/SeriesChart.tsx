@@ -1,16 +1,18 @@
-import { Alert, Empty, Spin } from 'antd';
+import { Alert, Badge, Empty, Spin, Typography } from 'antd';
 import type { RegisterDef, SeriesResult } from '@dms/contract';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import { connect, type EChartsType } from 'echarts/core';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { getSeries } from '../../../api/history';
+import { useDeviceEvents } from '../../../api/realtime';
 import { isApiError } from '../../../api/client';
 import { EChart, registerECharts } from '../../../components/EChart';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useNow } from '../../../lib/useNow';
 import { registerName } from '../shared/registers';
-import { buildSeriesOption, mergeResults, pointsFor } from './series-option';
+import { addReading, buildSeriesOption, mergeResults, pointsFor } from './series-option';
 
 registerECharts([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent]);
 
@@ -28,6 +30,8 @@ export interface SeriesChartProps {
   testId?: string;
   /** Charts of one group zoom together (echarts connect). */
   group?: string;
+  /** The device's id (as the API gives it): while the window holds the present, its new readings join the chart live. */
+  deviceId?: number;
 }
 
 interface Zoom {
@@ -47,9 +51,10 @@ function zoomOf(chart: EChartsType): Zoom | null {
 /**
  * A history chart of registers over [from, to) from the server's downsampled series: average lines with min–max
  * bands, a range brush and inside zoom. Zooming in asks the server again for the zoomed part (debounced), so the
- * resolution follows the zoom; the points asked for follow the chart's width (at most MAX_SERIES_POINTS).
+ * resolution follows the zoom; the points asked for follow the chart's width (at most MAX_SERIES_POINTS). While the
+ * window holds the present, the device's new readings join their buckets as they come (live push).
  */
-export function SeriesChart({ boxId, controller, registers, defs, from, to, height = 380, testId = 'history-chart', group }: SeriesChartProps) {
+export function SeriesChart({ boxId, controller, registers, defs, from, to, height = 380, testId = 'history-chart', group, deviceId }: SeriesChartProps) {
   const { t, lang } = useI18n();
   const [width, setWidth] = useState(1000);
   const [overview, setOverview] = useState<SeriesResult | null>(null);
@@ -57,6 +62,7 @@ export function SeriesChart({ boxId, controller, registers, defs, from, to, heig
   const [zoom, setZoom] = useState<Zoom>(FULL);
   const [loading, setLoading] = useState(false);
   const [error, setError] = useState<string | null>(null);
+  const [refetches, setRefetches] = useState(0);
   const chartRef = useRef<EChartsType | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const key = registers.join(',');
@@ -79,7 +85,24 @@ export function SeriesChart({ boxId, controller, registers, defs, from, to, heig
         if (!abort.signal.aborted) setLoading(false);
       });
     return () => abort.abort();
-  }, [boxId, controller, key, from, to, points, t]);
+  }, [boxId, controller, key, from, to, points, t, refetches]);
+
+  // Live while the window holds the present (checked again each minute, as the present moves on).
+  const now = useNow(60_000);
+  const live = deviceId !== undefined && from <= now && now < to;
+  useDeviceEvents(live ? [deviceId] : [], (event) => {
+    if (event.type === 'lagged') {
+      setRefetches((n) => n + 1);
+      return;
+    }
+    if (event.type !== 'values' || event.device !== deviceId) return;
+    setOverview((r) => (r ? addReading(r, from, to, event.ts, event.values) : r));
+    setDetail((d) => {
+      if (!d) return d;
+      const result = addReading(d.result, d.from, d.to, event.ts, event.values);
+      return result === d.result ? d : { ...d, result };
+    });
+  });
 
   // The zoomed part, at the chart's resolution.
   useEffect(() => {
@@ -160,6 +183,14 @@ export function SeriesChart({ boxId, controller, registers, defs, from, to, heig
   const empty = overview !== null && overview.series.every((s) => s.buckets.length === 0);
   return (
     <Spin spinning={loading}>
+      {live && (
+        <Badge
+          status="processing"
+          text={<Typography.Text type="secondary">{t('devices.list.live')}</Typography.Text>}
+          className="dms-chart-live"
+          data-testid={`${testId}-live`}
+        />
+      )}
       {empty && <Alert type="info" showIcon title={t('history.chart.empty')} style={{ marginBottom: 8 }} data-testid={`${testId}-empty`} />}
       <div data-testid={`${testId}-wrap`} data-bucket-ms={overview?.bucketMs ?? ''} data-detail={detail ? `${detail.from}-${detail.to}` : ''}>
         <EChart

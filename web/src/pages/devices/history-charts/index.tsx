@@ -64,6 +64,7 @@ function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from
         from={from}
         to={from + CHART_SPAN_MS[span]}
         height={420}
+        deviceId={device.id}
       />
     </>
   );

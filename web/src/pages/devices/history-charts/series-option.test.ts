@@ -1,6 +1,6 @@
 import type { RegisterDef } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
-import { buildSeriesOption, mergeBuckets, pointsFor } from './series-option';
+import { addReading, buildSeriesOption, mergeBuckets, pointsFor } from './series-option';
 
 const def = (number: number, unit: string, decimals: number): RegisterDef => ({
   number,
@@ -50,5 +50,36 @@ describe('history chart option', () => {
     expect(option.yAxis.map((a) => [a.name, a.show])).toEqual([['MPa', true], ['°C', true], ['A', false]]);
     expect(byId.get('avg-3')?.yAxisIndex).toBe(2);
     expect(option.legend.data).toEqual(['A (MPa)', 'B (°C)', 'C (A)']);
+  });
+});
+
+describe('a live reading added to a chart', () => {
+  const result = {
+    bucketMs: 1000,
+    series: [
+      { register: 1, buckets: [{ t: 10_000, min: 4, max: 6, avg: 5, n: 2 }] },
+      { register: 2, buckets: [] },
+    ],
+  };
+
+  it('joins the bucket it falls in: min, max and the average over the count', () => {
+    const next = addReading(result, 0, 60_000, 10_500, { 1: 8 });
+    expect(next.series[0]?.buckets).toEqual([{ t: 10_000, min: 4, max: 8, avg: 6, n: 3 }]);
+    expect(next.series[1]).toBe(result.series[1]);
+  });
+
+  it('opens a new bucket, aligned to the window start, in time order', () => {
+    const next = addReading(result, 500, 60_000, 9_900, { 1: 3, 2: 7 });
+    expect(next.series[0]?.buckets.map((b) => b.t)).toEqual([9_500, 10_000]);
+    expect(next.series[0]?.buckets[0]).toEqual({ t: 9_500, min: 3, max: 3, avg: 3, n: 1 });
+    expect(next.series[1]?.buckets).toEqual([{ t: 9_500, min: 7, max: 7, avg: 7, n: 1 }]);
+    const later = addReading(result, 0, 60_000, 30_000, { 1: 9 });
+    expect(later.series[0]?.buckets.map((b) => b.t)).toEqual([10_000, 30_000]);
+  });
+
+  it('leaves the result as it is for a reading outside the window or of other registers', () => {
+    expect(addReading(result, 0, 60_000, 60_000, { 1: 9 })).toBe(result);
+    expect(addReading(result, 20_000, 60_000, 19_999, { 1: 9 })).toBe(result);
+    expect(addReading(result, 0, 60_000, 30_000, { 3: 9 })).toBe(result);
   });
 });

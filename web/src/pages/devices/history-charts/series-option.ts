@@ -42,6 +42,33 @@ export function mergeResults(overview: SeriesResult, detail: SeriesResult | null
   return out;
 }
 
+/**
+ * A live reading added to a series result whose buckets start at `from` and are `result.bucketMs` long (the server's
+ * alignment): each register's value goes into its bucket (min, max, average over the count), or into a new bucket
+ * kept in time order. A reading outside [from, to), or of none of the result's registers, leaves it as it is (the same
+ * object, so React does not redraw).
+ */
+export function addReading(result: SeriesResult, from: number, to: number, ts: number, values: Readonly<Record<string, number>>): SeriesResult {
+  if (ts < from || ts >= to || result.bucketMs <= 0) return result;
+  const t = from + Math.floor((ts - from) / result.bucketMs) * result.bucketMs;
+  let changed = false;
+  const series = result.series.map((s) => {
+    const value = values[String(s.register)];
+    if (value === undefined) return s;
+    changed = true;
+    const at = s.buckets.findIndex((b) => b.t >= t);
+    const old = at >= 0 && s.buckets[at]?.t === t ? s.buckets[at] : undefined;
+    const bucket: SeriesBucket = old
+      ? { t, min: Math.min(old.min, value), max: Math.max(old.max, value), avg: (old.avg * old.n + value) / (old.n + 1), n: old.n + 1 }
+      : { t, min: value, max: value, avg: value, n: 1 };
+    const buckets = [...s.buckets];
+    if (old) buckets[at] = bucket;
+    else buckets.splice(at >= 0 ? at : buckets.length, 0, bucket);
+    return { ...s, buckets };
+  });
+  return changed ? { ...result, series } : result;
+}
+
 /** Text put into the tooltip's HTML. */
 export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
 

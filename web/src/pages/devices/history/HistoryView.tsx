@@ -3,8 +3,10 @@ import type { HistoryRow } from '@dms/contract';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { getHistory, type HistoryTableQuery } from '../../../api/history';
+import { useDeviceEvents } from '../../../api/realtime';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useNow } from '../../../lib/useNow';
 import { useServerPage } from '../../../lib/useServerPage';
 import { ExportButton } from '../shared/ExportButton';
 import { formatRegisterWithUnit, registerName } from '../shared/registers';
@@ -21,7 +23,8 @@ const DEFAULT_COLUMNS = 6;
 
 /**
  * history/{tag_id}/{controller_id} and plcHistory: the device's snapshots over a chosen range, one column per chosen
- * register (formatted in its display format), newest first, paged on the server, exportable to .xlsx.
+ * register (formatted in its display format), newest first, paged on the server, exportable to .xlsx. While the range
+ * holds the present, each new reading joins the top of the first page as it comes (live push), and the total counts it.
  */
 export function HistoryPage({ view }: { view: 'history' | 'plcHistory' }) {
   const { tagId, controllerId } = useParams();
@@ -47,7 +50,27 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
     [boxId, controller],
   );
   const list = useServerPage(fetchPage, { from: range.from, to: range.to, registers: chosen as readonly number[] });
-  const { setFilter } = list;
+  const { setFilter, update } = list;
+
+  // A preset range (the last hour, day, week) follows the present: its end moves on with the readings that come.
+  const now = useNow(60_000);
+  const follows = range.preset !== 'custom';
+  const live = follows || (list.filter.from <= now && now < list.filter.to);
+  const first = list.page === 1;
+  const size = list.pageSize;
+  useDeviceEvents(live ? [device.id] : [], (event) => {
+    if (event.type === 'lagged') {
+      list.reload();
+      return;
+    }
+    if (event.type !== 'values' || event.device !== device.id) return;
+    if (event.ts < list.filter.from || (!follows && event.ts >= list.filter.to)) return;
+    update((d) => {
+      if (d.items.some((r) => r.ts === event.ts)) return d;
+      const items = first ? [{ ts: event.ts, values: event.values }, ...d.items].sort((a, b) => b.ts - a.ts).slice(0, size) : d.items;
+      return { total: d.total + 1, items };
+    });
+  });
 
   const changeRange = (next: TimeRange) => {
     setRange(next);
@@ -97,7 +120,7 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
           body={() => ({
             kind: 'history',
             device: { boxId, controller },
-            filter: { from: list.filter.from, to: list.filter.to, registers: list.filter.registers.join(',') },
+            filter: { from: list.filter.from, to: follows ? Math.max(list.filter.to, Date.now() + 1000) : list.filter.to, registers: list.filter.registers.join(',') },
           })}
         />
       </div>

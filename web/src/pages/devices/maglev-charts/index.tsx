@@ -73,6 +73,7 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
                 height={280}
                 testId={`maglev-chart-${role}`}
                 group={group}
+                deviceId={device.id}
               />
             </Col>
           ))}

@@ -18,9 +18,17 @@ export function historyPath(kind: Kind, boxId: number, controller: number): stri
   return `/devices/${kind === 'plc' ? 'plcHistory' : 'history'}/${boxId}/${controller}`;
 }
 
+/**
+ * The start of a chart window showing the latest: the present at nine tenths of the window, so the readings that come
+ * while it is open have room to join it live.
+ */
+export function latestWindowStart(spanMs: number, now = Date.now()): number {
+  return Math.floor((now - spanMs * 0.9) / 1000) * 1000;
+}
+
 /** Charts of the last day (history-charts, or maglev-charts for a maglev blower); `time` is the window's start. */
 export function chartsPath(kind: Kind, boxId: number, controller: number, now = Date.now()): string {
-  return `/devices/${kind === 'maglev' ? 'maglev-charts' : 'history-charts'}/${boxId}-${controller}/${now - 86_400_000}`;
+  return `/devices/${kind === 'maglev' ? 'maglev-charts' : 'history-charts'}/${boxId}-${controller}/${latestWindowStart(86_400_000, now)}`;
 }
 
 export const klinePath = (boxId: number, controller: number): string => `/devices/k-line/${boxId}/${controller}`;

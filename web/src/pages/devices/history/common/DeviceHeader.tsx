@@ -3,7 +3,7 @@ import type { DeviceDetail } from '@dms/contract';
 import { Link, useLocation } from 'react-router';
 import { useI18n, type TKey } from '../../../../i18n';
 import { StatusTag } from '../../shared/status';
-import { historyPaths } from '../../shared/links';
+import { historyPaths, latestWindowStart } from '../../shared/links';
 
 /** The device page of each kind (the device area's detail routes). */
 function detailPath(device: DeviceDetail): string {
@@ -20,7 +20,7 @@ interface ViewLink {
 /** The history views of a device, for moving between them (maglev ones only for maglev blowers). */
 export function deviceViews(device: DeviceDetail, now = Date.now()): ViewLink[] {
   const { boxId, controller } = device;
-  const dayAgo = Math.floor((now - 86_400_000) / 1000) * 1000;
+  const dayAgo = latestWindowStart(86_400_000, now);
   const views: ViewLink[] = [
     device.kind === 'plc'
       ? { key: 'plcHistory', titleKey: 'history.route.plcHistory', to: historyPaths.plcHistory(boxId, controller) }
