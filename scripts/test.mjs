@@ -54,6 +54,21 @@ const e2e = count(e2eJson, (r) => ({
   failed: r.stats?.unexpected ?? 0,
   skipped: r.stats?.skipped ?? 0,
 }));
+// End-to-end tests that failed once and passed on their retry (CI retries once): named, so they get fixed.
+const flaky = count(e2eJson, (r) => {
+  const names = [];
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const t of spec.tests ?? []) if (t.status === 'flaky') names.push(`${spec.file}:${spec.line} ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
+  return names;
+});
+if (Array.isArray(flaky) && flaky.length > 0) {
+  process.stdout.write(`\nFLAKY (failed, then passed on the retry): ${flaky.length}\n${flaky.map((n) => `  ${n}`).join('\n')}\n`);
+}
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (ok ? 0 : unit.failed + e2e.failed === 0 ? 1 : 0);
 const skipped = unit.skipped + e2e.skipped;

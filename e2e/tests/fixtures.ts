@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Page } from '@playwright/test';
+import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
 
 export const PASSWORD = 'demo123456';
 export const baseUrl = (): string => {
@@ -32,6 +32,35 @@ export async function signIn(page: Page, username: string, language?: string): P
   if (language) cookies.push({ name: 'language', value: language, domain: url.hostname, path: '/' });
   await page.context().addCookies(cookies);
   return token;
+}
+
+/**
+ * Opens a page of the shell and waits until the user's account is loaded and the shell is up. With E2E_THROTTLE=N the
+ * page's CPU runs N times slower (Chromium's throttling), to bring out races a fast machine hides.
+ */
+export async function openShell(page: Page, path: string): Promise<void> {
+  if (process.env.E2E_THROTTLE) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: Number(process.env.E2E_THROTTLE) });
+  }
+  await page.goto(path);
+  await expect(page.getByTestId('hamburger')).toBeVisible({ timeout: 30_000 });
+}
+
+/** An element of the page shown (the shell keeps visited pages mounted, hidden). */
+export function shown(page: Page, testId: string): Locator {
+  return page.locator('.dms-page:not([hidden])').getByTestId(testId);
+}
+
+/**
+ * Waits until the URL matches and the page at its path is the one shown. The router changes the URL first and shows
+ * the new page once React has rendered it; until then the page before it (the list pages share their test ids) is
+ * still the one shown, and a test acting on it would act on the wrong page.
+ */
+export async function expectShown(page: Page, url: RegExp): Promise<void> {
+  await expect(page).toHaveURL(url);
+  const pathname = decodeURI(new URL(page.url()).pathname);
+  await expect(page.locator('.dms-page:not([hidden])')).toHaveAttribute('data-path', pathname);
 }
 
 /** Signs in through the login form, as a person would. */

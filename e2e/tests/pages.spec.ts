@@ -68,6 +68,8 @@ test.describe('pages', () => {
     await page.goto('/login');
     await signInWithForm(page, 'demo_root');
     await expect(page.getByTestId('dashboard-welcome')).toHaveText('Welcome, Demo Root');
+    // Root sees every device: the fleet figures are there (their own tests are in fleet.spec.ts).
+    await expect(page.getByTestId('dashboard-fleet').getByTestId('fleet-count-all')).toBeVisible();
     await page.getByTestId('area-serverLog').click();
     await expect(page).toHaveURL(/\/datalog\/server-log$/);
   });

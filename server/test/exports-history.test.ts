@@ -146,7 +146,7 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     expect(sheet.name).toBe('Fault records');
     expect(sheet.rows).toEqual([
       ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start (UTC)', 'End (UTC)', 'Duration (s)'],
-      [box.boxId, 1, 'Test Co', null, 'Warning', 'Air filter due', '2026-11-20T08:03:00.000Z', '2026-11-20T08:10:00.000Z', 420],
+      [box.boxId, 1, 'Test Co', null, 'Alert', 'Air filter due', '2026-11-20T08:03:00.000Z', '2026-11-20T08:10:00.000Z', 420],
       [box.boxId, 1, 'Test Co', null, 'Fault', 'High discharge pressure', '2026-11-20T08:01:00.000Z', '2026-11-20T08:02:00.000Z', 60],
     ]);
     const es = await readSheet((await exportFile(manager, { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000, kind: 'fault' } }, 'es')).buffer);

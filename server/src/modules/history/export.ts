@@ -1,4 +1,4 @@
-import type { Language, RegisterDef } from '@dms/contract';
+import { STATUS_NAMES, type Language, type RegisterDef } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { decodeValues, valueIn } from '../../ingest/codec.js';
 import type { ExportSource, PreparedExport } from '../exports/service.js';
@@ -13,7 +13,6 @@ const TEXT: Record<
     epoch: string;
     faultSheet: string;
     fault: [boxId: string, controller: string, company: string, model: string, kind: string, name: string, start: string, end: string, duration: string];
-    kinds: Record<'fault' | 'alert', string>;
   }
 > = {
   en: {
@@ -22,7 +21,6 @@ const TEXT: Record<
     epoch: 'Time (ms since 1970)',
     faultSheet: 'Fault records',
     fault: ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start (UTC)', 'End (UTC)', 'Duration (s)'],
-    kinds: { fault: 'Fault', alert: 'Warning' },
   },
   zh: {
     historySheet: '历史数据',
@@ -30,7 +28,6 @@ const TEXT: Record<
     epoch: '时间 (1970年起毫秒数)',
     faultSheet: '故障记录',
     fault: ['盒子ID', '控制器', '公司', '型号', '类别', '名称', '开始时间 (UTC)', '结束时间 (UTC)', '持续时间 (秒)'],
-    kinds: { fault: '故障', alert: '预警' },
   },
   es: {
     historySheet: 'Historial',
@@ -38,7 +35,6 @@ const TEXT: Record<
     epoch: 'Hora (ms desde 1970)',
     faultSheet: 'Registros de fallos',
     fault: ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio (UTC)', 'Fin (UTC)', 'Duración (s)'],
-    kinds: { fault: 'Fallo', alert: 'Aviso' },
   },
   ja: {
     historySheet: '履歴',
@@ -46,7 +42,6 @@ const TEXT: Record<
     epoch: '時刻 (1970年からのミリ秒)',
     faultSheet: '故障記録',
     fault: ['ボックスID', 'コントローラ', '会社', '機種', '種別', '名称', '開始 (UTC)', '終了 (UTC)', '継続時間 (秒)'],
-    kinds: { fault: '故障', alert: '警告' },
   },
 };
 
@@ -129,7 +124,8 @@ export function faultRecordSource(db: Db, service: HistoryService): ExportSource
               r.controller,
               r.company,
               r.model,
-              text.kinds[r.kind],
+              // The kind in the status wording the console uses (Fault, Alert).
+              STATUS_NAMES[lang][r.kind],
               r.name ?? `${r.register}.${r.bit}`,
               iso(r.startedAt),
               r.endedAt === null ? null : iso(r.endedAt),

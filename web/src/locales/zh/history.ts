@@ -63,11 +63,11 @@ const history: LocaleArea<'history'> = {
   kind: {
     all: '全部',
     fault: '故障',
-    alert: '预警',
+    alert: '告警',
   },
   record: {
     kind: '类型',
-    name: '故障或预警',
+    name: '故障或告警',
     register: '寄存器',
     start: '开始时间',
     end: '结束时间',
@@ -90,7 +90,7 @@ const history: LocaleArea<'history'> = {
     format: '显示格式',
     search: '搜索寄存器',
     allRecords: '该设备的全部故障记录',
-    legend: '有故障的行标红，有预警的行标橙。',
+    legend: '有故障的行标红，有告警的行标橙。',
   },
   export: {
     device: '设备',

@@ -1,0 +1,401 @@
+import ExcelJS from 'exceljs';
+import type { MqttClient } from 'mqtt';
+import { connectBox, registerBoxes, sayHello } from './boxes.js';
+import { apiLogin, baseUrl, expect, expectShown, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import type { Locator, Page } from '@playwright/test';
+
+/**
+ * History screens (history, history-charts, k-line, error-record, error-details, export-errors, maglev-charts,
+ * maglev-region): a box of the test's own (a maglev blower, registered to demo_manager) publishes a known series of
+ * snapshots with past timestamps, and the screens must show exactly that series: table values and paging, chart
+ * points, an hour's candle, a fault record and its snapshot, the .xlsx exports; readings published while the table
+ * and the charts are open join them without a reload; plus who may open them, bad parameters, each language and 800 px.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const HOUR = 3_600_000;
+const MIN = 60_000;
+const FLOW = 40008;
+const PRESSURE = 40009;
+const FAULT_BITS = 40060;
+/** Bit 2 of the maglev blower's fault register (Surge). */
+const SURGE = 4;
+
+interface Snapshot {
+  ts: number;
+  flow: number;
+  fault: number;
+}
+
+/** The start of the hour ten hours ago: the known hour of the k-line. */
+const H0 = Math.floor(Date.now() / HOUR) * HOUR - 10 * HOUR;
+/** Four readings in the known hour (open 100.0, high 130.0, low 90.0, close 110.0), then one per hour for 8 hours. */
+const SERIES: Snapshot[] = [
+  { ts: H0 + 5 * MIN, flow: 1000, fault: 0 },
+  { ts: H0 + 20 * MIN, flow: 1300, fault: 0 },
+  { ts: H0 + 35 * MIN, flow: 900, fault: 0 },
+  { ts: H0 + 50 * MIN, flow: 1100, fault: 0 },
+  ...Array.from({ length: 8 }, (_, k) => {
+    const i = k + 1;
+    return { ts: H0 + i * HOUR + 30 * MIN, flow: 1000 + 50 * i, fault: i === 3 || i === 4 ? SURGE : 0 };
+  }),
+];
+/** The fault: set in the snapshot of hour 3, cleared in that of hour 5. */
+const FAULT_START = H0 + 3 * HOUR + 30 * MIN;
+const FAULT_END = H0 + 5 * HOUR + 30 * MIN;
+const flowText = (raw: number) => `${(raw / 10).toFixed(1)} m³/min`;
+/** Flows of the readings published now, while the table and then the chart are open (the maglev tests see both). */
+const LIVE_TABLE_FLOW = 1450;
+const LIVE_CHART_FLOW = 1480;
+/** Every reading published so far (the known series, then the live ones as the tests publish them). */
+const published: Array<{ ts: number; flow: number }> = SERIES.map((s) => ({ ts: s.ts, flow: s.flow }));
+const reading = (flow: number) => ({ '40001': 3, '40005': 30000, '40007': 800, [FLOW]: flow, [PRESSURE]: 600, [FAULT_BITS]: 0 });
+
+/** A reading published now, remembered in `published`. */
+async function publishLive(flow: number): Promise<void> {
+  const ts = Date.now();
+  published.push({ ts, flow });
+  await publishData(ts, reading(flow));
+}
+
+/** The flow curve a chart of the window starting at `from` with buckets of `bucketMs` must draw: each bucket's average. */
+function expectedCurve(from: number, bucketMs: number): Array<[number, number]> {
+  const buckets = new Map<number, number[]>();
+  for (const r of published) {
+    const t = from + Math.floor((r.ts - from) / bucketMs) * bucketMs;
+    buckets.set(t, [...(buckets.get(t) ?? []), r.flow]);
+  }
+  return [...buckets.entries()]
+    .sort((a, b) => a[0] - b[0])
+    .map(([t, flows]) => [t, Number((flows.reduce((a, b) => a + b, 0) / flows.length / 10).toFixed(2))]);
+}
+
+const boxId = 8_000_000 + Math.floor(Math.random() * 9_000_000) * 10;
+const company = `E2E History ${boxId}`;
+let box: MqttClient | undefined;
+let seq = 0;
+
+function publishData(ts: number, values: Record<string, number>): Promise<unknown> {
+  seq += 1;
+  const payload = { v: 1, seq, ts, c: { '1': values } };
+  if (!box) throw new Error('the box is not connected');
+  return box.publishAsync(`box/${boxId}/up/data`, JSON.stringify(payload), { qos: 1 });
+}
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  try {
+    const password = (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: company, contact: 'e2e' }))[0]?.password ?? '';
+    box = await connectBox(boxId, password);
+    await sayHello(box, boxId, [{ index: 1, type: 'maglev-blower' }]);
+    for (const s of SERIES) {
+      await publishData(s.ts, { '40001': 3, '40005': 30000, '40007': 800, [FLOW]: s.flow, [PRESSURE]: 600, [FAULT_BITS]: s.fault });
+    }
+  } finally {
+    await request.dispose();
+  }
+});
+
+test.afterAll(async () => {
+  await box?.endAsync();
+});
+
+/** The series `id` of the echarts instance on the chart node `testId`, once it has data. */
+async function chartSeries(page: Page, testId: string, id: string): Promise<Array<[number | string, ...number[]]>> {
+  const locator = byId(page, testId);
+  await expect(locator).toBeVisible();
+  const handle = await page.waitForFunction(
+    ({ testId, id }) => {
+      type Chart = { getOption(): { series?: Array<{ id?: string; data?: unknown[] }> } };
+      const el = document.querySelector(`.dms-page:not([hidden]) [data-testid="${testId}"]`) as (HTMLElement & { echart?: Chart }) | null;
+      const series = el?.echart?.getOption().series?.find((s) => s.id === id);
+      return series?.data && series.data.length > 0 ? series.data : null;
+    },
+    { testId, id },
+  );
+  return (await handle.jsonValue()) as Array<[number | string, ...number[]]>;
+}
+
+/** The texts of a table's header cells. */
+async function headers(table: Locator): Promise<string[]> {
+  return (await table.locator('thead th').allInnerTexts()).map((s) => s.trim());
+}
+
+test('history table shows the published values, pages on the server, and exports them', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, `/devices/history/${boxId}/1`);
+  const table = byId(page, 'history-table');
+  await expect(byId(page, 'history-device')).toContainText(String(boxId));
+  await expect(page.getByText('12 snapshots')).toBeVisible();
+  const flowColumn = (await headers(table)).indexOf('Flow');
+  expect(flowColumn).toBeGreaterThan(0);
+
+  // Newest first: the eight hourly readings, then the known hour's last two.
+  const newest = [...SERIES].sort((a, b) => b.ts - a.ts);
+  const rows = table.locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(12);
+  await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(newest[0]?.flow ?? 0));
+  await expect(rows.nth(11).locator('td').nth(flowColumn)).toHaveText(flowText(newest[11]?.flow ?? 0));
+
+  // 10 a page: the second page holds the two oldest.
+  await page.locator('.dms-page:not([hidden]) .ant-pagination-options .ant-select').click();
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '10' }).first().click();
+  await expect(rows).toHaveCount(10);
+  await page.locator('.dms-page:not([hidden]) .ant-pagination-item-2').click();
+  await expect(rows).toHaveCount(2);
+  await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(newest[10]?.flow ?? 0));
+  await expect(rows.nth(1).locator('td').nth(flowColumn)).toHaveText(flowText(newest[11]?.flow ?? 0));
+
+  // Export: every snapshot of the range, newest first, flow in engineering units.
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'history-export').click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  const head = Array.from(sheet.getRow(1).values as unknown[], (v) => String(v ?? ''));
+  const flowAt = head.findIndex((h) => h.startsWith(`${FLOW} `));
+  const epochAt = head.findIndex((h) => h.startsWith('Time (ms'));
+  expect(flowAt).toBeGreaterThan(0);
+  expect(sheet.actualRowCount).toBe(13);
+  for (let i = 0; i < 12; i += 1) {
+    const row = sheet.getRow(i + 2);
+    expect(Number(row.getCell(epochAt).value)).toBe(newest[i]?.ts);
+    expect(Number(row.getCell(flowAt).value)).toBe((newest[i]?.flow ?? 0) / 10);
+  }
+  await screenshot(page, 'history-table');
+
+  // The range is the last 24 hours, which follows the present: a reading now joins the top of the first page.
+  await page.locator('.dms-page:not([hidden]) .ant-pagination-item-1').click();
+  await expect(rows).toHaveCount(10);
+  await publishLive(LIVE_TABLE_FLOW);
+  await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(LIVE_TABLE_FLOW));
+  await expect(page.getByText('13 snapshots')).toBeVisible();
+  await expect(rows).toHaveCount(10);
+  await expect(rows.nth(1).locator('td').nth(flowColumn)).toHaveText(flowText(newest[0]?.flow ?? 0));
+});
+
+test('history chart shows the published points, k-line the known hour', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, `/devices/history/${boxId}/1`);
+  await byId(page, 'history-view-charts').click();
+  await expectShown(page, new RegExp(`/devices/history-charts/${boxId}-1/\\d+$`));
+  const points = await chartSeries(page, 'history-chart', `avg-${FLOW}`);
+  const bucketMs = Number(await byId(page, 'history-chart-wrap').getAttribute('data-bucket-ms'));
+  expect(bucketMs).toBeGreaterThan(0);
+  expect(bucketMs).toBeLessThan(5 * MIN);
+  const windowFrom = Number(new URL(page.url()).pathname.split('/').at(-1));
+  // One point per published snapshot: in the snapshot's bucket, with its value (the table's live reading included).
+  expect(points).toHaveLength(SERIES.length + 1);
+  SERIES.forEach((s, i) => {
+    const [t, v] = points[i] as [number, number];
+    expect(s.ts - t).toBeGreaterThanOrEqual(0);
+    expect(s.ts - t).toBeLessThan(bucketMs);
+    expect(v).toBe(s.flow / 10);
+  });
+  expect(points).toEqual(expectedCurve(windowFrom, bucketMs));
+
+  // The window holds the present: a reading now joins the chart without a reload.
+  await expect(byId(page, 'history-chart-live')).toBeVisible();
+  await publishLive(LIVE_CHART_FLOW);
+  await expect.poll(() => chartSeries(page, 'history-chart', `avg-${FLOW}`)).toEqual(expectedCurve(windowFrom, bucketMs));
+  expect(published.at(-1)?.ts ?? 0).toBeLessThan(windowFrom + 24 * HOUR);
+  // Zooming in asks the server again for the zoomed part (after a short pause), at the chart's resolution.
+  await page.evaluate(() => {
+    type Chart = { dispatchAction(action: object): void };
+    const el = document.querySelector('.dms-page:not([hidden]) [data-testid="history-chart"]') as (HTMLElement & { echart?: Chart }) | null;
+    el?.echart?.dispatchAction({ type: 'dataZoom', start: 50, end: 100 });
+  });
+  const wrap = byId(page, 'history-chart-wrap');
+  await expect(wrap).toHaveAttribute('data-detail', /^\d+-\d+$/);
+  expect(await wrap.getAttribute('data-detail')).toBe(`${windowFrom + 12 * HOUR}-${windowFrom + 24 * HOUR}`);
+  const zoomed = await chartSeries(page, 'history-chart', `avg-${FLOW}`);
+  // The zoomed part has finer buckets: every reading on its own, the live ones (seconds apart) perhaps together.
+  expect(zoomed.slice(0, SERIES.length).map((p) => p[1])).toEqual(SERIES.map((s) => s.flow / 10));
+  await screenshot(page, 'history-charts');
+
+  await byId(page, 'history-view-kline').click();
+  await expectShown(page, new RegExp(`/devices/k-line/${boxId}/1$`));
+  await byId(page, 'kline-register').click();
+  await page.keyboard.type('Flow');
+  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^Flow/ }).first().click();
+  await expect
+    .poll(async () => {
+      const handle = await page.waitForFunction(() => {
+        type Chart = { getOption(): { xAxis?: Array<{ data?: string[] }>; series?: Array<{ name?: string; data?: number[][] }> } };
+        const el = document.querySelector('.dms-page:not([hidden]) [data-testid="kline-chart"]') as (HTMLElement & { echart?: Chart }) | null;
+        const option = el?.echart?.getOption();
+        return option ? { times: option.xAxis?.[0]?.data ?? [], name: option.series?.[0]?.name ?? '', data: option.series?.[0]?.data ?? [] } : null;
+      });
+      const { times, name, data } = (await handle.jsonValue()) as { times: string[]; name: string; data: number[][] };
+      return name === 'Flow' ? data[times.indexOf(String(H0))] : undefined;
+    })
+    // [open, close, low, high]
+    .toEqual([100, 110, 90, 130]);
+  await screenshot(page, 'history-kline');
+});
+
+test('fault records list the fault and its snapshot', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, `/devices/history/${boxId}/1`);
+  await byId(page, 'history-view-errorRecord').click();
+  const rows = byId(page, 'record-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first().getByTestId('record-name')).toHaveText('Surge');
+  await expect(rows.first().locator('[data-kind="fault"]')).toHaveText('Fault');
+  await expect(rows.first()).toContainText('2 h');
+  await screenshot(page, 'history-error-record');
+
+  await rows.first().locator('a[data-testid^="record-details-"]').click();
+  await expectShown(page, new RegExp(`/devices/error-details/${boxId}/${FAULT_START}\\?controller=1&record=\\d+$`));
+  await expect(byId(page, `snapshot-value-${FLOW}`)).toHaveText(flowText(1150));
+  await expect(byId(page, `snapshot-value-${PRESSURE}`)).toHaveText('60.0 kPa');
+  const faultRow = page.locator(`.dms-page:not([hidden]) tr[data-register="${FAULT_BITS}"]`);
+  await expect(faultRow).toHaveAttribute('data-severity', 'fault');
+  await expect(faultRow).toContainText('Surge');
+  await expect(byId(page, 'snapshot-record')).toContainText('Surge');
+  await screenshot(page, 'history-error-details');
+});
+
+test('export-errors from the menu: the fault across the user devices and its .xlsx', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, '/dashboard');
+  await page.getByTestId('sidebar').locator('.ant-menu-submenu-title').filter({ hasText: /^Devices$/ }).click();
+  // The submenu opens with an animation: click its entry once it has settled.
+  await expect(async () => {
+    await page.getByTestId('menu-exportErrors').click();
+    await expect(page).toHaveURL(/\/devices\/export-errors$/, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+  await expectShown(page, /\/devices\/export-errors$/);
+  await byId(page, 'export-errors-q').fill(String(boxId));
+  await byId(page, 'export-errors-search').click();
+  const rows = byId(page, 'export-errors-table').locator('tbody tr.ant-table-row');
+  await expect(rows).toHaveCount(1);
+  await expect(rows.first()).toContainText(`${boxId}-1`);
+  await expect(rows.first()).toContainText('Surge');
+  await byId(page, 'export-errors-kind-alert').click();
+  await expect(byId(page, 'export-errors-table').locator('.ant-empty')).toBeVisible();
+  await byId(page, 'export-errors-kind-fault').click();
+  await expect(rows).toHaveCount(1);
+
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'export-errors-export').click()]);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.actualRowCount).toBe(2);
+  const row = Array.from(sheet.getRow(2).values as unknown[]);
+  expect(row.slice(1)).toEqual([
+    boxId,
+    1,
+    company,
+    undefined, // the device's model was never filled in: an empty cell
+    'Fault',
+    'Surge',
+    new Date(FAULT_START).toISOString(),
+    new Date(FAULT_END).toISOString(),
+    (FAULT_END - FAULT_START) / 1000,
+  ]);
+  await screenshot(page, 'history-export-errors');
+});
+
+test('maglev charts and the operating region, whose point moves live', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, `/devices/history/${boxId}/1`);
+  await byId(page, 'history-view-maglevCharts').click();
+  await expectShown(page, new RegExp(`/devices/maglev-charts/${boxId}-1/\\d+$`));
+  const flow = await chartSeries(page, 'maglev-chart-flow', `avg-${FLOW}`);
+  const windowFrom = Number(new URL(page.url()).pathname.split('/').at(-1));
+  const bucketMs = Number(await byId(page, 'maglev-chart-flow-wrap').getAttribute('data-bucket-ms'));
+  expect(flow).toEqual(expectedCurve(windowFrom, bucketMs));
+  await chartSeries(page, 'maglev-chart-speed', 'avg-40005');
+  await screenshot(page, 'history-maglev-charts');
+
+  await byId(page, 'history-view-maglevRegion').click();
+  expect(await chartSeries(page, 'maglev-region-chart', 'current')).toEqual([[LIVE_CHART_FLOW / 10, 60]]);
+  await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'true');
+  // A new reading moves the point without a reload: far to the left of the surge line.
+  await publishData(Date.now(), { '40001': 3, '40005': 30000, '40007': 800, [FLOW]: 200, [PRESSURE]: 900, [FAULT_BITS]: 0 });
+  await expect
+    .poll(async () => (await chartSeries(page, 'maglev-region-chart', 'current'))[0])
+    .toEqual([20, 90]);
+  await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'false');
+  await screenshot(page, 'history-maglev-region');
+});
+
+test('a helper cannot open the device history; the API refuses; bad parameters go to 404', async ({ page }) => {
+  await signIn(page, 'demo_helper');
+  await page.goto(`/devices/history/${boxId}/1`);
+  await expect(page).toHaveURL(/\/401$/);
+  const token = await apiLogin(page.request, 'demo_helper');
+  const query = `from=${H0}&to=${H0 + 24 * HOUR}`;
+  const refused = await page.request.get(`${baseUrl()}/api/v2/devices/${boxId}/1/history?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  expect(refused.status()).toBe(403);
+  expect(((await refused.json()) as { code: number }).code).toBe(40300);
+  const anonymous = await page.request.get(`${baseUrl()}/api/v2/devices/${boxId}/1/history?${query}`);
+  expect(anonymous.status()).toBe(401);
+
+  await signIn(page, 'demo_manager');
+  for (const path of [
+    `/devices/history/abc/1`,
+    `/devices/history/${boxId}/0`,
+    `/devices/plcHistory/${boxId}/33`,
+    `/devices/history-charts/${boxId}/${H0}`,
+    `/devices/history-charts/${boxId}-1/soon`,
+    `/devices/k-line/${boxId}-x/1`,
+    `/devices/error-record/${boxId}/one`,
+    `/devices/error-details/${boxId}/${FAULT_START}?controller=40`,
+    `/devices/maglev-charts/${boxId}/${H0}`,
+    `/devices/maglev-region/-1/1`,
+  ]) {
+    await page.goto(path);
+    await expect(page, path).toHaveURL(/\/404$/);
+  }
+});
+
+/** Each history screen, with the texts its card title has in each language. */
+const SCREENS: Array<{ testId: string; path: () => string; titles: Record<'zh' | 'es' | 'ja', string> }> = [
+  { testId: 'page-history', path: () => `/devices/history/${boxId}/1`, titles: { zh: '历史数据', es: 'Datos históricos', ja: '履歴データ' } },
+  { testId: 'page-plcHistory', path: () => `/devices/plcHistory/${boxId}/1`, titles: { zh: 'PLC历史数据', es: 'Histórico del PLC', ja: 'PLC履歴' } },
+  { testId: 'page-historyCharts', path: () => `/devices/history-charts/${boxId}-1/${H0 - HOUR}`, titles: { zh: '历史曲线', es: 'Gráficos históricos', ja: '履歴グラフ' } },
+  { testId: 'page-kline', path: () => `/devices/k-line/${boxId}-${FLOW}/1`, titles: { zh: 'K线图', es: 'Velas (K-line)', ja: 'ローソク足' } },
+  { testId: 'page-errorRecord', path: () => `/devices/error-record/${boxId}/1`, titles: { zh: '故障记录', es: 'Registro de fallos', ja: '故障記録' } },
+  { testId: 'page-errorDetails', path: () => `/devices/error-details/${boxId}/${FAULT_START}?controller=1`, titles: { zh: '故障详情', es: 'Detalle del fallo', ja: '故障詳細' } },
+  { testId: 'page-exportErrors', path: () => '/devices/export-errors', titles: { zh: '导出故障记录', es: 'Exportar registros de fallos', ja: '故障記録のエクスポート' } },
+  { testId: 'page-maglevCharts', path: () => `/devices/maglev-charts/${boxId}-1/${H0 - HOUR}`, titles: { zh: '磁悬浮曲线', es: 'Gráficos de la soplante', ja: '磁気浮上ブロワのグラフ' } },
+  { testId: 'page-maglevRegion', path: () => `/devices/maglev-region/${boxId}/1`, titles: { zh: '运行区域', es: 'Zona de funcionamiento', ja: '運転領域' } },
+];
+
+/** English words of these screens that must not show in another language. */
+const ENGLISH = ['Last hour', 'Last 24 hours', 'Last 7 days', 'Choose registers', 'snapshots', 'Previous window', 'Latest', 'Hourly', 'Daily', 'Ongoing', 'Duration', 'Search registers', 'Surge line', 'Within the region', 'controller', 'Fault records', 'History data', 'Surge', 'Flow'];
+
+for (const lang of ['zh', 'es', 'ja'] as const) {
+  test(`every history screen in ${lang}`, async ({ page }) => {
+    await signIn(page, 'demo_manager', lang);
+    for (const screen of SCREENS) {
+      await open(page, screen.path());
+      const card = byId(page, screen.testId);
+      await expect(card.locator('.ant-card-head-title')).toHaveText(screen.titles[lang]);
+      await expect(card.locator('.ant-card-body')).not.toContainText('…', { timeout: 15_000 });
+      await expect(card.locator('.ant-skeleton')).toHaveCount(0);
+      await page.waitForLoadState('networkidle');
+      const text = await card.innerText();
+      for (const word of ENGLISH) expect(text, `${screen.testId} in ${lang}`).not.toContain(word);
+      await screenshot(page, `history-${lang}-${screen.testId}`);
+    }
+  });
+}
+
+test('every history screen at 800 px', async ({ page }) => {
+  await page.setViewportSize({ width: 800, height: 1000 });
+  await signIn(page, 'demo_manager');
+  for (const screen of SCREENS) {
+    await open(page, screen.path());
+    const card = byId(page, screen.testId);
+    await expect(card.locator('.ant-skeleton')).toHaveCount(0);
+    await page.waitForLoadState('networkidle');
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow, `${screen.testId} is wider than the screen`).toBeLessThanOrEqual(0);
+    await screenshot(page, `history-800-${screen.testId}`);
+  }
+});
