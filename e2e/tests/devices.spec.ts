@@ -2,7 +2,7 @@ import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { apiGet, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
 import type { Page } from '@playwright/test';
 
 /**
@@ -62,14 +62,6 @@ test.afterAll(async () => {
   await box?.endAsync();
 });
 
-/** Opens the Devices group of the sidebar and a page in it. */
-async function fromMenu(page: Page, name: string): Promise<void> {
-  const sidebar = page.getByTestId('sidebar');
-  const item = sidebar.getByTestId(`menu-${name}`);
-  if (!(await item.isVisible())) await sidebar.getByText('Devices', { exact: true }).click();
-  await item.click();
-}
-
 /** The rows of the device list shown: their `boxId-controller` and status. */
 async function listRows(page: Page): Promise<Array<{ device: string; status: string }>> {
   const rows = byId(page, 'devices-table').locator('tbody tr[data-device]');
@@ -100,7 +92,7 @@ test('each user sees only their fleet in the list, opened from the menu', async 
   // Other specs may register boxes to the demo users meanwhile: the list is compared with the (scoped) API.
   const endUser = await signIn(page, 'demo_end_user');
   await open(page, '/dashboard');
-  await fromMenu(page, 'devicesShow');
+  await fromMenu(page, 'Devices', 'devicesShow');
   await expectShown(page, /\/devices\/devices-show$/);
   await listLoaded(page);
   const endUserBoxes = boxesOf(await listRows(page));
@@ -114,7 +106,7 @@ test('each user sees only their fleet in the list, opened from the menu', async 
   await page.context().clearCookies();
   await signIn(page, 'demo_manager');
   await open(page, '/dashboard');
-  await fromMenu(page, 'devicesShow');
+  await fromMenu(page, 'Devices', 'devicesShow');
   await listLoaded(page);
   const managerBoxes = boxesOf(await listRows(page));
   expect(managerBoxes).toContain(100006);
@@ -243,7 +235,7 @@ test('a fault set by the box shows on the list and the detail without reload; th
   await screenshot(page, 'devices-list-fault');
 
   // The fault list (menu) has it.
-  await fromMenu(page, 'faultDevices');
+  await fromMenu(page, 'Devices', 'faultDevices');
   await expectShown(page, /\/devices\/fault$/);
   await listLoaded(page);
   await expect(byId(page, `device-status-${boxId}-1`)).toHaveAttribute('data-status', 'online_fault');
@@ -458,7 +450,7 @@ test('maglev blowers and PLCs open their own detail pages: gauges and the PLC re
 test('event templates list the bits of a controller type with their texts', async ({ page }) => {
   await signIn(page, 'demo_end_user');
   await open(page, '/dashboard');
-  await fromMenu(page, 'eventTemplates');
+  await fromMenu(page, 'Devices', 'eventTemplates');
   await expectShown(page, /\/devices\/events\/templates/);
   const table = byId(page, 'templates-table');
   await expect(table.locator('tr[data-template]').first()).toBeVisible();

@@ -63,6 +63,21 @@ export async function expectShown(page: Page, url: RegExp): Promise<void> {
   await expect(page.locator('.dms-page:not([hidden])')).toHaveAttribute('data-path', pathname);
 }
 
+/**
+ * Opens a page from the sidebar as a person would: opens the entry's group when it is closed, then clicks the entry.
+ * The group opens with an animation during which a click may land beside the entry: tried again until the URL moves.
+ */
+export async function fromMenu(page: Page, group: string, name: string): Promise<void> {
+  const sidebar = page.getByTestId('sidebar');
+  const item = sidebar.getByTestId(`menu-${name}`);
+  const before = page.url();
+  await expect(async () => {
+    if (!(await item.isVisible())) await sidebar.locator('.ant-menu-submenu-title').filter({ hasText: group }).first().click();
+    await item.click({ timeout: 2000 });
+    await expect(page).not.toHaveURL(before, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Signs in through the login form, as a person would. */
 export async function signInWithForm(page: Page, username: string, password = PASSWORD): Promise<void> {
   await page.getByTestId('login-username').fill(username);

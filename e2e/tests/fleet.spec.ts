@@ -2,7 +2,7 @@ import type { FleetSummary, MapPoint } from '@dms/contract';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { apiGet as getJson, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, openShell, screenshot, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell, screenshot, signIn, test } from './fixtures.js';
 
 /**
  * The fleet at a glance: map monitoring (/devices/map), the dashboard's fleet figures and the large screen
@@ -70,9 +70,7 @@ test.describe('map monitoring', () => {
     });
     const world = page.waitForResponse((r) => /\/assets\/countries-50m-[^/]+\.json$/.test(new URL(r.url()).pathname));
     await openShell(page, '/dashboard');
-    const sidebar = page.getByTestId('sidebar');
-    await sidebar.getByText('Devices', { exact: true }).click();
-    await sidebar.getByTestId('menu-deviceMap').click();
+    await fromMenu(page, 'Devices', 'deviceMap');
     await expectShown(page, /\/devices\/map$/);
 
     // Every device of the user with a position is on the map, as many as the API has (and only the user's).

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -260,12 +260,7 @@ test('fault records list the fault and its snapshot', async ({ page }) => {
 test('export-errors from the menu: the fault across the user devices and its .xlsx', async ({ page }) => {
   await signIn(page, 'demo_manager');
   await open(page, '/dashboard');
-  await page.getByTestId('sidebar').locator('.ant-menu-submenu-title').filter({ hasText: /^Devices$/ }).click();
-  // The submenu opens with an animation: click its entry once it has settled.
-  await expect(async () => {
-    await page.getByTestId('menu-exportErrors').click();
-    await expect(page).toHaveURL(/\/devices\/export-errors$/, { timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await fromMenu(page, 'Devices', 'exportErrors');
   await expectShown(page, /\/devices\/export-errors$/);
   await byId(page, 'export-errors-q').fill(String(boxId));
   await byId(page, 'export-errors-search').click();
