@@ -13,3 +13,4 @@ export * from './history.js';
 export * from './exports.js';
 export * from './fleet.js';
 export * from './status-names.js';
+export * from './device-field-names.js';

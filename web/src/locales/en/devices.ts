@@ -1,4 +1,4 @@
-import { STATUS_NAMES } from '@dms/contract';
+import { DEVICE_FIELD_NAMES, STATUS_NAMES } from '@dms/contract';
 
 /** Devices (/devices): the device list and its filtered lists, device detail (controller, PLC, maglev), cloud box, event templates. */
 export default {
@@ -51,34 +51,7 @@ export default {
     cancel: 'Cancel',
     close: 'Close',
   },
-  field: {
-    boxId: 'Box ID',
-    controller: 'Controller',
-    device: 'Device',
-    type: 'Controller type',
-    owner: 'Owner',
-    status: 'Status',
-    runStatus: 'Run status',
-    lastSeen: 'Last seen',
-    company: 'Company',
-    stationNo: 'Station / equipment no.',
-    model: 'Model',
-    remark: 'Remark',
-    iotModule: 'IoT module',
-    iotModel: 'IoT module model',
-    iotCard: 'IoT card code',
-    installDate: 'Installed on',
-    expiryDate: 'Expires on',
-    province: 'Province',
-    city: 'City',
-    area: 'District',
-    street: 'Street',
-    location: 'Location',
-    contact: 'Contact person',
-    phone: 'Contact phone',
-    lng: 'Longitude',
-    lat: 'Latitude',
-  },
+  field: DEVICE_FIELD_NAMES.en,
   list: {
     search: 'Box ID, company, station no. or model',
     all: 'All',

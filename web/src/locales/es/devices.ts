@@ -1,4 +1,4 @@
-import { STATUS_NAMES } from '@dms/contract';
+import { DEVICE_FIELD_NAMES, STATUS_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 /** Devices (/devices): the device list and its filtered lists, device detail (controller, PLC, maglev), cloud box, event templates. */
@@ -52,34 +52,7 @@ const devices: LocaleArea<'devices'> = {
     cancel: 'Cancelar',
     close: 'Cerrar',
   },
-  field: {
-    boxId: 'ID de caja',
-    controller: 'Controlador',
-    device: 'Dispositivo',
-    type: 'Tipo de controlador',
-    owner: 'Propietario',
-    status: 'Estado',
-    runStatus: 'Estado de marcha',
-    lastSeen: 'Última comunicación',
-    company: 'Empresa',
-    stationNo: 'N.º de estación / equipo',
-    model: 'Modelo',
-    remark: 'Observaciones',
-    iotModule: 'Módulo IoT',
-    iotModel: 'Modelo del módulo IoT',
-    iotCard: 'Código de tarjeta IoT',
-    installDate: 'Instalado el',
-    expiryDate: 'Vence el',
-    province: 'Provincia',
-    city: 'Ciudad',
-    area: 'Distrito',
-    street: 'Calle',
-    location: 'Ubicación',
-    contact: 'Persona de contacto',
-    phone: 'Teléfono de contacto',
-    lng: 'Longitud',
-    lat: 'Latitud',
-  },
+  field: DEVICE_FIELD_NAMES.es,
   list: {
     search: 'ID de caja, empresa, n.º de estación o modelo',
     all: 'Todos',

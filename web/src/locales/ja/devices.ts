@@ -1,4 +1,4 @@
-import { STATUS_NAMES } from '@dms/contract';
+import { DEVICE_FIELD_NAMES, STATUS_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 /** Devices (/devices): the device list and its filtered lists, device detail (controller, PLC, maglev), cloud box, event templates. */
@@ -52,34 +52,7 @@ const devices: LocaleArea<'devices'> = {
     cancel: 'キャンセル',
     close: '閉じる',
   },
-  field: {
-    boxId: 'ボックスID',
-    controller: 'コントローラ',
-    device: 'デバイス',
-    type: 'コントローラ種別',
-    owner: '所有者',
-    status: '状態',
-    runStatus: '運転状態',
-    lastSeen: '最終通信',
-    company: '所属会社',
-    stationNo: 'ステーション/設備番号',
-    model: '型式',
-    remark: '備考',
-    iotModule: 'IoTモジュール',
-    iotModel: 'IoTモジュール型式',
-    iotCard: 'IoTカード番号',
-    installDate: '設置日',
-    expiryDate: '有効期限',
-    province: '省/都道府県',
-    city: '市',
-    area: '区',
-    street: '番地',
-    location: '所在地',
-    contact: '担当者',
-    phone: '連絡先電話番号',
-    lng: '経度',
-    lat: '緯度',
-  },
+  field: DEVICE_FIELD_NAMES.ja,
   list: {
     search: 'ボックスID、会社、ステーション番号、型式',
     all: 'すべて',

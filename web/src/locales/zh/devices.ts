@@ -1,4 +1,4 @@
-import { STATUS_NAMES } from '@dms/contract';
+import { DEVICE_FIELD_NAMES, STATUS_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 /** Devices (/devices): the device list and its filtered lists, device detail (controller, PLC, maglev), cloud box, event templates. */
@@ -52,34 +52,7 @@ const devices: LocaleArea<'devices'> = {
     cancel: '取消',
     close: '关闭',
   },
-  field: {
-    boxId: '盒子ID',
-    controller: '控制器',
-    device: '设备',
-    type: '控制器类型',
-    owner: '所有者',
-    status: '状态',
-    runStatus: '运行状态',
-    lastSeen: '最后通信',
-    company: '所属公司',
-    stationNo: '站号/设备编号',
-    model: '型号',
-    remark: '备注',
-    iotModule: '物联网模块',
-    iotModel: '物联网模块型号',
-    iotCard: '物联网卡号',
-    installDate: '安装日期',
-    expiryDate: '到期日期',
-    province: '省份',
-    city: '城市',
-    area: '区县',
-    street: '街道',
-    location: '位置',
-    contact: '联系人',
-    phone: '联系电话',
-    lng: '经度',
-    lat: '纬度',
-  },
+  field: DEVICE_FIELD_NAMES.zh,
   list: {
     search: '盒子ID、公司、站号或型号',
     all: '全部',
