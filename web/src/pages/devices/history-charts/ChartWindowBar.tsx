@@ -1,6 +1,8 @@
 import { LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
+import { useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { useI18n } from '../../../i18n';
 import { latestWindowStart } from '../shared/links';
 
@@ -18,6 +20,16 @@ export const DEFAULT_SPAN: ChartSpan = '24h';
 
 export function parseSpan(text: string | null): ChartSpan {
   return CHART_SPANS.find((s) => s === text) ?? DEFAULT_SPAN;
+}
+
+/**
+ * The window of a chart page: it starts where the path's time says and is `?span=` long (24 hours when absent); moving
+ * it is the page's own state, so it does not open another tab.
+ */
+export function useChartWindow(initialFrom: number): { from: number; span: ChartSpan; move: (from: number, span: ChartSpan) => void } {
+  const [search] = useSearchParams();
+  const [state, setState] = useState(() => ({ from: initialFrom, span: parseSpan(search.get('span')) }));
+  return { ...state, move: (from, span) => setState({ from: Math.max(0, from), span }) };
 }
 
 export interface ChartWindowBarProps {

@@ -1,12 +1,10 @@
-import { Card } from 'antd';
 import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
-import { useI18n } from '../../../i18n';
+import { useSearchParams } from 'react-router';
 import { DeviceHeader } from '../history/common/DeviceHeader';
-import { parseBoxController, parseTime } from '../shared/params';
 import { defaultRegisters, RegisterSelect } from '../history/common/RegisterSelect';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
-import { CHART_SPAN_MS, ChartWindowBar, parseSpan, type ChartSpan } from './ChartWindowBar';
+import type { HistoryDevice } from '../history/common/useHistoryDevice';
+import { CHART_SPAN_MS, ChartWindowBar, useChartWindow } from './ChartWindowBar';
+import { ChartsPage } from './ChartsPage';
 import { SeriesChart } from './SeriesChart';
 import '../history/common/history.css';
 
@@ -19,16 +17,7 @@ const MAX_CURVES = 8;
  * the server.
  */
 export default function HistoryChartsPage() {
-  const { tagId, time } = useParams();
-  const address = parseBoxController(tagId);
-  const from = parseTime(time);
-  const loaded = useHistoryDevice(from === null ? null : address);
-  const { t } = useI18n();
-  return (
-    <Card title={t('history.route.historyCharts')} data-testid="page-historyCharts" loading={!loaded}>
-      {loaded && from !== null && <ChartsBody loaded={loaded} from={from} />}
-    </Card>
-  );
+  return <ChartsPage view="historyCharts">{(loaded, from) => <ChartsBody loaded={loaded} from={from} />}</ChartsPage>;
 }
 
 function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
@@ -36,18 +25,12 @@ function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from
   const { device, type, registers } = loaded;
   const all = type?.registers ?? [];
   const selectable = all.filter((r) => r.format !== 'bits');
-  // The window and the curves are the page's own state: the path's time is where it starts (moving the window does not
-  // open another tab).
-  const [from, setFrom] = useState(initialFrom);
-  const [span, setSpan] = useState<ChartSpan>(() => parseSpan(search.get('span')));
+  // The curves, like the window, are the page's own state.
+  const { from, span, move } = useChartWindow(initialFrom);
   const [chosen, setChosen] = useState<number[]>(() => {
     const wanted = (search.get('registers') ?? '').split(',').map(Number).filter((n) => registers.has(n));
     return wanted.length > 0 ? wanted.slice(0, MAX_CURVES) : defaultRegisters(all, 4);
   });
-  const move = (nextFrom: number, nextSpan: ChartSpan) => {
-    setFrom(Math.max(0, nextFrom));
-    setSpan(nextSpan);
-  };
 
   return (
     <>

@@ -1,13 +1,11 @@
-import { Alert, Card, Col, Row, Typography } from 'antd';
-import { useState } from 'react';
-import { useParams, useSearchParams } from 'react-router';
+import { Alert, Col, Row, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
-import { ChartWindowBar, CHART_SPAN_MS, parseSpan, type ChartSpan } from '../history-charts/ChartWindowBar';
+import { ChartsPage } from '../history-charts/ChartsPage';
+import { ChartWindowBar, CHART_SPAN_MS, useChartWindow } from '../history-charts/ChartWindowBar';
 import { SeriesChart } from '../history-charts/SeriesChart';
 import { DeviceHeader } from '../history/common/DeviceHeader';
-import { parseBoxController, parseTime } from '../shared/params';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import type { HistoryDevice } from '../history/common/useHistoryDevice';
 import { maglevRegisters } from '../maglev-region/maglev';
 import '../history/common/history.css';
 
@@ -18,29 +16,14 @@ const CURVES = ['speed', 'power', 'flow', 'pressure'] as const;
  * window starting at `time`, one chart each, zooming together; each chart re-queries the server for its zoomed part.
  */
 export default function MaglevChartsPage() {
-  const { tagId, time } = useParams();
-  const address = parseBoxController(tagId);
-  const from = parseTime(time);
-  const loaded = useHistoryDevice(from === null ? null : address);
-  const { t } = useI18n();
-  return (
-    <Card title={t('history.route.maglevCharts')} data-testid="page-maglevCharts" loading={!loaded}>
-      {loaded && from !== null && <MaglevCharts loaded={loaded} from={from} />}
-    </Card>
-  );
+  return <ChartsPage view="maglevCharts">{(loaded, from) => <MaglevCharts loaded={loaded} from={from} />}</ChartsPage>;
 }
 
 function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
   const { t, lang } = useI18n();
-  const [search] = useSearchParams();
-  const [from, setFrom] = useState(initialFrom);
-  const [span, setSpan] = useState<ChartSpan>(() => parseSpan(search.get('span')));
+  const { from, span, move } = useChartWindow(initialFrom);
   const { device, type, registers } = loaded;
   const regs = maglevRegisters(type?.registers ?? []);
-  const move = (nextFrom: number, nextSpan: ChartSpan) => {
-    setFrom(Math.max(0, nextFrom));
-    setSpan(nextSpan);
-  };
   const curves = CURVES.flatMap((role) => {
     const def = regs[role];
     return def ? [{ role, def }] : [];
