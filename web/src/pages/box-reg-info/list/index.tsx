@@ -4,7 +4,7 @@ import { BOX_TYPE_MAX, type BoxRegRow } from '@dms/contract';
 import { useEffect, useMemo, useRef, useState, type ChangeEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { getBoxRegs } from '../../../api/box-reg';
-import { useI18n } from '../../../i18n';
+import { useI18n, type TKey } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
 import { useServerPage } from '../../../lib/useServerPage';
 import { CONNECTION_COLOR, connectionLabel } from '../labels';
@@ -20,6 +20,14 @@ interface Draft {
   boxType: string;
 }
 const EMPTY_DRAFT: Draft = { boxId: '', username: '', companyName: '', boxType: '' };
+
+/** The filter inputs of the toolbar, in order. */
+const FILTERS: ReadonlyArray<{ key: keyof Draft; testId: string; label: TKey; maxLength: number }> = [
+  { key: 'boxId', testId: 'box-reg-filter-boxid', label: 'boxReg.filter.boxId', maxLength: 10 },
+  { key: 'username', testId: 'box-reg-filter-username', label: 'boxReg.filter.username', maxLength: 64 },
+  { key: 'companyName', testId: 'box-reg-filter-company', label: 'boxReg.filter.companyName', maxLength: 128 },
+  { key: 'boxType', testId: 'box-reg-filter-type', label: 'boxReg.filter.boxType', maxLength: BOX_TYPE_MAX },
+];
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 
@@ -109,47 +117,20 @@ export default function BoxRegListPage() {
       }
     >
       <div className="dms-toolbar dms-box-reg-toolbar">
-        <Input
-          data-testid="box-reg-filter-boxid"
-          aria-label={t('boxReg.filter.boxId')}
-          placeholder={t('boxReg.filter.boxId')}
-          inputMode="numeric"
-          maxLength={10}
-          value={draft.boxId}
-          onChange={edit('boxId')}
-          onPressEnter={search}
-          className="dms-box-reg-filter"
-        />
-        <Input
-          data-testid="box-reg-filter-username"
-          aria-label={t('boxReg.filter.username')}
-          placeholder={t('boxReg.filter.username')}
-          maxLength={64}
-          value={draft.username}
-          onChange={edit('username')}
-          onPressEnter={search}
-          className="dms-box-reg-filter"
-        />
-        <Input
-          data-testid="box-reg-filter-company"
-          aria-label={t('boxReg.filter.companyName')}
-          placeholder={t('boxReg.filter.companyName')}
-          maxLength={128}
-          value={draft.companyName}
-          onChange={edit('companyName')}
-          onPressEnter={search}
-          className="dms-box-reg-filter"
-        />
-        <Input
-          data-testid="box-reg-filter-type"
-          aria-label={t('boxReg.filter.boxType')}
-          placeholder={t('boxReg.filter.boxType')}
-          maxLength={BOX_TYPE_MAX}
-          value={draft.boxType}
-          onChange={edit('boxType')}
-          onPressEnter={search}
-          className="dms-box-reg-filter"
-        />
+        {FILTERS.map((f) => (
+          <Input
+            key={f.key}
+            data-testid={f.testId}
+            aria-label={t(f.label)}
+            placeholder={t(f.label)}
+            inputMode={f.key === 'boxId' ? 'numeric' : undefined}
+            maxLength={f.maxLength}
+            value={draft[f.key]}
+            onChange={edit(f.key)}
+            onPressEnter={search}
+            className="dms-box-reg-filter"
+          />
+        ))}
         <Button type="primary" icon={<SearchOutlined />} onClick={search} data-testid="box-reg-search">
           {t('boxReg.filter.search')}
         </Button>

@@ -181,20 +181,20 @@ export function DeviceListPage({ preset, path }: { preset: ListPreset; path: str
       scheduleRefresh(true);
       return;
     }
-    setData((d) => ({
-      ...d,
-      items: d.items.map((item) => {
+    // A device's state, values and status change its row only; when nothing changes (the state sent on subscribing
+    // mostly says what the page fetched) the list is left as it is and nothing is drawn again.
+    setData((d) => {
+      let changed = false;
+      const items = d.items.map((item) => {
         if (item.id !== event.device) return item;
-        if (event.type === 'values') return { ...item, lastSeen: Math.max(item.lastSeen ?? 0, event.ts) };
-        const status = specific(event.type === 'state' ? event.status : event.to);
-        if (event.type === 'state') {
-          const lastSeen = Math.max(item.lastSeen ?? 0, event.ts ?? 0) || null;
-          if (status === item.status && lastSeen === item.lastSeen) return item;
-          return { ...item, status, lastSeen, runStatus: runStatusOf({ fault: status.endsWith('fault'), alert: status.endsWith('alert') }) };
-        }
-        return { ...item, status, runStatus: runStatusOf({ fault: status.endsWith('fault'), alert: status.endsWith('alert') }) };
-      }),
-    }));
+        const lastSeen = event.type === 'status' ? item.lastSeen : Math.max(item.lastSeen ?? 0, event.ts ?? 0) || null;
+        const status = event.type === 'values' ? item.status : specific(event.type === 'state' ? event.status : event.to);
+        if (status === item.status && lastSeen === item.lastSeen) return item;
+        changed = true;
+        return { ...item, status, lastSeen, runStatus: runStatusOf({ fault: status.endsWith('fault'), alert: status.endsWith('alert') }) };
+      });
+      return changed ? { ...d, items } : d;
+    });
   });
   useFleetEvents((event) => {
     scheduleRefresh(event.type === 'lagged' || queryRef.current.status !== undefined);
