@@ -50,7 +50,8 @@ const LIVE_TABLE_FLOW = 1450;
 const LIVE_CHART_FLOW = 1480;
 /** Every reading published so far (the known series, then the live ones as the tests publish them). */
 const published: Array<{ ts: number; flow: number }> = SERIES.map((s) => ({ ts: s.ts, flow: s.flow }));
-const reading = (flow: number) => ({ '40001': 3, '40005': 30000, '40007': 800, [FLOW]: flow, [PRESSURE]: 600, [FAULT_BITS]: 0 });
+/** A snapshot of the blower running at 30,000 rpm and 80 kW with this flow (and, unless said, 60 kPa and no fault). */
+const reading = (flow: number, { pressure = 600, fault = 0 } = {}) => ({ '40001': 3, '40005': 30000, '40007': 800, [FLOW]: flow, [PRESSURE]: pressure, [FAULT_BITS]: fault });
 
 /** A reading published now, remembered in `published`. */
 async function publishLive(flow: number): Promise<void> {
@@ -90,7 +91,7 @@ test.beforeAll(async ({ playwright }) => {
     box = await connectBox(boxId, password);
     await sayHello(box, boxId, [{ index: 1, type: 'maglev-blower' }]);
     for (const s of SERIES) {
-      await publishData(s.ts, { '40001': 3, '40005': 30000, '40007': 800, [FLOW]: s.flow, [PRESSURE]: 600, [FAULT_BITS]: s.fault });
+      await publishData(s.ts, reading(s.flow, { fault: s.fault }));
     }
   } finally {
     await request.dispose();
@@ -139,9 +140,12 @@ test('history table shows the published values, pages on the server, and exports
   await expect(rows.nth(11).locator('td').nth(flowColumn)).toHaveText(flowText(newest[11]?.flow ?? 0));
 
   // 10 a page: the second page holds the two oldest.
-  await page.locator('.dms-page:not([hidden]) .ant-pagination-options .ant-select').click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: '10' }).first().click();
-  await expect(rows).toHaveCount(10);
+  // The size list opens with an animation, during which a click may miss its option: chosen again until it took.
+  await expect(async () => {
+    await page.locator('.dms-page:not([hidden]) .ant-pagination-options .ant-select').click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^10 / }).click({ timeout: 2000 });
+    await expect(rows).toHaveCount(10, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
   await page.locator('.dms-page:not([hidden]) .ant-pagination-item-2').click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(newest[10]?.flow ?? 0));
@@ -310,7 +314,7 @@ test('maglev charts and the operating region, whose point moves live', async ({ 
   expect(await chartSeries(page, 'maglev-region-chart', 'current')).toEqual([[LIVE_CHART_FLOW / 10, 60]]);
   await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'true');
   // A new reading moves the point without a reload: far to the left of the surge line.
-  await publishData(Date.now(), { '40001': 3, '40005': 30000, '40007': 800, [FLOW]: 200, [PRESSURE]: 900, [FAULT_BITS]: 0 });
+  await publishData(Date.now(), reading(200, { pressure: 900 }));
   await expect
     .poll(async () => (await chartSeries(page, 'maglev-region-chart', 'current'))[0])
     .toEqual([20, 90]);
