@@ -1,5 +1,5 @@
 #!/usr/bin/env node
-// Runs every test: build, type checks, unit and server tests (vitest: contract, server, web),
+// Runs every test: build, type checks, lint, format and import rules, unit and server tests (vitest: contract, server, web),
 // then end-to-end tests in Chromium (Playwright). Prints one closing line "Tests: N passed, N failed".
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
@@ -31,11 +31,20 @@ function count(file, read) {
 let ok = step('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
 if (!ok) process.exit(1);
 ok = step('type check', 'npm', ['run', '--silent', 'typecheck']);
+ok = step('lint (typescript-eslint, React hooks)', 'npm', ['run', '--silent', 'lint']) && ok;
+ok = step('format (Prettier)', 'npm', ['run', '--silent', 'format:check']) && ok;
+ok = step('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']) && ok;
 
 const vitestJson = path.join(reports, 'vitest.json');
 const e2eJson = path.join(reports, 'e2e.json');
 if (only !== 'e2e') {
-  ok = step('unit and server tests (vitest)', bin('vitest'), ['run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]) && ok;
+  ok =
+    step('unit and server tests (vitest)', bin('vitest'), [
+      'run',
+      '--reporter=default',
+      '--reporter=json',
+      `--outputFile.json=${vitestJson}`,
+    ]) && ok;
 }
 if (only !== 'unit') {
   ok =
@@ -72,7 +81,9 @@ if (Array.isArray(flaky) && flaky.length > 0) {
 const passed = unit.passed + e2e.passed;
 const failed = unit.failed + e2e.failed + (ok ? 0 : unit.failed + e2e.failed === 0 ? 1 : 0);
 const skipped = unit.skipped + e2e.skipped;
-process.stdout.write(`\nunit/server: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`);
+process.stdout.write(
+  `\nunit/server: ${unit.passed} passed, ${unit.failed} failed; end-to-end: ${e2e.passed} passed, ${e2e.failed} failed\n`,
+);
 process.stdout.write(`Tests: ${passed} passed, ${failed} failed${skipped ? `, ${skipped} skipped` : ''}\n`);
 fs.rmSync(reports, { recursive: true, force: true });
 process.exit(ok && failed === 0 && passed > 0 ? 0 : 1);

@@ -3,6 +3,8 @@ import os from 'node:os';
 import { gzipSync } from 'node:zlib';
 import { chromium, type Browser } from '@playwright/test';
 import type { DeviceSummary } from '@dms/contract';
+import { CHROMIUM_LAUNCH } from './chromium.js';
+import { signIn } from './measure.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -14,7 +16,6 @@ import { startServer, type RunningServer } from './server-process.js';
  */
 const FLEET = Number(process.env.BENCH_FLEET ?? 50);
 const RUNS = Number(process.env.BENCH_RUNS ?? 15);
-const ARGS = ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'];
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
 interface RouteCase {
@@ -22,11 +23,6 @@ interface RouteCase {
   path: string;
   /** What shows the page has its content. */
   ready: string;
-}
-
-async function token(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 async function devices(server: RunningServer, bearer: string): Promise<DeviceSummary[]> {
@@ -44,7 +40,10 @@ async function devices(server: RunningServer, bearer: string): Promise<DeviceSum
 async function open(browser: Browser, server: RunningServer, bearer: string, c: RouteCase) {
   const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
   const host = new URL(server.url).hostname;
-  await context.addCookies([{ name: 'Admin-Token', value: bearer, domain: host, path: '/' }, { name: 'language', value: 'en', domain: host, path: '/' }]);
+  await context.addCookies([
+    { name: 'Admin-Token', value: bearer, domain: host, path: '/' },
+    { name: 'language', value: 'en', domain: host, path: '/' },
+  ]);
   const page = await context.newPage();
   const scripts: Array<Promise<Buffer | null>> = [];
   page.on('response', (res) => {
@@ -66,9 +65,9 @@ async function open(browser: Browser, server: RunningServer, bearer: string, c: 
 
 export async function benchConsoleRoutes(): Promise<Record<string, unknown>> {
   const server = await startServer({ DEMO_FLEET: '1', DEMO_FLEET_SIZE: String(FLEET) });
-  const browser = await chromium.launch({ executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium', args: ARGS });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
-    const bearer = await token(server);
+    const bearer = await signIn(server, 'demo_root');
     const all = await devices(server, bearer);
     const of = (kind: DeviceSummary['kind']) => all.find((d) => d.kind === kind);
     const device = of('compressor') ?? all[0];

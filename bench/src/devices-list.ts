@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import { quantile, round, signIn, timedRuns } from './measure.js';
 import { startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -18,8 +19,6 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 200);
 const FIRST_BOX = 1_000_000;
 const MANAGER_BOXES = 200;
 const SHARED = 500;
-
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
 
 const CITIES = [
   ['Jiangsu', 'Suzhou'],
@@ -54,11 +53,6 @@ function statusOf(i: number): string {
   return 'online';
 }
 
-async function signIn(server: RunningServer, username: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
 async function call(server: RunningServer, token: string, url: string): Promise<{ ms: number; total: number | null; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -70,17 +64,18 @@ async function call(server: RunningServer, token: string, url: string): Promise<
 }
 
 async function measure(server: RunningServer, token: string, name: string, url: string) {
-  for (let i = 0; i < 5; i++) await call(server, token, url);
-  const samples: number[] = [];
-  let last = { total: null as number | null, bytes: 0 };
-  for (let i = 0; i < RUNS; i++) {
-    const r = await call(server, token, url);
-    samples.push(r.ms);
-    last = r;
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
-  const result = { case: name, url, runs: RUNS, p50Ms: at(0.5), p95Ms: at(0.95), p99Ms: at(0.99), total: last.total, bytes: last.bytes };
+  const { samples, last } = await timedRuns(() => call(server, token, url), 5, RUNS);
+  const at = (q: number) => quantile(samples, q);
+  const result = {
+    case: name,
+    url,
+    runs: RUNS,
+    p50Ms: at(0.5),
+    p95Ms: at(0.95),
+    p99Ms: at(0.99),
+    total: last?.total ?? null,
+    bytes: last?.bytes ?? 0,
+  };
   process.stdout.write(`${JSON.stringify(result)}\n`);
   return result;
 }
@@ -122,15 +117,36 @@ export async function benchDevicesList(): Promise<Record<string, unknown>> {
             const status = statusOf(i);
             const [province, city] = CITIES[i % CITIES.length] ?? CITIES[0];
             insertDevice.run(
-              boxId, c, type.id, owner, status, status.startsWith('online') ? 1 : 0, status.endsWith('fault') ? 1 : 0, status.endsWith('alert') ? 1 : 0,
-              now - (i % 86_400) * 1000, now, company, `ST-${String(i).padStart(6, '0')}`, MODELS[i % MODELS.length] ?? '', `8986${String(i).padStart(16, '0')}`,
-              day(now - (i % 1500) * 86_400_000), day(now + ((i % 900) - 60) * 86_400_000), province, city, 100 + (i % 20), 22 + (i % 18),
+              boxId,
+              c,
+              type.id,
+              owner,
+              status,
+              status.startsWith('online') ? 1 : 0,
+              status.endsWith('fault') ? 1 : 0,
+              status.endsWith('alert') ? 1 : 0,
+              now - (i % 86_400) * 1000,
+              now,
+              company,
+              `ST-${String(i).padStart(6, '0')}`,
+              MODELS[i % MODELS.length] ?? '',
+              `8986${String(i).padStart(16, '0')}`,
+              day(now - (i % 1500) * 86_400_000),
+              day(now + ((i % 900) - 60) * 86_400_000),
+              province,
+              city,
+              100 + (i % 20),
+              22 + (i % 18),
             );
           }
         }
         // Devices of the end user shared with the manager.
-        const shared = db.prepare("select id from devices where owner_id = ? order by id limit ?").all(endUserId, SHARED) as Array<{ id: number }>;
-        const link = db.prepare("insert into device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at) values (?, 'shared', ?, ?, 0, 1, ?)");
+        const shared = db.prepare('select id from devices where owner_id = ? order by id limit ?').all(endUserId, SHARED) as Array<{
+          id: number;
+        }>;
+        const link = db.prepare(
+          "insert into device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at) values (?, 'shared', ?, ?, 0, 1, ?)",
+        );
         for (const d of shared) link.run(d.id, managerId, endUserId, now);
       })();
       db.pragma('optimize');
@@ -155,12 +171,23 @@ export async function benchDevicesList(): Promise<Record<string, unknown>> {
         await measure(server, root, 'root sort=company desc page 50', '/devices?sort=company&order=desc&page=50&page_size=20'),
         await measure(server, root, 'root sort=expiryDate page 10', '/devices?sort=expiryDate&page=10&page_size=20'),
         await measure(server, manager, 'manager first page (scoped)', '/devices?page=1&page_size=20'),
-        await measure(server, manager, 'manager status=online sort=lastSeen desc', '/devices?status=online&sort=lastSeen&order=desc&page=1&page_size=20'),
+        await measure(
+          server,
+          manager,
+          'manager status=online sort=lastSeen desc',
+          '/devices?status=online&sort=lastSeen&order=desc&page=1&page_size=20',
+        ),
         await measure(server, root, 'root counts', '/devices/counts'),
         await measure(server, root, 'root counts q=text', '/devices/counts?q=xinda'),
         await measure(server, manager, 'manager counts', '/devices/counts'),
       ];
-      return { devices: DEVICES, boxes: Math.ceil(DEVICES / PER_BOX), managerDevices: MANAGER_BOXES * PER_BOX + SHARED, writeSeconds, cases };
+      return {
+        devices: DEVICES,
+        boxes: Math.ceil(DEVICES / PER_BOX),
+        managerDevices: MANAGER_BOXES * PER_BOX + SHARED,
+        writeSeconds,
+        cases,
+      };
     } finally {
       await server.stop();
     }

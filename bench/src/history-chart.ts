@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { ControllerTypeDetail, ControllerTypeSummary, HistoryPage, KlineResult, SeriesResult } from '@dms/contract';
+import { quantile, round, signIn, timedRuns } from './measure.js';
 import { root, startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -25,56 +26,52 @@ const BOX_ID = 900_001;
 const PRESSURE = 40002;
 const CHART_REGISTERS = [40002, 40003, 40004, 40007];
 
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
-
-async function signIn(server: RunningServer, username: string): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username, password: 'demo123456' }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
-}
-
-async function api<T>(server: RunningServer, token: string, url: string, init: RequestInit = {}): Promise<{ data: T; bytes: number; ms: number }> {
+/** One API call: the envelope's data (unchecked: the caller names its type), the body's size and the call's time. */
+async function api(
+  server: RunningServer,
+  token: string,
+  url: string,
+  init: Omit<RequestInit, 'headers'> = {},
+): Promise<{ data: unknown; bytes: number; ms: number }> {
   const started = performance.now();
-  const res = await fetch(`${server.url}/api/v2${url}`, { ...init, headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...(init.headers ?? {}) } });
+  const res = await fetch(`${server.url}/api/v2${url}`, {
+    ...init,
+    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+  });
   const text = await res.text();
   const ms = performance.now() - started;
-  const body = JSON.parse(text) as { code: number; message: string; data: T };
+  const body = JSON.parse(text) as { code: number; message: string; data: unknown };
   if (body.code !== 20000) throw new Error(`${url}: ${body.code} ${body.message}`);
   return { data: body.data, bytes: Buffer.byteLength(text), ms };
 }
 
 /** p50/p95/max of RUNS timed calls after two warm-ups; the last answer. */
-async function timed<T>(server: RunningServer, token: string, url: string) {
-  for (let i = 0; i < 2; i++) await api<T>(server, token, url);
-  const samples: number[] = [];
-  let last: { data: T; bytes: number } | null = null;
-  for (let i = 0; i < RUNS; i++) {
-    const r = await api<T>(server, token, url);
-    samples.push(r.ms);
-    last = r;
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN);
+async function timed(server: RunningServer, token: string, url: string) {
+  const { samples, last } = await timedRuns(() => api(server, token, url), 2, RUNS);
+  const at = (q: number) => quantile(samples, q);
   if (!last) throw new Error('no runs');
   return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: round(samples.at(-1) ?? NaN), bytes: last.bytes, data: last.data };
 }
 
 /** p50/p95 of RUNS timed runs of `f` after two warm-ups. */
-async function timeIt(f: () => Promise<unknown> | unknown) {
-  for (let i = 0; i < 2; i++) await f();
-  const samples: number[] = [];
-  for (let i = 0; i < RUNS; i++) {
+async function timeIt(f: () => unknown) {
+  const run = async () => {
     const started = performance.now();
     await f();
-    samples.push(performance.now() - started);
-  }
-  samples.sort((a, b) => a - b);
-  const at = (q: number) => round(samples[Math.min(samples.length - 1, Math.floor(q * samples.length))] ?? NaN, 2);
+    return { ms: performance.now() - started };
+  };
+  const { samples } = await timedRuns(run, 2, RUNS);
+  const at = (q: number) => quantile(samples, q, 2);
   return { p50Ms: at(0.5), p95Ms: at(0.95) };
 }
 
 interface ServerModules {
   openDatabase: (database: { kind: 'sqlite'; file: string }) => Promise<{ db: unknown; close: () => Promise<void> }>;
-  readSeries: (db: unknown, deviceId: number, q: { registers: number[]; from: number; to: number; points: number }) => Promise<SeriesResult>;
+  readSeries: (
+    db: unknown,
+    deviceId: number,
+    q: { registers: number[]; from: number; to: number; points: number },
+  ) => Promise<SeriesResult>;
 }
 
 /** The built server's own database opening and series reader, loaded at run time from server/dist. */
@@ -93,10 +90,18 @@ function valueOf(reg: ControllerTypeDetail['registers'][number], i: number): num
 }
 
 /** Writes `count` snapshots of every register, 10 s apart from `start` (step index `first` on). */
-function writeHistory(db: Database.Database, deviceId: number, registers: ControllerTypeDetail['registers'], start: number, first: number, count: number): void {
+function writeHistory(
+  db: Database.Database,
+  deviceId: number,
+  registers: ControllerTypeDetail['registers'],
+  start: number,
+  first: number,
+  count: number,
+): void {
   const insert = db.prepare('insert into history (device_id, ts, vals) values (?, ?, ?)');
   const insertAll = db.transaction((from: number, n: number) => {
-    for (let i = from; i < from + n; i++) insert.run(deviceId, start + (i - first) * STEP_MS, pack(registers.map((r) => [r.number, valueOf(r, i)])));
+    for (let i = from; i < from + n; i++)
+      insert.run(deviceId, start + (i - first) * STEP_MS, pack(registers.map((r) => [r.number, valueOf(r, i)])));
   });
   for (let i = first; i < first + count; i += 20_000) insertAll(i, Math.min(20_000, first + count - i));
 }
@@ -121,14 +126,17 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
     let managerId: number;
     try {
       const root = await signIn(first, 'demo_root');
-      const types = (await api<ControllerTypeSummary[]>(first, root, '/controller-types')).data;
+      const types = (await api(first, root, '/controller-types')).data as ControllerTypeSummary[];
       const type = types.find((t) => t.code === 'screw-compressor');
       if (!type) throw new Error('no screw-compressor type');
       typeId = type.id;
-      registers = (await api<ControllerTypeDetail>(first, root, `/controller-types/${type.id}`)).data.registers;
-      const users = (await api<Array<{ id: number; username: string }>>(first, root, '/box-reg/users?q=demo_manager')).data;
+      registers = ((await api(first, root, `/controller-types/${type.id}`)).data as ControllerTypeDetail).registers;
+      const users = (await api(first, root, '/box-reg-info/users?q=demo_manager')).data as Array<{ id: number; username: string }>;
       managerId = users.find((u) => u.username === 'demo_manager')?.id ?? 0;
-      await api(first, root, '/box-reg', { method: 'POST', body: JSON.stringify({ startBoxId: BOX_ID, endBoxId: BOX_ID, userId: managerId, boxType: 'DTU-4G', companyName: 'Bench Co' }) });
+      await api(first, root, '/box-reg-info', {
+        method: 'POST',
+        body: JSON.stringify({ startBoxId: BOX_ID, endBoxId: BOX_ID, userId: managerId, boxType: 'DTU-4G', companyName: 'Bench Co' }),
+      });
     } finally {
       await first.stop();
     }
@@ -145,7 +153,9 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
       db.pragma('journal_mode = WAL');
       deviceId = Number(
         db
-          .prepare("insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at) values (?, 1, ?, 'screw-compressor', ?, 'offline', 0, 0, 0, ?, ?)")
+          .prepare(
+            "insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at) values (?, 1, ?, 'screw-compressor', ?, 'offline', 0, 0, 0, ?, ?)",
+          )
           .run(BOX_ID, typeId, managerId, end, from).lastInsertRowid,
       );
       writeHistory(db, deviceId, sorted, from, 0, rows);
@@ -162,13 +172,32 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
     try {
       const token = await signIn(server, 'demo_manager');
       const device = `/devices/${BOX_ID}/1`;
-      const series = await timed<SeriesResult>(server, token, `${device}/series?registers=${PRESSURE}&from=${from}&to=${end}&points=4000`);
-      const series4 = await timed<SeriesResult>(server, token, `${device}/series?registers=${CHART_REGISTERS.join(',')}&from=${from}&to=${end}&points=4000`);
-      const page = await timed<HistoryPage>(server, token, `${device}/history?from=${from}&to=${end}&page=1&page_size=50&registers=${CHART_REGISTERS.join(',')}`);
-      const deepPage = await timed<HistoryPage>(server, token, `${device}/history?from=${from}&to=${end}&page=2500&page_size=50&registers=${CHART_REGISTERS.join(',')}`);
-      const kline = await timed<KlineResult>(server, token, `${device}/kline?register=${PRESSURE}&period=day&from=${from}&to=${end}`);
-      const day = await timed<HistoryPage>(server, token, `${device}/history?from=${end - 86_400_000}&to=${end}&page=1&page_size=50`);
-      const figures = <T>(r: Awaited<ReturnType<typeof timed<T>>>) => ({ p50Ms: r.p50Ms, p95Ms: r.p95Ms, maxMs: r.maxMs, bytes: r.bytes });
+      const history = `/history/${BOX_ID}/1`;
+      const series = await timed(server, token, `${device}/series?registers=${PRESSURE}&from=${from}&to=${end}&points=4000`);
+      const series4 = await timed(
+        server,
+        token,
+        `${device}/series?registers=${CHART_REGISTERS.join(',')}&from=${from}&to=${end}&points=4000`,
+      );
+      const page = await timed(
+        server,
+        token,
+        `${history}?from=${from}&to=${end}&page=1&page_size=50&registers=${CHART_REGISTERS.join(',')}`,
+      );
+      const deepPage = await timed(
+        server,
+        token,
+        `${history}?from=${from}&to=${end}&page=2500&page_size=50&registers=${CHART_REGISTERS.join(',')}`,
+      );
+      const kline = await timed(server, token, `${history}/kline?register=${PRESSURE}&period=day&from=${from}&to=${end}`);
+      const day = await timed(server, token, `${history}?from=${end - 86_400_000}&to=${end}&page=1&page_size=50`);
+      const figures = (r: Awaited<ReturnType<typeof timed>>) => ({ p50Ms: r.p50Ms, p95Ms: r.p95Ms, maxMs: r.maxMs, bytes: r.bytes });
+      const seriesData = series.data as SeriesResult;
+      const series4Data = series4.data as SeriesResult;
+      const pageData = page.data as HistoryPage;
+      const deepPageData = deepPage.data as HistoryPage;
+      const dayData = day.data as HistoryPage;
+      const klineData = kline.data as KlineResult;
       await server.stop();
       stopped = true;
 
@@ -185,7 +214,8 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
       }
       const raw = new Database(path.join(dataDir, 'dms.sqlite'));
       try {
-        const count = (a: number, b: number) => raw.prepare('select count(*) as n from history where device_id = ? and ts >= ? and ts < ?').get(deviceId, a, b);
+        const count = (a: number, b: number) =>
+          raw.prepare('select count(*) as n from history where device_id = ? and ts >= ? and ts < ?').get(deviceId, a, b);
         const count30dOnPrimaryKey = await timeIt(() => count(from, end));
         // A year: 336 more days before the 30.
         const yearFrom = end - YEAR_DAYS * 86_400_000;
@@ -217,12 +247,16 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
         registersPerSnapshot: sorted.length,
         writeSeconds: round(writeSeconds),
         runs: RUNS,
-        series30dOneRegister: { ...figures(series), pointsPerSeries: series.data.series[0]?.buckets.length ?? 0, bucketMs: series.data.bucketMs },
-        series30dFourRegisters: { ...figures(series4), pointsPerSeries: series4.data.series.map((s) => s.buckets.length) },
-        historyPage1Of30d: { ...figures(page), total: page.data.total, items: page.data.items.length },
-        historyPage2500Of30d: { ...figures(deepPage), items: deepPage.data.items.length },
-        historyPage1Of1d: { ...figures(day), total: day.data.total },
-        kline30dDay: { ...figures(kline), candles: kline.data.candles.length },
+        series30dOneRegister: {
+          ...figures(series),
+          pointsPerSeries: seriesData.series[0]?.buckets.length ?? 0,
+          bucketMs: seriesData.bucketMs,
+        },
+        series30dFourRegisters: { ...figures(series4), pointsPerSeries: series4Data.series.map((s) => s.buckets.length) },
+        historyPage1Of30d: { ...figures(page), total: pageData.total, items: pageData.items.length },
+        historyPage2500Of30d: { ...figures(deepPage), items: deepPageData.items.length },
+        historyPage1Of1d: { ...figures(day), total: dayData.total },
+        kline30dDay: { ...figures(kline), candles: klineData.candles.length },
         inProcess,
       };
     } finally {

@@ -5,6 +5,7 @@ import path from 'node:path';
 import Database from 'better-sqlite3';
 import WebSocket from 'ws';
 import type { ServerEvent } from '@dms/contract';
+import { round, signIn } from './measure.js';
 import { root, startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -25,18 +26,17 @@ function cpuMs(pid: number): number {
 }
 
 function rssBytes(pid: number): number {
-  const line = fs.readFileSync(`/proc/${pid}/status`, 'utf8').split('\n').find((l) => l.startsWith('VmRSS:')) ?? '';
+  const line =
+    fs
+      .readFileSync(`/proc/${pid}/status`, 'utf8')
+      .split('\n')
+      .find((l) => l.startsWith('VmRSS:')) ?? '';
   return Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
 }
 
 async function api<T>(server: RunningServer, token: string, url: string): Promise<T> {
   const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: T }).data;
-}
-
-async function signIn(server: RunningServer): Promise<string> {
-  const res = await fetch(`${server.url}/api/v2/user/login`, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify({ username: 'demo_root', password: 'demo123456' }) });
-  return ((await res.json()) as { data: { token: string } }).data.token;
 }
 
 interface Stats {
@@ -48,11 +48,60 @@ interface Stats {
 }
 
 function simulate(server: RunningServer, args: string[]): ChildProcess {
-  const child = spawn(process.execPath, [SIM, '--url', `mqtt://127.0.0.1:${server.mqttPort}`, '--api', server.url, '--fault-rate', '0', '--alert-rate', '0', '--offline-rate', '0', '--ip-change-rate', '0', '--quiet', '--seed', 'bench', ...args], {
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    [
+      SIM,
+      '--url',
+      `mqtt://127.0.0.1:${server.mqttPort}`,
+      '--api',
+      server.url,
+      '--fault-rate',
+      '0',
+      '--alert-rate',
+      '0',
+      '--offline-rate',
+      '0',
+      '--ip-change-rate',
+      '0',
+      '--quiet',
+      '--seed',
+      'bench',
+      ...args,
+    ],
+    {
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   return child;
 }
+
+interface Fleet {
+  boxes: number;
+  controllers: number;
+  /** Seconds between reports. */
+  interval: number;
+  firstBoxId: number;
+  /** The credentials file (the simulator registers the boxes when it lacks them). */
+  credentials: string;
+  /** Connections a second. */
+  connectRate: number;
+}
+
+const fleetArgs = (f: Fleet) => [
+  '--boxes',
+  String(f.boxes),
+  '--controllers',
+  String(f.controllers),
+  '--interval',
+  String(f.interval),
+  '--first-box-id',
+  String(f.firstBoxId),
+  '--credentials',
+  f.credentials,
+  '--connect-rate',
+  String(f.connectRate),
+];
 
 async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
@@ -69,13 +118,33 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
   }
 }
 
-const round = (x: number, d = 1) => Math.round(x * 10 ** d) / 10 ** d;
+/** Simulates `boxes` boxes of CONTROLLERS controllers reporting every `interval` s; resolves once all are connected. */
+async function connectedFleet(
+  server: RunningServer,
+  token: string,
+  boxes: number,
+  interval: number,
+  firstBoxId: number,
+  credentials: string,
+) {
+  const sim = simulate(server, fleetArgs({ boxes, controllers: CONTROLLERS, interval, firstBoxId, credentials, connectRate: 500 }));
+  try {
+    await waitFor(
+      async () => (await api<Stats>(server, token, '/boxes/ingest-stats')).connectedBoxes >= boxes,
+      120_000,
+      `${boxes} boxes to connect`,
+    );
+  } catch (err) {
+    await stop(sim);
+    throw err;
+  }
+  return sim;
+}
 
 /** One load step: `boxes` boxes reporting every `interval` s for STEP_S seconds, measured after a warm-up. */
 async function step(server: RunningServer, token: string, boxes: number, interval: number, firstBoxId: number, credentials: string) {
-  const sim = simulate(server, ['--boxes', String(boxes), '--controllers', String(CONTROLLERS), '--interval', String(interval), '--first-box-id', String(firstBoxId), '--credentials', credentials, '--connect-rate', '500']);
+  const sim = await connectedFleet(server, token, boxes, interval, firstBoxId, credentials);
   try {
-    await waitFor(async () => (await api<Stats>(server, token, '/boxes/ingest-stats')).connectedBoxes >= boxes, 120_000, `${boxes} boxes to connect`);
     await new Promise((r) => setTimeout(r, 3000)); // warm-up
     const pid = server.child.pid ?? 0;
     const s0 = await api<Stats>(server, token, '/boxes/ingest-stats');
@@ -103,9 +172,8 @@ async function step(server: RunningServer, token: string, boxes: number, interva
 
 /** Publish-to-WebSocket latency: a client watching 100 devices measures now − snapshot time for each pushed value. */
 async function latency(server: RunningServer, token: string, boxes: number, interval: number, firstBoxId: number, credentials: string) {
-  const sim = simulate(server, ['--boxes', String(boxes), '--controllers', String(CONTROLLERS), '--interval', String(interval), '--first-box-id', String(firstBoxId), '--credentials', credentials, '--connect-rate', '500']);
+  const sim = await connectedFleet(server, token, boxes, interval, firstBoxId, credentials);
   try {
-    await waitFor(async () => (await api<Stats>(server, token, '/boxes/ingest-stats')).connectedBoxes >= boxes, 120_000, `${boxes} boxes to connect`);
     const devices = await api<{ items: Array<{ id: number }> }>(server, token, `/devices?page_size=100`);
     const ws = new WebSocket(`${server.url.replace('http', 'ws')}/api/v2/ws`);
     const samples: number[] = [];
@@ -133,7 +201,7 @@ export async function benchIngest(): Promise<Record<string, unknown>> {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-ingest-'));
   const credentials = path.join(work, 'fleet.json');
   const server = await startServer({ BOX_RATE_LIMIT: '1000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
-  const token = await signIn(server);
+  const token = await signIn(server, 'demo_root');
   const steps = [];
   try {
     // Throughput: 200 boxes × 2 controllers (~100 values a snapshot), faster and faster.
@@ -160,18 +228,23 @@ export async function benchIngest(): Promise<Record<string, unknown>> {
 
     // Memory: IDLE_BOXES boxes connected and silent (one report an hour).
     const idleServer = await startServer({ BOX_RATE_LIMIT: '1000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
-    const idleToken = await signIn(idleServer);
+    const idleToken = await signIn(idleServer, 'demo_root');
     const pid = idleServer.child.pid ?? 0;
     const idleCredentials = path.join(work, 'idle.json');
     // Register first (the simulator does it when the file lacks them), then measure before connecting.
-    const register = simulate(idleServer, ['--boxes', String(IDLE_BOXES), '--controllers', '1', '--interval', '3600', '--first-box-id', '500001', '--credentials', idleCredentials, '--duration', '1', '--connect-rate', '1']);
+    const idleFleet = { boxes: IDLE_BOXES, controllers: 1, interval: 3600, firstBoxId: 500_001, credentials: idleCredentials };
+    const register = simulate(idleServer, [...fleetArgs({ ...idleFleet, connectRate: 1 }), '--duration', '1']);
     await new Promise((r) => register.once('exit', r));
     await new Promise((r) => setTimeout(r, 3000));
     const rssBefore = rssBytes(pid);
-    const idle = simulate(idleServer, ['--boxes', String(IDLE_BOXES), '--controllers', '1', '--interval', '3600', '--first-box-id', '500001', '--credentials', idleCredentials, '--connect-rate', '1000']);
+    const idle = simulate(idleServer, fleetArgs({ ...idleFleet, connectRate: 1000 }));
     let connected = 0;
     try {
-      await waitFor(async () => (connected = (await api<Stats>(idleServer, idleToken, '/boxes/ingest-stats')).connectedBoxes) >= IDLE_BOXES, 300_000, `${IDLE_BOXES} idle boxes`);
+      await waitFor(
+        async () => (connected = (await api<Stats>(idleServer, idleToken, '/boxes/ingest-stats')).connectedBoxes) >= IDLE_BOXES,
+        300_000,
+        `${IDLE_BOXES} idle boxes`,
+      );
       await new Promise((r) => setTimeout(r, 10_000));
       const rssAfter = rssBytes(pid);
       const best = steps.reduce((a, b) => (b.valuesPerS > a.valuesPerS ? b : a));

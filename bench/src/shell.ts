@@ -4,21 +4,22 @@ import os from 'node:os';
 import path from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium.js';
 import { root, startServer } from './server-process.js';
 
 const kb = (n: number) => Math.round(n / 102.4) / 10;
 
 /** Gzip size of every script the browser loads to show /login. */
 async function signInRouteJs(url: string): Promise<{ files: number; rawKb: number; gzipKb: number }> {
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const page = await browser.newPage();
   const scripts: Buffer[] = [];
   page.on('response', (res) => {
     if (res.request().resourceType() === 'script') {
-      void res.body().then((b) => scripts.push(b)).catch(() => undefined);
+      void res
+        .body()
+        .then((b) => scripts.push(b))
+        .catch(() => undefined);
     }
   });
   await page.goto(`${url}/login`, { waitUntil: 'networkidle' });

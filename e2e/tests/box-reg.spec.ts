@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { expect, expectShown, openShell as open, screenshot, signIn, test } from './fixtures.js';
+import { cellText, expect, expectShown, openShell as open, screenshot, signIn, test } from './fixtures.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
@@ -109,7 +109,7 @@ test.describe('box registration (/box-reg-info)', () => {
     await workbook.xlsx.readFile(await download.path());
     expect(workbook.worksheets.length).toBeGreaterThan(0);
     const cells = workbook.worksheets
-      .flatMap((sheet) => sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map((v) => String(v ?? '')) : [])))
+      .flatMap((sheet) => sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map(cellText) : [])))
       .join('\n');
     expect(cells).toContain('MQTT password');
     for (let id = start; id <= end; id += 1) expect(cells).toContain(`box-${id}`);

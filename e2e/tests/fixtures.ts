@@ -10,11 +10,15 @@ export const baseUrl = (): string => {
 };
 
 export const test = base.extend({
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires it
   baseURL: async ({}, use) => {
     await use(baseUrl());
   },
 });
 export { expect };
+
+/** Tests name registers by key: `reg('screw-compressor', 'fault_bits')` is 40050 (one lookup, in the contract). */
+export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/contract/builtin-types';
 
 /** Signs in through the API and returns the token. */
 export async function apiLogin(request: APIRequestContext, username: string, password = PASSWORD): Promise<string> {
@@ -67,6 +71,15 @@ export async function expectShown(page: Page, url: RegExp): Promise<void> {
  * Opens a page from the sidebar as a person would: opens the entry's group when it is closed, then clicks the entry.
  * The group opens with an animation during which a click may land beside the entry: tried again until the URL moves.
  */
+/** Opens a sidebar group and leaves it open, trying again while its opening animation makes a click miss. */
+export async function openGroup(page: Page, group: string): Promise<void> {
+  const title = page.getByTestId('sidebar').locator('.ant-menu-submenu-title').filter({ hasText: group }).first();
+  await expect(async () => {
+    if ((await title.getAttribute('aria-expanded')) !== 'true') await title.click();
+    await expect(title).toHaveAttribute('aria-expanded', 'true', { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}
+
 export async function fromMenu(page: Page, group: string, name: string): Promise<void> {
   const sidebar = page.getByTestId('sidebar');
   const item = sidebar.getByTestId(`menu-${name}`);
@@ -90,4 +103,53 @@ const shots = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../
 export async function screenshot(page: Page, name: string): Promise<void> {
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
+}
+
+/**
+ * The text of a cell read back from an exported .xlsx ('' when empty). The exports write plain values only, so a
+ * rich-text, link or formula cell fails the test.
+ */
+export function cellText(value: unknown): string {
+  if (value === null || value === undefined) return '';
+  if (typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean' || value instanceof Date) return String(value);
+  throw new Error(`not a plain cell value: ${JSON.stringify(value)}`);
+}
+
+/** Waits for the device list's first load (its total shown). */
+export async function listLoaded(page: Page): Promise<void> {
+  await expect(shown(page, 'devices-total')).toBeVisible();
+  await expect(shown(page, 'devices-table').locator('.ant-spin-spinning')).toHaveCount(0);
+}
+
+/** Each language but English, with English words its device screens must not show. */
+export const DEVICE_SCREEN_LANGS = [
+  { lang: 'zh', english: ['Device list', 'Online', 'Columns', 'Export', 'Registers', 'Device information'] },
+  { lang: 'es', english: ['Device list', 'Columns', 'Registers', 'Device information', 'Status'] },
+  { lang: 'ja', english: ['Device list', 'Online', 'Columns', 'Export', 'Registers', 'Device information'] },
+] as const;
+
+/**
+ * Opens each device screen (`[name, path, test id of the part shown once loaded]`) as demo_end_user in `lang` at
+ * 800 px: none shows any of the `english` words, and none runs off the side. Saves screenshots of each.
+ */
+export async function expectDeviceScreensIn(
+  page: Page,
+  { lang, english }: (typeof DEVICE_SCREEN_LANGS)[number],
+  screens: ReadonlyArray<readonly [name: string, path: string, ready: string]>,
+): Promise<void> {
+  await page.setViewportSize({ width: 800, height: 900 });
+  await signIn(page, 'demo_end_user', lang);
+  for (const [name, path, ready] of screens) {
+    await openShell(page, path);
+    await expect(shown(page, ready)).toBeVisible();
+    await expect(shown(page, ready).locator('.ant-spin-spinning')).toHaveCount(0);
+    const text = await page.locator('.dms-page:not([hidden])').innerText();
+    for (const word of english) expect(text, `${name} in ${lang}`).not.toContain(word);
+    // Nothing runs off the side at 800 px: the page itself does not scroll sideways.
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow, `${name} at 800 px`).toBeLessThanOrEqual(0);
+    await screenshot(page, `devices-${name}-${lang}-800`);
+    await shown(page, ready).scrollIntoViewIfNeeded();
+    await screenshot(page, `devices-${name}-${lang}-800-content`);
+  }
 }

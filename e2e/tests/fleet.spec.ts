@@ -1,8 +1,8 @@
 import type { FleetSummary, MapPoint } from '@dms/contract';
-import type { APIRequestContext, Locator, Page } from '@playwright/test';
+import type { APIRequestContext, Locator } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { apiGet as getJson, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell, screenshot, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell, reg, screenshot, signIn, test } from './fixtures.js';
 
 /**
  * The fleet at a glance: map monitoring (/devices/map), the dashboard's fleet figures and the large screen
@@ -27,6 +27,11 @@ async function markerTotal(map: Locator): Promise<number> {
 
 // ---- a box of our own, for status changes at known moments ----
 
+const RUN_STATE = reg('screw-compressor', 'run_state');
+const DISCHARGE_PRESSURE = reg('screw-compressor', 'discharge_pressure');
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
+const ALERT_BITS = reg('screw-compressor', 'alert_bits');
+
 interface TestBox {
   boxId: number;
   client: MqttClient;
@@ -38,13 +43,24 @@ interface TestBox {
 /** Registers a fresh box to demo_end_user (as demo_root), connects as it and says hello with one screw compressor. */
 async function startBox(request: APIRequestContext): Promise<TestBox> {
   const boxId = 30_000_000 + Math.floor(Math.random() * 60_000_000);
-  const password = (await registerBoxes(request, 'demo_end_user', boxId, boxId, { boxType: 'E2E-FLEET', companyName: 'E2E Fleet Co.' }))[0]?.password ?? '';
+  const password =
+    (await registerBoxes(request, 'demo_end_user', boxId, boxId, { boxType: 'E2E-FLEET', companyName: 'E2E Fleet Co.' }))[0]?.password ??
+    '';
   const client = await connectBox(boxId, password);
   await sayHello(client, boxId, [{ index: 1, type: 'screw-compressor' }], { boxType: 'E2E-FLEET' });
   let ts = Date.now();
   const report = async (faultBits: number) => {
     ts = Math.max(ts + 1, Date.now());
-    await client.publishAsync(`box/${boxId}/up/data`, JSON.stringify({ v: 1, seq: ts, ts, c: { '1': { '40001': 2, '40002': 72, '40050': faultBits, '40051': 0 } } }), { qos: 1 });
+    await client.publishAsync(
+      `box/${boxId}/up/data`,
+      JSON.stringify({
+        v: 1,
+        seq: ts,
+        ts,
+        c: { '1': { [RUN_STATE]: 2, [DISCHARGE_PRESSURE]: 72, [FAULT_BITS]: faultBits, [ALERT_BITS]: 0 } },
+      }),
+      { qos: 1 },
+    );
   };
   return { boxId, client, report, close: () => client.endAsync() };
 }
@@ -54,7 +70,7 @@ async function startBox(request: APIRequestContext): Promise<TestBox> {
 test.beforeAll(async ({ request }) => {
   const token = await apiLogin(request, 'demo_end_user');
   await expect
-    .poll(async () => placedCount((await getJson<MapPoint[]>(request, token, '/fleet/map')).data), { timeout: 40_000 })
+    .poll(async () => placedCount((await getJson(request, token, '/fleet/map')).data as MapPoint[]), { timeout: 40_000 })
     .toBeGreaterThanOrEqual(5);
 });
 
@@ -66,7 +82,8 @@ test.describe('map monitoring', () => {
     const own = new URL(baseUrl()).host;
     page.on('request', (r) => {
       const url = new URL(r.url());
-      if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && url.host !== own) elsewhere.push(r.url());
+      if ((url.protocol === 'http:' || url.protocol === 'https:' || url.protocol === 'ws:' || url.protocol === 'wss:') && url.host !== own)
+        elsewhere.push(r.url());
     });
     const world = page.waitForResponse((r) => /\/assets\/countries-50m-[^/]+\.json$/.test(new URL(r.url()).pathname));
     await openShell(page, '/dashboard');
@@ -74,32 +91,33 @@ test.describe('map monitoring', () => {
     await expectShown(page, /\/devices\/map$/);
 
     // Every device of the user with a position is on the map, as many as the API has (and only the user's).
-    const all = await getJson<MapPoint[]>(page.request, token, '/fleet/map');
+    const all = await getJson(page.request, token, '/fleet/map');
     expect(all.code).toBe(20000);
-    expect(all.data.length).toBeGreaterThan(0);
-    expect(all.data.some((p) => p.boxId === 100_006)).toBe(false);
+    const points = all.data as MapPoint[];
+    expect(points.length).toBeGreaterThan(0);
+    expect(points.some((p) => p.boxId === 100_006)).toBe(false);
     const map = page.getByTestId('fleet-map');
-    await expect(page.getByTestId('map-count')).toHaveAttribute('data-count', String(placedCount(all.data)));
+    await expect(page.getByTestId('map-count')).toHaveAttribute('data-count', String(placedCount(points)));
     await expect(map.getByTestId('map-marker').first()).toBeVisible();
     expect((await world).status()).toBe(200);
     expect(elsewhere).toEqual([]);
     // The view starts fitted to the devices: every one of them is within a marker.
-    await expect.poll(() => markerTotal(map)).toBe(placedCount(all.data));
+    await expect.poll(() => markerTotal(map)).toBe(placedCount(points));
     await screenshot(page, 'fleet-map');
 
     // Filter: online only (the simulator changes statuses now and then, so compare with the API until they agree).
     await page.getByTestId('map-filter-online').click();
     await expect(page).toHaveURL(/\/devices\/map\?status=online$/);
     await expect(async () => {
-      const online = await getJson<MapPoint[]>(page.request, token, '/fleet/map?status=online');
-      expect(online.data.every((p) => p.status === 'online')).toBe(true);
-      expect(Number(await page.getByTestId('map-count').getAttribute('data-count'))).toBe(placedCount(online.data));
+      const online = (await getJson(page.request, token, '/fleet/map?status=online')).data as MapPoint[];
+      expect(online.every((p) => p.status === 'online')).toBe(true);
+      expect(Number(await page.getByTestId('map-count').getAttribute('data-count'))).toBe(placedCount(online));
       const statuses = await map.getByTestId('map-marker').evaluateAll((els) => els.map((el) => el.getAttribute('data-status')));
       expect(statuses.every((s) => s === 'online')).toBe(true);
     }).toPass({ timeout: 20_000 });
     await page.getByTestId('map-filter-all').click();
     await expectShown(page, /\/devices\/map$/);
-    await expect(page.getByTestId('map-count')).toHaveAttribute('data-count', String(placedCount(all.data)));
+    await expect(page.getByTestId('map-count')).toHaveAttribute('data-count', String(placedCount(points)));
 
     // Click clusters until one device stands alone, then its popup links to its page.
     const single = map.locator('[data-testid="map-marker"][data-kind="device"]');
@@ -110,7 +128,7 @@ test.describe('map monitoring', () => {
     const marker = single.first();
     const boxId = await marker.getAttribute('data-box-id');
     const deviceId = Number(await marker.getAttribute('data-device-id'));
-    const point = all.data.find((p) => p.id === deviceId);
+    const point = points.find((p) => p.id === deviceId);
     expect(point?.boxId).toBe(Number(boxId));
     await marker.click();
     const popup = page.getByTestId('map-popup');
@@ -126,7 +144,7 @@ test.describe('map monitoring', () => {
 
   test('the API keeps each user to their own devices and refuses without sign-in', async ({ request }) => {
     const manager = await apiLogin(request, 'demo_manager');
-    const { data } = await getJson<MapPoint[]>(request, manager, '/fleet/map');
+    const data = (await getJson(request, manager, '/fleet/map')).data as MapPoint[];
     expect(data.some((p) => p.boxId === 100_006)).toBe(true);
     expect(data.some((p) => p.boxId >= 100_001 && p.boxId <= 100_005)).toBe(false);
     const res = await request.get(api('/fleet/map'));
@@ -141,7 +159,7 @@ test.describe('dashboard fleet figures', () => {
     const fleet = page.getByTestId('dashboard-fleet');
     await expect(fleet.getByTestId('fleet-count-all')).toBeVisible();
     await expect(async () => {
-      const { data } = await getJson<FleetSummary>(page.request, token, `/fleet/summary?since=${localMidnight()}`);
+      const data = (await getJson(page.request, token, `/fleet/summary?since=${localMidnight()}`)).data as FleetSummary;
       const c = data.counts;
       const expected: Record<string, number> = {
         all: c.all,
@@ -176,7 +194,11 @@ test.describe('dashboard fleet figures', () => {
 });
 
 test.describe('live status changes', () => {
-  test('a fault set by a box appears in the dashboard feed, on the large screen and on the map without reload', async ({ page, context, request }) => {
+  test('a fault set by a box appears in the dashboard feed, on the large screen and on the map without reload', async ({
+    page,
+    context,
+    request,
+  }) => {
     const box = await startBox(request);
     const root = await apiLogin(request, 'demo_root');
     try {
@@ -186,7 +208,10 @@ test.describe('live status changes', () => {
       const lng = 78 + Math.random() * 14;
       const lat = 38 + Math.random() * 8;
       await expect(async () => {
-        const res = await request.patch(api(`/devices/${box.boxId}/1`), { headers: { authorization: `Bearer ${root}` }, data: { lng, lat, province: 'Xinjiang', city: 'Urumqi' } });
+        const res = await request.patch(api(`/devices/${box.boxId}/1`), {
+          headers: { authorization: `Bearer ${root}` },
+          data: { lng, lat, province: 'Xinjiang', city: 'Urumqi' },
+        });
         expect(((await res.json()) as { code: number }).code).toBe(20000);
       }).toPass({ timeout: 10_000 });
       await signIn(page, 'demo_end_user');
@@ -218,12 +243,16 @@ test.describe('live status changes', () => {
       const wallRow = wall.locator(`[data-testid="ls-feed-row"][data-box-id="${box.boxId}"][data-to="online_fault"]`);
       await expect(wallRow).toHaveCount(1, { timeout: 15_000 });
       // The figures follow (reloaded after the event): one more fault record today.
-      await expect.poll(async () => Number(await wall.getByTestId('ls-faults-today').getAttribute('data-value')), { timeout: 15_000 }).toBeGreaterThan(before);
+      await expect
+        .poll(async () => Number(await wall.getByTestId('ls-faults-today').getAttribute('data-value')), { timeout: 15_000 })
+        .toBeGreaterThan(before);
       await screenshot(wall, 'fleet-large-screen-1920');
 
       // It clears: the recovery shows up too.
       await box.report(0);
-      await expect(feed.locator(`[data-testid="fleet-feed-row"][data-box-id="${box.boxId}"][data-to="online"]`)).toBeVisible({ timeout: 15_000 });
+      await expect(feed.locator(`[data-testid="fleet-feed-row"][data-box-id="${box.boxId}"][data-to="online"]`)).toBeVisible({
+        timeout: 15_000,
+      });
       await expect(marker).toHaveAttribute('data-status', 'online', { timeout: 15_000 });
       await wall.close();
       await mapPage.close();
@@ -279,7 +308,8 @@ test.describe('languages and narrow screens', () => {
     { lang: 'ja', map: 'マップ監視', fleet: 'あなたの機器', screen: '機器監視：全体概況' },
   ] as const;
   /** English words of these screens that must not be left in another language. */
-  const ENGLISH = /\b(Your fleet|All devices|Online rate|Boxes online|Faults today|Last 24 hours|Status changes|devices on the map|without a position|Large screen|Faults and alerts|Most faulty models)\b/;
+  const ENGLISH =
+    /\b(Your fleet|All devices|Online rate|Boxes online|Faults today|Last 24 hours|Status changes|devices on the map|without a position|Large screen|Faults and alerts|Most faulty models)\b/;
 
   for (const { lang, map, fleet, screen } of LANGUAGES) {
     test(`the dashboard, the map and the large screen in ${lang}`, async ({ page }) => {

@@ -1,7 +1,20 @@
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import {
+  apiLogin,
+  baseUrl,
+  cellText,
+  expect,
+  expectShown,
+  fromMenu,
+  openShell as open,
+  reg,
+  screenshot,
+  shown as byId,
+  signIn,
+  test,
+} from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
 
 /**
@@ -16,9 +29,12 @@ test.describe.configure({ mode: 'serial' });
 
 const HOUR = 3_600_000;
 const MIN = 60_000;
-const FLOW = 40008;
-const PRESSURE = 40009;
-const FAULT_BITS = 40060;
+const RUN_STATE = reg('maglev-blower', 'run_state');
+const SPEED = reg('maglev-blower', 'speed');
+const POWER = reg('maglev-blower', 'power');
+const FLOW = reg('maglev-blower', 'flow');
+const PRESSURE = reg('maglev-blower', 'outlet_pressure');
+const FAULT_BITS = reg('maglev-blower', 'fault_bits');
 /** Bit 2 of the maglev blower's fault register (Surge). */
 const SURGE = 4;
 
@@ -51,7 +67,14 @@ const LIVE_CHART_FLOW = 1480;
 /** Every reading published so far (the known series, then the live ones as the tests publish them). */
 const published: Array<{ ts: number; flow: number }> = SERIES.map((s) => ({ ts: s.ts, flow: s.flow }));
 /** A snapshot of the blower running at 30,000 rpm and 80 kW with this flow (and, unless said, 60 kPa and no fault). */
-const reading = (flow: number, { pressure = 600, fault = 0 } = {}) => ({ '40001': 3, '40005': 30000, '40007': 800, [FLOW]: flow, [PRESSURE]: pressure, [FAULT_BITS]: fault });
+const reading = (flow: number, { pressure = 600, fault = 0 } = {}) => ({
+  [RUN_STATE]: 3,
+  [SPEED]: 30000,
+  [POWER]: 800,
+  [FLOW]: flow,
+  [PRESSURE]: pressure,
+  [FAULT_BITS]: fault,
+});
 
 /** A reading published now, remembered in `published`. */
 async function publishLive(flow: number): Promise<void> {
@@ -87,7 +110,9 @@ function publishData(ts: number, values: Record<string, number>): Promise<unknow
 test.beforeAll(async ({ playwright }) => {
   const request = await playwright.request.newContext();
   try {
-    const password = (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: company, contact: 'e2e' }))[0]?.password ?? '';
+    const password =
+      (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: company, contact: 'e2e' }))[0]
+        ?.password ?? '';
     box = await connectBox(boxId, password);
     await sayHello(box, boxId, [{ index: 1, type: 'maglev-blower' }]);
     for (const s of SERIES) {
@@ -109,7 +134,7 @@ async function chartSeries(page: Page, testId: string, id: string): Promise<Arra
   const handle = await page.waitForFunction(
     ({ testId, id }) => {
       type Chart = { getOption(): { series?: Array<{ id?: string; data?: unknown[] }> } };
-      const el = document.querySelector(`.dms-page:not([hidden]) [data-testid="${testId}"]`) as (HTMLElement & { echart?: Chart }) | null;
+      const el = document.querySelector<HTMLElement & { echart?: Chart }>(`.dms-page:not([hidden]) [data-testid="${testId}"]`);
       const series = el?.echart?.getOption().series?.find((s) => s.id === id);
       return series?.data && series.data.length > 0 ? series.data : null;
     },
@@ -157,7 +182,7 @@ test('history table shows the published values, pages on the server, and exports
   await workbook.xlsx.readFile(await download.path());
   const sheet = workbook.worksheets[0];
   if (!sheet) throw new Error('the export has no sheet');
-  const head = Array.from(sheet.getRow(1).values as unknown[], (v) => String(v ?? ''));
+  const head = Array.from(sheet.getRow(1).values as unknown[], cellText);
   const flowAt = head.findIndex((h) => h.startsWith(`${FLOW} `));
   const epochAt = head.findIndex((h) => h.startsWith('Time (ms'));
   expect(flowAt).toBeGreaterThan(0);
@@ -207,7 +232,7 @@ test('history chart shows the published points, k-line the known hour', async ({
   // Zooming in asks the server again for the zoomed part (after a short pause), at the chart's resolution.
   await page.evaluate(() => {
     type Chart = { dispatchAction(action: object): void };
-    const el = document.querySelector('.dms-page:not([hidden]) [data-testid="history-chart"]') as (HTMLElement & { echart?: Chart }) | null;
+    const el = document.querySelector<HTMLElement & { echart?: Chart }>('.dms-page:not([hidden]) [data-testid="history-chart"]');
     el?.echart?.dispatchAction({ type: 'dataZoom', start: 50, end: 100 });
   });
   const wrap = byId(page, 'history-chart-wrap');
@@ -227,9 +252,11 @@ test('history chart shows the published points, k-line the known hour', async ({
     .poll(async () => {
       const handle = await page.waitForFunction(() => {
         type Chart = { getOption(): { xAxis?: Array<{ data?: string[] }>; series?: Array<{ name?: string; data?: number[][] }> } };
-        const el = document.querySelector('.dms-page:not([hidden]) [data-testid="kline-chart"]') as (HTMLElement & { echart?: Chart }) | null;
+        const el = document.querySelector<HTMLElement & { echart?: Chart }>('.dms-page:not([hidden]) [data-testid="kline-chart"]');
         const option = el?.echart?.getOption();
-        return option ? { times: option.xAxis?.[0]?.data ?? [], name: option.series?.[0]?.name ?? '', data: option.series?.[0]?.data ?? [] } : null;
+        return option
+          ? { times: option.xAxis?.[0]?.data ?? [], name: option.series?.[0]?.name ?? '', data: option.series?.[0]?.data ?? [] }
+          : null;
       });
       const { times, name, data } = (await handle.jsonValue()) as { times: string[]; name: string; data: number[][] };
       return name === 'Flow' ? data[times.indexOf(String(H0))] : undefined;
@@ -307,7 +334,7 @@ test('maglev charts and the operating region, whose point moves live', async ({ 
   const windowFrom = Number(new URL(page.url()).pathname.split('/').at(-1));
   const bucketMs = Number(await byId(page, 'maglev-chart-flow-wrap').getAttribute('data-bucket-ms'));
   expect(flow).toEqual(expectedCurve(windowFrom, bucketMs));
-  await chartSeries(page, 'maglev-chart-speed', 'avg-40005');
+  await chartSeries(page, 'maglev-chart-speed', `avg-${SPEED}`);
   await screenshot(page, 'history-maglev-charts');
 
   await byId(page, 'history-view-maglevRegion').click();
@@ -315,9 +342,7 @@ test('maglev charts and the operating region, whose point moves live', async ({ 
   await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'true');
   // A new reading moves the point without a reload: far to the left of the surge line.
   await publishData(Date.now(), reading(200, { pressure: 900 }));
-  await expect
-    .poll(async () => (await chartSeries(page, 'maglev-region-chart', 'current'))[0])
-    .toEqual([20, 90]);
+  await expect.poll(async () => (await chartSeries(page, 'maglev-region-chart', 'current'))[0]).toEqual([20, 90]);
   await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'false');
   await screenshot(page, 'history-maglev-region');
 });
@@ -328,10 +353,12 @@ test('a helper cannot open the device history; the API refuses; bad parameters g
   await expect(page).toHaveURL(/\/401$/);
   const token = await apiLogin(page.request, 'demo_helper');
   const query = `from=${H0}&to=${H0 + 24 * HOUR}`;
-  const refused = await page.request.get(`${baseUrl()}/api/v2/devices/${boxId}/1/history?${query}`, { headers: { authorization: `Bearer ${token}` } });
+  const refused = await page.request.get(`${baseUrl()}/api/v2/history/${boxId}/1?${query}`, {
+    headers: { authorization: `Bearer ${token}` },
+  });
   expect(refused.status()).toBe(403);
   expect(((await refused.json()) as { code: number }).code).toBe(40300);
-  const anonymous = await page.request.get(`${baseUrl()}/api/v2/devices/${boxId}/1/history?${query}`);
+  const anonymous = await page.request.get(`${baseUrl()}/api/v2/history/${boxId}/1?${query}`);
   expect(anonymous.status()).toBe(401);
 
   await signIn(page, 'demo_manager');
@@ -354,19 +381,75 @@ test('a helper cannot open the device history; the API refuses; bad parameters g
 
 /** Each history screen, with the texts its card title has in each language. */
 const SCREENS: Array<{ testId: string; path: () => string; titles: Record<'zh' | 'es' | 'ja', string> }> = [
-  { testId: 'page-history', path: () => `/devices/history/${boxId}/1`, titles: { zh: '历史数据', es: 'Datos históricos', ja: '履歴データ' } },
-  { testId: 'page-plcHistory', path: () => `/devices/plcHistory/${boxId}/1`, titles: { zh: 'PLC历史数据', es: 'Histórico del PLC', ja: 'PLC履歴' } },
-  { testId: 'page-historyCharts', path: () => `/devices/history-charts/${boxId}-1/${H0 - HOUR}`, titles: { zh: '历史曲线', es: 'Gráficos históricos', ja: '履歴グラフ' } },
-  { testId: 'page-kline', path: () => `/devices/k-line/${boxId}-${FLOW}/1`, titles: { zh: 'K线图', es: 'Velas (K-line)', ja: 'ローソク足' } },
-  { testId: 'page-errorRecord', path: () => `/devices/error-record/${boxId}/1`, titles: { zh: '故障记录', es: 'Registro de fallos', ja: '故障記録' } },
-  { testId: 'page-errorDetails', path: () => `/devices/error-details/${boxId}/${FAULT_START}?controller=1`, titles: { zh: '故障详情', es: 'Detalle del fallo', ja: '故障詳細' } },
-  { testId: 'page-exportErrors', path: () => '/devices/export-errors', titles: { zh: '导出故障记录', es: 'Exportar registros de fallos', ja: '故障記録のエクスポート' } },
-  { testId: 'page-maglevCharts', path: () => `/devices/maglev-charts/${boxId}-1/${H0 - HOUR}`, titles: { zh: '磁悬浮曲线', es: 'Gráficos de la soplante', ja: '磁気浮上ブロワのグラフ' } },
-  { testId: 'page-maglevRegion', path: () => `/devices/maglev-region/${boxId}/1`, titles: { zh: '运行区域', es: 'Zona de funcionamiento', ja: '運転領域' } },
+  {
+    testId: 'page-history',
+    path: () => `/devices/history/${boxId}/1`,
+    titles: { zh: '历史数据', es: 'Datos históricos', ja: '履歴データ' },
+  },
+  {
+    testId: 'page-plcHistory',
+    path: () => `/devices/plcHistory/${boxId}/1`,
+    titles: { zh: 'PLC历史数据', es: 'Histórico del PLC', ja: 'PLC履歴' },
+  },
+  {
+    testId: 'page-historyCharts',
+    path: () => `/devices/history-charts/${boxId}-1/${H0 - HOUR}`,
+    titles: { zh: '历史曲线', es: 'Gráficos históricos', ja: '履歴グラフ' },
+  },
+  {
+    testId: 'page-kline',
+    path: () => `/devices/k-line/${boxId}-${FLOW}/1`,
+    titles: { zh: 'K线图', es: 'Velas (K-line)', ja: 'ローソク足' },
+  },
+  {
+    testId: 'page-errorRecord',
+    path: () => `/devices/error-record/${boxId}/1`,
+    titles: { zh: '故障记录', es: 'Registro de fallos', ja: '故障記録' },
+  },
+  {
+    testId: 'page-errorDetails',
+    path: () => `/devices/error-details/${boxId}/${FAULT_START}?controller=1`,
+    titles: { zh: '故障详情', es: 'Detalle del fallo', ja: '故障詳細' },
+  },
+  {
+    testId: 'page-exportErrors',
+    path: () => '/devices/export-errors',
+    titles: { zh: '导出故障记录', es: 'Exportar registros de fallos', ja: '故障記録のエクスポート' },
+  },
+  {
+    testId: 'page-maglevCharts',
+    path: () => `/devices/maglev-charts/${boxId}-1/${H0 - HOUR}`,
+    titles: { zh: '磁悬浮曲线', es: 'Gráficos de la soplante', ja: '磁気浮上ブロワのグラフ' },
+  },
+  {
+    testId: 'page-maglevRegion',
+    path: () => `/devices/maglev-region/${boxId}/1`,
+    titles: { zh: '运行区域', es: 'Zona de funcionamiento', ja: '運転領域' },
+  },
 ];
 
 /** English words of these screens that must not show in another language. */
-const ENGLISH = ['Last hour', 'Last 24 hours', 'Last 7 days', 'Choose registers', 'snapshots', 'Previous window', 'Latest', 'Hourly', 'Daily', 'Ongoing', 'Duration', 'Search registers', 'Surge line', 'Within the region', 'controller', 'Fault records', 'History data', 'Surge', 'Flow'];
+const ENGLISH = [
+  'Last hour',
+  'Last 24 hours',
+  'Last 7 days',
+  'Choose registers',
+  'snapshots',
+  'Previous window',
+  'Latest',
+  'Hourly',
+  'Daily',
+  'Ongoing',
+  'Duration',
+  'Search registers',
+  'Surge line',
+  'Within the region',
+  'controller',
+  'Fault records',
+  'History data',
+  'Surge',
+  'Flow',
+];
 
 for (const lang of ['zh', 'es', 'ja'] as const) {
   test(`every history screen in ${lang}`, async ({ page }) => {

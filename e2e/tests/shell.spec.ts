@@ -27,10 +27,20 @@ test.describe('shell (spec 2)', () => {
       await page.getByTestId('lang-select').click();
       await page.getByTestId(`lang-option-${lang}`).click();
       await page.waitForLoadState('load');
-      const expected = { en: 'Switch Language Success', zh: '切换语言成功', es: 'Idioma cambiado correctamente', ja: '言語を切り替えました' }[lang];
+      const expected = {
+        en: 'Switch Language Success',
+        zh: '切换语言成功',
+        es: 'Idioma cambiado correctamente',
+        ja: '言語を切り替えました',
+      }[lang];
       await expect(page.getByText(expected).first()).toBeVisible();
       await expect(page.locator('html')).toHaveAttribute('lang', lang === 'zh' ? /zh/ : new RegExp(lang));
-      const suffix = { en: ' - Device monitoring system', zh: ' - 设备监控系统', es: ' - Sistema de monitorización de dispositivos', ja: ' - デバイス監視システム' }[lang];
+      const suffix = {
+        en: ' - Device monitoring system',
+        zh: ' - 设备监控系统',
+        es: ' - Sistema de monitorización de dispositivos',
+        ja: ' - デバイス監視システム',
+      }[lang];
       await expect(page).toHaveTitle(new RegExp(`${suffix}$`));
       await screenshot(page, `shell-dashboard-${lang}`);
     }

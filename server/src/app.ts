@@ -1,23 +1,18 @@
 import helmet from '@fastify/helmet';
 import Fastify, { LogController, type FastifyInstance } from 'fastify';
-import fp from 'fastify-plugin';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Config } from './config.js';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
-import controllerTypeRoutes from './modules/controller-types/routes.js';
-import { ControllerTypeService } from './modules/controller-types/service.js';
-import datalogRoutes from './modules/datalog/routes.js';
-import { DatalogService } from './modules/datalog/service.js';
-import userRoutes from './modules/user/routes.js';
-import { UserService } from './modules/user/service.js';
-import boxRegRoutes from './modules/box-reg/routes.js';
-import boxesRoutes from './modules/boxes/routes.js';
-import brokerRoutes from './modules/broker/routes.js';
-import deviceRoutes from './modules/devices/routes.js';
-import exportRoutes from './modules/exports/routes.js';
-import fleetRoutes from './modules/fleet/routes.js';
-import historyRoutes from './modules/history/routes.js';
-import { ExportService } from './modules/exports/service.js';
+import { requireDescriptors } from './http/route.js';
+import boxRegInfo from './modules/box-reg-info/index.js';
+import boxes from './modules/boxes/index.js';
+import broker from './modules/broker/index.js';
+import controllerTypes from './modules/controller-types/index.js';
+import datalog from './modules/datalog/index.js';
+import devices from './modules/devices/index.js';
+import exportJobs from './modules/exports/index.js';
+import fleet from './modules/fleet/index.js';
+import history from './modules/history/index.js';
+import user from './modules/user/index.js';
 import auth from './plugins/auth.js';
 import ingest from './plugins/ingest.js';
 import realtime from './plugins/realtime.js';
@@ -34,22 +29,11 @@ export interface BuildOptions {
   now?: () => number;
 }
 
-const services = fp(
-  async (app, opts: { now: () => number }) => {
-    const datalog = new DatalogService(app.db, opts.now);
-    const controllerTypes = new ControllerTypeService(app.db, opts.now);
-    const updated = await controllerTypes.ensureBuiltins(BUILTIN_TYPES);
-    if (updated.length > 0) app.log.info({ updated }, 'built-in controller types installed');
-    const exports = new ExportService(opts.now);
-    app.addHook('onClose', async () => exports.close());
-    app.decorate('services', { datalog, controllerTypes, exports, users: new UserService(app.db, app.config, datalog, opts.now) });
-  },
-  { name: 'services', dependencies: ['database'] },
-);
-
 /**
- * The whole server as a tree of plugins: external (database) → services → the data plane (ingest and its
- * broker) → cross-cutting (errors, auth, live push, security headers, OpenAPI) → the API areas under /api/v2 → the console.
+ * The whole server as a tree of plugins: external (database) → cross-cutting (errors, auth, security headers,
+ * OpenAPI) → the core modules the data plane needs (operation log, accounts, controller types, export jobs) → the
+ * data plane (ingest and its broker, live push) → the feature modules → the console. Each module is a named plugin
+ * that builds its service once, decorates the app with it, and registers its endpoints (server/src/http/route.ts).
  */
 export async function buildApp(config: Config, options: BuildOptions = {}): Promise<FastifyInstance> {
   const app = Fastify({
@@ -63,12 +47,12 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 
+  app.decorate('clock', options.now ?? Date.now);
+  requireDescriptors(app);
+
   await app.register(database);
-  await app.register(services, { now: options.now ?? Date.now });
-  await app.register(ingest, { now: options.now ?? Date.now });
   await app.register(errors);
   await app.register(auth);
-  await app.register(realtime);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -83,28 +67,19 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     },
   });
   await app.register(openApi);
-  await app.register(
-    async (api) => {
-      await api.register(userRoutes, { prefix: '/user' });
-      await api.register(datalogRoutes, { prefix: '/datalog' });
-      await api.register(controllerTypeRoutes, { prefix: '/controller-types' });
-      await api.register(deviceRoutes, { prefix: '/devices' });
-      await api.register(exportRoutes, { prefix: '/exports' });
-      await api.register(fleetRoutes, { prefix: '/fleet', now: options.now ?? Date.now });
-      await api.register(historyRoutes);
-      await api.register(boxRegRoutes, { prefix: '/box-reg' });
-      await api.register(boxesRoutes, { prefix: '/boxes' });
-      await api.register(brokerRoutes, { prefix: '/broker' });
-    },
-    { prefix: '/api/v2' },
-  );
+  await app.register(datalog);
+  await app.register(user);
+  await app.register(controllerTypes);
+  await app.register(exportJobs);
+  await app.register(ingest);
+  await app.register(realtime);
+  await app.register(devices);
+  await app.register(history);
+  await app.register(fleet);
+  await app.register(boxes);
+  await app.register(boxRegInfo);
+  await app.register(broker);
   await app.register(docsUi);
   await app.register(web);
-
-  const pruneTimer = setInterval(() => {
-    app.services.users.pruneSessions().catch((err: unknown) => app.log.warn({ err }, 'session prune failed'));
-  }, 3_600_000);
-  pruneTimer.unref();
-  app.addHook('onClose', async () => clearInterval(pruneTimer));
   return app;
 }

@@ -6,9 +6,7 @@ import { passwordProblem, usernameProblem } from '@dms/contract';
 export const DEFAULT_MQTT_PORT = 1883;
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'] as const;
 
-const boolish = z
-  .enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off'])
-  .transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
+const boolish = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
 const password = (name: string) =>
   z.string().refine((v) => passwordProblem(v) === null, `${name} must be 6-20 characters with no spaces or Chinese characters`);
@@ -26,7 +24,10 @@ const configSchema = z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql:// (leave it unset for the SQLite file)')
       .optional(),
-    DATABASE_SCHEMA: z.string().regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier').optional(),
+    DATABASE_SCHEMA: z
+      .string()
+      .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     DEMO_PASSWORD: password('DEMO_PASSWORD').default('demo123456'),
@@ -35,7 +36,11 @@ const configSchema = z
       .refine((v) => usernameProblem(v) === null, 'ADMIN_USERNAME must be 6-20 letters, digits or @#%^&*_-+')
       .default('rootadmin'),
     ADMIN_PASSWORD: password('ADMIN_PASSWORD').optional(),
-    SESSION_TTL_HOURS: z.coerce.number().positive().max(24 * 365).default(24),
+    SESSION_TTL_HOURS: z.coerce
+      .number()
+      .positive()
+      .max(24 * 365)
+      .default(24),
     LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(5),
     LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
@@ -47,11 +52,20 @@ const configSchema = z
     TRUST_PROXY: boolish.default(false),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     MQTT_HOST: z.string().min(1).default('0.0.0.0'),
-    MQTT_URL: z.string().regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts:// (leave it unset for the embedded broker)').optional(),
+    MQTT_URL: z
+      .string()
+      .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts:// (leave it unset for the embedded broker)')
+      .optional(),
     MQTT_USERNAME: z.string().optional(),
     MQTT_PASSWORD: z.string().optional(),
-    MQTT_SHARED_GROUP: z.string().regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -').default('dms'),
-    MQTT_CLIENT_ID: z.string().regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -').optional(),
+    MQTT_SHARED_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
+      .default('dms'),
+    MQTT_CLIENT_ID: z
+      .string()
+      .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
+      .optional(),
     HEARTBEAT_TIMEOUT_S: z.coerce.number().positive().max(86_400).default(90),
     WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BOX_RATE_LIMIT: z.coerce.number().positive().max(10_000).default(20),
@@ -161,7 +175,9 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
       flushMs: c.HISTORY_FLUSH_MS,
     },
-    brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',').map((s) => s.trim()).filter(Boolean),
+    brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
     demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE },
   };

@@ -1,7 +1,7 @@
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { MigrationError } from './db/migrations.js';
-import { startDemoFleet } from './demo-fleet.js';
+import { startDemoFleet } from './demo-fleet/index.js';
 import { seedInitialAccounts } from './modules/user/seed.js';
 
 function shownHost(host: string): string {
@@ -33,7 +33,11 @@ async function main(): Promise<void> {
 
   const lines = [`Device monitoring system is running at ${shown}`, `  API docs: ${shown}/api/docs`];
   if (config.database.kind === 'sqlite') lines.push(`  Database: ${config.database.file}`);
-  lines.push(config.mqtt.url ? `  Boxes report through the external broker ${config.mqtt.url.replace(/\/\/[^@]*@/, '//***@')}` : `  Boxes connect to mqtt://${shownHost(config.mqtt.host)}:${app.mqttPort}`);
+  lines.push(
+    config.mqtt.url
+      ? `  Boxes report through the external broker ${config.mqtt.url.replace(/\/\/[^@]*@/, '//***@')}`
+      : `  Boxes connect to mqtt://${shownHost(config.mqtt.host)}:${app.mqttPort}`,
+  );
   if (seeded.kind === 'demo') {
     lines.push(`  Demo accounts (password "${config.demoPassword}"): ${seeded.usernames.join(', ')}`);
   } else if (seeded.kind === 'admin') {

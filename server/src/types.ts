@@ -1,13 +1,7 @@
-import type { Area, Language } from '@dms/contract';
+import type { Area, EndpointSpec, Language } from '@dms/contract';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { UserRow } from './db/schema.js';
-import type { ControllerTypeService } from './modules/controller-types/service.js';
-import type { DatalogService } from './modules/datalog/service.js';
-import type { ExportService } from './modules/exports/service.js';
-import type { UserService } from './modules/user/service.js';
-import type { IngestService } from './ingest/service.js';
-import type { RealtimeHub } from './realtime/hub.js';
 
 /** Who made a request: the user, the roles their session carries, and the session. */
 export interface AuthContext {
@@ -16,26 +10,20 @@ export interface AuthContext {
   sessionId: number;
 }
 
-export interface Services {
-  users: UserService;
-  datalog: DatalogService;
-  controllerTypes: ControllerTypeService;
-  exports: ExportService;
-}
-
 /** `required` (default): a valid session; `optional`: a session is used when given; `public`: none read. */
 export type AuthMode = 'public' | 'optional' | 'required';
 
+/**
+ * What every part of the app shares. Each module adds its own service to FastifyInstance in its `index.ts`
+ * (module augmentation), so this file imports none of them.
+ */
 declare module 'fastify' {
   interface FastifyInstance {
     config: Config;
+    /** The services' clock (tests move time). */
+    clock: () => number;
     db: Db;
     dialect: Dialect;
-    services: Services;
-    ingest: IngestService;
-    /** The embedded broker's port (0 with an external broker). */
-    mqttPort: number;
-    realtime: RealtimeHub;
   }
   interface FastifyRequest {
     lang: Language;
@@ -45,5 +33,7 @@ declare module 'fastify' {
     auth?: AuthMode;
     /** The access-table area of spec section 6 this route belongs to. */
     area?: Area;
+    /** The endpoint descriptor the route was registered from (every /api/v2 route has one). */
+    endpoint?: EndpointSpec;
   }
 }

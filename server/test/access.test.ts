@@ -1,6 +1,8 @@
-import { AREA_NAMES, ROLES, type Area } from '@dms/contract';
+import { AREA_NAMES, endpoint, ROLES, type Area } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { route } from '../src/http/route.js';
 import { DEMO_ACCOUNTS } from '../src/modules/user/seed.js';
 import { SPEC_TABLE } from '../../packages/contract/test/spec-table.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
@@ -10,7 +12,8 @@ const dialects = await testDialects();
 /** One probe route per area, so the server's guard is checked for every role against every area of spec 6. */
 function addProbes(app: FastifyInstance): void {
   for (const area of AREA_NAMES) {
-    app.get(`/api/v2/__probe/${area}`, { config: { area } }, async () => ({ code: 20000, message: 'ok', data: null }));
+    const probe = endpoint({ method: 'GET', path: `/__probe/${area}`, access: area, response: z.null(), tags: ['probe'], summary: area });
+    route(app, probe, () => null);
   }
 }
 

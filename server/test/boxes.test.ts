@@ -2,7 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, BoxDetail } from '@dms/contract';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, linkHelper, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
@@ -24,20 +24,29 @@ describe.each(dialects)('box page API on %s', (dialect) => {
     const first = await connectBox(t.app.mqttPort, b0(), { localAddress: '127.0.0.1' });
     await first.endAsync();
     client = await connectBox(t.app.mqttPort, b0(), { localAddress: '127.0.0.2' });
-    await send(client, b0().boxId, 'hello', hello([
-      { index: 1, type: 'screw-compressor' },
-      { index: 2, type: 'screw-compressor' },
-    ]));
-    await eventually(() => expect(t.app.ingest.deviceAt(b0().boxId, 2)).toBeDefined());
+    await send(
+      client,
+      b0().boxId,
+      'hello',
+      hello([
+        { index: 1, type: 'screw-compressor' },
+        { index: 2, type: 'screw-compressor' },
+      ]),
+    );
+    await eventually(() => {
+      expect(t.app.ingest.deviceAt(b0().boxId, 2)).toBeDefined();
+    });
     await t.app.ingest.drain();
-    const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
-    const uid = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
-    const device = await t.app.db.selectFrom('devices').select('id').where('box_id', '=', b0().boxId).where('controller', '=', 2).executeTakeFirstOrThrow();
-    await t.app.db
-      .insertInto('device_links')
-      .values({ device_id: device.id, kind: 'helper', user_id: uid('demo_helper'), source_user_id: uid('demo_manager'), can_switch: 0, show_value: 1, created_at: t.clock.now, recalled_at: null })
-      .execute();
-    [root, manager, helper, endUser] = (await Promise.all(['demo_root', 'demo_manager', 'demo_helper', 'demo_end_user'].map((u) => login(t.app, u)))) as [string, string, string, string];
+    const device = await t.app.db
+      .selectFrom('devices')
+      .select('id')
+      .where('box_id', '=', b0().boxId)
+      .where('controller', '=', 2)
+      .executeTakeFirstOrThrow();
+    await linkHelper(t, device.id);
+    [root, manager, helper, endUser] = (await Promise.all(
+      ['demo_root', 'demo_manager', 'demo_helper', 'demo_end_user'].map((u) => login(t.app, u)),
+    )) as [string, string, string, string];
   });
   afterAll(async () => {
     await client.endAsync(true);

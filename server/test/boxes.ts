@@ -5,14 +5,19 @@ import { boxClientId, upTopic, type BoxCredentials, type UpKind } from '@dms/con
 import { bearer, login } from './helper.js';
 
 /** Registers boxes [start, end] to a user through the API as root; answers their credentials. */
-export async function registerBoxes(app: FastifyInstance, start: number, end: number, username = 'demo_manager'): Promise<BoxCredentials[]> {
+export async function registerBoxes(
+  app: FastifyInstance,
+  start: number,
+  end: number,
+  username = 'demo_manager',
+): Promise<BoxCredentials[]> {
   const token = await login(app, 'demo_root');
-  const users = await app.inject({ method: 'GET', url: `/api/v2/box-reg/users?q=${username}`, headers: bearer(token) });
+  const users = await app.inject({ method: 'GET', url: `/api/v2/box-reg-info/users?q=${username}`, headers: bearer(token) });
   const user = users.json<{ data: Array<{ id: number; username: string }> }>().data.find((u) => u.username === username);
   if (!user) throw new Error(`no user ${username}`);
   const res = await app.inject({
     method: 'POST',
-    url: '/api/v2/box-reg',
+    url: '/api/v2/box-reg-info',
     headers: bearer(token),
     payload: { startBoxId: start, endBoxId: end, userId: user.id, boxType: 'DTU-4G', companyName: 'Test Co' },
   });
@@ -31,7 +36,11 @@ export interface BoxOptions {
 }
 
 /** A box connected to the broker at `port` (its credentials unless overridden); rejects when refused. */
-export async function connectBox(port: number, box: Pick<BoxCredentials, 'boxId' | 'password'>, opts: BoxOptions = {}): Promise<MqttClient> {
+export async function connectBox(
+  port: number,
+  box: Pick<BoxCredentials, 'boxId' | 'password'>,
+  opts: BoxOptions = {},
+): Promise<MqttClient> {
   const options: mqtt.IClientOptions = {
     host: '127.0.0.1',
     port,
@@ -48,7 +57,9 @@ export async function connectBox(port: number, box: Pick<BoxCredentials, 'boxId'
   const localAddress = opts.localAddress;
   const client = new MqttClient(() => net.createConnection({ host: '127.0.0.1', port, localAddress }), options);
   await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
+    client.once('connect', () => {
+      resolve();
+    });
     client.once('error', reject);
   });
   return client;

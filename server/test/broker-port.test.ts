@@ -11,14 +11,28 @@ async function holdPort(): Promise<{ port: number; release: () => Promise<void> 
   const server = net.createServer();
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const port = (server.address() as net.AddressInfo).port;
-  return { port, release: () => new Promise((resolve) => server.close(() => resolve())) };
+  return {
+    port,
+    release: () =>
+      new Promise((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      ),
+  };
 }
 
 describe('the embedded broker and a busy MQTT port', () => {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-port-'));
   let held: { port: number; release: () => Promise<void> };
   const config = (port: number, portExplicit: boolean): Config => {
-    const base = loadConfig({ NODE_ENV: 'test', DATA_DIR: dir, WEB_DIST: path.join(dir, 'no-web'), MQTT_HOST: '127.0.0.1', DEMO_FLEET: '0' });
+    const base = loadConfig({
+      NODE_ENV: 'test',
+      DATA_DIR: dir,
+      WEB_DIST: path.join(dir, 'no-web'),
+      MQTT_HOST: '127.0.0.1',
+      DEMO_FLEET: '0',
+    });
     return { ...base, mqtt: { ...base.mqtt, port, portExplicit } };
   };
   beforeAll(async () => {
@@ -45,6 +59,8 @@ describe('the embedded broker and a busy MQTT port', () => {
   });
 
   it('with MQTT_PORT set to a busy port, stops with one clear line', async () => {
-    await expect(buildApp(config(held.port, true), { logger: false })).rejects.toThrow(`MQTT port ${held.port} is in use: set MQTT_PORT to a free port, or MQTT_URL to use that broker`);
+    await expect(buildApp(config(held.port, true), { logger: false })).rejects.toThrow(
+      `MQTT port ${held.port} is in use: set MQTT_PORT to a free port, or MQTT_URL to use that broker`,
+    );
   });
 });

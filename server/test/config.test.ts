@@ -6,7 +6,7 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.host).toBe('0.0.0.0');
-    expect(c.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data\/dms\.sqlite$/) });
+    expect(c.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data\/dms\.sqlite$/) as unknown });
     expect(c.logLevel).toBe('info');
     expect(c.env).toBe('development');
     expect(c.demoPassword).toBe('demo123456');

@@ -48,9 +48,7 @@ describe.each(dialects)('controller types API on %s', (dialect) => {
     const res = await t.app.inject({ url: '/api/v2/controller-types', headers: bearer(token) });
     expect(res.statusCode).toBe(200);
     const list = body(res).data as ControllerTypeSummary[];
-    expect(list.map((x) => [x.code, x.registerCount, x.builtin])).toEqual(
-      BUILTIN_TYPES.map((b) => [b.code, b.registers.length, true]),
-    );
+    expect(list.map((x) => [x.code, x.registerCount, x.builtin])).toEqual(BUILTIN_TYPES.map((b) => [b.code, b.registers.length, true]));
   });
 
   it('returns one type with its whole register map, as defined', async () => {
@@ -78,7 +76,7 @@ describe.each(dialects)('controller types API on %s', (dialect) => {
   });
 
   it('installs built-ins once and repairs a changed map on the next start', async () => {
-    const service = t.app.services.controllerTypes;
+    const service = t.app.controllerTypes;
     expect(await service.ensureBuiltins(BUILTIN_TYPES)).toEqual([]);
     const first = BUILTIN_TYPES[0];
     if (!first) throw new Error('no types');

@@ -6,7 +6,7 @@ import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/database.js';
 import { migrate, MigrationError } from '../src/db/migrations.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
-import { verifyPassword } from '../src/modules/user/passwords.js';
+import { verifyPassword } from '../src/security/passwords.js';
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -14,13 +14,23 @@ function tempFile(): string {
   dirs.push(dir);
   return path.join(dir, 'dms.sqlite');
 }
-afterAll(() => dirs.forEach((d) => fs.rmSync(d, { recursive: true, force: true })));
+afterAll(() => {
+  dirs.forEach((d) => {
+    fs.rmSync(d, { recursive: true, force: true });
+  });
+});
 
 describe('database', () => {
   it('migrates an empty SQLite file in WAL mode, and a second run changes nothing', async () => {
     const file = tempFile();
     const { db, close } = await openDatabase({ kind: 'sqlite', file });
-    expect(await migrate(db, 'sqlite')).toEqual(['0001_users', '0002_operation_log', '0003_controller_types', '0004_devices', '0005_device_fields']);
+    expect(await migrate(db, 'sqlite')).toEqual([
+      '0001_users',
+      '0002_operation_log',
+      '0003_controller_types',
+      '0004_devices',
+      '0005_device_fields',
+    ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
     expect(mode.rows[0]?.journal_mode).toBe('wal');
@@ -54,7 +64,11 @@ describe('database', () => {
 
     const prod = await openDatabase({ kind: 'sqlite', file: tempFile() });
     await migrate(prod.db, 'sqlite');
-    const seeded = await seedInitialAccounts(prod.db, { env: 'production', demoPassword: 'x', admin: { username: 'rootadmin', password: 'Str0ng-pass' } });
+    const seeded = await seedInitialAccounts(prod.db, {
+      env: 'production',
+      demoPassword: 'x',
+      admin: { username: 'rootadmin', password: 'Str0ng-pass' },
+    });
     expect(seeded).toEqual({ kind: 'admin', usernames: ['rootadmin'] });
     const users = await prod.db.selectFrom('users').select(['username', 'roles']).execute();
     expect(users).toEqual([{ username: 'rootadmin', roles: '["root"]' }]);

@@ -1,4 +1,7 @@
+import { endpoint } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { route } from '../src/http/route.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -9,7 +12,16 @@ describe.each(dialects)('datalog API on %s', (dialect) => {
   let manager: string;
   beforeAll(async () => {
     t = await buildTestApp(dialect, { LOGIN_LIMIT_PER_ADDRESS: '1000' });
-    t.app.get('/api/v2/__boom', { config: { auth: 'optional' } }, async () => {
+    const boom = endpoint({
+      method: 'GET',
+      path: '/__boom',
+      access: 'public',
+      optionalSession: true,
+      response: z.null(),
+      tags: ['test'],
+      summary: 'fails',
+    });
+    route(t.app, boom, () => {
       throw new Error('secret internal detail: db password is hunter2');
     });
     root = await login(t.app, 'demo_root');
@@ -25,7 +37,11 @@ describe.each(dialects)('datalog API on %s', (dialect) => {
     const list = await t.app.inject({ url: '/api/v2/datalog/server-log?source=server', headers: bearer(root) });
     const data = body(list).data as { total: number; items: Array<{ message: string; username: string; url: string }> };
     expect(data.total).toBe(1);
-    expect(data.items[0]).toMatchObject({ message: 'secret internal detail: db password is hunter2', username: 'demo_manager', url: '/api/v2/__boom' });
+    expect(data.items[0]).toMatchObject({
+      message: 'secret internal detail: db password is hunter2',
+      username: 'demo_manager',
+      url: '/api/v2/__boom',
+    });
   });
 
   it('takes console error reports without sign-in and lists them for root, newest first', async () => {

@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials } from '@dms/contract';
-import { DEMO_FIRST_BOX_ID, demoFields, fillDemoDevices } from '../src/demo-fleet.js';
+import { DEMO_FIRST_BOX_ID, demoFields, fillDemoDevices } from '../src/demo-fleet/index.js';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
 import { buildTestApp, type TestApp } from './helper.js';
 
@@ -16,11 +16,18 @@ describe('demo fleet device fields', () => {
     t = await buildTestApp('sqlite');
     const [box] = (await registerBoxes(t.app, first, first + 1)) as [BoxCredentials];
     client = await connectBox(t.app.mqttPort, box);
-    await send(client, first, 'hello', hello([
-      { index: 1, type: 'screw-compressor' },
-      { index: 2, type: 'maglev-blower' },
-    ]));
-    await eventually(() => expect(t.app.ingest.deviceAt(first, 2)).toBeDefined());
+    await send(
+      client,
+      first,
+      'hello',
+      hello([
+        { index: 1, type: 'screw-compressor' },
+        { index: 2, type: 'maglev-blower' },
+      ]),
+    );
+    await eventually(() => {
+      expect(t.app.ingest.deviceAt(first, 2)).toBeDefined();
+    });
     await t.app.ingest.drain();
   });
   afterAll(async () => {
@@ -44,9 +51,19 @@ describe('demo fleet device fields', () => {
       expect(Math.abs((r.lat ?? 0) - 31.3)).toBeLessThan(0.1);
     }
     // Someone's edit stays: nothing is empty any more.
-    await t.app.db.updateTable('devices').set({ station_no: 'MY-1', remark: 'kept' }).where('box_id', '=', first).where('controller', '=', 1).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ station_no: 'MY-1', remark: 'kept' })
+      .where('box_id', '=', first)
+      .where('controller', '=', 1)
+      .execute();
     expect(await fillDemoDevices(t.app, first, first + 5, now)).toBe(0);
-    const kept = await t.app.db.selectFrom('devices').select(['station_no', 'remark']).where('box_id', '=', first).where('controller', '=', 1).executeTakeFirstOrThrow();
+    const kept = await t.app.db
+      .selectFrom('devices')
+      .select(['station_no', 'remark'])
+      .where('box_id', '=', first)
+      .where('controller', '=', 1)
+      .executeTakeFirstOrThrow();
     expect(kept).toEqual({ station_no: 'MY-1', remark: 'kept' });
   });
 
@@ -67,7 +84,9 @@ describe('demo fleet device fields', () => {
     const other = await connectBox(t.app.mqttPort, second);
     try {
       await send(other, second.boxId, 'hello', hello([{ index: 1, type: 'generic-plc' }]));
-      await eventually(() => expect(heard).toEqual([{ boxId: second.boxId, devices: 1, iccid: '89860012345678901234' }]));
+      await eventually(() => {
+        expect(heard).toEqual([{ boxId: second.boxId, devices: 1, iccid: '89860012345678901234' }]);
+      });
     } finally {
       stop();
       await other.endAsync(true);
@@ -76,11 +95,11 @@ describe('demo fleet device fields', () => {
 
   it('gives the fleet expired devices, devices expiring this month, and ones still valid', () => {
     const now = Date.UTC(2026, 10, 21, 8, 0, 0);
-    const expiries = Array.from({ length: 6 }, (_, i) => demoFields(first + i, 1, 'screw-compressor', now).expiry_date ?? '');
+    const expiries = Array.from({ length: 6 }, (_, i) => demoFields(first + i, 1, 'screw-compressor', now).expiry_date);
     expect(expiries.some((d) => d < '2026-11-21')).toBe(true);
     expect(expiries.some((d) => d >= '2026-11-21' && d <= '2026-11-30')).toBe(true);
     expect(expiries.some((d) => d > '2026-12-31')).toBe(true);
     expect(demoFields(first, 1, null, now).model).toBe('');
-    expect(new Date(`${demoFields(first, 1, 'generic-plc', now).install_date ?? ''}T00:00:00Z`).getTime()).toBeLessThan(now - 100 * DAY);
+    expect(new Date(`${demoFields(first, 1, 'generic-plc', now).install_date}T00:00:00Z`).getTime()).toBeLessThan(now - 100 * DAY);
   });
 });

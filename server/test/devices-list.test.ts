@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCounts, DeviceDetail, DeviceSummary } from '@dms/contract';
 import { registerBoxes } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, insertDevice, linkHelper, login, testDialects, userIds, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
@@ -23,33 +23,38 @@ describe.each(dialects)('device list, counts and information on %s', (dialect) =
   let helper: string;
   let root: string;
   const ids = new Map<string, number>();
-  const get = async (token: string, url: string) => body(await t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': 'en' } }));
+  const get = async (token: string, url: string) =>
+    body(await t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': 'en' } }));
   const list = async (token: string, query = '') => (await get(token, `/api/v2/devices?${query}`)).data as Page;
   const keys = (p: Page) => p.items.map((d) => `${d.boxId}/${d.controller}`);
   const patch = (token: string | null, url: string, payload: unknown) =>
-    t.app.inject({ method: 'PATCH', url: `/api/v2/devices/${url}`, headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' }, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'PATCH',
+      url: `/api/v2/devices/${url}`,
+      headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' },
+      payload: payload as Record<string, unknown>,
+    });
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     await registerBoxes(t.app, 7001, 7003);
     await registerBoxes(t.app, 7101, 7101, 'demo_end_user');
-    const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
-    const uid = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
+    const uid = await userIds(t);
     for (const d of FLEET) {
       const owner = d.box_id === 7101 ? uid('demo_end_user') : uid('demo_manager');
-      const row = await t.app.db
-        .insertInto('devices')
-        .values({ ...d, type_id: null, type_code: 'screw-compressor', owner_id: owner, online: d.status.startsWith('online') ? 1 : 0, fault: d.status.endsWith('fault') ? 1 : 0, alert: d.status.endsWith('alert') ? 1 : 0, last_seen: null, created_at: t.clock.now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(`${d.box_id}/${d.controller}`, row.id);
+      const id = await insertDevice(t, {
+        ...d,
+        owner_id: owner,
+        fault: d.status.endsWith('fault') ? 1 : 0,
+        alert: d.status.endsWith('alert') ? 1 : 0,
+      });
+      ids.set(`${d.box_id}/${d.controller}`, id);
     }
     // demo_helper helps demo_manager with 7002/1 (sees it, may not change it).
-    await t.app.db
-      .insertInto('device_links')
-      .values({ device_id: ids.get('7002/1') ?? 0, kind: 'helper', user_id: uid('demo_helper'), source_user_id: uid('demo_manager'), can_switch: 0, show_value: 1, created_at: t.clock.now, recalled_at: null })
-      .execute();
-    [root, manager, endUser, helper] = (await Promise.all(['demo_root', 'demo_manager', 'demo_end_user', 'demo_helper'].map((u) => login(t.app, u)))) as [string, string, string, string];
+    await linkHelper(t, ids.get('7002/1') ?? 0);
+    [root, manager, endUser, helper] = (await Promise.all(
+      ['demo_root', 'demo_manager', 'demo_end_user', 'demo_helper'].map((u) => login(t.app, u)),
+    )) as [string, string, string, string];
   });
   afterAll(async () => {
     await t.close();
@@ -106,7 +111,16 @@ describe.each(dialects)('device list, counts and information on %s', (dialect) =
 
   it('counts each status of the devices the user sees, with the same search', async () => {
     const all = (await get(manager, '/api/v2/devices/counts')).data as DeviceCounts;
-    expect(all).toEqual({ all: 4, online: 1, offline: 1, online_alert: 0, offline_alert: 1, online_fault: 1, offline_fault: 0, unregistered: 0 });
+    expect(all).toEqual({
+      all: 4,
+      online: 1,
+      offline: 1,
+      online_alert: 0,
+      offline_alert: 1,
+      online_fault: 1,
+      offline_fault: 0,
+      unregistered: 0,
+    });
     const acme = (await get(manager, '/api/v2/devices/counts?q=acme')).data as DeviceCounts;
     expect(acme).toMatchObject({ all: 2, online: 1, offline_alert: 1, online_fault: 0 });
     expect(((await get(root, '/api/v2/devices/counts')).data as DeviceCounts).online_fault).toBe(2);
@@ -116,12 +130,15 @@ describe.each(dialects)('device list, counts and information on %s', (dialect) =
   });
 
   it("changes a device's information for its owner and root, and logs the old and new values", async () => {
-    const res = await patch(manager, '7001/1', { remark: 'Near the north gate', city: 'Suzhou', lng: 120.62, lat: 31.3, installDate: '2024-03-01', model: 'SC-75' });
+    const change = { remark: 'Near the north gate', city: 'Suzhou', lng: 120.62, lat: 31.3, installDate: '2024-03-01', model: 'SC-75' };
+    const res = await patch(manager, '7001/1', change);
     expect(res.statusCode).toBe(200);
     const d = body(res).data as DeviceDetail;
-    expect(d).toMatchObject({ remark: 'Near the north gate', city: 'Suzhou', lng: 120.62, lat: 31.3, installDate: '2024-03-01', model: 'SC-75', canEdit: true });
+    expect(d).toMatchObject({ ...change, canEdit: true });
     expect(((await get(manager, '/api/v2/devices/7001/1')).data as DeviceDetail).remark).toBe('Near the north gate');
-    const log = (await get(manager, '/api/v2/datalog/operation-log?action=device.edit')).data as { items: Array<{ target: string; old_value: string; new_value: string; outcome: string }> };
+    const log = (await get(manager, '/api/v2/datalog/operation-log?action=device.edit')).data as {
+      items: Array<{ target: string; old_value: string; new_value: string; outcome: string }>;
+    };
     expect(log.items).toHaveLength(1);
     expect(log.items[0]).toMatchObject({
       target: '7001/1',
@@ -142,9 +159,18 @@ describe.each(dialects)('device list, counts and information on %s', (dialect) =
     expect(body(byOther)).toMatchObject({ code: 40300, message: 'You do not have permission to do this.' });
     expect((await patch(null, '7001/1', { remark: 'x' })).statusCode).toBe(401);
     expect((await patch(root, '7999/1', { remark: 'x' })).statusCode).toBe(404);
-    expect(body(await patch(manager, '7001/1', { installDate: '2026-02-30' }))).toMatchObject({ code: 40001, message: 'installDate must be a date (YYYY-MM-DD)' });
-    expect(body(await patch(manager, '7001/1', { phone: 'call me' }))).toMatchObject({ code: 40001, message: 'A phone number may hold digits, spaces and + - ( ) only, at most 32' });
-    expect(body(await patch(manager, '7001/1', { lng: 200 }))).toMatchObject({ code: 40001, message: 'Longitude must be between -180 and 180' });
+    expect(body(await patch(manager, '7001/1', { installDate: '2026-02-30' }))).toMatchObject({
+      code: 40001,
+      message: 'installDate must be a date (YYYY-MM-DD)',
+    });
+    expect(body(await patch(manager, '7001/1', { phone: 'call me' }))).toMatchObject({
+      code: 40001,
+      message: 'A phone number may hold digits, spaces and + - ( ) only, at most 32',
+    });
+    expect(body(await patch(manager, '7001/1', { lng: 200 }))).toMatchObject({
+      code: 40001,
+      message: 'Longitude must be between -180 and 180',
+    });
     expect(body(await patch(manager, '7001/1', { remark: 'r'.repeat(256) }))).toMatchObject({ code: 40001, message: 'remark is too long' });
     const unchanged = (await get(manager, '/api/v2/devices/7002/1')).data as DeviceDetail;
     expect(unchanged.remark).toBe('');

@@ -11,7 +11,12 @@ describe.each(dialects)('device list export on %s', (dialect) => {
   let manager: string;
   let endUser: string;
   const start = (token: string | null, payload: unknown, lang = 'en') =>
-    t.app.inject({ method: 'POST', url: '/api/v2/exports', headers: { ...(token ? bearer(token) : {}), 'accept-language': lang }, payload: payload as Record<string, unknown> });
+    t.app.inject({
+      method: 'POST',
+      url: '/api/v2/exports',
+      headers: { ...(token ? bearer(token) : {}), 'accept-language': lang },
+      payload: payload as Record<string, unknown>,
+    });
   const ready = (token: string, id: string) =>
     eventually(async () => {
       const job = body(await t.app.inject({ method: 'GET', url: `/api/v2/exports/${id}`, headers: bearer(token) })).data as ExportJob;
@@ -34,14 +39,56 @@ describe.each(dialects)('device list export on %s', (dialect) => {
     const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
     const owner = users.find((u) => u.username === 'demo_manager')?.id ?? 0;
     const rows = [
-      { box_id: 7201, controller: 1, company: 'Acme Air', station_no: 'ST-1', model: 'SC-75', status: 'online', province: 'Jiangsu', city: 'Suzhou', install_date: '2024-01-02', last_seen: Date.UTC(2026, 10, 20, 8, 30, 0) },
-      { box_id: 7202, controller: 1, company: 'Acme Industrial', station_no: 'ST-2', model: 'SC-90', status: 'online_fault', province: 'Zhejiang', city: 'Hangzhou', install_date: null, last_seen: null },
-      { box_id: 7203, controller: 1, company: 'Beta Works', station_no: 'ST-3', model: 'MB-200', status: 'offline', province: '', city: '', install_date: null, last_seen: null },
+      {
+        box_id: 7201,
+        controller: 1,
+        company: 'Acme Air',
+        station_no: 'ST-1',
+        model: 'SC-75',
+        status: 'online',
+        province: 'Jiangsu',
+        city: 'Suzhou',
+        install_date: '2024-01-02',
+        last_seen: Date.UTC(2026, 10, 20, 8, 30, 0),
+      },
+      {
+        box_id: 7202,
+        controller: 1,
+        company: 'Acme Industrial',
+        station_no: 'ST-2',
+        model: 'SC-90',
+        status: 'online_fault',
+        province: 'Zhejiang',
+        city: 'Hangzhou',
+        install_date: null,
+        last_seen: null,
+      },
+      {
+        box_id: 7203,
+        controller: 1,
+        company: 'Beta Works',
+        station_no: 'ST-3',
+        model: 'MB-200',
+        status: 'offline',
+        province: '',
+        city: '',
+        install_date: null,
+        last_seen: null,
+      },
     ];
     for (const r of rows) {
       await t.app.db
         .insertInto('devices')
-        .values({ ...r, type_id: null, type_code: 'screw-compressor', owner_id: owner, online: r.status.startsWith('online') ? 1 : 0, fault: r.status.endsWith('fault') ? 1 : 0, alert: 0, created_at: t.clock.now })
+        .values({
+          ...r,
+          type_id: null,
+          type_code: 'screw-compressor',
+          owner_id: owner,
+          online: r.status.startsWith('online') ? 1 : 0,
+          fault: r.status.endsWith('fault') ? 1 : 0,
+          alert: 0,
+          created_at: t.clock.now,
+        })
         .execute();
     }
     [manager, endUser] = (await Promise.all(['demo_manager', 'demo_end_user'].map((u) => login(t.app, u)))) as [string, string];
@@ -84,7 +131,9 @@ describe.each(dialects)('device list export on %s', (dialect) => {
     expect(mine.total).toBe(0);
     const all = body(await start(manager, { kind: 'devices', filter: { status: 'online' } }, 'es')).data as ExportJob;
     await ready(manager, all.id);
-    const rows = await sheetOf((await t.app.inject({ method: 'GET', url: `/api/v2/exports/${all.id}/file`, headers: bearer(manager) })).rawPayload);
+    const rows = await sheetOf(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/exports/${all.id}/file`, headers: bearer(manager) })).rawPayload,
+    );
     expect(rows.map((r) => [r[0], r[2]])).toEqual([
       ['ID de caja', 'Estado'],
       [7201, 'En línea'],

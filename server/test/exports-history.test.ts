@@ -1,20 +1,29 @@
-import ExcelJS from 'exceljs';
+import ExcelJS, { type CellValue } from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, ExportBody, ExportJob } from '@dms/contract';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { reg } from './registers.js';
 
 const dialects = await testDialects();
-const RUN_STATE = 40001;
-const PRESSURE = 40002; // MPa, 2 decimals
-const TEMPERATURE = 40003; // °C, 1 decimal
-const FAULT_BITS = 40050;
-const ALERT_BITS = 40051;
+const RUN_STATE = reg('screw-compressor', 'run_state');
+const PRESSURE = reg('screw-compressor', 'discharge_pressure'); // MPa, 2 decimals
+const TEMPERATURE = reg('screw-compressor', 'discharge_temperature'); // °C, 1 decimal
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
+const ALERT_BITS = reg('screw-compressor', 'alert_bits');
 const MIN = 60_000;
 const ROWS = 5;
 
 type Cell = string | number | null;
+
+/** A cell's plain value (the exports write no rich text, links or formulas). */
+function plain(v: CellValue): Cell {
+  if (v === undefined || v === null) return null;
+  if (typeof v === 'number' || typeof v === 'string') return v;
+  if (typeof v === 'boolean' || v instanceof Date) return String(v);
+  throw new Error(`not a plain cell value: ${JSON.stringify(v)}`);
+}
 
 /** The first sheet of an .xlsx: its name and rows of plain values. */
 async function readSheet(buffer: Buffer): Promise<{ name: string; rows: Cell[][] }> {
@@ -26,10 +35,7 @@ async function readSheet(buffer: Buffer): Promise<{ name: string; rows: Cell[][]
   const width = sheet.getRow(1).cellCount;
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: Cell[] = [];
-    for (let i = 1; i <= width; i++) {
-      const v = row.getCell(i).value;
-      cells.push(v === undefined || v === null ? null : typeof v === 'number' || typeof v === 'string' ? v : String(v));
-    }
+    for (let i = 1; i <= width; i++) cells.push(plain(row.getCell(i).value));
     rows.push(cells);
   });
   return { name: sheet.name, rows };
@@ -46,7 +52,11 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
   const start = (token: string | null, payload: ExportBody, lang = 'en') =>
     t.app.inject({ method: 'POST', url: '/api/v2/exports', headers: token ? { ...bearer(token), 'accept-language': lang } : {}, payload });
   /** Starts an export, follows its progress to the end and downloads the file. */
-  async function exportFile(token: string, payload: ExportBody, lang = 'en'): Promise<{ job: ExportJob; buffer: Buffer; disposition: string }> {
+  async function exportFile(
+    token: string,
+    payload: ExportBody,
+    lang = 'en',
+  ): Promise<{ job: ExportJob; buffer: Buffer; disposition: string }> {
     const res = await start(token, payload, lang);
     expect(res.statusCode, res.body).toBe(200);
     const job = body(res).data as ExportJob;
@@ -74,7 +84,13 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     await send(client, box.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
     // Pressure 0.70, 0.71, ... MPa; temperature 80.5, 81.5, ... °C; a fault on the 2nd row, an alert from the 4th.
     for (let k = 0; k < ROWS; k++) {
-      const values = { [RUN_STATE]: 2, [PRESSURE]: 70 + k, [TEMPERATURE]: 805 + 10 * k, [FAULT_BITS]: k === 1 ? 0b1000 : 0, [ALERT_BITS]: k >= 3 ? 0b1 : 0 };
+      const values = {
+        [RUN_STATE]: 2,
+        [PRESSURE]: 70 + k,
+        [TEMPERATURE]: 805 + 10 * k,
+        [FAULT_BITS]: k === 1 ? 0b1000 : 0,
+        [ALERT_BITS]: k >= 3 ? 0b1 : 0,
+      };
       await send(client, box.boxId, 'data', data(t0 + k * MIN, { '1': values }, k));
     }
     await t.app.ingest.drain();
@@ -95,7 +111,13 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     const sheet = await readSheet(buffer);
     expect(sheet.name).toBe('Register history');
     expect(sheet.rows).toEqual([
-      ['Time (UTC)', 'Time (ms since 1970)', `${PRESSURE} Discharge pressure (MPa)`, `${TEMPERATURE} Discharge temperature (°C)`, `${FAULT_BITS} Faults`],
+      [
+        'Time (UTC)',
+        'Time (ms since 1970)',
+        `${PRESSURE} Discharge pressure (MPa)`,
+        `${TEMPERATURE} Discharge temperature (°C)`,
+        `${FAULT_BITS} Faults`,
+      ],
       ['2026-11-20T08:03:00.000Z', t0 + 3 * MIN, 0.73, 83.5, 0],
       ['2026-11-20T08:02:00.000Z', t0 + 2 * MIN, 0.72, 82.5, 0],
       ['2026-11-20T08:01:00.000Z', t0 + 1 * MIN, 0.71, 81.5, 8],
@@ -104,12 +126,20 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
   });
 
   it("exports every register of the device's type when none is chosen, headers in the request's language", async () => {
-    const { job, buffer } = await exportFile(manager, { kind: 'history', device: { boxId: box.boxId, controller: 1 }, filter: { from: t0, to: t0 + 1 } }, 'zh');
+    const { job, buffer } = await exportFile(
+      manager,
+      { kind: 'history', device: { boxId: box.boxId, controller: 1 }, filter: { from: t0, to: t0 + 1 } },
+      'zh',
+    );
     expect(job.total).toBe(1);
     const sheet = await readSheet(buffer);
     expect(sheet.name).toBe('历史数据');
     const [header, row] = sheet.rows as [Cell[], Cell[]];
-    const types = body(await t.app.inject({ method: 'GET', url: '/api/v2/controller-types', headers: bearer(manager) })).data as Array<{ id: number; code: string; registerCount: number }>;
+    const types = body(await t.app.inject({ method: 'GET', url: '/api/v2/controller-types', headers: bearer(manager) })).data as Array<{
+      id: number;
+      code: string;
+      registerCount: number;
+    }>;
     const registerCount = types.find((x) => x.code === 'screw-compressor')?.registerCount ?? 0;
     expect(header).toHaveLength(2 + registerCount);
     expect(header.slice(0, 4)).toEqual(['时间 (UTC)', '时间 (1970年起毫秒数)', `${RUN_STATE} 运行状态`, `${PRESSURE} 排气压力 (MPa)`]);
@@ -128,7 +158,11 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     } finally {
       await c.endAsync(true);
     }
-    const { buffer } = await exportFile(manager, { kind: 'history', device: { boxId: untyped.boxId, controller: 1 }, filter: { from: t0, to: t0 + 2 * MIN } });
+    const { buffer } = await exportFile(manager, {
+      kind: 'history',
+      device: { boxId: untyped.boxId, controller: 1 },
+      filter: { from: t0, to: t0 + 2 * MIN },
+    });
     expect((await readSheet(buffer)).rows).toEqual([
       ['Time (UTC)', 'Time (ms since 1970)', '5', '9'],
       ['2026-11-20T08:01:00.000Z', t0 + MIN, 30, 4],
@@ -149,7 +183,9 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
       [box.boxId, 1, 'Test Co', null, 'Alert', 'Air filter due', '2026-11-20T08:03:00.000Z', '2026-11-20T08:10:00.000Z', 420],
       [box.boxId, 1, 'Test Co', null, 'Fault', 'High discharge pressure', '2026-11-20T08:01:00.000Z', '2026-11-20T08:02:00.000Z', 60],
     ]);
-    const es = await readSheet((await exportFile(manager, { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000, kind: 'fault' } }, 'es')).buffer);
+    const es = await readSheet(
+      (await exportFile(manager, { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000, kind: 'fault' } }, 'es')).buffer,
+    );
     expect(es.rows).toEqual([
       ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio (UTC)', 'Fin (UTC)', 'Duración (s)'],
       [box.boxId, 1, 'Test Co', null, 'Fallo', 'Presión de salida alta', '2026-11-20T08:01:00.000Z', '2026-11-20T08:02:00.000Z', 60],
@@ -161,12 +197,19 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
   });
 
   it('refuses bad input with the exact message, no token (401), a device the user does not see (403), an unknown one (404)', async () => {
-    const history = (filter: { from: number; to: number; registers?: string }, boxId = box.boxId): ExportBody => ({ kind: 'history', device: { boxId, controller: 1 }, filter });
+    const history = (filter: { from: number; to: number; registers?: string }, boxId = box.boxId): ExportBody => ({
+      kind: 'history',
+      device: { boxId, controller: 1 },
+      filter,
+    });
     const reversed = await start(manager, history({ from: t0, to: t0 }));
     expect(reversed.statusCode).toBe(400);
     expect(body(reversed)).toMatchObject({ code: 40001, message: 'The end of the time range must be after its start' });
     const registers = await start(manager, history({ from: t0, to: t0 + 1, registers: '1;2' }));
-    expect(body(registers)).toMatchObject({ code: 40001, message: 'Registers must be a comma-separated list of at most 20 register numbers' });
+    expect(body(registers)).toMatchObject({
+      code: 40001,
+      message: 'Registers must be a comma-separated list of at most 20 register numbers',
+    });
     const long = await start(manager, { kind: 'fault-records', filter: { from: 0, to: 400 * 86_400_000 } }, 'ja');
     expect(body(long)).toMatchObject({ code: 40001, message: '期間は最大366日までです' });
     const anonymous = await start(null, history({ from: t0, to: t0 + 1 }));

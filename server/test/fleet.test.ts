@@ -2,11 +2,13 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, FleetSummary, MapPoint } from '@dms/contract';
 import { connectBox, registerBoxes } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
+import { reg } from './registers.js';
 
 const dialects = await testDialects();
 const H = 3_600_000;
 const MIN = 60_000;
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
 
 describe.each(dialects)('fleet figures and map on %s', (dialect) => {
   let t: TestApp;
@@ -16,7 +18,8 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
   let helper: string;
   let now: number;
   const ids = new Map<string, number>();
-  const get = (token: string | null, url: string) => t.app.inject({ method: 'GET', url: `/api/v2/fleet/${url}`, headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' } });
+  const get = (token: string | null, url: string) =>
+    t.app.inject({ method: 'GET', url: `/api/v2/fleet/${url}`, headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' } });
   const summary = async (token: string, since: number) => body(await get(token, `summary?since=${since}`)).data as FleetSummary;
 
   beforeAll(async () => {
@@ -25,24 +28,70 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
     const boxes = await registerBoxes(t.app, 7401, 7402);
     await registerBoxes(t.app, 7501, 7501, 'demo_end_user');
     client = await connectBox(t.app.mqttPort, boxes[0] as BoxCredentials);
-    const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
-    const uid = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
+    const uid = await userIds(t);
     const devices = [
-      { key: 'A', box_id: 7401, controller: 1, model: 'SC-75', status: 'online_fault', province: 'Jiangsu', city: 'Suzhou', lng: 120.6, lat: 31.3, owner: 'demo_manager' },
-      { key: 'B', box_id: 7401, controller: 2, model: 'MB-200', status: 'online', province: 'Zhejiang', city: 'Hangzhou', lng: null, lat: null, owner: 'demo_manager' },
-      { key: 'C', box_id: 7402, controller: 1, model: '', status: 'offline', province: '', city: '', lng: null, lat: null, owner: 'demo_manager' },
-      { key: 'D', box_id: 7501, controller: 1, model: 'SC-75', status: 'online_alert', province: 'Guangdong', city: 'Shenzhen', lng: 114.1, lat: 22.5, owner: 'demo_end_user' },
+      {
+        key: 'A',
+        box_id: 7401,
+        controller: 1,
+        model: 'SC-75',
+        status: 'online_fault',
+        province: 'Jiangsu',
+        city: 'Suzhou',
+        lng: 120.6,
+        lat: 31.3,
+        owner: 'demo_manager',
+      },
+      {
+        key: 'B',
+        box_id: 7401,
+        controller: 2,
+        model: 'MB-200',
+        status: 'online',
+        province: 'Zhejiang',
+        city: 'Hangzhou',
+        lng: null,
+        lat: null,
+        owner: 'demo_manager',
+      },
+      {
+        key: 'C',
+        box_id: 7402,
+        controller: 1,
+        model: '',
+        status: 'offline',
+        province: '',
+        city: '',
+        lng: null,
+        lat: null,
+        owner: 'demo_manager',
+      },
+      {
+        key: 'D',
+        box_id: 7501,
+        controller: 1,
+        model: 'SC-75',
+        status: 'online_alert',
+        province: 'Guangdong',
+        city: 'Shenzhen',
+        lng: 114.1,
+        lat: 22.5,
+        owner: 'demo_end_user',
+      },
     ];
     for (const { key, owner, ...d } of devices) {
-      const row = await t.app.db
-        .insertInto('devices')
-        .values({ ...d, type_id: null, type_code: 'screw-compressor', owner_id: uid(owner), online: d.status.startsWith('online') ? 1 : 0, fault: 0, alert: 0, last_seen: null, created_at: now })
-        .returning('id')
-        .executeTakeFirstOrThrow();
-      ids.set(key, row.id);
+      ids.set(key, await insertDevice(t, { ...d, owner_id: uid(owner), fault: 0, alert: 0 }, now));
     }
     const id = (k: string) => ids.get(k) ?? 0;
-    const record = (k: string, kind: 'fault' | 'alert', at: number) => ({ device_id: id(k), kind, register: 40050, bit: 0, started_at: at, ended_at: null, snapshot: Buffer.alloc(0) });
+    const record = (k: string, kind: 'fault' | 'alert', at: number) => ({
+      device_id: id(k),
+      kind,
+      register: FAULT_BITS,
+      bit: 0,
+      started_at: at,
+      ended_at: null,
+      snapshot: Buffer.alloc(0),
+    });
     await t.app.db
       .insertInto('fault_records')
       .values([
@@ -68,7 +117,11 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
         log('B', 'online', 'offline', now - 30 * H),
       ])
       .execute();
-    [root, manager, helper] = (await Promise.all(['demo_root', 'demo_manager', 'demo_helper'].map((u) => login(t.app, u)))) as [string, string, string];
+    [root, manager, helper] = (await Promise.all(['demo_root', 'demo_manager', 'demo_helper'].map((u) => login(t.app, u)))) as [
+      string,
+      string,
+      string,
+    ];
   });
   afterAll(async () => {
     await client.endAsync(true);
@@ -77,7 +130,16 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
 
   it("sums up the user's fleet: counts, online rate, boxes, today's records, models and latest transitions", async () => {
     const s = await summary(manager, now - H);
-    expect(s.counts).toEqual({ all: 3, online: 1, offline: 1, online_alert: 0, offline_alert: 0, online_fault: 1, offline_fault: 0, unregistered: 0 });
+    expect(s.counts).toEqual({
+      all: 3,
+      online: 1,
+      offline: 1,
+      online_alert: 0,
+      offline_alert: 0,
+      online_fault: 1,
+      offline_fault: 0,
+      unregistered: 0,
+    });
     expect(s.onlineRate).toBeCloseTo(2 / 3);
     expect(s.boxes).toEqual({ total: 2, online: 1 });
     expect([s.faultsToday, s.alertsToday]).toEqual([1, 1]);
@@ -125,13 +187,24 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
     expect(all.faultyModels[0]).toEqual({ model: 'SC-75', faults: 3 });
     expect(all.boxes).toEqual({ total: 3, online: 1 });
     const none = await summary(helper, 0);
-    expect(none).toMatchObject({ counts: { all: 0 }, onlineRate: 0, boxes: { total: 0, online: 0 }, faultsToday: 0, faultyModels: [], transitions: [] });
+    expect(none).toMatchObject({
+      counts: { all: 0 },
+      onlineRate: 0,
+      boxes: { total: 0, online: 0 },
+      faultsToday: 0,
+      faultyModels: [],
+      transitions: [],
+    });
     expect(none.hours.every((h) => h.faults + h.alerts + h.offline + h.online === 0)).toBe(true);
   });
 
   it('puts the devices the user sees on the map, optionally of one status or group', async () => {
     const sc = await t.app.db.selectFrom('controller_types').select('id').where('code', '=', 'screw-compressor').executeTakeFirstOrThrow();
-    await t.app.db.updateTable('devices').set({ type_id: sc.id }).where('id', '=', ids.get('A') ?? 0).execute();
+    await t.app.db
+      .updateTable('devices')
+      .set({ type_id: sc.id })
+      .where('id', '=', ids.get('A') ?? 0)
+      .execute();
     const points = body(await get(manager, 'map')).data as MapPoint[];
     // The kind says which detail page a point links to; null while the device's type is unknown.
     expect(points.map((p) => p.kind)).toEqual(['compressor', null, null]);
@@ -146,7 +219,10 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
   });
 
   it('refuses bad input with its message and anyone not signed in', async () => {
-    expect(body(await get(manager, 'summary?since=yesterday'))).toMatchObject({ code: 40001, message: 'Please fill in since with a number' });
+    expect(body(await get(manager, 'summary?since=yesterday'))).toMatchObject({
+      code: 40001,
+      message: 'Please fill in since with a number',
+    });
     expect(body(await get(manager, 'summary'))).toMatchObject({ code: 40001, message: 'Please fill in since with a number' });
     const bad = await get(manager, 'map?status=sleeping');
     expect(bad.statusCode).toBe(400);

@@ -3,6 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { UP_KINDS, type BoxCredentials } from '@dms/contract';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
 import { buildTestApp, type TestApp } from './helper.js';
+import { reg } from './registers.js';
 
 /** A small seeded PRNG (mulberry32), so a failing run can be replayed. */
 function prng(seed: number): () => number {
@@ -18,6 +19,8 @@ function prng(seed: number): () => number {
 
 const SEED = Number(process.env.FUZZ_SEED ?? 20261121);
 const COUNT = 3000;
+const PRESSURE = reg('screw-compressor', 'discharge_pressure');
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
 
 describe('fuzz: random payloads never stop ingest', () => {
   let t: TestApp;
@@ -40,11 +43,22 @@ describe('fuzz: random payloads never stop ingest', () => {
     const pick = <T>(xs: readonly T[]): T => xs[Math.floor(rand() * xs.length)] as T;
     const anything = (depth: number): unknown => {
       const r = rand();
-      if (depth > 3 || r < 0.25) return pick([null, true, false, -1, 0, 1.5, 65536, 1e308, '', 'x', '🙂', '40002', Number.MAX_SAFE_INTEGER]);
+      if (depth > 3 || r < 0.25)
+        return pick([null, true, false, -1, 0, 1.5, 65536, 1e308, '', 'x', '🙂', String(PRESSURE), Number.MAX_SAFE_INTEGER]);
       if (r < 0.5) return Array.from({ length: Math.floor(rand() * 4) }, () => anything(depth + 1));
-      return Object.fromEntries(Array.from({ length: Math.floor(rand() * 5) }, () => [pick(['v', 'seq', 'ts', 'c', '1', '40002', 'fw', 'controllers', 'id', 'ok', 'kind', '__proto__']), anything(depth + 1)]));
+      return Object.fromEntries(
+        Array.from({ length: Math.floor(rand() * 5) }, () => [
+          pick(['v', 'seq', 'ts', 'c', '1', String(PRESSURE), 'fw', 'controllers', 'id', 'ok', 'kind', '__proto__']),
+          anything(depth + 1),
+        ]),
+      );
     };
-    const valid = () => data(t.clock.now - Math.floor(rand() * 1e6), { '1': { 40002: Math.floor(rand() * 100), 40050: Math.floor(rand() * 4) } }, Math.floor(rand() * 1e6));
+    const valid = () =>
+      data(
+        t.clock.now - Math.floor(rand() * 1e6),
+        { '1': { [PRESSURE]: Math.floor(rand() * 100), [FAULT_BITS]: Math.floor(rand() * 4) } },
+        Math.floor(rand() * 1e6),
+      );
     const mutate = (o: unknown): unknown => {
       const copy = JSON.parse(JSON.stringify(o)) as Record<string, unknown>;
       const key = pick(Object.keys(copy));
@@ -76,8 +90,8 @@ describe('fuzz: random payloads never stop ingest', () => {
     expect(client.connected).toBe(true);
     // Still storing: a valid snapshot after the storm is there.
     const ts = t.clock.now;
-    await send(client, box.boxId, 'data', data(ts, { '1': { 40002: 77 } }));
-    expect(t.app.ingest.deviceAt(box.boxId, 1)?.latest.get(40002)).toBe(77);
+    await send(client, box.boxId, 'data', data(ts, { '1': { [PRESSURE]: 77 } }));
+    expect(t.app.ingest.deviceAt(box.boxId, 1)?.latest.get(PRESSURE)).toBe(77);
     const row = await t.app.db.selectFrom('history').select('ts').where('ts', '=', ts).executeTakeFirst();
     expect(row?.ts).toBe(ts);
   });

@@ -2,9 +2,11 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
+import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
+import type { DevicesTable } from '../src/db/schema.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
 
 export const PG_URL = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
@@ -101,3 +103,50 @@ export async function login(app: FastifyInstance, username: string, password = D
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+/** The users' ids by username, read once: the answer gives a username's id (0 for an unknown one). */
+export async function userIds(t: TestApp): Promise<(username: string) => number> {
+  const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
+  return (username) => users.find((u) => u.username === username)?.id ?? 0;
+}
+
+/** Gives demo_helper a device by a helper link from demo_manager (values shown; switching when asked); answers the link's id. */
+export async function linkHelper(t: TestApp, deviceId: number, options: { canSwitch?: boolean; at?: number } = {}): Promise<number> {
+  const uid = await userIds(t);
+  const link = await t.app.db
+    .insertInto('device_links')
+    .values({
+      device_id: deviceId,
+      kind: 'helper',
+      user_id: uid('demo_helper'),
+      source_user_id: uid('demo_manager'),
+      can_switch: options.canSwitch ? 1 : 0,
+      show_value: 1,
+      created_at: options.at ?? t.clock.now,
+      recalled_at: null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return link.id;
+}
+
+/** Writes a screw-compressor device row straight into the database (online as its status says, never seen); answers its id. */
+export async function insertDevice(
+  t: TestApp,
+  row: Omit<Insertable<DevicesTable>, 'type_id' | 'type_code' | 'online' | 'last_seen' | 'created_at'>,
+  at = t.clock.now,
+): Promise<number> {
+  const inserted = await t.app.db
+    .insertInto('devices')
+    .values({
+      ...row,
+      type_id: null,
+      type_code: 'screw-compressor',
+      online: row.status.startsWith('online') ? 1 : 0,
+      last_seen: null,
+      created_at: at,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return inserted.id;
+}

@@ -1,16 +1,19 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type HistoryPage, type KlineResult, type SnapshotResult } from '@dms/contract';
+import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type KlineResult, type SnapshotResult } from '@dms/contract';
 import { encodeValues } from '../src/ingest/codec.js';
 import { parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, linkHelper, login, testDialects, type TestApp } from './helper.js';
+import { reg } from './registers.js';
 
 const dialects = await testDialects();
-const RUN_STATE = 40001;
-const PRESSURE = 40002;
-const FAULT_BITS = 40050;
-const ALERT_BITS = 40051;
+const RUN_STATE = reg('screw-compressor', 'run_state');
+const PRESSURE = reg('screw-compressor', 'discharge_pressure');
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
+const ALERT_BITS = reg('screw-compressor', 'alert_bits');
+/** A register of the map the test box never reports. */
+const UNREPORTED = reg('screw-compressor', 'ambient_temperature');
 const MIN = 60_000;
 const HOUR = 3_600_000;
 /** Discharge pressure every 20 minutes for three hours, then one value two hours later. */
@@ -30,22 +33,17 @@ describe.each(dialects)('history API on %s', (dialect) => {
   /** When the known series starts. */
   let t0: number;
   let now: number;
-  const en = (token: string) => ({ ...bearer(token), 'accept-language': 'en' });
   const get = (token: string | null, url: string, lang = 'en') =>
     t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: token ? { ...bearer(token), 'accept-language': lang } : {} });
-  const dev = (suffix: string, b = mine) => `/devices/${b.boxId}/1/${suffix}`;
+  const dev = (suffix: string, b = mine) => `/history/${b.boxId}/1${suffix}`;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     [mine] = (await registerBoxes(t.app, 7001, 7002)) as [BoxCredentials];
     [theirs] = (await registerBoxes(t.app, 7101, 7101, 'demo_end_user')) as [BoxCredentials];
-    [root, manager, helper, market, endUser] = (await Promise.all(['demo_root', 'demo_manager', 'demo_helper', 'demo_market', 'demo_end_user'].map((u) => login(t.app, u)))) as [
-      string,
-      string,
-      string,
-      string,
-      string,
-    ];
+    [root, manager, helper, market, endUser] = (await Promise.all(
+      ['demo_root', 'demo_manager', 'demo_helper', 'demo_market', 'demo_end_user'].map((u) => login(t.app, u)),
+    )) as [string, string, string, string, string];
     now = t.clock.now;
     t0 = now - 10 * HOUR;
     const a = await connectBox(t.app.mqttPort, mine);
@@ -55,7 +53,12 @@ describe.each(dialects)('history API on %s', (dialect) => {
     for (const [k, value] of SERIES.entries()) {
       const faults = k === 4 ? 0b1 : 0;
       const alerts = k >= 6 ? 0b10 : 0;
-      await send(a, mine.boxId, 'data', data(t0 + k * 20 * MIN, { '1': { [RUN_STATE]: 2, [PRESSURE]: value, [FAULT_BITS]: faults, [ALERT_BITS]: alerts } }, k));
+      await send(
+        a,
+        mine.boxId,
+        'data',
+        data(t0 + k * 20 * MIN, { '1': { [RUN_STATE]: 2, [PRESSURE]: value, [FAULT_BITS]: faults, [ALERT_BITS]: alerts } }, k),
+      );
     }
     await send(a, mine.boxId, 'data', data(t0 + LATE.offset, { '1': { [PRESSURE]: LATE.value } }, 20));
     // Another user's device with a fault of its own.
@@ -70,10 +73,13 @@ describe.each(dialects)('history API on %s', (dialect) => {
     await t.close();
   });
 
-  describe('GET /devices/:boxId/:controller/history', () => {
+  describe('GET /history/:boxId/:controller', () => {
     it('pages the snapshots of a range newest first with the chosen registers', async () => {
-      const all = [...SERIES.map((v, k) => ({ ts: t0 + k * 20 * MIN, values: { [PRESSURE]: v } })), { ts: t0 + LATE.offset, values: { [PRESSURE]: LATE.value } }].reverse();
-      const page = (n: number) => get(manager, dev(`history?from=${t0}&to=${t0 + 6 * HOUR}&registers=${PRESSURE}&page=${n}&page_size=4`));
+      const all = [
+        ...SERIES.map((v, k) => ({ ts: t0 + k * 20 * MIN, values: { [PRESSURE]: v } })),
+        { ts: t0 + LATE.offset, values: { [PRESSURE]: LATE.value } },
+      ].reverse();
+      const page = (n: number) => get(manager, dev(`?from=${t0}&to=${t0 + 6 * HOUR}&registers=${PRESSURE}&page=${n}&page_size=4`));
       const first = await page(1);
       expect(first.statusCode).toBe(200);
       expect(body(first).data).toEqual({ total: 10, items: all.slice(0, 4) });
@@ -82,7 +88,7 @@ describe.each(dialects)('history API on %s', (dialect) => {
     });
 
     it('answers every register without `registers`, and only [from, to)', async () => {
-      const res = await get(manager, dev(`history?from=${t0 + 20 * MIN}&to=${t0 + 60 * MIN}`));
+      const res = await get(manager, dev(`?from=${t0 + 20 * MIN}&to=${t0 + 60 * MIN}`));
       expect(body(res).data).toEqual({
         total: 2,
         items: [
@@ -90,38 +96,41 @@ describe.each(dialects)('history API on %s', (dialect) => {
           { ts: t0 + 20 * MIN, values: { [RUN_STATE]: 2, [PRESSURE]: 30, [FAULT_BITS]: 0, [ALERT_BITS]: 0 } },
         ],
       });
-      const twoRegisters = await get(manager, dev(`history?from=${t0}&to=${t0 + 1}&registers=${FAULT_BITS},${PRESSURE},${PRESSURE},9`));
+      const twoRegisters = await get(manager, dev(`?from=${t0}&to=${t0 + 1}&registers=${FAULT_BITS},${PRESSURE},${PRESSURE},9`));
       expect(body(twoRegisters).data).toEqual({ total: 1, items: [{ ts: t0, values: { [PRESSURE]: 10, [FAULT_BITS]: 0 } }] });
     });
 
     it('refuses bad input with the exact message', async () => {
       const cases: Array<[string, string]> = [
-        [`history?from=${t0}&to=${t0}`, 'The end of the time range must be after its start'],
-        [`history?from=${t0}&to=${t0 - 1}`, 'The end of the time range must be after its start'],
-        [`history?from=0&to=${MAX_RANGE_MS + 1}`, 'A time range may cover at most 366 days'],
-        [`history?from=1&to=2&registers=a,b`, 'Registers must be a comma-separated list of at most 20 register numbers'],
-        [`history?from=1&to=2&registers=${Array.from({ length: 21 }, (_, i) => i).join(',')}`, 'Registers must be a comma-separated list of at most 20 register numbers'],
-        [`history?from=1&to=2&registers=`, 'Registers must be a comma-separated list of at most 20 register numbers'],
-        [`history?to=2`, 'Please fill in from with a number'],
-        [`history?from=yesterday&to=2`, 'Please fill in from with a number'],
-        [`history?from=1.5&to=2`, 'Please fill in from with a number'],
+        [`?from=${t0}&to=${t0}`, 'The end of the time range must be after its start'],
+        [`?from=${t0}&to=${t0 - 1}`, 'The end of the time range must be after its start'],
+        [`?from=0&to=${MAX_RANGE_MS + 1}`, 'A time range may cover at most 366 days'],
+        [`?from=1&to=2&registers=a,b`, 'Registers must be a comma-separated list of at most 20 register numbers'],
+        [
+          `?from=1&to=2&registers=${Array.from({ length: 21 }, (_, i) => i).join(',')}`,
+          'Registers must be a comma-separated list of at most 20 register numbers',
+        ],
+        [`?from=1&to=2&registers=`, 'Registers must be a comma-separated list of at most 20 register numbers'],
+        [`?to=2`, 'Please fill in from with a number'],
+        [`?from=yesterday&to=2`, 'Please fill in from with a number'],
+        [`?from=1.5&to=2`, 'Please fill in from with a number'],
       ];
       for (const [url, message] of cases) {
         const res = await get(manager, dev(url));
         expect(res.statusCode, url).toBe(400);
         expect(body(res), url).toMatchObject({ code: 40001, message });
       }
-      const zh = await get(manager, dev(`history?from=${t0}&to=${t0}`), 'zh');
+      const zh = await get(manager, dev(`?from=${t0}&to=${t0}`), 'zh');
       expect(body(zh).message).toBe('时间范围的结束必须晚于开始');
-      expect((await get(manager, dev(`history?from=1&to=2&page_size=201`))).statusCode).toBe(400);
+      expect((await get(manager, dev(`?from=1&to=2&page_size=201`))).statusCode).toBe(400);
       // The whole year is allowed.
-      expect((await get(manager, dev(`history?from=0&to=${MAX_RANGE_MS}`))).statusCode).toBe(200);
+      expect((await get(manager, dev(`?from=0&to=${MAX_RANGE_MS}`))).statusCode).toBe(200);
     });
   });
 
-  describe('GET /devices/:boxId/:controller/kline', () => {
+  describe('GET /history/:boxId/:controller/kline', () => {
     it('makes hourly candles aligned to `from`, leaving empty hours out', async () => {
-      const res = await get(manager, dev(`kline?register=${PRESSURE}&period=hour&from=${t0}&to=${t0 + 6 * HOUR}`));
+      const res = await get(manager, dev(`/kline?register=${PRESSURE}&period=hour&from=${t0}&to=${t0 + 6 * HOUR}`));
       expect(body(res).data).toEqual({
         register: PRESSURE,
         periodMs: HOUR,
@@ -135,62 +144,62 @@ describe.each(dialects)('history API on %s', (dialect) => {
     });
 
     it('makes daily candles, and candles from a shifted start', async () => {
-      const day = await get(manager, dev(`kline?register=${PRESSURE}&period=day&from=${t0}&to=${t0 + 86_400_000}`));
+      const day = await get(manager, dev(`/kline?register=${PRESSURE}&period=day&from=${t0}&to=${t0 + 86_400_000}`));
       expect((body(day).data as KlineResult).candles).toEqual([{ t: t0, open: 10, high: 60, low: 5, close: 7, n: 10 }]);
       // Buckets start at `from`: 30 minutes in, the first hour holds the values at 40, 60 and 80 minutes.
-      const shifted = await get(manager, dev(`kline?register=${PRESSURE}&from=${t0 + 30 * MIN}&to=${t0 + 150 * MIN}`));
+      const shifted = await get(manager, dev(`/kline?register=${PRESSURE}&from=${t0 + 30 * MIN}&to=${t0 + 150 * MIN}`));
       expect((body(shifted).data as KlineResult).candles).toEqual([
         { t: t0 + 30 * MIN, open: 20, high: 50, low: 5, close: 50, n: 3 },
         { t: t0 + 90 * MIN, open: 40, high: 60, low: 35, close: 60, n: 3 },
       ]);
-      const none = await get(manager, dev(`kline?register=40005&period=day&from=${t0}&to=${now}`));
-      expect(body(none).data).toEqual({ register: 40005, periodMs: 86_400_000, candles: [] });
+      const none = await get(manager, dev(`/kline?register=${UNREPORTED}&period=day&from=${t0}&to=${now}`));
+      expect(body(none).data).toEqual({ register: UNREPORTED, periodMs: 86_400_000, candles: [] });
     });
 
     it('refuses bad input with the exact message', async () => {
       const cases: Array<[string, string]> = [
-        [`kline?register=${PRESSURE}&from=${t0}&to=${t0}`, 'The end of the time range must be after its start'],
-        [`kline?register=${PRESSURE}&period=day&from=0&to=${MAX_RANGE_MS + 1}`, 'A time range may cover at most 366 days'],
-        [`kline?register=${PRESSURE}&period=hour&from=0&to=${2001 * HOUR}`, 'Too many candles: choose a shorter range or a longer period'],
-        [`kline?register=${PRESSURE}&period=minute&from=0&to=1`, 'Invalid value for period'],
-        [`kline?from=0&to=1`, 'Invalid value for register'],
+        [`/kline?register=${PRESSURE}&from=${t0}&to=${t0}`, 'The end of the time range must be after its start'],
+        [`/kline?register=${PRESSURE}&period=day&from=0&to=${MAX_RANGE_MS + 1}`, 'A time range may cover at most 366 days'],
+        [`/kline?register=${PRESSURE}&period=hour&from=0&to=${2001 * HOUR}`, 'Too many candles: choose a shorter range or a longer period'],
+        [`/kline?register=${PRESSURE}&period=minute&from=0&to=1`, 'Invalid value for period'],
+        [`/kline?from=0&to=1`, 'Invalid value for register'],
       ];
       for (const [url, message] of cases) {
         const res = await get(manager, dev(url));
         expect(res.statusCode, url).toBe(400);
         expect(body(res), url).toMatchObject({ code: 40001, message });
       }
-      expect((await get(manager, dev(`kline?register=${PRESSURE}&period=hour&from=0&to=${2000 * HOUR}`))).statusCode).toBe(200);
+      expect((await get(manager, dev(`/kline?register=${PRESSURE}&period=hour&from=0&to=${2000 * HOUR}`))).statusCode).toBe(200);
     });
   });
 
-  describe('GET /devices/:boxId/:controller/snapshot', () => {
+  describe('GET /history/:boxId/:controller/snapshot', () => {
     it('answers the snapshot at a moment or the last before it; null before the first', async () => {
-      const exact = await get(manager, dev(`snapshot?at=${t0 + 80 * MIN}`));
+      const exact = await get(manager, dev(`/snapshot?at=${t0 + 80 * MIN}`));
       const expected: SnapshotResult = { ts: t0 + 80 * MIN, values: { [RUN_STATE]: 2, [PRESSURE]: 50, [FAULT_BITS]: 1, [ALERT_BITS]: 0 } };
       expect(body(exact).data).toEqual(expected);
-      expect(body(await get(manager, dev(`snapshot?at=${t0 + 99 * MIN}`))).data).toEqual(expected);
-      expect(body(await get(manager, dev(`snapshot?at=${t0 - 1}`))).data).toEqual({ ts: null, values: {} });
-      const bad = await get(manager, dev('snapshot?at=soon'));
+      expect(body(await get(manager, dev(`/snapshot?at=${t0 + 99 * MIN}`))).data).toEqual(expected);
+      expect(body(await get(manager, dev(`/snapshot?at=${t0 - 1}`))).data).toEqual({ ts: null, values: {} });
+      const bad = await get(manager, dev('/snapshot?at=soon'));
       expect(body(bad)).toMatchObject({ code: 40001, message: 'Please fill in at with a number' });
     });
 
     it("answers a fault record's own snapshot, only on its own device", async () => {
-      const records = body(await get(root, `/fault-records?from=${t0}&to=${now}&kind=fault`)).data as FaultRecordPage;
+      const records = body(await get(root, `/history/fault-records?from=${t0}&to=${now}&kind=fault`)).data as FaultRecordPage;
       const own = records.items.find((r) => r.boxId === mine.boxId);
       const other = records.items.find((r) => r.boxId === theirs.boxId);
       if (!own || !other) throw new Error('fault records missing');
-      const res = await get(manager, dev(`snapshot?at=0&record=${own.id}`));
+      const res = await get(manager, dev(`/snapshot?at=0&record=${own.id}`));
       // Taken when the fault began: the latest value of every register the device had sent.
       expect(body(res).data).toEqual({ ts: t0 + 80 * MIN, values: { [RUN_STATE]: 2, [PRESSURE]: 50, [FAULT_BITS]: 1, [ALERT_BITS]: 0 } });
-      expect((await get(root, dev(`snapshot?at=0&record=${other.id}`))).statusCode).toBe(404);
-      expect((await get(root, dev(`snapshot?at=0&record=999999`))).statusCode).toBe(404);
-      expect(body(await get(manager, dev('snapshot?at=0&record=0')))).toMatchObject({ code: 40001 });
+      expect((await get(root, dev(`/snapshot?at=0&record=${other.id}`))).statusCode).toBe(404);
+      expect((await get(root, dev(`/snapshot?at=0&record=999999`))).statusCode).toBe(404);
+      expect(body(await get(manager, dev('/snapshot?at=0&record=0')))).toMatchObject({ code: 40001 });
     });
   });
 
   describe('rights on one device', () => {
-    const urls = () => [dev(`history?from=${t0}&to=${now}`), dev(`kline?register=${PRESSURE}&from=${t0}&to=${now}`), dev(`snapshot?at=${now}`)];
+    const urls = () => [dev(`?from=${t0}&to=${now}`), dev(`/kline?register=${PRESSURE}&from=${t0}&to=${now}`), dev(`/snapshot?at=${now}`)];
 
     it('401 without a token', async () => {
       for (const url of urls()) {
@@ -214,55 +223,82 @@ describe.each(dialects)('history API on %s', (dialect) => {
 
     it('404 for a device that does not exist; 400 for a bad address', async () => {
       // Box 7002 is registered but never reported: no device.
-      for (const url of [`/devices/7002/1/history?from=0&to=1`, `/devices/7001/2/kline?register=1&from=0&to=1`, `/devices/9999/1/snapshot?at=0`]) {
+      for (const url of [`/history/7002/1?from=0&to=1`, `/history/7001/2/kline?register=1&from=0&to=1`, `/history/9999/1/snapshot?at=0`]) {
         const res = await get(root, url);
         expect(res.statusCode, url).toBe(404);
         expect(body(res)).toMatchObject({ code: 40400, message: 'Not found.' });
       }
-      expect(body(await get(root, '/devices/x/1/history?from=0&to=1'))).toMatchObject({ code: 40001, message: 'Please fill in boxId with a positive integer' });
-      expect(body(await get(root, '/devices/7001/33/history?from=0&to=1'))).toMatchObject({ code: 40001, message: 'Please fill in controller with a positive integer' });
+      expect(body(await get(root, '/history/x/1?from=0&to=1'))).toMatchObject({
+        code: 40001,
+        message: 'Please fill in boxId with a positive integer',
+      });
+      expect(body(await get(root, '/history/7001/33?from=0&to=1'))).toMatchObject({
+        code: 40001,
+        message: 'Please fill in controller with a positive integer',
+      });
     });
 
     it('a helper given the device sees its history', async () => {
       const device = await t.app.db.selectFrom('devices').select('id').where('box_id', '=', mine.boxId).executeTakeFirstOrThrow();
-      const users = await t.app.db.selectFrom('users').select(['id', 'username']).where('username', 'in', ['demo_helper', 'demo_manager']).execute();
-      const id = (u: string) => users.find((x) => x.username === u)?.id ?? 0;
-      const link = await t.app.db
-        .insertInto('device_links')
-        .values({ device_id: device.id, kind: 'helper', user_id: id('demo_helper'), source_user_id: id('demo_manager'), can_switch: 0, show_value: 1, created_at: now, recalled_at: null })
-        .returning('id')
-        .executeTakeFirstOrThrow();
+      const link = await linkHelper(t, device.id, { at: now });
       try {
-        const res = await get(helper, dev(`history?from=${t0}&to=${now}&page_size=1`));
+        const res = await get(helper, dev(`?from=${t0}&to=${now}&page_size=1`));
         expect(body(res).data).toMatchObject({ total: 10 });
-        const records = body(await get(helper, `/fault-records?from=${t0}&to=${now}`)).data as FaultRecordPage;
+        const records = body(await get(helper, `/history/fault-records?from=${t0}&to=${now}`)).data as FaultRecordPage;
         expect(records.items.map((r) => r.boxId)).toEqual([mine.boxId, mine.boxId]);
       } finally {
-        await t.app.db.deleteFrom('device_links').where('id', '=', link.id).execute();
+        await t.app.db.deleteFrom('device_links').where('id', '=', link).execute();
       }
-      expect((await get(helper, dev(`history?from=${t0}&to=${now}`))).statusCode).toBe(403);
+      expect((await get(helper, dev(`?from=${t0}&to=${now}`))).statusCode).toBe(403);
     });
   });
 
   describe('GET /fault-records', () => {
     const list = async (token: string, query: string, lang = 'en') => {
-      const res = await get(token, `/fault-records?${query}`, lang);
+      const res = await get(token, `/history/fault-records?${query}`, lang);
       expect(res.statusCode, res.body).toBe(200);
       return body(res).data as FaultRecordPage;
     };
 
     it("lists the records of the user's devices, newest first, with the bit's name in the request's language", async () => {
       const page = await list(manager, `from=${t0}&to=${now}`);
-      const device = await t.app.db.selectFrom('devices').select(['id', 'type_id']).where('box_id', '=', mine.boxId).executeTakeFirstOrThrow();
+      const device = await t.app.db
+        .selectFrom('devices')
+        .select(['id', 'type_id'])
+        .where('box_id', '=', mine.boxId)
+        .executeTakeFirstOrThrow();
       const common = { deviceId: device.id, boxId: mine.boxId, controller: 1, company: 'Test Co', model: '', typeId: device.type_id };
       expect(page.total).toBe(2);
       expect(page.items).toEqual([
-        { ...common, id: expect.any(Number), kind: 'alert', register: ALERT_BITS, bit: 1, startedAt: t0 + 120 * MIN, endedAt: null, name: 'Oil filter due' },
-        { ...common, id: expect.any(Number), kind: 'fault', register: FAULT_BITS, bit: 0, startedAt: t0 + 80 * MIN, endedAt: t0 + 100 * MIN, name: 'Main motor overload' },
+        {
+          ...common,
+          id: expect.any(Number) as unknown,
+          kind: 'alert',
+          register: ALERT_BITS,
+          bit: 1,
+          startedAt: t0 + 120 * MIN,
+          endedAt: null,
+          name: 'Oil filter due',
+        },
+        {
+          ...common,
+          id: expect.any(Number) as unknown,
+          kind: 'fault',
+          register: FAULT_BITS,
+          bit: 0,
+          startedAt: t0 + 80 * MIN,
+          endedAt: t0 + 100 * MIN,
+          name: 'Main motor overload',
+        },
       ]);
       expect((await list(manager, `from=${t0}&to=${now}`, 'zh')).items.map((r) => r.name)).toEqual(['油滤到期', '主机过载']);
-      expect((await list(manager, `from=${t0}&to=${now}`, 'ja')).items.map((r) => r.name)).toEqual(['オイルフィルタ交換時期', '主モータ過負荷']);
-      expect((await list(endUser, `from=${t0}&to=${now}`)).items.map((r) => [r.boxId, r.kind, r.name])).toEqual([[theirs.boxId, 'fault', 'High discharge temperature']]);
+      expect((await list(manager, `from=${t0}&to=${now}`, 'ja')).items.map((r) => r.name)).toEqual([
+        'オイルフィルタ交換時期',
+        '主モータ過負荷',
+      ]);
+      expect((await list(endUser, `from=${t0}&to=${now}`)).items.map((r) => [r.boxId, r.kind, r.name])).toEqual([
+        [theirs.boxId, 'fault', 'High discharge temperature'],
+      ]);
       expect((await list(root, `from=${t0}&to=${now}`)).total).toBe(3);
       expect(await list(helper, `from=${t0}&to=${now}`)).toEqual({ total: 0, items: [] });
       expect(await list(market, `from=${t0}&to=${now}`)).toEqual({ total: 0, items: [] });
@@ -286,7 +322,11 @@ describe.each(dialects)('history API on %s', (dialect) => {
       // LIKE's wildcards in the search are plain characters.
       expect(await search('t_st')).toEqual([]);
       expect(await search('%')).toEqual([]);
-      await t.app.db.updateTable('devices').set({ company: 'Acme 100% Air', model: 'SA-37', station_no: 'ST-9' }).where('box_id', '=', theirs.boxId).execute();
+      await t.app.db
+        .updateTable('devices')
+        .set({ company: 'Acme 100% Air', model: 'SA-37', station_no: 'ST-9' })
+        .where('box_id', '=', theirs.boxId)
+        .execute();
       expect(await search('acme')).toEqual([theirs.boxId]);
       expect(await search('acme 100%')).toEqual([theirs.boxId]);
       expect(await search('acme 1000')).toEqual([]);
@@ -302,7 +342,7 @@ describe.each(dialects)('history API on %s', (dialect) => {
 
     it('refuses bad input with the exact message; 401 without a token', async () => {
       const bad = async (query: string, message: string) => {
-        const res = await get(manager, `/fault-records?${query}`);
+        const res = await get(manager, `/history/fault-records?${query}`);
         expect(res.statusCode, query).toBe(400);
         expect(body(res), query).toMatchObject({ code: 40001, message });
       };
@@ -311,10 +351,12 @@ describe.each(dialects)('history API on %s', (dialect) => {
       await bad(`to=${t0}`, 'Please fill in from with a number');
       await bad(`from=0&to=1&kind=info`, 'Invalid value for kind');
       await bad(`from=0&to=1&q=${'x'.repeat(65)}`, 'q is too long');
-      const res = await get(null, `/fault-records?from=0&to=1`);
+      const res = await get(null, `/history/fault-records?from=0&to=1`);
       expect(res.statusCode).toBe(401);
       expect(body(res)).toMatchObject({ code: 50008 });
-      expect(body(await get(manager, `/fault-records?from=${t0}&to=${t0}`, 'es')).message).toBe('El final del intervalo debe ser posterior a su inicio');
+      expect(body(await get(manager, `/history/fault-records?from=${t0}&to=${t0}`, 'es')).message).toBe(
+        'El final del intervalo debe ser posterior a su inicio',
+      );
     });
   });
 
@@ -330,12 +372,36 @@ describe.each(dialects)('history API on %s', (dialect) => {
       await t.app.db
         .insertInto('history')
         .values([
-          // PRESSURE's bytes (0x9C42) first appear as the value of 40001: found by searching the snapshot instead.
-          { device_id: deviceId, ts: base, vals: packed([[RUN_STATE, PRESSURE], [PRESSURE, 55]]) },
+          // PRESSURE's bytes (0x9C42) first appear as the value of RUN_STATE: found by searching the snapshot instead.
+          {
+            device_id: deviceId,
+            ts: base,
+            vals: packed([
+              [RUN_STATE, PRESSURE],
+              [PRESSURE, 55],
+            ]),
+          },
           // ... and straddling a value and the next register (0x..9C, 0x42..).
-          { device_id: deviceId, ts: base + 1000, vals: packed([[100, 0x009c], [0x4201, 5], [PRESSURE, 77]]) },
+          {
+            device_id: deviceId,
+            ts: base + 1000,
+            vals: packed([
+              [100, 0x009c],
+              [0x4201, 5],
+              [PRESSURE, 77],
+            ]),
+          },
           // Aligned, as the codec writes it.
-          { device_id: deviceId, ts: base + 2000, vals: encodeValues(new Map([[RUN_STATE, 3], [PRESSURE, 0xffff]])) },
+          {
+            device_id: deviceId,
+            ts: base + 2000,
+            vals: encodeValues(
+              new Map([
+                [RUN_STATE, 3],
+                [PRESSURE, 0xffff],
+              ]),
+            ),
+          },
           // Without the register.
           { device_id: deviceId, ts: base + 3000, vals: encodeValues(new Map([[RUN_STATE, 4]])) },
           { device_id: deviceId, ts: base + 4000, vals: encodeValues(new Map([[PRESSURE, 0]])) },
@@ -367,31 +433,43 @@ describe.each(dialects)('history API on %s', (dialect) => {
           },
         ],
       });
-      const kline = await get(manager, dev(`kline?register=${PRESSURE}&from=${base}&to=${base + HOUR}`));
+      const kline = await get(manager, dev(`/kline?register=${PRESSURE}&from=${base}&to=${base + HOUR}`));
       expect((body(kline).data as KlineResult).candles).toEqual([{ t: base, open: 55, high: 0xffff, low: 0, close: 0, n: 4 }]);
     });
 
     it('answers what reading every snapshot answers, across windows', async () => {
-      const q = { registers: [PRESSURE, FAULT_BITS, ALERT_BITS, 40005], from: base, to: now, points: 7 };
+      const q = { registers: [PRESSURE, FAULT_BITS, ALERT_BITS, UNREPORTED], from: base, to: now, points: 7 };
       const expected = new SeriesAccumulator(q.from, q.to, q.points, q.registers);
-      const rows = await t.app.db.selectFrom('history').select(['ts', 'vals']).where('device_id', '=', deviceId).where('ts', '>=', q.from).where('ts', '<', q.to).execute();
+      const rows = await t.app.db
+        .selectFrom('history')
+        .select(['ts', 'vals'])
+        .where('device_id', '=', deviceId)
+        .where('ts', '>=', q.from)
+        .where('ts', '<', q.to)
+        .execute();
       for (const r of rows) expected.add(r.ts, r.vals);
       const got = await readSeries(t.app.db, deviceId, q);
       expect(got).toEqual({ bucketMs: expected.bucketMs, series: expected.result() });
       expect(got.series[0]?.buckets.reduce((n, b) => n + b.n, 0)).toBe(4 + SERIES.length + 1);
       // Windows of a day: a range of three days finds the same values.
-      expect(await readSeries(t.app.db, deviceId, { ...q, from: base - 2 * 86_400_000, points: 1 })).toMatchObject({ series: [{ buckets: [{ n: 4 + SERIES.length + 1 }] }, {}, {}, { buckets: [] }] });
+      expect(await readSeries(t.app.db, deviceId, { ...q, from: base - 2 * 86_400_000, points: 1 })).toMatchObject({
+        series: [{ buckets: [{ n: 4 + SERIES.length + 1 }] }, {}, {}, { buckets: [] }],
+      });
     });
 
     it("rounds a bucket's average to three decimals", () => {
       const acc = new SeriesAccumulator(0, 10, 1, [1]);
-      [1, 1, 2].forEach((v, i) => acc.addValue(0, i, v));
+      [1, 1, 2].forEach((v, i) => {
+        acc.addValue(0, i, v);
+      });
       expect(acc.result()).toEqual([{ register: 1, buckets: [{ t: 0, min: 1, max: 2, avg: 1.333, n: 3 }] }]);
     });
 
     it('parses upper- and lower-case hex and empty cells', () => {
       const seen: Array<[number, number, number]> = [];
-      parseWindow('1000:00ff:,2000::ABCD,3000:*0001ffff9c420007:,4000::*0001FFFF9C420007', [PRESSURE, 1], (i, ts, v) => seen.push([i, ts, v]));
+      parseWindow('1000:00ff:,2000::ABCD,3000:*0001ffff9c420007:,4000::*0001FFFF9C420007', [PRESSURE, 1], (i, ts, v) =>
+        seen.push([i, ts, v]),
+      );
       expect(seen).toEqual([
         [0, 1000, 255],
         [1, 2000, 0xabcd],

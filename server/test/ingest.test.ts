@@ -4,11 +4,16 @@ import type { BoxCredentials, DeviceDetail, UnregisteredBoxRow } from '@dms/cont
 import { decodeValues } from '../src/ingest/codec.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { reg } from './registers.js';
 
 const dialects = await testDialects();
-const FAULT_BITS = 40050;
-const ALERT_BITS = 40051;
-const PRESSURE = 40002;
+const RUN_STATE = reg('screw-compressor', 'run_state');
+const FAULT_BITS = reg('screw-compressor', 'fault_bits');
+const ALERT_BITS = reg('screw-compressor', 'alert_bits');
+const PRESSURE = reg('screw-compressor', 'discharge_pressure');
+const TEMPERATURE = reg('screw-compressor', 'discharge_temperature');
+const OIL_TEMPERATURE = reg('screw-compressor', 'oil_temperature');
+const PLC_RUN_HOURS = reg('generic-plc', 'running_hours');
 
 describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => {
   let t: TestApp;
@@ -44,20 +49,50 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
   it('a registered box connects; its hello creates its devices; a snapshot is stored before it is acknowledged', async () => {
     const b = box(0);
     const c = await connect(b);
-    await send(c, b.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }, { index: 2, type: 'generic-plc' }]));
+    await send(
+      c,
+      b.boxId,
+      'hello',
+      hello([
+        { index: 1, type: 'screw-compressor' },
+        { index: 2, type: 'generic-plc' },
+      ]),
+    );
     const ts = t.clock.now - 1000;
-    await send(c, b.boxId, 'data', data(ts, { '1': { [PRESSURE]: 72, 40001: 1 }, '2': { 80: 1234 } }));
+    await send(c, b.boxId, 'data', data(ts, { '1': { [PRESSURE]: 72, [RUN_STATE]: 1 }, '2': { [PLC_RUN_HOURS]: 1234 } }));
     // PUBACK came back: the row must already be there.
-    const rows = await t.app.db.selectFrom('history').innerJoin('devices', 'devices.id', 'history.device_id').select(['devices.controller', 'history.ts', 'history.vals']).where('devices.box_id', '=', b.boxId).orderBy('devices.controller').execute();
-    expect(rows.map((r) => [r.controller, r.ts])).toEqual([[1, ts], [2, ts]]);
-    expect(Object.fromEntries(decodeValues(rows[0]!.vals))).toEqual({ 40001: 1, [PRESSURE]: 72 });
+    const rows = await t.app.db
+      .selectFrom('history')
+      .innerJoin('devices', 'devices.id', 'history.device_id')
+      .select(['devices.controller', 'history.ts', 'history.vals'])
+      .where('devices.box_id', '=', b.boxId)
+      .orderBy('devices.controller')
+      .execute();
+    expect(rows.map((r) => [r.controller, r.ts])).toEqual([
+      [1, ts],
+      [2, ts],
+    ]);
+    const first = rows[0];
+    if (!first) throw new Error('no history row');
+    expect(Object.fromEntries(decodeValues(first.vals))).toEqual({ [RUN_STATE]: 1, [PRESSURE]: 72 });
     const d = await detail(b.boxId);
     expect(d.status).toBe(200);
-    expect(d.device).toMatchObject({ boxId: b.boxId, controller: 1, typeCode: 'screw-compressor', status: 'online', runStatus: 'normal', canWrite: true });
-    expect(d.device.latest).toEqual({ ts, values: { 40001: 1, [PRESSURE]: 72 } });
+    expect(d.device).toMatchObject({
+      boxId: b.boxId,
+      controller: 1,
+      typeCode: 'screw-compressor',
+      status: 'online',
+      runStatus: 'normal',
+      canWrite: true,
+    });
+    expect(d.device.latest).toEqual({ ts, values: { [RUN_STATE]: 1, [PRESSURE]: 72 } });
     const boxRow = await t.app.db.selectFrom('boxes').selectAll().where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
     await eventually(async () => {
-      const fresh = await t.app.db.selectFrom('boxes').select(['firmware', 'iccid', 'signal']).where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
+      const fresh = await t.app.db
+        .selectFrom('boxes')
+        .select(['firmware', 'iccid', 'signal'])
+        .where('box_id', '=', b.boxId)
+        .executeTakeFirstOrThrow();
       expect(fresh).toEqual({ firmware: '2.4.1', iccid: '89860012345678901234', signal: -71 });
     });
     expect(boxRow.ip).toBe('127.0.0.1');
@@ -69,7 +104,12 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await expect(connectBox(port, box(1), { clientId: 'someone-else' })).rejects.toThrow(/authorized/i);
     const res = await t.app.inject({ method: 'GET', url: '/api/v2/boxes/unregistered', headers: bearer(root) });
     const items = (body(res).data as { items: UnregisteredBoxRow[] }).items;
-    expect(items.find((i) => i.boxId === 999_001)).toMatchObject({ reason: 'unregistered', attempts: 1, status: 'unregistered', ip: '127.0.0.1' });
+    expect(items.find((i) => i.boxId === 999_001)).toMatchObject({
+      reason: 'unregistered',
+      attempts: 1,
+      status: 'unregistered',
+      ip: '127.0.0.1',
+    });
     expect(items.find((i) => i.boxId === box(1).boxId && i.reason === 'bad-password')).toBeTruthy();
     const forbidden = await t.app.inject({ method: 'GET', url: '/api/v2/boxes/unregistered', headers: bearer(manager) });
     expect(forbidden.statusCode).toBe(403);
@@ -91,12 +131,19 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     const d = await detail(b.boxId);
     expect(d.device.status).toBe('online');
     await t.app.ingest.drain();
-    const records = await t.app.db.selectFrom('fault_records').selectAll().where('device_id', '=', d.device.id).orderBy('started_at').execute();
+    const records = await t.app.db
+      .selectFrom('fault_records')
+      .selectAll()
+      .where('device_id', '=', d.device.id)
+      .orderBy('started_at')
+      .execute();
     expect(records.map((r) => [r.kind, r.register, r.bit, r.started_at, r.ended_at])).toEqual([
       ['alert', ALERT_BITS, 1, t0 + 1000, t0 + 3000],
       ['fault', FAULT_BITS, 0, t0 + 2000, t0 + 3000],
     ]);
-    expect(decodeValues(records[1]!.snapshot).get(PRESSURE)).toBe(40);
+    const fault = records[1];
+    if (!fault) throw new Error('no fault record');
+    expect(decodeValues(fault.snapshot).get(PRESSURE)).toBe(40);
     const notes = await t.app.db
       .selectFrom('notifications as n')
       .innerJoin('notification_recipients as r', 'r.notification_id', 'n.id')
@@ -120,12 +167,18 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await send(c, b.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
     expect((await detail(b.boxId)).device.status).toBe('online');
     c.stream.destroy(); // no DISCONNECT: the broker publishes the will
-    await eventually(async () => expect((await detail(b.boxId)).device.status).toBe('offline'));
+    await eventually(async () => {
+      expect((await detail(b.boxId)).device.status).toBe('offline');
+    });
     const again = await connect(b);
-    await eventually(async () => expect((await detail(b.boxId)).device.status).toBe('online'));
+    await eventually(async () => {
+      expect((await detail(b.boxId)).device.status).toBe('online');
+    });
     // Silent past the timeout (0.6 s on the test clock).
     t.clock.now += 1000;
-    await eventually(async () => expect((await detail(b.boxId)).device.status).toBe('offline'));
+    await eventually(async () => {
+      expect((await detail(b.boxId)).device.status).toBe('offline');
+    });
     await send(again, b.boxId, 'data', data(t.clock.now, { '1': { [PRESSURE]: 70 } }));
     expect((await detail(b.boxId)).device.status).toBe('online');
     await t.app.ingest.drain();
@@ -155,7 +208,12 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await send(c, b.boxId, 'data', JSON.stringify({ v: 99, seq: 1, ts: t.clock.now, c: {} }));
     await send(c, b.boxId, 'data', JSON.stringify({ v: 1, seq: 'x', ts: t.clock.now, c: {} }));
     await send(c, b.boxId, 'data', 'x'.repeat(70_000));
-    await send(c, b.boxId, 'data', data(t.clock.now - 500, { '1': { [PRESSURE]: 65, 40003: -5, 40004: 1.5, 12345: 1 } }));
+    await send(
+      c,
+      b.boxId,
+      'data',
+      data(t.clock.now - 500, { '1': { [PRESSURE]: 65, [TEMPERATURE]: -5, [OIL_TEMPERATURE]: 1.5, 12345: 1 } }),
+    );
     const after = t.app.ingest.stats.snapshot().drops;
     expect(after['not-json'] - before['not-json']).toBe(1);
     expect(after['bad-shape'] - before['bad-shape']).toBe(2);
@@ -170,7 +228,9 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     const b = box(6);
     const c = await connect(b);
     const before = t.app.ingest.stats.snapshot().drops['rate-limited'];
-    await Promise.all(Array.from({ length: 200 }, (_, i) => send(c, b.boxId, 'event', { v: 1, ts: t.clock.now, kind: 'boot', detail: String(i) })));
+    await Promise.all(
+      Array.from({ length: 200 }, (_, i) => send(c, b.boxId, 'event', { v: 1, ts: t.clock.now, kind: 'boot', detail: String(i) })),
+    );
     expect(t.app.ingest.stats.snapshot().drops['rate-limited'] - before).toBeGreaterThan(100);
     const other = await connect(box(7));
     await send(other, box(7).boxId, 'hello', hello([{ index: 1, type: 'maglev-blower' }]));
@@ -206,13 +266,17 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     t.app = await buildApp({ ...t.config, mqtt: { ...t.config.mqtt, port } }, { logger: false, now: () => t.clock.now });
     manager = await login(t.app, 'demo_manager');
     expect([(await detail(a.boxId)).device.status, (await detail(b.boxId)).device.status]).toEqual(['online', 'online']);
-    await eventually(() => expect(ca.connected).toBe(true));
+    await eventually(() => {
+      expect(ca.connected).toBe(true);
+    });
     // Time passes in steps shorter than the timeout (0.6 s), A reporting at each: only B falls silent.
     for (let i = 0; i < 3; i++) {
       t.clock.now += 300;
       await send(ca, a.boxId, 'data', data(t.clock.now, { '1': { [PRESSURE]: 70 } }, i));
     }
-    await eventually(async () => expect((await detail(b.boxId)).device.status).toBe('offline'));
+    await eventually(async () => {
+      expect((await detail(b.boxId)).device.status).toBe('offline');
+    });
     expect((await detail(a.boxId)).device.status).toBe('online');
     const transitions = async (boxId: number) => (await detail(boxId)).device.transitions.map((x) => `${x.from}>${x.to}`).reverse();
     expect(await transitions(a.boxId)).toEqual([]);
@@ -223,7 +287,10 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     const device = t.app.ingest.deviceAt(box(0).boxId, 1);
     if (!device) throw new Error('no device');
     const old = t.clock.now - 400 * 86_400_000;
-    await t.app.db.insertInto('history').values({ device_id: device.id, ts: old, vals: Buffer.from([0, 1, 0, 2]) }).execute();
+    await t.app.db
+      .insertInto('history')
+      .values({ device_id: device.id, ts: old, vals: Buffer.from([0, 1, 0, 2]) })
+      .execute();
     const before = await t.app.db.selectFrom('history').select('ts').where('device_id', '=', device.id).execute();
     expect(await t.app.ingest.prune()).toBe(1);
     const after = await t.app.db.selectFrom('history').select('ts').where('device_id', '=', device.id).execute();

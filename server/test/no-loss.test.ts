@@ -1,4 +1,3 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -9,41 +8,28 @@ import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, describe, expect, it } from 'vitest';
 import { boxClientId, upTopic, type BoxCredentials } from '@dms/contract';
 import { data, hello } from './boxes.js';
+import { reg as registerNumber } from './registers.js';
+import { spawnServer } from '../../bench/src/server-process.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const main = path.join(root, 'server/dist/main.js');
+const RUN_HOURS = registerNumber('generic-plc', 'running_hours');
+const HEARTBEAT = registerNumber('generic-plc', 'heartbeat');
 
 async function freePort(): Promise<number> {
   return new Promise((resolve) => {
     const s = net.createServer().listen(0, '127.0.0.1', () => {
       const port = (s.address() as net.AddressInfo).port;
-      s.close(() => resolve(port));
+      s.close(() => {
+        resolve(port);
+      });
     });
   });
 }
 
 /** The built server (npm test builds it first) as its own process, answering once it says it is running. */
-async function startServer(dataDir: string, mqttPort: number): Promise<{ child: ChildProcess; url: string }> {
-  const child = spawn(process.execPath, [main], {
-    env: { ...process.env, NODE_ENV: 'test', PORT: '0', HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn', MQTT_PORT: String(mqttPort), MQTT_HOST: '127.0.0.1', DEMO_FLEET: '0', BOX_RATE_LIMIT: '1000' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  let output = '';
-  const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 30_000);
-    const read = (chunk: Buffer) => {
-      output += chunk.toString();
-      const match = /running at (http:\/\/\S+)/.exec(output);
-      if (match?.[1]) {
-        clearTimeout(timer);
-        resolve(match[1]);
-      }
-    };
-    child.stdout?.on('data', read);
-    child.stderr?.on('data', read);
-    child.once('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
-  });
-  return { child, url };
+function startServer(dataDir: string, mqttPort: number) {
+  return spawnServer({ DATA_DIR: dataDir, MQTT_PORT: String(mqttPort), BOX_RATE_LIMIT: '1000' });
 }
 
 async function api<T>(url: string, token: string | null, method: string, payload?: unknown): Promise<T> {
@@ -62,21 +48,42 @@ const EVERY_MS = 15;
 
 describe.skipIf(!fs.existsSync(main))('no data lost when the server is killed (SIGKILL) while boxes report', () => {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-noloss-'));
-  afterAll(() => fs.rmSync(dataDir, { recursive: true, force: true }));
+  afterAll(() => {
+    fs.rmSync(dataDir, { recursive: true, force: true });
+  });
 
   it('every snapshot acknowledged to a box is in history after the restart, none twice', async () => {
     const mqttPort = await freePort();
     let server = await startServer(dataDir, mqttPort);
-    const token = (await api<{ token: string }>(`${server.url}/api/v2/user/login`, null, 'POST', { username: 'demo_root', password: 'demo123456' })).token;
-    const users = await api<Array<{ id: number; username: string }>>(`${server.url}/api/v2/box-reg/users?q=demo_manager`, token, 'GET');
-    const reg = await api<{ boxes: BoxCredentials[] }>(`${server.url}/api/v2/box-reg`, token, 'POST', { startBoxId: 4001, endBoxId: 4000 + BOXES, userId: users[0]?.id, boxType: 'DTU' });
+    const token = (
+      await api<{ token: string }>(`${server.url}/api/v2/user/login`, null, 'POST', { username: 'demo_root', password: 'demo123456' })
+    ).token;
+    const users = await api<Array<{ id: number; username: string }>>(
+      `${server.url}/api/v2/box-reg-info/users?q=demo_manager`,
+      token,
+      'GET',
+    );
+    const reg = await api<{ boxes: BoxCredentials[] }>(`${server.url}/api/v2/box-reg-info`, token, 'POST', {
+      startBoxId: 4001,
+      endBoxId: 4000 + BOXES,
+      userId: users[0]?.id,
+      boxType: 'DTU',
+    });
 
     const acked: Array<{ boxId: number; ts: number }> = [];
     const clients: MqttClient[] = [];
     let sending = true;
     const t0 = Date.now() - 3_600_000;
     const loops = reg.boxes.map(async (b, i) => {
-      const client = await mqtt.connectAsync({ host: '127.0.0.1', port: mqttPort, clientId: boxClientId(b.boxId), username: b.username, password: b.password, reconnectPeriod: 100, connectTimeout: 2000 });
+      const client = await mqtt.connectAsync({
+        host: '127.0.0.1',
+        port: mqttPort,
+        clientId: boxClientId(b.boxId),
+        username: b.username,
+        password: b.password,
+        reconnectPeriod: 100,
+        connectTimeout: 2000,
+      });
       clients.push(client);
       client.on('error', () => undefined); // the kill resets connections; mqtt.js reconnects by itself
       await client.publishAsync(upTopic(b.boxId, 'hello'), JSON.stringify(hello([{ index: 1, type: 'generic-plc' }])), { qos: 1 });
@@ -84,7 +91,7 @@ describe.skipIf(!fs.existsSync(main))('no data lost when the server is killed (S
       const pending: Array<Promise<void>> = [];
       while (sending) {
         const ts = t0 + seq * 10 + i;
-        const snapshot = data(ts, { '1': { 80: seq % 65_536, 82: i } }, seq);
+        const snapshot = data(ts, { '1': { [RUN_HOURS]: seq % 65_536, [HEARTBEAT]: i } }, seq);
         seq += 1;
         // Counted only when the broker's PUBACK arrives; a publish cut off by the kill is resent by mqtt.js on reconnect.
         pending.push(
@@ -116,8 +123,13 @@ describe.skipIf(!fs.existsSync(main))('no data lost when the server is killed (S
     await new Promise((r) => server.child.once('exit', r));
 
     const db = new Database(path.join(dataDir, 'dms.sqlite'), { readonly: true });
-    const rows = db.prepare('select d.box_id as boxId, h.ts as ts from history h join devices d on d.id = h.device_id').all() as Array<{ boxId: number; ts: number }>;
-    const twice = db.prepare('select count(*) as n from (select device_id, ts from history group by device_id, ts having count(*) > 1)').get() as { n: number };
+    const rows = db.prepare('select d.box_id as boxId, h.ts as ts from history h join devices d on d.id = h.device_id').all() as Array<{
+      boxId: number;
+      ts: number;
+    }>;
+    const twice = db
+      .prepare('select count(*) as n from (select device_id, ts from history group by device_id, ts having count(*) > 1)')
+      .get() as { n: number };
     db.close();
     const stored = new Set(rows.map((r) => `${r.boxId}:${r.ts}`));
     const missing = acked.filter((a) => !stored.has(`${a.boxId}:${a.ts}`));

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import type { BoxCredentials, ServerEvent } from '@dms/contract';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
-import { buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { buildTestApp, linkHelper, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
@@ -28,7 +28,9 @@ describe.each(dialects)('fleet watch over the live push on %s', (dialect) => {
     ws.send(JSON.stringify({ type: 'watchFleet' }));
     // Messages are handled in order: the answer to this one means the watch is set.
     ws.send(JSON.stringify({ type: 'subscribe', devices: [] }));
-    await eventually(() => expect(events.some((e) => e.type === 'subscribed')).toBe(true));
+    await eventually(() => {
+      expect(events.some((e) => e.type === 'subscribed')).toBe(true);
+    });
     return { ws, events };
   }
   const transitions = (events: ServerEvent[]) => events.filter((e): e is Transition => e.type === 'transition');
@@ -37,7 +39,9 @@ describe.each(dialects)('fleet watch over the live push on %s', (dialect) => {
   async function online(b: BoxCredentials): Promise<MqttClient> {
     const c = await connectBox(t.app.mqttPort, b);
     await send(c, b.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
-    await eventually(() => expect(t.app.ingest.deviceAt(b.boxId, 1)?.status).toBe('online'));
+    await eventually(() => {
+      expect(t.app.ingest.deviceAt(b.boxId, 1)?.status).toBe('online');
+    });
     return c;
   }
 
@@ -45,7 +49,11 @@ describe.each(dialects)('fleet watch over the live push on %s', (dialect) => {
     t = await buildTestApp(dialect);
     [mine] = (await registerBoxes(t.app, 7701, 7701)) as [BoxCredentials];
     [theirs] = (await registerBoxes(t.app, 7702, 7702, 'demo_end_user')) as [BoxCredentials];
-    [manager, root, helper] = (await Promise.all(['demo_manager', 'demo_root', 'demo_helper'].map((u) => login(t.app, u)))) as [string, string, string];
+    [manager, root, helper] = (await Promise.all(['demo_manager', 'demo_root', 'demo_helper'].map((u) => login(t.app, u)))) as [
+      string,
+      string,
+      string,
+    ];
     base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
   });
   afterAll(async () => {
@@ -62,12 +70,26 @@ describe.each(dialects)('fleet watch over the live push on %s', (dialect) => {
     const myDevice = t.app.ingest.deviceAt(mine.boxId, 1)?.id;
     const theirDevice = t.app.ingest.deviceAt(theirs.boxId, 1)?.id;
     await b.endAsync();
-    await eventually(() => expect(transitions(r.events).some((e) => e.device === theirDevice && e.to === 'offline')).toBe(true));
+    await eventually(() => {
+      expect(transitions(r.events).some((e) => e.device === theirDevice && e.to === 'offline')).toBe(true);
+    });
     await a.endAsync();
-    await eventually(() => expect(transitions(m.events).some((e) => e.device === myDevice && e.to === 'offline')).toBe(true));
-    await eventually(() => expect(transitions(r.events).some((e) => e.device === myDevice && e.to === 'offline')).toBe(true));
+    await eventually(() => {
+      expect(transitions(m.events).some((e) => e.device === myDevice && e.to === 'offline')).toBe(true);
+    });
+    await eventually(() => {
+      expect(transitions(r.events).some((e) => e.device === myDevice && e.to === 'offline')).toBe(true);
+    });
     const got = transitions(m.events).find((e) => e.to === 'offline');
-    expect(got).toMatchObject({ type: 'transition', device: myDevice, boxId: mine.boxId, controller: 1, kind: 'compressor', from: 'online', to: 'offline' });
+    expect(got).toMatchObject({
+      type: 'transition',
+      device: myDevice,
+      boxId: mine.boxId,
+      controller: 1,
+      kind: 'compressor',
+      from: 'online',
+      to: 'offline',
+    });
     expect(transitions(m.events).every((e) => e.device === myDevice)).toBe(true);
     expect(transitions(h.events)).toEqual([]);
     for (const s of [m, r, h]) s.ws.close();
@@ -76,21 +98,22 @@ describe.each(dialects)('fleet watch over the live push on %s', (dialect) => {
   it('reaches a user given a device by a link, and stops after unwatchFleet', async () => {
     const device = t.app.ingest.deviceAt(mine.boxId, 1);
     if (!device) throw new Error('no device');
-    const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();
-    const uid = (name: string) => users.find((u) => u.username === name)?.id ?? 0;
-    await t.app.db
-      .insertInto('device_links')
-      .values({ device_id: device.id, kind: 'helper', user_id: uid('demo_helper'), source_user_id: uid('demo_manager'), can_switch: 0, show_value: 1, created_at: t.clock.now, recalled_at: null })
-      .execute();
+    await linkHelper(t, device.id);
     const h = await watcher(helper);
     const m = await watcher(manager);
     m.ws.send(JSON.stringify({ type: 'unwatchFleet' }));
     m.ws.send(JSON.stringify({ type: 'subscribe', devices: [] }));
-    await eventually(() => expect(m.events.filter((e) => e.type === 'subscribed')).toHaveLength(2));
+    await eventually(() => {
+      expect(m.events.filter((e) => e.type === 'subscribed')).toHaveLength(2);
+    });
     const a = await online(mine);
-    await eventually(() => expect(transitions(h.events).some((e) => e.device === device.id && e.to === 'online')).toBe(true));
+    await eventually(() => {
+      expect(transitions(h.events).some((e) => e.device === device.id && e.to === 'online')).toBe(true);
+    });
     await a.endAsync();
-    await eventually(() => expect(transitions(h.events).some((e) => e.device === device.id && e.to === 'offline')).toBe(true));
+    await eventually(() => {
+      expect(transitions(h.events).some((e) => e.device === device.id && e.to === 'offline')).toBe(true);
+    });
     expect(transitions(m.events)).toEqual([]);
     for (const s of [m, h]) s.ws.close();
   });

@@ -1,10 +1,9 @@
 import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { WebSocket } from 'ws';
+import type { WebSocket } from '@fastify/websocket';
 import type { ServerEvent } from '@dms/contract';
 import type { IngestEvents, IngestService } from '../src/ingest/service.js';
 import type { DeviceState } from '../src/ingest/state.js';
-import type { UserService } from '../src/modules/user/service.js';
 import { RealtimeHub } from '../src/realtime/hub.js';
 import { buildTestApp, login, type TestApp } from './helper.js';
 
@@ -53,7 +52,7 @@ describe('live push hub: a slow connection never slows the others', () => {
 
   it('drops events for a connection with too much waiting, tells it how many once it drains, and serves the fast one', async () => {
     const ingest = new FakeIngest();
-    const hub = new RealtimeHub(t.app.db, t.app.services.users as UserService, ingest as unknown as IngestService, t.app.log);
+    const hub = new RealtimeHub(t.app.db, t.app.users, ingest as unknown as IngestService, t.app.log);
     const fast = new FakeSocket();
     const slow = new FakeSocket();
     for (const s of [fast, slow]) {
@@ -63,8 +62,40 @@ describe('live push hub: a slow connection never slows the others', () => {
     await new Promise((r) => setTimeout(r, 200));
     // A real device row, so the subscriptions pass the visibility check.
     const owner = await t.app.db.selectFrom('users').select('id').where('username', '=', 'demo_manager').executeTakeFirstOrThrow();
-    await t.app.db.insertInto('boxes').values({ box_id: 77, owner_id: owner.id, secret_hash: 'x', box_type: 'T', contact: '', company_name: '', push_warning: 1, push_fault: 1, push_normal: 1, registered_at: 0, registered_by: owner.id, online: 0 }).execute();
-    const { id } = await t.app.db.insertInto('devices').values({ box_id: 77, controller: 1, type_id: null, type_code: null, owner_id: owner.id, status: 'offline', online: 0, fault: 0, alert: 0, last_seen: null, created_at: 0 }).returning('id').executeTakeFirstOrThrow();
+    await t.app.db
+      .insertInto('boxes')
+      .values({
+        box_id: 77,
+        owner_id: owner.id,
+        secret_hash: 'x',
+        box_type: 'T',
+        contact: '',
+        company_name: '',
+        push_warning: 1,
+        push_fault: 1,
+        push_normal: 1,
+        registered_at: 0,
+        registered_by: owner.id,
+        online: 0,
+      })
+      .execute();
+    const { id } = await t.app.db
+      .insertInto('devices')
+      .values({
+        box_id: 77,
+        controller: 1,
+        type_id: null,
+        type_code: null,
+        owner_id: owner.id,
+        status: 'offline',
+        online: 0,
+        fault: 0,
+        alert: 0,
+        last_seen: null,
+        created_at: 0,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const device = { id } as DeviceState;
     for (const s of [fast, slow]) s.receive({ type: 'subscribe', devices: [id] });
     await new Promise((r) => setTimeout(r, 200));

@@ -97,7 +97,7 @@ describe.each(dialects)('user API on %s', (dialect) => {
           avatar: '',
           introduction: 'Demo Manager (manager)',
           level: 6,
-          user: { id: expect.any(Number), username: 'demo_manager', group_extra: '2001', is_manager: true },
+          user: { id: expect.any(Number) as unknown, username: 'demo_manager', group_extra: '2001', is_manager: true },
         },
       });
       const byQuery = await t.app.inject({ url: `/api/v2/user/info?token=${token}` });

@@ -14,7 +14,11 @@ import {
 
 /** A refused call: the envelope's code and message (and data, e.g. the box ids already registered). */
 export class ApiError extends Error {
-  constructor(readonly code: number, message: string, readonly data?: unknown) {
+  constructor(
+    readonly code: number,
+    message: string,
+    readonly data?: unknown,
+  ) {
     super(message);
   }
 }

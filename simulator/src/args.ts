@@ -101,7 +101,12 @@ const SPEC = {
 } as const;
 
 /** A number given as `--name text`, checked against its bounds. */
-function numberArg(name: string, text: string | undefined, fallback: number, bounds: { min: number; max?: number; integer?: boolean; above?: boolean }): number {
+function numberArg(
+  name: string,
+  text: string | undefined,
+  fallback: number,
+  bounds: { min: number; max?: number; integer?: boolean; above?: boolean },
+): number {
   if (text === undefined) return fallback;
   const value = text.trim() === '' ? Number.NaN : Number(text);
   const kind = bounds.integer ? 'an integer' : 'a number';
@@ -141,8 +146,15 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
 
   const boxes = numberArg('boxes', values.boxes, DEFAULTS.boxes, { min: 1, max: MAX_BOXES, integer: true });
   const firstBoxId = numberArg('first-box-id', values['first-box-id'], DEFAULTS.firstBoxId, { min: 1, max: BOX_ID_MAX, integer: true });
-  if (firstBoxId + boxes - 1 > BOX_ID_MAX) throw new UsageError(`--first-box-id ${firstBoxId} leaves no room for ${boxes} boxes (box ids end at ${BOX_ID_MAX})`);
-  const types = values.types === undefined ? [...SIMULATED_TYPES] : values.types.split(',').map((t) => t.trim()).filter(Boolean);
+  if (firstBoxId + boxes - 1 > BOX_ID_MAX)
+    throw new UsageError(`--first-box-id ${firstBoxId} leaves no room for ${boxes} boxes (box ids end at ${BOX_ID_MAX})`);
+  const types =
+    values.types === undefined
+      ? [...SIMULATED_TYPES]
+      : values.types
+          .split(',')
+          .map((t) => t.trim())
+          .filter(Boolean);
   const unknown = types.filter((t) => !SIMULATED_TYPES.includes(t));
   if (types.length === 0 || unknown.length > 0) {
     throw new UsageError(`--types: unknown type '${unknown[0] ?? ''}' (known: ${SIMULATED_TYPES.join(', ')})`);
@@ -159,7 +171,11 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
     help: false,
     options: {
       boxes,
-      controllers: numberArg('controllers', values.controllers, FLEET_DEFAULTS.controllers, { min: 1, max: MAX_CONTROLLERS_PER_BOX, integer: true }),
+      controllers: numberArg('controllers', values.controllers, FLEET_DEFAULTS.controllers, {
+        min: 1,
+        max: MAX_CONTROLLERS_PER_BOX,
+        integer: true,
+      }),
       interval: numberArg('interval', values.interval, FLEET_DEFAULTS.interval, { min: 0.01, max: 3600 }),
       url,
       types,

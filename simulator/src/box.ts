@@ -166,8 +166,15 @@ export class SimBox extends EventEmitter<BoxEvents> {
     }
     // end() sends DISCONNECT once every PUBACK is in. A broker that holds them back past the grace time gets the
     // connection cut instead (and publishes the will); end() is under way by then, so no reconnect follows.
-    const clean = client.endAsync(false).then(() => true, () => true);
-    const graceOver = new Promise<false>((resolve) => this.later(STOP_GRACE_MS, () => resolve(false)));
+    const clean = client.endAsync(false).then(
+      () => true,
+      () => true,
+    );
+    const graceOver = new Promise<false>((resolve) => {
+      this.later(STOP_GRACE_MS, () => {
+        resolve(false);
+      });
+    });
     if (!(await Promise.race([clean, graceOver]))) client.stream.destroy();
     for (const t of this.timers) clearTimeout(t);
   }
@@ -180,7 +187,8 @@ export class SimBox extends EventEmitter<BoxEvents> {
     for (const severity of ['fault', 'alert'] as const) {
       if (!this.rng.chance(chanceWithin(rates[severity], seconds))) continue;
       const controller = this.rng.pick(this.controllers);
-      if (controller.raise(severity, this.rng, now + this.holdMs())) this.counters[severity === 'fault' ? 'faultsRaised' : 'alertsRaised']++;
+      if (controller.raise(severity, this.rng, now + this.holdMs()))
+        this.counters[severity === 'fault' ? 'faultsRaised' : 'alertsRaised']++;
     }
     for (const c of this.controllers) c.step(seconds, now);
     this.sendSnapshot(now);
@@ -244,12 +252,16 @@ export class SimBox extends EventEmitter<BoxEvents> {
     };
     // Our own stream builder: mqtt.js's TCP builder cannot choose the local address.
     const client = new MqttClient(() => connectTcp(this.broker, this.localAddress), options);
-    client.on('connect', () => this.onConnect(client));
+    client.on('connect', () => {
+      this.onConnect(client);
+    });
     client.on('close', () => {
       this.online = false;
       this.emit('close');
     });
-    client.on('message', (topic, payload) => this.onMessage(topic, payload));
+    client.on('message', (topic, payload) => {
+      this.onMessage(topic, payload);
+    });
     client.on('error', (err) => {
       // Emitted before mqtt.js schedules the retry, so the slower period applies to it.
       if (err instanceof ErrorWithReasonCode && err.message.startsWith('Connection refused')) {
@@ -332,12 +344,18 @@ export class SimBox extends EventEmitter<BoxEvents> {
   private onMessage(topic: string, payload: Buffer): void {
     const message = parseDown(this.boxId, topic, payload);
     switch (message.kind) {
-      case 'write':
-        return this.onWrite(message.payload);
-      case 'config':
-        return this.onConfig(message.payload);
-      case 'update':
-        return this.onUpdate(message.payload);
+      case 'write': {
+        this.onWrite(message.payload);
+        return;
+      }
+      case 'config': {
+        this.onConfig(message.payload);
+        return;
+      }
+      case 'update': {
+        this.onUpdate(message.payload);
+        return;
+      }
       default:
         this.warn(`box ${this.boxId}: ignored a down message: ${message.problem}`);
     }

@@ -20,7 +20,12 @@ export class SimController {
   private readonly model: MachineModel;
 
   /** `rng` drives this machine's physics only: draws made for other controllers or for incidents do not shift it. */
-  constructor(readonly index: number, typeCode: string, rng: Prng, now: number) {
+  constructor(
+    readonly index: number,
+    typeCode: string,
+    rng: Prng,
+    now: number,
+  ) {
     const type = BUILTIN_TYPES.find((t) => t.code === typeCode);
     const factory = MODELS[typeCode];
     if (!type || !factory) throw new Error(`no simulated controller type '${typeCode}'`);

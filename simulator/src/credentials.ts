@@ -85,10 +85,17 @@ export async function provisionCredentials(options: ProvisionOptions): Promise<B
     for (const [startBoxId, endBoxId] of ranges) {
       log(`registering boxes ${startBoxId}..${endBoxId} to user ${userId}`);
       const issued = await registerBoxes(options.api, token, {
-        startBoxId, endBoxId, userId, boxType: 'DTU-4G', contact: '', companyName: 'Simulated fleet',
+        startBoxId,
+        endBoxId,
+        userId,
+        boxType: 'DTU-4G',
+        contact: '',
+        companyName: 'Simulated fleet',
       }).catch((err: unknown) => {
         if (err instanceof ApiError && err.code === Code.BOX_ALREADY_REGISTERED) {
-          throw new Error(`boxes ${startBoxId}..${endBoxId} are already registered but their passwords are not in ${options.file}: delete those boxes on the server, or pick other ids (--first-box-id)`);
+          throw new Error(
+            `boxes ${startBoxId}..${endBoxId} are already registered but their passwords are not in ${options.file}: delete those boxes on the server, or pick other ids (--first-box-id)`,
+          );
         }
         throw err;
       });

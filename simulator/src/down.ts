@@ -44,7 +44,7 @@ export function parseDown(boxId: number, topic: string, payload: Buffer): DownMe
   if (kind === 'config') {
     const { interval, server } = json;
     if (interval !== undefined && (typeof interval !== 'number' || !(interval > 0 && interval <= 3600))) {
-      return invalid(`config: interval ${String(interval)}`);
+      return invalid(`config: interval ${JSON.stringify(interval)}`);
     }
     if (server !== undefined && typeof server !== 'string') return invalid('config: server is not a text');
     return {

@@ -110,13 +110,17 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
   const byId = new Map(boxes.map((b) => [b.boxId, b]));
 
   let stopping = false;
-  const started = (async () => {
+  // Not an async IIFE: the compiler reads an IIFE's body as inline code and takes `stopping` for false throughout.
+  const startAll = async () => {
     const batch = Math.max(1, Math.ceil(connectRate / 10));
-    for (let i = 0; i < boxes.length && !stopping; i += batch) {
+    for (let i = 0; i < boxes.length; i += batch) {
       if (i > 0) await new Promise((resolve) => setTimeout(resolve, 100));
-      for (const box of boxes.slice(i, i + batch)) if (!stopping) box.start();
+      // stop() may have come during the pause.
+      if (stopping) return;
+      for (const box of boxes.slice(i, i + batch)) box.start();
     }
-  })();
+  };
+  const started = startAll();
 
   return {
     seed,

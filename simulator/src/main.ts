@@ -49,8 +49,12 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
   }
 
   const stamp = (line: string): string => `${new Date().toTimeString().slice(0, 8)} ${line}`;
-  const log = (line: string): void => io.out(stamp(line));
-  const warn = (line: string): void => io.err(stamp(line));
+  const log = (line: string): void => {
+    io.out(stamp(line));
+  };
+  const warn = (line: string): void => {
+    io.err(stamp(line));
+  };
   let fleet: Fleet;
   try {
     const boxIds = Array.from({ length: options.boxes }, (_, i) => options.firstBoxId + i);

@@ -20,8 +20,16 @@ export interface BoxCounters {
 
 export function zeroCounters(): BoxCounters {
   return {
-    snapshotsSent: 0, snapshotsAcked: 0, snapshotsSkipped: 0, writesAnswered: 0, faultsRaised: 0, alertsRaised: 0,
-    offlineDrops: 0, ipChanges: 0, connects: 0, refused: 0,
+    snapshotsSent: 0,
+    snapshotsAcked: 0,
+    snapshotsSkipped: 0,
+    writesAnswered: 0,
+    faultsRaised: 0,
+    alertsRaised: 0,
+    offlineDrops: 0,
+    ipChanges: 0,
+    connects: 0,
+    refused: 0,
   };
 }
 

@@ -32,8 +32,14 @@ export function isLoopbackHost(host: string): boolean {
 export async function loopbackAliasesWork(): Promise<boolean> {
   const server = net.createServer();
   return new Promise((resolve) => {
-    server.once('error', () => resolve(false));
-    server.listen(0, '127.0.0.2', () => server.close(() => resolve(true)));
+    server.once('error', () => {
+      resolve(false);
+    });
+    server.listen(0, '127.0.0.2', () =>
+      server.close(() => {
+        resolve(true);
+      }),
+    );
   });
 }
 

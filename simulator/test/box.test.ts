@@ -72,7 +72,9 @@ describe('a simulated box', () => {
     const hello = b.of(100001, 'hello')[0]?.json;
     expect(hello).toMatchObject({ v: 1, boxType: 'DTU-4G-A', interval: 1, controllers: [{ index: 1, type: 'screw-compressor' }] });
     expect(String(hello?.iccid)).toMatch(/^\d{20}$/);
-    const [first, second] = b.of(100001, 'data').map((d) => d.json as { v: number; seq: number; ts: number; c: Record<string, Record<string, number>> });
+    const [first, second] = b
+      .of(100001, 'data')
+      .map((d) => d.json as { v: number; seq: number; ts: number; c: Record<string, Record<string, number>> });
     expect(first?.v).toBe(1);
     expect(second?.seq).toBe((first?.seq ?? 0) + 1);
     expect(second?.ts).toBeGreaterThan(first?.ts ?? Infinity);
@@ -149,7 +151,14 @@ describe('a simulated box', () => {
     await waitFor('the reconnect', () => sim.counters.connects === 2);
     await waitFor('a hello after the will', () => b.of(100001, 'hello').find((h) => b.seen.indexOf(h) > b.seen.indexOf(will)));
     // One boot (a QoS 1 message in flight at the drop is delivered again: same event, same ts).
-    expect(new Set(b.of(100001, 'event').filter((e) => e.json.kind === 'boot').map((e) => e.json.ts)).size).toBe(1);
+    expect(
+      new Set(
+        b
+          .of(100001, 'event')
+          .filter((e) => e.json.kind === 'boot')
+          .map((e) => e.json.ts),
+      ).size,
+    ).toBe(1);
     expect(sim.counters).toMatchObject({ offlineDrops: 1, connects: 2 });
   });
 
@@ -178,7 +187,13 @@ describe('a simulated box', () => {
     const lines: string[] = [];
     box(b, { log: (line) => lines.push(line) });
     await waitFor('hello', () => b.of(100001, 'hello').length > 0);
-    await b.send('box/100001/down/update', { v: 1, kind: 'firmware', version: '2.5.0', url: 'https://example.com/fw.bin', sha256: 'ab'.repeat(32) });
+    await b.send('box/100001/down/update', {
+      v: 1,
+      kind: 'firmware',
+      version: '2.5.0',
+      url: 'https://example.com/fw.bin',
+      sha256: 'ab'.repeat(32),
+    });
     const event = await waitFor('update-result', () => b.of(100001, 'event').find((e) => e.json.kind === 'update-result'));
     expect(String(event.json.detail)).toContain('2.5.0');
     await waitFor('hello with the new firmware', () => b.of(100001, 'hello').find((h) => h.json.fw === '2.5.0'));
@@ -201,8 +216,14 @@ describe('a simulated box', () => {
   it('takes the same values for the same seed', () => {
     const snapshots = (seed: string): unknown[] => {
       const sim = new SimBox({
-        boxId: 100001, password: '', url: 'mqtt://127.0.0.1:1', types: ['screw-compressor', 'maglev-blower', 'generic-plc'],
-        interval: 10, seed, rates: { fault: 50, alert: 50, offline: 0, ipChange: 0 }, loopbackAliases: false,
+        boxId: 100001,
+        password: '',
+        url: 'mqtt://127.0.0.1:1',
+        types: ['screw-compressor', 'maglev-blower', 'generic-plc'],
+        interval: 10,
+        seed,
+        rates: { fault: 50, alert: 50, offline: 0, ipChange: 0 },
+        loopbackAliases: false,
         clock: () => Date.UTC(2025, 0, 1, 12),
       });
       const seen: unknown[] = [];

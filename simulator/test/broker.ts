@@ -1,6 +1,10 @@
 import net from 'node:net';
 import { parseUpTopic } from '@dms/contract';
-import { Aedes, type AuthenticateError } from 'aedes';
+import { Aedes, type AuthErrorCode } from 'aedes';
+
+/** aedes's AuthErrorCode.BAD_USERNAME_OR_PASSWORD. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes declares an ambient const enum, which cannot be read under verbatimModuleSyntax
+const BAD_USERNAME_OR_PASSWORD = 4 as AuthErrorCode.BAD_USERNAME_OR_PASSWORD;
 
 /** A message a box published (or the broker published for it: the will). */
 export interface Seen {
@@ -39,9 +43,12 @@ export async function startBroker(passwords: ReadonlyMap<number, string>, option
   const broker = await Aedes.createBroker({
     authenticate(client, username, password, done) {
       const boxId = Number(username);
-      if (client.id === `box-${boxId}` && password?.toString() === passwords.get(boxId)) return done(null, true);
+      if (client.id === `box-${boxId}` && password?.toString() === passwords.get(boxId)) {
+        done(null, true);
+        return;
+      }
       refused.push(client.id);
-      const error = Object.assign(new Error('bad credentials'), { returnCode: 4 }) as AuthenticateError;
+      const error = Object.assign(new Error('bad credentials'), { returnCode: BAD_USERNAME_OR_PASSWORD });
       done(error, false);
     },
     authorizeSubscribe(client, subscription, done) {
@@ -49,8 +56,14 @@ export async function startBroker(passwords: ReadonlyMap<number, string>, option
     },
     authorizePublish(client, packet, done) {
       const up = parseUpTopic(packet.topic);
-      if (!client || !up || client.id !== `box-${up.boxId}`) return done(new Error('not your topic'));
-      if (up.kind !== 'data') return done(null);
+      if (!client || !up || client.id !== `box-${up.boxId}`) {
+        done(new Error('not your topic'));
+        return;
+      }
+      if (up.kind !== 'data') {
+        done(null);
+        return;
+      }
       const json = JSON.parse(packet.payload.toString()) as { ts: number; c: Record<string, unknown> };
       setTimeout(() => {
         for (const controller of Object.keys(json.c)) stored.push({ boxId: up.boxId, controller: Number(controller), ts: json.ts });
@@ -64,7 +77,11 @@ export async function startBroker(passwords: ReadonlyMap<number, string>, option
   });
   broker.on('publish', (packet, client) => {
     if (!packet.topic.startsWith('box/') || !packet.topic.includes('/up/')) return;
-    seen.push({ topic: packet.topic, clientId: client?.id ?? null, json: JSON.parse(packet.payload.toString()) as Record<string, unknown> });
+    seen.push({
+      topic: packet.topic,
+      clientId: client?.id ?? null,
+      json: JSON.parse(packet.payload.toString()) as Record<string, unknown>,
+    });
   });
   const server = net.createServer(broker.handle);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -81,13 +98,24 @@ export async function startBroker(passwords: ReadonlyMap<number, string>, option
       new Promise<void>((resolve, reject) => {
         broker.publish(
           { cmd: 'publish', topic, payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
-          (err) => (err ? reject(err) : resolve()),
+          (err) => {
+            if (err) reject(err);
+            else resolve();
+          },
         );
       }),
     of: (boxId, kind) => seen.filter((s) => s.topic === `box/${boxId}/up/${kind}`),
     close: async () => {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        broker.close(() => {
+          resolve();
+        });
+      });
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
     },
   };
 }

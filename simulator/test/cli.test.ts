@@ -22,26 +22,81 @@ describe('command-line arguments', () => {
     expect(parsed).toMatchObject({
       help: false,
       options: {
-        boxes: 10, controllers: 1, interval: 10, url: 'mqtt://127.0.0.1:1883', firstBoxId: 100_001,
-        types: ['screw-compressor', 'maglev-blower', 'generic-plc'], rates: { fault: 0.2, alert: 0.5 },
-        duration: undefined, credentials: './data/sim-fleet.json', user: 'demo_root', password: 'demo123456', quiet: false,
+        boxes: 10,
+        controllers: 1,
+        interval: 10,
+        url: 'mqtt://127.0.0.1:1883',
+        firstBoxId: 100_001,
+        types: ['screw-compressor', 'maglev-blower', 'generic-plc'],
+        rates: { fault: 0.2, alert: 0.5 },
+        duration: undefined,
+        credentials: './data/sim-fleet.json',
+        user: 'demo_root',
+        password: 'demo123456',
+        quiet: false,
       },
     });
   });
 
   it('reads every option', () => {
     const parsed = parseCliArgs([
-      '--boxes', '3', '--controllers', '4', '--interval', '0.2', '--url', 'mqtt://10.0.0.5:1884', '--types', 'generic-plc, maglev-blower',
-      '--first-box-id', '5', '--fault-rate', '1', '--alert-rate', '0', '--offline-rate', '2.5', '--ip-change-rate', '0.1',
-      '--seed', 'abc', '--duration', '60', '--credentials', 'x.json', '--api', 'http://127.0.0.1:8080', '--user', 'u',
-      '--password', 'p', '--owner-id', '9', '--connect-rate', '50', '--quiet',
+      '--boxes',
+      '3',
+      '--controllers',
+      '4',
+      '--interval',
+      '0.2',
+      '--url',
+      'mqtt://10.0.0.5:1884',
+      '--types',
+      'generic-plc, maglev-blower',
+      '--first-box-id',
+      '5',
+      '--fault-rate',
+      '1',
+      '--alert-rate',
+      '0',
+      '--offline-rate',
+      '2.5',
+      '--ip-change-rate',
+      '0.1',
+      '--seed',
+      'abc',
+      '--duration',
+      '60',
+      '--credentials',
+      'x.json',
+      '--api',
+      'http://127.0.0.1:8080',
+      '--user',
+      'u',
+      '--password',
+      'p',
+      '--owner-id',
+      '9',
+      '--connect-rate',
+      '50',
+      '--quiet',
     ]);
     expect(parsed).toEqual({
       help: false,
       options: {
-        boxes: 3, controllers: 4, interval: 0.2, url: 'mqtt://10.0.0.5:1884', types: ['generic-plc', 'maglev-blower'], firstBoxId: 5,
-        rates: { fault: 1, alert: 0, offline: 2.5, ipChange: 0.1 }, seed: 'abc', duration: 60, credentials: 'x.json',
-        api: 'http://127.0.0.1:8080', user: 'u', password: 'p', ownerId: 9, connectRate: 50, quiet: true,
+        boxes: 3,
+        controllers: 4,
+        interval: 0.2,
+        url: 'mqtt://10.0.0.5:1884',
+        types: ['generic-plc', 'maglev-blower'],
+        firstBoxId: 5,
+        rates: { fault: 1, alert: 0, offline: 2.5, ipChange: 0.1 },
+        seed: 'abc',
+        duration: 60,
+        credentials: 'x.json',
+        api: 'http://127.0.0.1:8080',
+        user: 'u',
+        password: 'p',
+        ownerId: 9,
+        connectRate: 50,
+        quiet: true,
       },
     });
     expect(parseCliArgs(['--help'])).toEqual({ help: true });
@@ -69,8 +124,16 @@ describe('command-line arguments', () => {
   });
 
   it('groups box ids into registration ranges', () => {
-    expect(idRanges([5, 1, 2, 3, 7, 8], 1000)).toEqual([[1, 3], [5, 5], [7, 8]]);
-    expect(idRanges([1, 2, 3, 4, 5], 2)).toEqual([[1, 2], [3, 4], [5, 5]]);
+    expect(idRanges([5, 1, 2, 3, 7, 8], 1000)).toEqual([
+      [1, 3],
+      [5, 5],
+      [7, 8],
+    ]);
+    expect(idRanges([1, 2, 3, 4, 5], 2)).toEqual([
+      [1, 2],
+      [3, 4],
+      [5, 5],
+    ]);
   });
 });
 
@@ -88,8 +151,24 @@ describe('dms-simulate', () => {
     await rm(dir, { recursive: true, force: true });
   });
   const quick = (b: TestBroker, file: string, duration = '0.5'): string[] => [
-    '--url', b.url, '--credentials', file, '--interval', '0.1', '--duration', duration, '--fault-rate', '0', '--alert-rate', '0',
-    '--offline-rate', '0', '--ip-change-rate', '0', '--seed', '1',
+    '--url',
+    b.url,
+    '--credentials',
+    file,
+    '--interval',
+    '0.1',
+    '--duration',
+    duration,
+    '--fault-rate',
+    '0',
+    '--alert-rate',
+    '0',
+    '--offline-rate',
+    '0',
+    '--ip-change-rate',
+    '0',
+    '--seed',
+    '1',
   ];
 
   it('exits with 2 and one line on a bad argument', async () => {
@@ -108,7 +187,13 @@ describe('dms-simulate', () => {
     const b = broker as TestBroker;
     const file = path.join(dir, 'fleet.json');
     passwords.set(200001, 'p1').set(200002, 'p2');
-    await writeFile(file, JSON.stringify([{ boxId: 200001, password: 'p1' }, { boxId: 200002, password: 'p2', clientId: 'box-200002' }]));
+    await writeFile(
+      file,
+      JSON.stringify([
+        { boxId: 200001, password: 'p1' },
+        { boxId: 200002, password: 'p2', clientId: 'box-200002' },
+      ]),
+    );
     const out = io();
     expect(await run(['--boxes', '2', '--first-box-id', '200001', ...quick(b, file, '1.5')], out)).toBe(0);
     expect(out.errors).toEqual([]);
@@ -142,12 +227,26 @@ describe('dms-simulate', () => {
             res.writeHead(code === Code.SUCCESS ? 200 : 409, { 'content-type': 'application/json' });
             res.end(JSON.stringify({ code, message: code === Code.SUCCESS ? 'ok' : 'Box already registered', data }));
           };
-          if (req.url === '/api/v2/user/login') return answer({ token: 'tok', expiresAt: Date.now() + 60_000 });
+          if (req.url === '/api/v2/user/login') {
+            answer({ token: 'tok', expiresAt: Date.now() + 60_000 });
+            return;
+          }
           if (req.url === '/api/v2/user/info') {
-            return answer({ roles: ['root'], name: 'root', avatar: '', introduction: '', level: 0, user: { id: 7, username: 'demo_root', group_extra: null, is_manager: false } });
+            answer({
+              roles: ['root'],
+              name: 'root',
+              avatar: '',
+              introduction: '',
+              level: 0,
+              user: { id: 7, username: 'demo_root', group_extra: null, is_manager: false },
+            });
+            return;
           }
           const reg = JSON.parse(body) as BoxRegistrationBody;
-          if (refuse) return answer({ boxIds: [reg.startBoxId] }, Code.BOX_ALREADY_REGISTERED);
+          if (refuse) {
+            answer({ boxIds: [reg.startBoxId] }, Code.BOX_ALREADY_REGISTERED);
+            return;
+          }
           const boxes = [];
           for (let id = Number(reg.startBoxId); id <= Number(reg.endBoxId); id++) {
             passwords.set(id, `pw-${id}`);
@@ -180,7 +279,12 @@ describe('dms-simulate', () => {
       expect(calls[1]).toBe('GET /api/v2/user/info Bearer tok');
       expect(calls[2]).toBe('POST /api/v2/box-reg Bearer tok');
       expect(JSON.parse(calls[3] ?? '{}')).toEqual({
-        startBoxId: 300002, endBoxId: 300003, userId: 7, boxType: 'DTU-4G', contact: '', companyName: 'Simulated fleet',
+        startBoxId: 300002,
+        endBoxId: 300003,
+        userId: 7,
+        boxType: 'DTU-4G',
+        contact: '',
+        companyName: 'Simulated fleet',
       });
       expect(JSON.parse(await readFile(file, 'utf8'))).toEqual([
         { boxId: 300001, password: 'known' },

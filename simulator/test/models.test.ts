@@ -161,10 +161,10 @@ describe('screw compressor behaviour', () => {
   it('raises a maintenance alert when a counter runs out and clears it on reset', () => {
     const c = new SimController(1, 'screw-compressor', new Prng('service'), T0);
     expect(c.write(40019, 0)).toBeNull(); // oil filter hours left
-    let t = stepFor(c, T0, 10);
+    const t = stepFor(c, T0, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0b10);
     expect(c.write(40024, 1)).toBeNull(); // reset oil filter
-    t = stepFor(c, t, 10);
+    stepFor(c, t, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0);
     expect(read(c, 'oil_filter_hours_left')).toBe(2000);
   });

@@ -39,6 +39,8 @@ describe('registers', () => {
     expect(bank.raw('fault_bits')).toBe(0x8001);
     bank.setBit('fault_bits', 15, false);
     expect(bank.raw('fault_bits')).toBe(1);
-    expect(() => bank.set('no_such_key', 1)).toThrow(/no register/);
+    expect(() => {
+      bank.set('no_such_key', 1);
+    }).toThrow(/no register/);
   });
 });

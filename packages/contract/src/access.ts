@@ -23,7 +23,10 @@ export const AREAS = {
   addDevice: { rule: { allow: ['manager', 'qualityController', 'afterSales', 'afterSalesPlus'] }, parent: 'usermanager' },
   addManager: { rule: { allow: ['manager', 'afterSalesPlus'], deny: ['limited_admin', 'end_user'] }, parent: 'usermanager' },
   editManager: { rule: { allow: ['manager', 'afterSales', 'afterSalesPlus'], deny: ['limited_admin', 'end_user'] }, parent: 'usermanager' },
-  managerDevice: { rule: { allow: ['manager', 'afterSales', 'afterSalesPlus'], deny: ['limited_admin', 'end_user'] }, parent: 'usermanager' },
+  managerDevice: {
+    rule: { allow: ['manager', 'afterSales', 'afterSalesPlus'], deny: ['limited_admin', 'end_user'] },
+    parent: 'usermanager',
+  },
   addHelper: { rule: { allow: ['manager'], deny: ['limited_admin'] }, parent: 'usermanager' },
   editHelper: { rule: { allow: ['manager', 'afterSales', 'afterSalesPlus'], deny: ['limited_admin'] }, parent: 'usermanager' },
   helperDevice: { rule: { allow: ['manager', 'afterSales', 'afterSalesPlus'], deny: ['limited_admin'] }, parent: 'usermanager' },

@@ -1,5 +1,5 @@
-import type { ControllerKind } from './controller-types.js';
-import type { DeviceStatus, NotificationType } from './devices.js';
+import type { ControllerKind } from './controller-types/schemas.js';
+import type { DeviceStatus, NotificationType } from './devices/schemas.js';
 
 /** The live-push WebSocket (docs/api.md): `GET /api/v2/ws`, then an `auth` message with the sign-in token. */
 export const REALTIME_PATH = '/api/v2/ws';
@@ -38,9 +38,25 @@ export interface ServerEvents {
   /** A watched device changed status. */
   status: { device: number; from: DeviceStatus; to: DeviceStatus; time: number };
   /** A notification for this user (a condition change of a device they see). */
-  notification: { id: number; device: number; boxId: number; controller: number; kind: NotificationType; status: DeviceStatus; time: number };
+  notification: {
+    id: number;
+    device: number;
+    boxId: number;
+    controller: number;
+    kind: NotificationType;
+    status: DeviceStatus;
+    time: number;
+  };
   /** A device the user sees changed status (after watchFleet). */
-  transition: { device: number; boxId: number; controller: number; kind: ControllerKind | null; from: DeviceStatus; to: DeviceStatus; time: number };
+  transition: {
+    device: number;
+    boxId: number;
+    controller: number;
+    kind: ControllerKind | null;
+    from: DeviceStatus;
+    to: DeviceStatus;
+    time: number;
+  };
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };
 }

@@ -16,6 +16,8 @@ export const ROLES = [
 
 export type Role = (typeof ROLES)[number];
 
+/** The top role of the hierarchy: sees and may change every device, box and record (spec 6). */
+export const ROOT_ROLE = 'root' satisfies Role;
 /** The legacy super role: a user holding it sees every route (spec 6). */
 export const ADMIN_ROLE = 'admin';
 /** Added to a user's roles when their group_extra is one of DMCK1333_GROUPS (spec 6). */
@@ -32,7 +34,7 @@ export function isRole(value: string): value is Role {
 /** The roles a session carries: the stored roles plus dmck1333 for the groups that get it. */
 export function sessionRoles(stored: readonly string[], groupExtra: string | null | undefined): string[] {
   const roles = [...new Set(stored)];
-  if (groupExtra != null && DMCK1333_GROUPS.includes(String(groupExtra)) && !roles.includes(DMCK1333_ROLE)) {
+  if (groupExtra != null && DMCK1333_GROUPS.includes(groupExtra) && !roles.includes(DMCK1333_ROLE)) {
     roles.push(DMCK1333_ROLE);
   }
   return roles;

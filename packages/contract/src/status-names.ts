@@ -1,4 +1,4 @@
-import type { DeviceStatus } from './devices.js';
+import type { DeviceStatus } from './devices/schemas.js';
 import type { Language } from './i18n.js';
 
 /**

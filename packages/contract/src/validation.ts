@@ -32,12 +32,10 @@ export function passwordProblem(value: string): MessageKey | null {
 }
 
 function ruled(problem: (v: string) => MessageKey | null, required: MessageKey) {
-  return z
-    .string({ error: required })
-    .superRefine((value, ctx) => {
-      const key = problem(value);
-      if (key) ctx.addIssue({ code: 'custom', message: key });
-    });
+  return z.string({ error: required }).superRefine((value, ctx) => {
+    const key = problem(value);
+    if (key) ctx.addIssue({ code: 'custom', message: key });
+  });
 }
 
 /** A username as typed at sign-in: trimmed first (spec 7), then the section 5 rules. */

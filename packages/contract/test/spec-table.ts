@@ -5,8 +5,18 @@ import type { Area, Role } from '../src/index.js';
  * rule data in access.ts. Nested areas include their parent's rule (smartbox, qrManage, usermanager, datalog).
  */
 const ALL: readonly Role[] = [
-  'root', 'limited_admin', 'manager', 'qualityController', 'afterSales', 'afterSalesPlus',
-  'manufacturer', 'district_distributor', 'regional_distributor', 'helper', 'market', 'end_user',
+  'root',
+  'limited_admin',
+  'manager',
+  'qualityController',
+  'afterSales',
+  'afterSalesPlus',
+  'manufacturer',
+  'district_distributor',
+  'regional_distributor',
+  'helper',
+  'market',
+  'end_user',
 ];
 
 export const SPEC_TABLE: Record<Area, readonly Role[]> = {

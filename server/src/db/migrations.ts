@@ -5,9 +5,7 @@ import { operationLog0002 } from './migrations/0002_operation_log.js';
 import { controllerTypes0003 } from './migrations/0003_controller_types.js';
 import { devices0004 } from './migrations/0004_devices.js';
 import { deviceFields0005 } from './migrations/0005_device_fields.js';
-
-/** A migration that may differ by database (auto-increment ids are the usual difference). */
-export type DialectMigration = (dialect: Dialect) => Migration;
+import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
 const MIGRATIONS: Record<string, DialectMigration> = {
@@ -20,21 +18,27 @@ const MIGRATIONS: Record<string, DialectMigration> = {
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
-  async getMigrations(): Promise<Record<string, Migration>> {
-    return Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, m(this.dialect)]));
+  getMigrations(): Promise<Record<string, Migration>> {
+    return Promise.resolve(Object.fromEntries(Object.entries(MIGRATIONS).map(([name, m]) => [name, m(this.dialect)])));
   }
 }
 
 export class MigrationError extends Error {}
 
-/** Brings the schema up to date; throws MigrationError naming the migration that failed and why. */
-export async function migrate(db: Db, dialect: Dialect): Promise<string[]> {
-  const migrator = new Migrator({ db, provider: new StaticProvider(dialect) });
+/** The message of what a migration threw: an Error's message, anything else as text. */
+function reasonOf(thrown: unknown): string {
+  return thrown instanceof Error ? thrown.message : String(thrown);
+}
+
+/**
+ * Brings the schema up to date; throws MigrationError naming the migration that failed and why. On PostgreSQL with
+ * DATABASE_SCHEMA, the migration tables are looked for in that schema only: unnamed, Kysely finds another schema's
+ * lock table and skips creating its own, and two instances migrating at once then fail.
+ */
+export async function migrate(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+  const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
   const { error, results } = await migrator.migrateToLatest();
   const failed = results?.find((r) => r.status === 'Error');
-  if (error) {
-    const reason = error instanceof Error ? error.message : String(error);
-    throw new MigrationError(`Migration ${failed?.migrationName ?? '(setup)'} failed: ${reason}`);
-  }
+  if (error) throw new MigrationError(`Migration ${failed?.migrationName ?? '(setup)'} failed: ${reasonOf(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
 }

@@ -35,8 +35,7 @@ const drop = (reason: DropReason): { ok: false; reason: DropReason } => ({ ok: f
 
 type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
-const isInt = (v: unknown, min: number, max: number): v is number =>
-  typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
+const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
 
 /** Size, JSON, object and version: what every payload must pass. */

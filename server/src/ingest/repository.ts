@@ -1,7 +1,15 @@
 import type { HelloPayload, SpecificStatus } from '@dms/contract';
+import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
-import type { BoxConnectionLogTable, BoxIpLogTable, FaultRecordsTable, NotificationsTable } from '../db/schema.js';
-import type { Insertable } from 'kysely';
+import type {
+  BoxConnectionLogTable,
+  BoxIpLogTable,
+  DeviceLatestTable,
+  DevicesTable,
+  FaultRecordsTable,
+  HistoryTable,
+  NotificationsTable,
+} from '../db/schema.js';
 import type { DeviceState } from './state.js';
 
 export function allBoxes(db: Db) {
@@ -10,7 +18,10 @@ export function allBoxes(db: Db) {
 
 /** What ingest keeps of each device at start (not the people's fields of spec 3, which it never reads). */
 export function allDevices(db: Db) {
-  return db.selectFrom('devices').select(['id', 'box_id', 'controller', 'owner_id', 'type_id', 'type_code', 'fault', 'alert', 'status']).execute();
+  return db
+    .selectFrom('devices')
+    .select(['id', 'box_id', 'controller', 'owner_id', 'type_id', 'type_code', 'fault', 'alert', 'status'])
+    .execute();
 }
 
 export function allLatest(db: Db) {
@@ -23,13 +34,29 @@ export function openFaultRecords(db: Db) {
 
 export async function recordRefusal(
   db: Db,
-  r: { boxId: number | null; clientId: string; username: string; ip: string; reason: 'unregistered' | 'bad-password' | 'unknown-box-data'; time: number },
+  r: {
+    boxId: number | null;
+    clientId: string;
+    username: string;
+    ip: string;
+    reason: 'unregistered' | 'bad-password' | 'unknown-box-data';
+    time: number;
+  },
 ): Promise<void> {
   const clientId = r.clientId.slice(0, 128);
   const username = r.username.slice(0, 128);
   await db
     .insertInto('unregistered_boxes')
-    .values({ box_id: r.boxId, client_id: clientId, username, reason: r.reason, ip: r.ip, attempts: 1, first_seen: r.time, last_seen: r.time })
+    .values({
+      box_id: r.boxId,
+      client_id: clientId,
+      username,
+      reason: r.reason,
+      ip: r.ip,
+      attempts: 1,
+      first_seen: r.time,
+      last_seen: r.time,
+    })
     .onConflict((oc) =>
       oc.columns(['client_id', 'username', 'reason']).doUpdateSet((eb) => ({
         attempts: eb('unregistered_boxes.attempts', '+', 1),
@@ -50,7 +77,11 @@ export async function logConnection(db: Db, row: Insertable<BoxConnectionLogTabl
 }
 
 export async function setBoxOnline(db: Db, boxId: number, online: boolean, now: number): Promise<void> {
-  await db.updateTable('boxes').set({ online: online ? 1 : 0, last_seen: now }).where('box_id', '=', boxId).execute();
+  await db
+    .updateTable('boxes')
+    .set({ online: online ? 1 : 0, last_seen: now })
+    .where('box_id', '=', boxId)
+    .execute();
 }
 
 export async function updateBoxHello(db: Db, boxId: number, hello: HelloPayload): Promise<void> {
@@ -72,12 +103,18 @@ export async function saveLastSeen(db: Db, rows: Array<{ boxId: number; lastSeen
 
 export async function insertDevice(
   db: Db,
-  row: { box_id: number; controller: number; type_id: number | null; type_code: string | null; owner_id: number; status: string; online: number; created_at: number },
+  row: Pick<Insertable<DevicesTable>, 'box_id' | 'controller' | 'type_id' | 'type_code' | 'owner_id' | 'status' | 'online' | 'created_at'>,
 ): Promise<number> {
   const inserted = await db
     .insertInto('devices')
     // The owning company starts as the one the box was registered to (spec 3); people may change it later.
-    .values((eb) => ({ ...row, fault: 0, alert: 0, last_seen: null, company: eb.selectFrom('boxes').select('company_name').where('box_id', '=', row.box_id) }))
+    .values((eb) => ({
+      ...row,
+      fault: 0,
+      alert: 0,
+      last_seen: null,
+      company: eb.selectFrom('boxes').select('company_name').where('box_id', '=', row.box_id),
+    }))
     .returning('id')
     .executeTakeFirstOrThrow();
   return inserted.id;
@@ -117,8 +154,8 @@ export async function closeFaultRecord(db: Db, id: number, endedAt: number): Pro
 
 /**
  * The people who see a device (spec 1, 4): its owner, everyone it is shared with or a helper was given it, and the
- * assigner of an assigned device unless the assignee hid its data. Root and 'admin' see every device without being
- * recipients of each notification; they read them all.
+ * assigner of an assigned device unless the assignee hid its data. Root and the legacy ADMIN_ROLE see every device
+ * without being recipients of each notification; they read them all.
  */
 export async function recipientsOf(db: Db, deviceId: number): Promise<number[]> {
   const device = await db.selectFrom('devices').select('owner_id').where('id', '=', deviceId).executeTakeFirst();
@@ -146,6 +183,37 @@ export async function insertNotification(db: Db, row: Insertable<NotificationsTa
         .execute();
     }
     return id;
+  });
+}
+
+/** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */
+const ROWS_PER_STATEMENT = 500;
+
+/**
+ * History rows (one already stored, same device and time, is skipped) and the devices' latest values, in one
+ * transaction. `latest` is read inside it, so the latest values are those of the moment of the write.
+ */
+export async function insertHistory(
+  db: Db,
+  rows: Array<Insertable<HistoryTable>>,
+  latest: () => Array<Insertable<DeviceLatestTable>>,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('history')
+        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing())
+        .execute();
+    }
+    const latestRows = latest();
+    for (let i = 0; i < latestRows.length; i += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('device_latest')
+        .values(latestRows.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflict((oc) => oc.column('device_id').doUpdateSet({ ts: sql`excluded.ts`, vals: sql`excluded.vals` }))
+        .execute();
+    }
   });
 }
 

@@ -1,5 +1,5 @@
-import { sql } from 'kysely';
 import type { Db } from '../db/database.js';
+import * as repo from './repository.js';
 
 export interface HistoryItem {
   deviceId: number;
@@ -12,9 +12,6 @@ interface Pending {
   resolve: () => void;
   reject: (err: unknown) => void;
 }
-
-/** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */
-const ROWS_PER_STATEMENT = 500;
 
 /**
  * Writes history in batches: snapshots queue up for `flushMs` (or until `maxBatch` rows) and go to the database in
@@ -46,7 +43,10 @@ export class HistoryWriter {
       this.queue.push({ items, resolve, reject });
       this.queued += items.length;
       if (this.queued >= this.maxBatch) this.kick();
-      else this.timer ??= setTimeout(() => this.kick(), this.flushMs);
+      else
+        this.timer ??= setTimeout(() => {
+          this.kick();
+        }, this.flushMs);
     });
   }
 
@@ -78,28 +78,15 @@ export class HistoryWriter {
     const rows = batch.flatMap((p) => p.items);
     const devices = [...new Set(rows.map((r) => r.deviceId))];
     try {
-      await this.db.transaction().execute(async (trx) => {
-        for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
-          await trx
-            .insertInto('history')
-            .values(rows.slice(i, i + ROWS_PER_STATEMENT).map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals })))
-            .onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing())
-            .execute();
-        }
-        const latest = devices.flatMap((id) => {
-          const l = this.latestOf(id);
-          return l ? [{ device_id: id, ts: l.ts, vals: l.vals }] : [];
-        });
-        for (let i = 0; i < latest.length; i += ROWS_PER_STATEMENT) {
-          await trx
-            .insertInto('device_latest')
-            .values(latest.slice(i, i + ROWS_PER_STATEMENT))
-            .onConflict((oc) =>
-              oc.column('device_id').doUpdateSet({ ts: sql`excluded.ts`, vals: sql`excluded.vals` }),
-            )
-            .execute();
-        }
-      });
+      await repo.insertHistory(
+        this.db,
+        rows.map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals })),
+        () =>
+          devices.flatMap((id) => {
+            const l = this.latestOf(id);
+            return l ? [{ device_id: id, ts: l.ts, vals: l.vals }] : [];
+          }),
+      );
       this.batches += 1;
       this.rows += rows.length;
       for (const p of batch) p.resolve();

@@ -18,7 +18,7 @@ export function tokenOf(authorization: string | undefined, query: unknown): stri
  * or `'optional'`; a route with an `area` is refused (403) to roles the access table denies.
  */
 export default fp(
-  async (app) => {
+  (app) => {
     app.decorateRequest('lang', 'en');
     app.decorateRequest('auth', null);
     app.addHook('onRequest', async (request) => {
@@ -29,11 +29,12 @@ export default fp(
       if (mode === 'public') return;
       const token = tokenOf(request.headers.authorization, request.query);
       if (!token && mode === 'optional') return;
-      request.auth = await app.services.users.authenticate(token);
+      request.auth = await app.users.authenticate(token);
       if (config.area && !canAccess(request.auth.roles, config.area)) throw forbidden();
     });
   },
-  { name: 'auth', dependencies: ['services'] },
+  // `app.users` is read per request: the user module registers after this hook (the hook must precede every route).
+  { name: 'auth' },
 );
 
 /** The session of a route that requires sign-in (the hook above guarantees it). */

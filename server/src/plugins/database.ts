@@ -7,7 +7,8 @@ export default fp(
   async (app) => {
     const { db, dialect, close } = await openDatabase(app.config.database);
     try {
-      const applied = await migrate(db, dialect);
+      const database = app.config.database;
+      const applied = await migrate(db, dialect, database.kind === 'postgres' ? database.schema : undefined);
       if (applied.length > 0) app.log.info({ applied }, 'database migrated');
     } catch (err) {
       await close();

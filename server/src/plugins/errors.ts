@@ -21,7 +21,7 @@ function send(reply: FastifyReply, code: (typeof Code)[keyof typeof Code], text:
 
 /** The one error handler: stable `{ code, message, data? }`, translated, no internals on 5xx. */
 export default fp(
-  async (app) => {
+  (app) => {
     app.setErrorHandler(async (error: Error & { statusCode?: number }, request: FastifyRequest, reply: FastifyReply) => {
       const lang = request.lang;
       if (error instanceof AppError) {
@@ -44,9 +44,12 @@ export default fp(
         });
       }
       request.log.error({ err: error, url: request.url, user: request.auth?.user.username }, 'request failed');
-      await app.services?.datalog
-        .recordServerError(error, request.url, request.auth?.user.username ?? null)
-        .catch((logErr: unknown) => request.log.error({ err: logErr }, 'could not store server error'));
+      // The operation log's module registers after this handler; an error before it is only logged.
+      if (app.hasDecorator('datalog')) {
+        await app.datalog.recordServerError(error, request.url, request.auth?.user.username ?? null).catch((logErr: unknown) => {
+          request.log.error({ err: logErr }, 'could not store server error');
+        });
+      }
       return send(reply, Code.INTERNAL_ERROR, message(lang, 'error.internal'));
     });
   },

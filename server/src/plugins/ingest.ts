@@ -3,14 +3,22 @@ import { startEmbeddedBroker, type RunningBroker } from '../ingest/broker/embedd
 import { connectExternalBroker } from '../ingest/broker/external.js';
 import { IngestService } from '../ingest/service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    ingest: IngestService;
+    /** The embedded broker's port (0 with an external broker). */
+    mqttPort: number;
+  }
+}
+
 /**
  * The data plane: ingest (state restored from the database) and the broker the boxes reach it through, embedded
  * on MQTT_PORT by default or an external one with MQTT_URL. Closed with the app: the broker first, so nothing new
  * arrives, then ingest writes what it holds.
  */
 export default fp(
-  async (app, opts: { now: () => number }) => {
-    const ingest = new IngestService(app.db, app.config.ingest, app.services.controllerTypes, app.log.child({ area: 'ingest' }), opts.now);
+  async (app) => {
+    const ingest = new IngestService(app.db, app.config.ingest, app.controllerTypes, app.log.child({ area: 'ingest' }), app.clock);
     await ingest.start();
     const mqtt = app.config.mqtt;
     let broker: RunningBroker | null = null;
@@ -18,8 +26,14 @@ export default fp(
     const ports = mqtt.url || mqtt.portExplicit || mqtt.port === 0 ? [mqtt.port] : Array.from({ length: 17 }, (_, i) => mqtt.port + i);
     for (const port of ports) {
       try {
-        broker = mqtt.url ? await connectExternalBroker(ingest, mqtt, app.log) : await startEmbeddedBroker(ingest, { ...mqtt, port }, app.log);
-        if (port !== mqtt.port) app.log.warn({ busy: mqtt.port, port }, `MQTT port ${mqtt.port} is in use (another broker?): the embedded broker listens on ${port}`);
+        broker = mqtt.url
+          ? await connectExternalBroker(ingest, mqtt, app.log)
+          : await startEmbeddedBroker(ingest, { ...mqtt, port }, app.log);
+        if (port !== mqtt.port)
+          app.log.warn(
+            { busy: mqtt.port, port },
+            `MQTT port ${mqtt.port} is in use (another broker?): the embedded broker listens on ${port}`,
+          );
         break;
       } catch (err) {
         const code = (err as NodeJS.ErrnoException).code;
@@ -30,6 +44,7 @@ export default fp(
             ports.length > 1
               ? `MQTT ports ${ports[0]}-${port} are all in use: set MQTT_PORT to a free port, or MQTT_URL to use a broker of yours`
               : `MQTT port ${port} is in use: set MQTT_PORT to a free port, or MQTT_URL to use that broker`,
+            { cause: err },
           );
         }
         throw err;
@@ -46,5 +61,5 @@ export default fp(
       await ingest.close();
     });
   },
-  { name: 'ingest', dependencies: ['services'] },
+  { name: 'ingest', dependencies: ['controller-types'] },
 );

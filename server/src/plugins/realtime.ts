@@ -3,14 +3,24 @@ import { REALTIME_PATH } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { RealtimeHub } from '../realtime/hub.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    realtime: RealtimeHub;
+  }
+}
+
 /** The live-push WebSocket at /api/v2/ws (the token comes in the first message, not the URL). */
 export default fp(
   async (app) => {
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    const hub = new RealtimeHub(app.db, app.services.users, app.ingest, app.log.child({ area: 'realtime' }));
+    const hub = new RealtimeHub(app.db, app.users, app.ingest, app.log.child({ area: 'realtime' }));
     app.decorate('realtime', hub);
-    app.get(REALTIME_PATH, { websocket: true, config: { auth: 'public' }, schema: { hide: true } }, (socket, request) => hub.accept(socket, request.lang));
-    app.addHook('preClose', async () => hub.closeAll());
+    app.get(REALTIME_PATH, { websocket: true, config: { auth: 'public' }, schema: { hide: true } }, (socket, request) => {
+      hub.accept(socket, request.lang);
+    });
+    app.addHook('preClose', () => {
+      hub.closeAll();
+    });
   },
-  { name: 'realtime', dependencies: ['ingest', 'auth'] },
+  { name: 'realtime', dependencies: ['ingest', 'auth', 'user'] },
 );

@@ -16,10 +16,7 @@ export default fp(
     const built = fs.existsSync(indexFile);
     let indexHtml = built ? fs.readFileSync(indexFile, 'utf8') : '';
     if (built && app.config.productionHost) {
-      indexHtml = indexHtml.replace(
-        '</head>',
-        `<meta name="dms-production-host" content="${app.config.productionHost}"></head>`,
-      );
+      indexHtml = indexHtml.replace('</head>', `<meta name="dms-production-host" content="${app.config.productionHost}"></head>`);
     }
 
     if (built) {
@@ -39,9 +36,7 @@ export default fp(
     app.setNotFoundHandler(async (request, reply) => {
       const isApi = request.url === '/api' || request.url.startsWith('/api/');
       if (isApi || (request.method !== 'GET' && request.method !== 'HEAD')) {
-        return reply
-          .status(httpStatus[Code.NOT_FOUND])
-          .send({ code: Code.NOT_FOUND, message: message(request.lang, 'error.notFound') });
+        return reply.status(httpStatus[Code.NOT_FOUND]).send({ code: Code.NOT_FOUND, message: message(request.lang, 'error.notFound') });
       }
       if (!built) {
         return reply.status(503).type('text/plain').send('The console is not built yet: run `npm run build`.');

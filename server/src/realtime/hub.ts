@@ -1,21 +1,18 @@
-import {
-  Code,
-  message,
-  REALTIME_AUTH_TIMEOUT_MS,
-  REALTIME_MAX_SUBSCRIPTIONS,
-  type Language,
-  type ServerEvent,
-} from '@dms/contract';
+import { Code, message, REALTIME_AUTH_TIMEOUT_MS, REALTIME_MAX_SUBSCRIPTIONS, type Language, type ServerEvent } from '@dms/contract';
+import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
-import type { WebSocket } from 'ws';
 import { z } from 'zod';
+import { checkAccess, seesAll, visibleIds } from '../access/index.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
-import { seesAll, visibleAmong, visibleIds } from '../modules/devices/access.js';
-import type { UserService } from '../modules/user/service.js';
 import type { AuthContext } from '../types.js';
+
+/** What the hub needs of the user module: the session behind a sign-in token (the same check as HTTP requests). */
+export interface SessionCheck {
+  authenticate(token: string | null): Promise<AuthContext>;
+}
 
 /** Past this many bytes waiting to go out, a connection is slow: its events are dropped (and counted) until it drains. */
 const HIGH_WATER = 1024 * 1024;
@@ -57,19 +54,37 @@ export class RealtimeHub {
 
   constructor(
     private readonly db: Db,
-    private readonly users: UserService,
+    private readonly users: SessionCheck,
     private readonly ingest: IngestService,
     private readonly log: FastifyBaseLogger,
   ) {
-    ingest.on('values', ({ device, ts, values }) =>
-      this.toDevice(device.id, { type: 'values', device: device.id, ts, values: valuesRecord(values) }),
-    );
+    ingest.on('values', ({ device, ts, values }) => {
+      this.toDevice(device.id, { type: 'values', device: device.id, ts, values: valuesRecord(values) });
+    });
     ingest.on('status', ({ device, from, to, time }) => {
       this.toDevice(device.id, { type: 'status', device: device.id, from, to, time });
-      this.toFleet(device, { type: 'transition', device: device.id, boxId: device.boxId, controller: device.controller, kind: device.type?.kind ?? null, from, to, time });
+      this.toFleet(device, {
+        type: 'transition',
+        device: device.id,
+        boxId: device.boxId,
+        controller: device.controller,
+        kind: device.type?.kind ?? null,
+        from,
+        to,
+        time,
+      });
     });
     ingest.on('notification', ({ id, device, type, status, time, recipients }) => {
-      const event: ServerEvent = { type: 'notification', id, device: device.id, boxId: device.boxId, controller: device.controller, kind: type, status, time };
+      const event: ServerEvent = {
+        type: 'notification',
+        id,
+        device: device.id,
+        boxId: device.boxId,
+        controller: device.controller,
+        kind: type,
+        status,
+        time,
+      };
       const text = JSON.stringify(event);
       const to = new Set(recipients);
       for (const c of this.connections) if (c.auth && (to.has(c.auth.user.id) || seesAll(c.auth))) this.send(c, text);
@@ -87,14 +102,20 @@ export class RealtimeHub {
       if (!conn.auth) this.refuse(conn, Code.TOKEN_ILLEGAL, message(lang, 'error.tokenIllegal'), true);
     }, REALTIME_AUTH_TIMEOUT_MS);
     socket.on('message', (data: Buffer) => {
-      conn.queue = conn.queue.then(() => this.handle(conn, data)).catch((err: unknown) => this.log.error({ err }, 'realtime message failed'));
+      conn.queue = conn.queue
+        .then(() => this.handle(conn, data))
+        .catch((err: unknown) => {
+          this.log.error({ err }, 'realtime message failed');
+        });
     });
     socket.on('close', () => {
       clearTimeout(timer);
       this.connections.delete(conn);
       for (const id of conn.devices) this.byDevice.get(id)?.delete(conn);
     });
-    socket.on('error', (err) => this.log.debug({ err }, 'realtime socket error'));
+    socket.on('error', (err) => {
+      this.log.debug({ err }, 'realtime socket error');
+    });
   }
 
   private async handle(conn: Connection, data: Buffer): Promise<void> {
@@ -102,18 +123,26 @@ export class RealtimeHub {
     try {
       parsed = clientMessage.parse(JSON.parse(data.toString('utf8')));
     } catch {
-      return this.refuse(conn, Code.VALIDATION_FAILED, message(conn.lang, 'validation.invalid', { field: 'message' }), false);
+      this.refuse(conn, Code.VALIDATION_FAILED, message(conn.lang, 'validation.invalid', { field: 'message' }), false);
+      return;
     }
     if (parsed.type === 'auth') {
       try {
         conn.auth = await this.users.authenticate(parsed.token);
       } catch (err) {
-        if (err instanceof AppError) return this.refuse(conn, err.code, message(conn.lang, err.key, err.params), true);
+        if (err instanceof AppError) {
+          this.refuse(conn, err.code, message(conn.lang, err.key, err.params), true);
+          return;
+        }
         throw err;
       }
-      return this.sendEvent(conn, { type: 'ready', userId: conn.auth.user.id });
+      this.sendEvent(conn, { type: 'ready', userId: conn.auth.user.id });
+      return;
     }
-    if (!conn.auth) return this.refuse(conn, Code.TOKEN_ILLEGAL, message(conn.lang, 'error.tokenIllegal'), true);
+    if (!conn.auth) {
+      this.refuse(conn, Code.TOKEN_ILLEGAL, message(conn.lang, 'error.tokenIllegal'), true);
+      return;
+    }
     if (parsed.type === 'watchFleet') {
       conn.fleet = { visible: new Set(), readAt: 0, reading: false };
       await this.readFleet(conn);
@@ -125,7 +154,7 @@ export class RealtimeHub {
     }
     if (parsed.type === 'subscribe') {
       const wanted = [...new Set(parsed.devices)];
-      const visible = await visibleAmong(this.db, conn.auth, wanted);
+      const visible = await checkAccess(this.db, { auth: conn.auth, permission: 'device.read', ids: wanted });
       const refused = wanted.filter((id) => !visible.has(id));
       for (const id of visible) {
         if (conn.devices.size >= REALTIME_MAX_SUBSCRIPTIONS) break;
@@ -134,9 +163,11 @@ export class RealtimeHub {
         if (!set) this.byDevice.set(id, (set = new Set()));
         set.add(conn);
         const state = this.ingest.device(id);
-        if (state) this.sendEvent(conn, { type: 'state', device: id, status: state.status, ts: state.latestTs, values: valuesRecord(state.latest) });
+        if (state)
+          this.sendEvent(conn, { type: 'state', device: id, status: state.status, ts: state.latestTs, values: valuesRecord(state.latest) });
       }
-      if (refused.length > 0) this.sendEvent(conn, { type: 'error', code: Code.FORBIDDEN, message: message(conn.lang, 'error.forbidden'), devices: refused });
+      if (refused.length > 0)
+        this.sendEvent(conn, { type: 'error', code: Code.FORBIDDEN, message: message(conn.lang, 'error.forbidden'), devices: refused });
     } else {
       for (const id of parsed.devices) {
         conn.devices.delete(id);
@@ -164,7 +195,7 @@ export class RealtimeHub {
     if (!fleet || !conn.auth || fleet.reading) return;
     fleet.reading = true;
     try {
-      fleet.visible = seesAll(conn.auth) ? 'all' : await visibleIds(this.db, conn.auth.user.id);
+      fleet.visible = await visibleIds(this.db, conn.auth);
       fleet.readAt = Date.now();
     } finally {
       fleet.reading = false;
@@ -191,7 +222,9 @@ export class RealtimeHub {
           .then(() => {
             if (c.fleet && c.fleet.visible !== 'all' && c.fleet.visible.has(device.id)) this.send(c, out());
           })
-          .catch((err: unknown) => this.log.warn({ err }, 'fleet read failed'));
+          .catch((err: unknown) => {
+            this.log.warn({ err }, 'fleet read failed');
+          });
       }
     }
   }

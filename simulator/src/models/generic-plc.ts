@@ -37,8 +37,11 @@ type LoopSpec = Pick<Loop, 'setpoint' | 'gain' | 'integral' | 'rest' | 'span'>;
 
 function loop(n: number, spec: LoopSpec, output: number): Loop {
   const keys = {
-    setpoint: `pid${n}_setpoint`, gain: `pid${n}_gain`, integral: `pid${n}_integral_time`,
-    processValue: `pid${n}_process_value`, output: `pid${n}_output`,
+    setpoint: `pid${n}_setpoint`,
+    gain: `pid${n}_gain`,
+    integral: `pid${n}_integral_time`,
+    processValue: `pid${n}_process_value`,
+    output: `pid${n}_output`,
   };
   return { keys, ...spec, processValue: spec.setpoint, output };
 }
@@ -50,7 +53,9 @@ export function genericPlc(bank: RegisterBank, rng: Prng, now: number): MachineM
   const flow = loop(3, { setpoint: rng.pick([80, 120, 160]), gain: 0.8, integral: 20, rest: 0, span: 500 }, rng.range(30, 70));
   const loops = [pressure, temperature, flow];
   const timers: Timer[] = [300, 600, 60, 1800].map((preset, i) => ({
-    keys: { elapsed: `timer${i + 1}_elapsed`, preset: `timer${i + 1}_preset` }, preset, elapsed: rng.range(0, 60),
+    keys: { elapsed: `timer${i + 1}_elapsed`, preset: `timer${i + 1}_preset` },
+    preset,
+    elapsed: rng.range(0, 60),
   }));
 
   const settings: Record<string, number> = { ao1: 50, ao2: 20, ao3: 40, ao4: 0, mode: MODE_AUTOMATIC, command: 0 };

@@ -13,7 +13,13 @@ import { clamp, daily, dayShift, lag, Totals, type Conditions, type MachineModel
 type Phase = 'stopped' | 'levitating' | 'accelerating' | 'running' | 'decelerating' | 'fault' | 'restart-wait';
 
 const RUN_STATE: Record<Phase, number> = {
-  stopped: 0, levitating: 1, accelerating: 2, running: 3, decelerating: 4, 'restart-wait': 5, fault: 6,
+  stopped: 0,
+  levitating: 1,
+  accelerating: 2,
+  running: 3,
+  decelerating: 4,
+  'restart-wait': 5,
+  fault: 6,
 };
 const EMERGENCY_STOP_STATE = 7;
 const SURGE_PROTECTION_STATE = 8;
@@ -51,11 +57,22 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
   const steadyPressure = pressureAt(steadyFlow);
 
   const settings: Record<string, number> = {
-    start_stop_command: 0, control_mode: mode, local_remote: 1,
-    speed_setpoint: Math.round(speed / 100) * 100, pressure_setpoint: steadyPressure, flow_setpoint: steadyFlow,
-    do_setpoint: 2, power_setpoint: powerAt(steadyFlow, steadyPressure),
-    min_speed: 15_000, max_speed: ratedSpeed, acceleration_time: 60, deceleration_time: 60, min_surge_margin: 10,
-    outlet_temperature_alarm: 110, winding_temperature_alarm: 140, restart_delay: 60,
+    start_stop_command: 0,
+    control_mode: mode,
+    local_remote: 1,
+    speed_setpoint: Math.round(speed / 100) * 100,
+    pressure_setpoint: steadyPressure,
+    flow_setpoint: steadyFlow,
+    do_setpoint: 2,
+    power_setpoint: powerAt(steadyFlow, steadyPressure),
+    min_speed: 15_000,
+    max_speed: ratedSpeed,
+    acceleration_time: 60,
+    deceleration_time: 60,
+    min_surge_margin: 10,
+    outlet_temperature_alarm: 110,
+    winding_temperature_alarm: 140,
+    restart_delay: 60,
   };
   for (const [key, value] of Object.entries(settings)) bank.set(key, value);
   const ratedPower = powerAt(ratedFlow, ratedHead);
@@ -86,7 +103,8 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
     totals.add('start_count', 1);
   };
   const flow = (): number => (levitated() ? flowAt(speed) : 0);
-  const surgeMargin = (q: number, p: number): number => (q > 0 ? clamp(100 * (1 - (SURGE_FLOW * ratedFlow * Math.sqrt(p / ratedHead)) / q), 0, 100) : 0);
+  const surgeMargin = (q: number, p: number): number =>
+    q > 0 ? clamp(100 * (1 - (SURGE_FLOW * ratedFlow * Math.sqrt(p / ratedHead)) / q), 0, 100) : 0;
 
   /** The speed the control mode asks for, moved by an integral step towards the setpoint. */
   function control(dt: number, q: number, p: number): void {
@@ -196,7 +214,8 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
     bank.set('output_current', (kw * 1000) / (SQRT3 * volts * 0.95));
     bank.set('output_frequency', speed / 60);
     bank.set('surge_margin', margin);
-    const blowOff = phase === 'accelerating' || phase === 'decelerating' ? 100 : surging ? clamp((bank.get('min_surge_margin') - margin) * 5, 0, 100) : 0;
+    const blowOff =
+      phase === 'accelerating' || phase === 'decelerating' ? 100 : surging ? clamp((bank.get('min_surge_margin') - margin) * 5, 0, 100) : 0;
     bank.set('blow_off_valve_opening', blowOff);
     bank.set('cabinet_temperature', (inverter + ambient) / 2 + rng.noise(0.2));
     bank.set('dissolved_oxygen', dissolvedOxygen + rng.noise(0.03));
@@ -204,9 +223,17 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
     totals.writeTo(bank);
 
     const status: readonly boolean[] = [
-      !fault, floating, phase === 'running', bank.raw('local_remote') === 1, blowOff > 0, inverter > 40, surging,
+      !fault,
+      floating,
+      phase === 'running',
+      bank.raw('local_remote') === 1,
+      blowOff > 0,
+      inverter > 40,
+      surging,
     ];
-    status.forEach((on, bit) => bank.setBit('status_bits', bit, on));
+    status.forEach((on, bit) => {
+      bank.setBit('status_bits', bit, on);
+    });
     bank.setBit('alert_bits', ALERT_NEAR_SURGE_BIT, surging);
     bank.setBit('alert_bits', ALERT_WINDING_BIT, winding >= bank.get('winding_temperature_alarm') - 10);
     bank.set('start_stop_command', 0); // a pulse: acted on, then back to "No action"

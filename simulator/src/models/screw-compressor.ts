@@ -14,12 +14,26 @@ type Phase = 'stopped' | 'remote-stop' | 'starting' | 'loaded' | 'unloaded' | 'i
 
 /** run_state option for each phase (see the map). */
 const RUN_STATE: Record<Phase, number> = {
-  stopped: 0, starting: 1, loaded: 2, unloaded: 3, idle: 4, fault: 5, 'remote-stop': 7, 'restart-wait': 9,
+  stopped: 0,
+  starting: 1,
+  loaded: 2,
+  unloaded: 3,
+  idle: 4,
+  fault: 5,
+  'remote-stop': 7,
+  'restart-wait': 9,
 };
 const EMERGENCY_STOP_STATE = 6;
 /** Discharge temperature above ambient (°C) the compression heat brings in each phase. */
 const HEAT: Record<Phase, number> = {
-  loaded: 65, unloaded: 52, starting: 40, idle: 8, stopped: 8, 'remote-stop': 8, fault: 8, 'restart-wait': 8,
+  loaded: 65,
+  unloaded: 52,
+  starting: 40,
+  idle: 8,
+  stopped: 8,
+  'remote-stop': 8,
+  fault: 8,
+  'restart-wait': 8,
 };
 /** fault_bits bit 6: emergency stop pressed. */
 const EMERGENCY_STOP_BIT = 6;
@@ -36,7 +50,11 @@ type MaintenanceKey = keyof typeof MAINTENANCE;
 const MAINTENANCE_KEYS = Object.keys(MAINTENANCE) as MaintenanceKey[];
 /** maintenance_reset option n (1..5) resets MAINTENANCE_BY_OPTION[n - 1]; option 6 resets all. */
 const MAINTENANCE_BY_OPTION: readonly MaintenanceKey[] = [
-  'oil_filter_hours_left', 'air_filter_hours_left', 'separator_hours_left', 'oil_hours_left', 'grease_hours_left',
+  'oil_filter_hours_left',
+  'air_filter_hours_left',
+  'separator_hours_left',
+  'oil_hours_left',
+  'grease_hours_left',
 ];
 const COMMAND_KEYS = ['start_stop_command', 'maintenance_reset'];
 const ALERT_HIGH_TEMPERATURE_BIT = 5;
@@ -55,15 +73,31 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
   const siteTemperature = rng.range(14, 26);
   const receiver = rng.range(0.7, 1.3);
   const imbalance = [rng.noise(0.015), rng.noise(0.015), rng.noise(0.015)] as const;
-  const band = rng.pick([[0.6, 0.75], [0.65, 0.8], [0.7, 0.85]] as const);
+  const band = rng.pick([
+    [0.6, 0.75],
+    [0.65, 0.8],
+    [0.7, 0.85],
+  ] as const);
 
   const settings: Record<string, number> = {
-    load_pressure: band[0], unload_pressure: band[1], target_pressure: band[0] + 0.05,
-    low_pressure_alarm: 0.5, high_pressure_alarm: 0.95,
-    discharge_temperature_warning: 100, discharge_temperature_trip: 110,
-    restart_delay: 30, unloaded_stop_delay: 600, star_delta_time: 8,
-    start_stop_command: 0, control_mode: 1, motor_rated_current: ratedCurrent,
-    fan_start_temperature: 70, fan_stop_temperature: 62, drain_interval: 600, drain_open_time: 5, auto_restart: 1,
+    load_pressure: band[0],
+    unload_pressure: band[1],
+    target_pressure: band[0] + 0.05,
+    low_pressure_alarm: 0.5,
+    high_pressure_alarm: 0.95,
+    discharge_temperature_warning: 100,
+    discharge_temperature_trip: 110,
+    restart_delay: 30,
+    unloaded_stop_delay: 600,
+    star_delta_time: 8,
+    start_stop_command: 0,
+    control_mode: 1,
+    motor_rated_current: ratedCurrent,
+    fan_start_temperature: 70,
+    fan_stop_temperature: 62,
+    drain_interval: 600,
+    drain_open_time: 5,
+    auto_restart: 1,
     maintenance_reset: 0,
   };
   for (const [key, value] of Object.entries(settings)) bank.set(key, value);
@@ -76,9 +110,10 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
     start_count: Math.floor(runHours / rng.range(2, 8)),
     energy: rng.range(0, 60_000),
   });
-  const hoursLeft = Object.fromEntries(
-    MAINTENANCE_KEYS.map((k) => [k, rng.range(100, MAINTENANCE[k].interval)]),
-  ) as Record<MaintenanceKey, number>;
+  const hoursLeft = Object.fromEntries(MAINTENANCE_KEYS.map((k) => [k, rng.range(100, MAINTENANCE[k].interval)])) as Record<
+    MaintenanceKey,
+    number
+  >;
 
   let phase: Phase = 'loaded';
   let timer = 0; // seconds left in starting / restart-wait, or spent unloaded
@@ -168,10 +203,14 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
 
   function currentFraction(p: number, load: number, unload: number): number {
     switch (phase) {
-      case 'loaded': return 0.86 + 0.1 * clamp((p - load) / Math.max(unload - load, 0.01), 0, 1.2);
-      case 'unloaded': return 0.38;
-      case 'starting': return 1.8;
-      default: return 0;
+      case 'loaded':
+        return 0.86 + 0.1 * clamp((p - load) / Math.max(unload - load, 0.01), 0, 1.2);
+      case 'unloaded':
+        return 0.38;
+      case 'starting':
+        return 1.8;
+      default:
+        return 0;
     }
   }
 
@@ -184,7 +223,10 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
     bank.set('discharge_temperature', discharge + rng.noise(0.3));
     bank.set('oil_temperature', oil + rng.noise(0.3));
     bank.set('ambient_temperature', ambient + rng.noise(0.2));
-    bank.set('separator_pressure_drop', turning ? (phase === 'loaded' ? 0.025 : 0.01) + 0.03 * (1 - hoursLeft.separator_hours_left / 4000) : 0);
+    bank.set(
+      'separator_pressure_drop',
+      turning ? (phase === 'loaded' ? 0.025 : 0.01) + 0.03 * (1 - hoursLeft.separator_hours_left / 4000) : 0,
+    );
     const amps = currentFraction(pressure, load, unload) * ratedCurrent;
     const phases = imbalance.map((d) => (amps > 0 ? amps * (1 + d + rng.noise(0.004)) : 0));
     bank.set('motor_current_l1', phases[0] ?? 0);
@@ -205,10 +247,19 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
     bank.set('last_fault_code', lastFault);
 
     const status: readonly boolean[] = [
-      turning, phase === 'starting', turning && phase !== 'starting', fanOn && turning, phase === 'loaded',
-      bank.raw('control_mode') === 1, drainFor < bank.get('drain_open_time'), bank.raw('auto_restart') === 1, oil < 5,
+      turning,
+      phase === 'starting',
+      turning && phase !== 'starting',
+      fanOn && turning,
+      phase === 'loaded',
+      bank.raw('control_mode') === 1,
+      drainFor < bank.get('drain_open_time'),
+      bank.raw('auto_restart') === 1,
+      oil < 5,
     ];
-    status.forEach((on, bit) => bank.setBit('status_bits', bit, on));
+    status.forEach((on, bit) => {
+      bank.setBit('status_bits', bit, on);
+    });
     for (const key of MAINTENANCE_KEYS) bank.setBit('alert_bits', MAINTENANCE[key].dueBit, hoursLeft[key] <= 0);
     bank.setBit('alert_bits', ALERT_HIGH_TEMPERATURE_BIT, discharge >= bank.get('discharge_temperature_warning'));
     bank.setBit('alert_bits', ALERT_LOW_PRESSURE_BIT, turning && pressure < bank.get('low_pressure_alarm'));

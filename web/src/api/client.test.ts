@@ -24,30 +24,44 @@ beforeAll(async () => {
       const path = new URL(req.url ?? '/', 'http://x').pathname;
       switch (path) {
         case '/api/v2/ok':
-          return send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 't1', expiresAt: 5 } });
-        case '/api/v2/wrong-shape':
-          return send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 5 } });
-        case '/api/v2/warning':
-          return send(res, 200, { code: Code.WARNING_CONFIRM, message: 'Please confirm this', data: null });
-        case '/api/v2/rejected':
-          return send(res, 400, { code: Code.REJECTED, message: 'Rejected by the server', data: null });
-        case '/api/v2/illegal':
-          return send(res, 401, { code: Code.TOKEN_ILLEGAL, message: 'not signed in' });
-        case '/api/v2/revoked':
-          return send(res, 401, { code: Code.TOKEN_REVOKED, message: 'revoked' });
-        case '/api/v2/expired':
-          return send(res, 401, { code: Code.TOKEN_EXPIRED, message: 'expired' });
-        case '/api/v2/plain-401':
-          return send(res, 401, 'Unauthorized', 'text/plain');
-        case '/api/v2/wrong-credentials':
-          return send(res, 400, { code: Code.WRONG_CREDENTIALS, message: 'Incorrect user name or password.' });
-        case '/api/v2/gateway':
-          return send(res, 502, '<html>Bad gateway</html>', 'text/html');
-        case '/api/v2/slow':
-          setTimeout(() => send(res, 200, { code: Code.SUCCESS, message: 'ok', data: null }), 2000);
+          send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 't1', expiresAt: 5 } });
           return;
-        default:
-          return send(res, 404, { code: Code.NOT_FOUND, message: 'Not found.' });
+        case '/api/v2/wrong-shape':
+          send(res, 200, { code: Code.SUCCESS, message: 'ok', data: { token: 5 } });
+          return;
+        case '/api/v2/warning':
+          send(res, 200, { code: Code.WARNING_CONFIRM, message: 'Please confirm this', data: null });
+          return;
+        case '/api/v2/rejected':
+          send(res, 400, { code: Code.REJECTED, message: 'Rejected by the server', data: null });
+          return;
+        case '/api/v2/illegal':
+          send(res, 401, { code: Code.TOKEN_ILLEGAL, message: 'not signed in' });
+          return;
+        case '/api/v2/revoked':
+          send(res, 401, { code: Code.TOKEN_REVOKED, message: 'revoked' });
+          return;
+        case '/api/v2/expired':
+          send(res, 401, { code: Code.TOKEN_EXPIRED, message: 'expired' });
+          return;
+        case '/api/v2/plain-401':
+          send(res, 401, 'Unauthorized', 'text/plain');
+          return;
+        case '/api/v2/wrong-credentials':
+          send(res, 400, { code: Code.WRONG_CREDENTIALS, message: 'Incorrect user name or password.' });
+          return;
+        case '/api/v2/gateway':
+          send(res, 502, '<html>Bad gateway</html>', 'text/html');
+          return;
+        case '/api/v2/slow':
+          setTimeout(() => {
+            send(res, 200, { code: Code.SUCCESS, message: 'ok', data: null });
+          }, 2000);
+          return;
+        default: {
+          send(res, 404, { code: Code.NOT_FOUND, message: 'Not found.' });
+          return;
+        }
       }
     });
   });
@@ -57,7 +71,11 @@ beforeAll(async () => {
 
 afterAll(async () => {
   server.closeAllConnections();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
+  await new Promise<void>((resolve) =>
+    server.close(() => {
+      resolve();
+    }),
+  );
 });
 
 const calls = { loggedOut: [] as ApiError[], warnings: [] as string[], errors: [] as string[] };
@@ -168,7 +186,9 @@ describe('request() against a real server', () => {
   it('cancelled by the caller: aborted, nothing shown', async () => {
     const abort = new AbortController();
     const call = request({ path: '/slow', signal: abort.signal }, z.null());
-    setTimeout(() => abort.abort(), 20);
+    setTimeout(() => {
+      abort.abort();
+    }, 20);
     const error = await failure(call);
     expect(error.kind).toBe('aborted');
     expect(calls.errors).toEqual([]);

@@ -96,7 +96,9 @@ export async function request<T>(options: RequestOptions, schema: z.ZodType<T>):
   if (options.body !== undefined) headers['Content-Type'] = 'application/json';
 
   const timeout = new AbortController();
-  const timer = setTimeout(() => timeout.abort(), options.timeoutMs ?? REQUEST_TIMEOUT_MS);
+  const timer = setTimeout(() => {
+    timeout.abort();
+  }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
   let response: Response;

@@ -20,11 +20,7 @@ export type ResponseDecision =
 
 export const HTTP_UNAUTHORIZED = 401;
 
-export function decideResponse(
-  httpStatus: number,
-  body: unknown,
-  successCodes: readonly number[] = [Code.SUCCESS],
-): ResponseDecision {
+export function decideResponse(httpStatus: number, body: unknown, successCodes: readonly number[] = [Code.SUCCESS]): ResponseDecision {
   const parsed = errorEnvelope.safeParse(body);
   if (!parsed.success) {
     return httpStatus === HTTP_UNAUTHORIZED

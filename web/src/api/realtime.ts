@@ -1,7 +1,8 @@
 import { REALTIME_PATH, type ClientMessage, type ServerEvent, type ServerEvents } from '@dms/contract';
-import { useEffect, useRef } from 'react';
+import { useEffect } from 'react';
 import { readToken } from '../auth/token';
 import { createStore, useStore } from '../lib/store';
+import { useLatest } from '../lib/useLatest';
 
 /**
  * The console's one live-push connection (docs/api.md, `packages/contract/src/realtime.ts`). It opens when the first
@@ -44,7 +45,9 @@ function connect(): void {
   socket = ws;
   ready = false;
   liveState.set('connecting');
-  ws.onopen = () => ws.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
+  ws.onopen = () => {
+    ws.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
+  };
   ws.onmessage = (e: MessageEvent<string>) => {
     let event: ServerEvent;
     try {
@@ -125,8 +128,7 @@ type EventOf<K extends keyof ServerEvents> = Extract<ServerEvent, { type: K }>;
 
 /** Calls `onEvent` for each event of the given types; the latest callback is used without re-subscribing. */
 function useEvents<K extends keyof ServerEvents>(types: readonly K[], onEvent: (event: EventOf<K>) => void): void {
-  const callback = useRef(onEvent);
-  callback.current = onEvent;
+  const callback = useLatest(onEvent);
   const key = types.join(',');
   useEffect(() => {
     const wantedTypes = new Set<string>(key.split(','));
@@ -137,7 +139,7 @@ function useEvents<K extends keyof ServerEvents>(types: readonly K[], onEvent: (
     return () => {
       handlers.delete(handler);
     };
-  }, [key]);
+  }, [key, callback]);
 }
 
 /**

@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { App as AntdApp, ConfigProvider, theme } from 'antd';
 import type { Locale } from 'antd/es/locale';
 import { useEffect } from 'react';
@@ -6,9 +7,11 @@ import { t, takeLanguageSwitched } from '../i18n';
 import { antdSize, useAppState } from '../settings/app-state';
 import { useSetting } from '../settings/store';
 import { FeedbackBridge, withFeedback } from './feedback';
+import { createQueryClient } from './query-client';
 import { createAppRouter } from './router';
 
 const router = createAppRouter();
+const queryClient = createQueryClient();
 
 /** After a language switch reload: 'Switch Language Success' in the new language (spec 8). */
 function LanguageSwitchedNotice() {
@@ -18,7 +21,7 @@ function LanguageSwitchedNotice() {
   return null;
 }
 
-/** The providers: antd theme (colour from settings, size from the size select), antd locale, feedback, router. */
+/** The providers: antd theme (colour from settings, size from the size select), antd locale, feedback, server state, router. */
 export function App({ antdLocale }: { antdLocale: Locale }) {
   const colorPrimary = useSetting('themeColor');
   const size = useAppState((s) => s.size);
@@ -39,7 +42,9 @@ export function App({ antdLocale }: { antdLocale: Locale }) {
       <AntdApp>
         <FeedbackBridge />
         <LanguageSwitchedNotice />
-        <RouterProvider router={router} />
+        <QueryClientProvider client={queryClient}>
+          <RouterProvider router={router} />
+        </QueryClientProvider>
       </AntdApp>
     </ConfigProvider>
   );

@@ -12,13 +12,20 @@ import { reportError } from './error-reporting';
 export function RouteError() {
   const error = useRouteError();
   const detail = error instanceof Error ? error.message : undefined;
-  useEffect(() => reportError(error), [error]);
+  useEffect(() => {
+    reportError(error);
+  }, [error]);
   return (
     <main className="dms-route-error" role="alert">
       <CloseCircleFilled className="dms-route-error-icon" />
       <h1>{t('common.state.hasError')}</h1>
       {detail && <p>{detail}</p>}
-      <Button type="primary" onClick={() => window.location.reload()}>
+      <Button
+        type="primary"
+        onClick={() => {
+          window.location.reload();
+        }}
+      >
         {t('common.action.refresh')}
       </Button>
     </main>

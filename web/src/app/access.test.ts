@@ -44,8 +44,12 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       for (const route of menu) {
         if (route.kind === 'group') expect(route.children.length, route.name).toBeGreaterThan(0);
       }
-      // Only root reaches the server log.
-      expect(permittedPages(SHELL_ROUTES, roles).some((p) => p.name === 'serverLog')).toBe(role === 'root');
+      // Only root reaches the server log and the IP change log.
+      for (const name of ['serverLog', 'ipLog'])
+        expect(
+          permittedPages(SHELL_ROUTES, roles).some((p) => p.name === name),
+          name,
+        ).toBe(role === 'root');
     });
   }
 
@@ -69,20 +73,36 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile', ...devicePages];
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
-      const expected = [...everyone, ...boxReg, ...(role === 'root' ? ['serverLog'] : [])].sort();
+      const expected = [...everyone, ...boxReg, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
     const deviceMenu = devicePages.filter((name) => !PAGES.find((p) => p.page.name === name)?.page.meta.hidden);
-    expect(deviceMenu).toEqual(expect.arrayContaining(['devicesShow', 'faultDevices', 'warningDevices', 'offlineDevices', 'eventTemplates']));
+    expect(deviceMenu).toEqual(
+      expect.arrayContaining(['devicesShow', 'faultDevices', 'warningDevices', 'offlineDevices', 'eventTemplates']),
+    );
     for (const hidden of ['controller', 'plcController', 'maglevController', 'box']) expect(deviceMenu).not.toContain(hidden);
     expect(menuNames(menuRoutes(SHELL_ROUTES, ['root']))).toEqual(
-      ['boxRegInfo', 'changePassword', 'dashboard', 'datalog/', 'devices/', 'operationLog', 'serverLog', 'usermanager/', ...deviceMenu].sort(),
+      [
+        'boxRegInfo',
+        'changePassword',
+        'dashboard',
+        'datalog/',
+        'devices/',
+        'ipLog',
+        'operationLog',
+        'serverLog',
+        'smartbox/',
+        'usermanager/',
+        ...deviceMenu,
+      ].sort(),
     );
   });
 
   it("'admin' sees every route; no roles sees only the open ones", () => {
     expect(names(permittedPages(SHELL_ROUTES, [ADMIN_ROLE]))).toEqual(names(PAGES.map((p) => p.page)));
-    expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(['changePassword', 'dashboard', 'operationLog', 'profile', ...DEVICE_PAGES].sort());
+    expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(
+      ['changePassword', 'dashboard', 'operationLog', 'profile', ...DEVICE_PAGES].sort(),
+    );
   });
 
   it('a route without an area is open; a group without visible children disappears', () => {
@@ -93,7 +113,15 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         kind: 'group',
         name: 'g',
         meta: { titleKey: 'route.datalog', area: 'datalog' },
-        children: [{ kind: 'page', name: 's', path: '/s', meta: { titleKey: 'route.serverLog', area: 'serverLog' }, load: () => Promise.reject(new Error('not loaded')) }],
+        children: [
+          {
+            kind: 'page',
+            name: 's',
+            path: '/s',
+            meta: { titleKey: 'route.serverLog', area: 'serverLog' },
+            load: () => Promise.reject(new Error('not loaded')),
+          },
+        ],
       },
     ];
     expect(permittedRoutes(onlyRoot, ['manager'])).toEqual([]);

@@ -1,4 +1,5 @@
-import { reportClientError } from '../api/datalog';
+import { api } from '@dms/contract';
+import { call } from '../api/call';
 
 /** At most this many reports per page load, so an error in a render loop cannot flood the server. */
 const MAX_REPORTS = 20;
@@ -9,7 +10,9 @@ function describe(reason: unknown): { message: string; detail: string } {
   if (reason instanceof Error) return { message: reason.message || reason.name, detail: reason.stack ?? '' };
   if (typeof reason === 'string') return { message: reason, detail: '' };
   try {
-    return { message: JSON.stringify(reason) ?? String(reason), detail: '' };
+    // Typed string, but undefined for undefined, a function or a symbol.
+    const json = JSON.stringify(reason) as string | undefined;
+    return { message: json ?? String(reason), detail: '' };
   } catch {
     return { message: String(reason), detail: '' };
   }
@@ -23,11 +26,13 @@ export function reportError(reason: unknown, fallbackDetail = ''): void {
   if (sent >= MAX_REPORTS || key === last) return;
   sent += 1;
   last = key;
-  void reportClientError({
+  // Quiet: a report never shows anything, whatever happens.
+  const body = {
     message: (message || 'Unknown error').slice(0, 2000),
     detail: (detail || fallbackDetail).slice(0, 20_000),
     url: window.location.href.slice(0, 2000),
-  }).catch(() => undefined);
+  };
+  void call(api.datalog.clientError, { body }, { quiet: true }).catch(() => undefined);
 }
 
 /** Window 'error' and 'unhandledrejection' go to the server log, in production only. */

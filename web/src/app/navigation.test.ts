@@ -51,7 +51,12 @@ describe('navigation guard (spec 2)', () => {
   });
 
   it('a page the roles may not open: /401; one they may: allowed', () => {
-    const serverLog = { ...base, pathname: '/datalog/server-log', hasToken: true, meta: { titleKey: 'route.serverLog', area: 'serverLog' } } as const;
+    const serverLog = {
+      ...base,
+      pathname: '/datalog/server-log',
+      hasToken: true,
+      meta: { titleKey: 'route.serverLog', area: 'serverLog' },
+    } as const;
     expect(decideNavigation({ ...serverLog, roles: ['manager'] })).toEqual({ kind: 'redirect', to: '/401' });
     expect(decideNavigation({ ...serverLog, roles: ['root'] })).toEqual({ kind: 'allow' });
     expect(decideNavigation({ ...base, pathname: '/404', meta: undefined, hasToken: true, roles: ['market'] })).toEqual({ kind: 'allow' });

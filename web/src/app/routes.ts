@@ -3,6 +3,7 @@ import { datalogRoutes } from '../pages/datalog/routes';
 import { dashboardRoutes } from '../pages/dashboard/routes';
 import { devicesRoutes } from '../pages/devices/routes';
 import { profileRoutes } from '../pages/profile/routes';
+import { smartboxRoutes } from '../pages/smartbox/routes';
 import { usermanagerRoutes } from '../pages/usermanager/routes';
 import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
 
@@ -16,6 +17,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   ...profileRoutes,
   ...usermanagerRoutes,
   ...boxRegRoutes,
+  ...smartboxRoutes,
   ...datalogRoutes,
 ];
 
@@ -39,7 +41,5 @@ export const STANDALONE_META = {
 
 /** Every page of the shell with the group titles above it. */
 export function flattenPages(routes: readonly ShellRoute[]): Array<{ page: PageRoute; parents: RouteMeta[] }> {
-  return routes.flatMap((r) =>
-    r.kind === 'page' ? [{ page: r, parents: [] }] : r.children.map((page) => ({ page, parents: [r.meta] })),
-  );
+  return routes.flatMap((r) => (r.kind === 'page' ? [{ page: r, parents: [] }] : r.children.map((page) => ({ page, parents: [r.meta] }))));
 }

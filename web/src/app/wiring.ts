@@ -13,7 +13,7 @@ export function wireClient(): void {
     getLanguage: currentLanguage,
     onLoggedOut: createLoggedOutHandler(
       {
-        show: ({ relogin, close }) =>
+        show: ({ relogin, close }) => {
           withFeedback((f) => {
             f.modal.confirm({
               title: t('common.loggedOut.title'),
@@ -23,11 +23,14 @@ export function wireClient(): void {
               onOk: relogin,
               afterClose: close,
             });
-          }),
+          });
+        },
       },
-      () => window.location.reload(),
+      () => {
+        window.location.reload();
+      },
     ),
-    confirmWarning: (message) =>
+    confirmWarning: (message) => {
       withFeedback((f) => {
         f.modal.confirm({
           title: t('common.warning.title'),
@@ -35,7 +38,11 @@ export function wireClient(): void {
           okText: t('common.action.ok'),
           cancelText: t('common.action.cancel'),
         });
-      }),
-    showError: (message) => withFeedback((f) => void f.message.error(message)),
+      });
+    },
+    // Keyed by its text: the same failure again (a load tried once more) replaces the message instead of stacking.
+    showError: (message) => {
+      withFeedback((f) => void f.message.error({ content: message, key: message }));
+    },
   });
 }

@@ -1,5 +1,7 @@
-import type { LoginBody } from '@dms/contract';
-import * as userApi from '../api/user';
+import { api, type LoginBody } from '@dms/contract';
+import { z } from 'zod';
+import { call } from '../api/call';
+import { request } from '../api/client';
 import { currentLanguage } from '../i18n';
 import { createStore, useStore } from '../lib/store';
 import { clearToken, readToken, writeToken } from './token';
@@ -44,7 +46,8 @@ export function resetSession(signedOutTo?: string): void {
 }
 
 export async function signIn(body: LoginBody): Promise<void> {
-  const data = await userApi.login(body);
+  // The username is trimmed, as spec 7 says. Failures are shown by the form itself.
+  const data = await call(api.user.login, { body: { username: body.username.trim(), password: body.password } }, { errorDisplay: 'none' });
   writeToken(data.token, data.expiresAt);
   sessionStore.set({ token: data.token, user: null });
 }
@@ -55,8 +58,9 @@ let loading: Promise<SessionUser> | undefined;
 export function loadUserInfo(): Promise<SessionUser> {
   const token = sessionStore.get().token;
   if (!token) return Promise.reject(new Error('not signed in'));
-  loading ??= userApi
-    .getInfo(token)
+  // The data is checked by parseUserInfo (spec 8's user-info failures have their own messages), so the endpoint's
+  // path is asked for with no schema of its own.
+  loading ??= request({ method: api.user.info.method, path: api.user.info.path, query: { token }, errorDisplay: 'none' }, z.unknown())
     .then((data) => {
       const user = parseUserInfo(data, currentLanguage());
       if (sessionStore.get().token === token) sessionStore.set({ token, user });
@@ -77,7 +81,7 @@ export const SIGNED_OUT_PATH = '/login?redirect=dashboard';
  */
 export async function signOut(): Promise<void> {
   const token = sessionStore.get().token;
-  if (token) await userApi.logout(token, { quiet: true }).catch(() => undefined);
+  if (token) await call(api.user.logout, { query: { token } }, { quiet: true }).catch(() => undefined);
   resetSession(SIGNED_OUT_PATH);
 }
 

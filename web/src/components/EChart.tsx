@@ -1,15 +1,17 @@
 import { type CSSProperties, useEffect, useRef } from 'react';
-import { init, type EChartsCoreOption, type EChartsType, type SetOptionOpts, use } from 'echarts/core';
+import { init, type EChartsCoreOption, type EChartsType, type SetOptionOpts, use as registerParts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useLatest } from '../lib/useLatest';
 
-use([CanvasRenderer]);
+// echarts' `use` is no React hook: it is renamed so the hooks rules do not take it for one.
+registerParts([CanvasRenderer]);
 
 /**
  * Registers echarts charts and components (re-exported so a page module can write
  * `registerECharts([LineChart, GridComponent, ...])` at its top level). Only what is registered is bundled, and only
  * in the lazily loaded page chunks that import this component, so echarts stays out of the first bundle.
  */
-export const registerECharts = use;
+export const registerECharts = registerParts;
 
 /** A handler of an echarts event (`datazoom`, `click`, ...); the payload's shape depends on the event. */
 export type EChartHandler = (params: unknown, chart: EChartsType) => void;
@@ -59,19 +61,21 @@ export function EChart({
 }: EChartProps) {
   const ref = useRef<EChartElement>(null);
   const chartRef = useRef<EChartsType | null>(null);
-  const handlersRef = useRef(onEvents);
-  handlersRef.current = onEvents;
-  const onChartRef = useRef(onChart);
-  onChartRef.current = onChart;
+  const handlersRef = useLatest(onEvents);
+  const onChartRef = useLatest(onChart);
   const bound = useRef(new Set<string>());
 
   useEffect(() => {
     const el = ref.current;
     if (!el) return undefined;
     const chart = init(el, undefined, { renderer: 'canvas' });
+    // The onChart of the moment hears of the instance: now, and when it is disposed.
+    const tell = (instance: EChartsType | null) => {
+      onChartRef.current?.(instance);
+    };
     chartRef.current = chart;
     el.echart = chart;
-    onChartRef.current?.(chart);
+    tell(chart);
     let frame = 0;
     const observer = new ResizeObserver(() => {
       cancelAnimationFrame(frame);
@@ -85,12 +89,12 @@ export function EChart({
       cancelAnimationFrame(frame);
       observer.disconnect();
       names.clear();
-      onChartRef.current?.(null);
+      tell(null);
       delete el.echart;
       chartRef.current = null;
       chart.dispose();
     };
-  }, []);
+  }, [onChartRef]);
 
   useEffect(() => {
     const chart = chartRef.current;
@@ -109,7 +113,7 @@ export function EChart({
         handlersRef.current?.[name]?.(params, chart);
       });
     }
-  }, [onEvents]);
+  }, [onEvents, handlersRef]);
 
   useEffect(() => {
     const chart = chartRef.current;

@@ -49,7 +49,10 @@ describe('locale completeness', () => {
         const same = english.filter(([key, value]) => lookup(catalogue, key) === value && /[a-z]{4,}/i.test(String(value)));
         // Codes and true cognates (Spanish "Roles") may stay as they are; sentences may not.
         const allowed = /^(role\.dmck1333$|navbar\.size\.mini$|common\.action\.ok$|\w+\.\w+\.roles$)/;
-        expect(same.map(([k]) => k).filter((k) => !allowed.test(k)), lang).toEqual([]);
+        expect(
+          same.map(([k]) => k).filter((k) => !allowed.test(k)),
+          lang,
+        ).toEqual([]);
       });
     });
   }

@@ -1,4 +1,4 @@
-import { useEffect, useRef, type ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useRouteHandle } from '../app/Root';
 import { useRefreshVersions, useVisitedViews } from './tags-view/store';
@@ -14,32 +14,27 @@ export function KeepAlive() {
   const handle = useRouteHandle();
   const views = useVisitedViews();
   const versions = useRefreshVersions();
-  const cache = useRef(new Map<string, ReactNode>());
+  // The element each cached path was last rendered with. Updated while rendering (the router gives a new outlet
+  // only on navigation, so this settles at once); paths no longer open are dropped.
+  const [cache, setCache] = useState<ReadonlyMap<string, ReactNode>>(() => new Map());
 
   const cacheable = Boolean(handle?.meta && !handle.meta.noCache);
-  if (cacheable) cache.current.set(pathname, outlet);
+  const open = (path: string) => path === pathname || views.some((v) => v.path === path && !v.noCache);
+  let next = cache;
+  if (cacheable && next.get(pathname) !== outlet) next = new Map(next).set(pathname, outlet);
+  if ([...next.keys()].some((path) => !open(path))) next = new Map([...next].filter(([path]) => open(path)));
+  if (next !== cache) setCache(next);
 
-  const kept = views.filter((v) => !v.noCache && cache.current.has(v.path)).map((v) => v.path);
+  const kept = views.filter((v) => !v.noCache && next.has(v.path)).map((v) => v.path);
   const paths = kept.includes(pathname) ? kept : [...kept, pathname];
-
-  useEffect(() => {
-    for (const path of [...cache.current.keys()]) {
-      if (path !== pathname && !views.some((v) => v.path === path && !v.noCache)) cache.current.delete(path);
-    }
-  }, [views, pathname]);
 
   return (
     <>
       {paths.map((path) => {
         const active = path === pathname;
         return (
-          <div
-            key={`${path}#${versions[path] ?? 0}`}
-            className="dms-page"
-            data-path={path}
-            hidden={!active}
-          >
-            {active ? outlet : cache.current.get(path)}
+          <div key={`${path}#${versions[path] ?? 0}`} className="dms-page" data-path={path} hidden={!active}>
+            {active ? outlet : next.get(path)}
           </div>
         );
       })}

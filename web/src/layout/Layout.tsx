@@ -2,6 +2,7 @@ import { Drawer, Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { menuRoutes } from '../app/access';
 import { SHELL_ROUTES } from '../app/routes';
+import { ShellRoutesContext } from '../app/shell-routes';
 import { useRoles } from '../auth/session';
 import { closeSidebar, useAppState } from '../settings/app-state';
 import { useSetting } from '../settings/store';
@@ -75,12 +76,19 @@ export default function Layout() {
           {showTags && <TagsView />}
         </div>
         <AntLayout.Content className="dms-content">
-          <KeepAlive />
+          <ShellRoutesContext value={SHELL_ROUTES}>
+            <KeepAlive />
+          </ShellRoutesContext>
         </AntLayout.Content>
       </AntLayout>
       {settingsLoaded && (
         <Suspense fallback={null}>
-          <SettingsPanel open={settingsOpen} onClose={() => setSettingsOpen(false)} />
+          <SettingsPanel
+            open={settingsOpen}
+            onClose={() => {
+              setSettingsOpen(false);
+            }}
+          />
         </Suspense>
       )}
     </AntLayout>

@@ -5,9 +5,13 @@ import { MOBILE_BREAKPOINT, setDevice } from '../settings/app-state';
 export function useDeviceWatcher(): void {
   useEffect(() => {
     const query = window.matchMedia(`(max-width: ${MOBILE_BREAKPOINT - 0.02}px)`);
-    const update = () => setDevice(query.matches ? 'mobile' : 'desktop');
+    const update = () => {
+      setDevice(query.matches ? 'mobile' : 'desktop');
+    };
     update();
     query.addEventListener('change', update);
-    return () => query.removeEventListener('change', update);
+    return () => {
+      query.removeEventListener('change', update);
+    };
   }, []);
 }

@@ -2,9 +2,10 @@ import { useSyncExternalStore } from 'react';
 
 /** A small observable state container: one value, replaced immutably, read by React through a selector. */
 export interface Store<T> {
-  get(): T;
-  set(next: T | ((prev: T) => T)): void;
-  subscribe(listener: () => void): () => void;
+  // Function properties, not methods: they use no `this`, so they may be passed on alone (useSyncExternalStore).
+  get: () => T;
+  set: (next: T | ((prev: T) => T)) => void;
+  subscribe: (listener: () => void) => () => void;
 }
 
 export function createStore<T>(initial: T): Store<T> {

@@ -4,8 +4,12 @@ import { useEffect, useState } from 'react';
 export function useNow(everyMs: number): number {
   const [now, setNow] = useState(() => Date.now());
   useEffect(() => {
-    const timer = setInterval(() => setNow(Date.now()), everyMs);
-    return () => clearInterval(timer);
+    const timer = setInterval(() => {
+      setNow(Date.now());
+    }, everyMs);
+    return () => {
+      clearInterval(timer);
+    };
   }, [everyMs]);
   return now;
 }

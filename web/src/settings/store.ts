@@ -19,7 +19,7 @@ function pick<K extends SettingKey>(stored: Record<string, unknown>, key: K): Se
 
 /** The stored settings over the defaults; anything unreadable falls back to its default. */
 export function readSettings(raw: string | null): Settings {
-  let json: unknown = null;
+  let json: unknown;
   try {
     json = raw ? JSON.parse(raw) : null;
   } catch {

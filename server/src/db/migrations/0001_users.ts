@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../migrations.js';
-import { idColumn } from './helpers.js';
+import { idColumn, type DialectMigration } from './helpers.js';
 
 export const users0001: DialectMigration = (dialect) => ({
   async up(db: Kysely<unknown>) {

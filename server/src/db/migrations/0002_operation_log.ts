@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../migrations.js';
-import { idColumn } from './helpers.js';
+import { idColumn, type DialectMigration } from './helpers.js';
 
 /** The operation log: who did what, from where, with old and new values and the outcome. */
 export const operationLog0002: DialectMigration = (dialect) => ({

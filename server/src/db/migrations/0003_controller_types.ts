@@ -1,6 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { DialectMigration } from '../migrations.js';
-import { idColumn } from './helpers.js';
+import { idColumn, type DialectMigration } from './helpers.js';
 
 /** Controller types (models) and their register maps. Localised texts are JSON objects { en, zh, es, ja }. */
 export const controllerTypes0003: DialectMigration = (dialect) => ({

@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectMigration } from '../migrations.js';
-import { idColumn } from './helpers.js';
+import { idColumn, type DialectMigration } from './helpers.js';
 
 /**
  * The data plane (docs/box-protocol.md): registered boxes and their credentials, boxes refused at connect, the IP

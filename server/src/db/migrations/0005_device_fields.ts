@@ -1,5 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-import type { DialectMigration } from '../migrations.js';
+import type { DialectMigration } from './helpers.js';
 
 /** Text columns a device carries for its people (spec 3), with their sizes; all default to ''. */
 const TEXT_FIELDS: ReadonlyArray<readonly [string, number]> = [
@@ -26,7 +26,10 @@ const TEXT_FIELDS: ReadonlyArray<readonly [string, number]> = [
 export const deviceFields0005: DialectMigration = (dialect) => ({
   async up(db: Kysely<unknown>) {
     for (const [name, size] of TEXT_FIELDS) {
-      await db.schema.alterTable('devices').addColumn(name, `varchar(${size})`, (c) => c.notNull().defaultTo('')).execute();
+      await db.schema
+        .alterTable('devices')
+        .addColumn(name, `varchar(${size})`, (c) => c.notNull().defaultTo(''))
+        .execute();
     }
     // Dates as ISO 'YYYY-MM-DD' (they are calendar days, not instants); null when unknown.
     await db.schema.alterTable('devices').addColumn('install_date', 'varchar(10)').execute();
@@ -43,7 +46,9 @@ export const deviceFields0005: DialectMigration = (dialect) => ({
     await db.schema.createIndex('devices_last_seen_idx').on('devices').columns(['last_seen']).execute();
     await db.schema.createIndex('fault_records_started_idx').on('fault_records').columns(['started_at']).execute();
     // Devices that existed before: their owning company starts as their box's registration says (as new ones do).
-    await sql`update devices set company = coalesce((select b.company_name from boxes b where b.box_id = devices.box_id), '') where company = ''`.execute(db);
+    await sql`update devices set company = coalesce((select b.company_name from boxes b where b.box_id = devices.box_id), '') where company = ''`.execute(
+      db,
+    );
     await db.schema.createIndex('device_status_log_time_idx').on('device_status_log').columns(['time']).execute();
     // SQLite keeps history rows (with their value blobs) in the primary key's own b-tree, so counting a device's
     // snapshots over a year read every row: a narrow index makes the history table's `total` 4 × faster for 12 bytes a

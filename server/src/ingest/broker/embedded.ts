@@ -1,8 +1,10 @@
 import net from 'node:net';
-import { Aedes, type AuthenticateError, type Client } from 'aedes';
+import { Aedes, type AuthenticateError, type AuthErrorCode, type Client } from 'aedes';
 import { downTopic, parseUpTopic, type DownKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { IngestService, type BoxLink } from '../service.js';
+import { mayPublish, maySubscribe } from '../box-auth.js';
+import type { BoxLink } from '../commands.js';
+import type { IngestService } from '../service.js';
 
 export interface RunningBroker {
   /** The port the broker listens on (useful when configured as 0). */
@@ -11,10 +13,12 @@ export interface RunningBroker {
   close(): Promise<void>;
 }
 
-const NOT_AUTHORIZED = 5;
+/** aedes's AuthErrorCode.NOT_AUTHORIZED. */
+// eslint-disable-next-line @typescript-eslint/no-unsafe-enum-assignment -- aedes declares an ambient const enum, which cannot be read under verbatimModuleSyntax
+const NOT_AUTHORIZED = 5 as AuthErrorCode.NOT_AUTHORIZED;
 
 function refusal(): AuthenticateError {
-  return Object.assign(new Error('not authorized'), { returnCode: NOT_AUTHORIZED }) as AuthenticateError;
+  return Object.assign(new Error('not authorized'), { returnCode: NOT_AUTHORIZED });
 }
 
 function addressOf(client: Client): string {
@@ -28,7 +32,11 @@ function addressOf(client: Client): string {
  * only after ingest has handled it, which for a snapshot means it is stored (aedes sends PUBACK after
  * authorizePublish calls back).
  */
-export async function startEmbeddedBroker(ingest: IngestService, opts: { port: number; host: string }, log: FastifyBaseLogger): Promise<RunningBroker> {
+export async function startEmbeddedBroker(
+  ingest: IngestService,
+  opts: { port: number; host: string },
+  log: FastifyBaseLogger,
+): Promise<RunningBroker> {
   const boxOf = new WeakMap<Client, number>();
   /** The current connection of each box: a box that reconnects replaces its old connection. */
   const current = new Map<number, Client>();
@@ -39,7 +47,10 @@ export async function startEmbeddedBroker(ingest: IngestService, opts: { port: n
         .authenticate({ clientId: client.id, username: username ?? '', password: password?.toString('utf8') ?? '', ip: addressOf(client) })
         .then(
           (boxId) => {
-            if (boxId === null) return done(refusal(), false);
+            if (boxId === null) {
+              done(refusal(), false);
+              return;
+            }
             boxOf.set(client, boxId);
             done(null, true);
           },
@@ -51,13 +62,24 @@ export async function startEmbeddedBroker(ingest: IngestService, opts: { port: n
     },
     authorizePublish(client, packet, done) {
       const boxId = client ? boxOf.get(client) : undefined;
-      if (!client || boxId === undefined || !IngestService.mayPublish(boxId, packet.topic)) return done(new Error('topic not allowed'));
+      if (!client || boxId === undefined || !mayPublish(boxId, packet.topic)) {
+        done(new Error('topic not allowed'));
+        return;
+      }
       const topic = parseUpTopic(packet.topic);
-      if (!topic) return done(new Error('topic not allowed'));
+      if (!topic) {
+        done(new Error('topic not allowed'));
+        return;
+      }
       // The will of a connection the box already replaced is stale.
-      if (topic.kind === 'will' && current.get(boxId) !== client) return done(null);
+      if (topic.kind === 'will' && current.get(boxId) !== client) {
+        done(null);
+        return;
+      }
       ingest.receive(boxId, topic.kind, Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload)).then(
-        () => done(null),
+        () => {
+          done(null);
+        },
         (err: unknown) => {
           // Not stored: no PUBACK; the connection closes and the box sends the message again.
           log.error({ err, boxId }, 'could not store a box message');
@@ -67,7 +89,10 @@ export async function startEmbeddedBroker(ingest: IngestService, opts: { port: n
     },
     authorizeSubscribe(client, subscription, done) {
       const boxId = boxOf.get(client);
-      if (boxId === undefined || !IngestService.maySubscribe(boxId, subscription.topic)) return done(new Error('subscription not allowed'));
+      if (boxId === undefined || !maySubscribe(boxId, subscription.topic)) {
+        done(new Error('subscription not allowed'));
+        return;
+      }
       done(null, subscription);
     },
   });
@@ -100,8 +125,18 @@ export async function startEmbeddedBroker(ingest: IngestService, opts: { port: n
     publish(boxId: number, kind: DownKind, payload: object) {
       return new Promise<void>((resolve, reject) => {
         broker.publish(
-          { cmd: 'publish', topic: downTopic(boxId, kind), payload: Buffer.from(JSON.stringify(payload)), qos: 1, retain: false, dup: false },
-          (err) => (err ? reject(err) : resolve()),
+          {
+            cmd: 'publish',
+            topic: downTopic(boxId, kind),
+            payload: Buffer.from(JSON.stringify(payload)),
+            qos: 1,
+            retain: false,
+            dup: false,
+          },
+          (err) => {
+            if (err) reject(err);
+            else resolve();
+          },
         );
       });
     },
@@ -111,8 +146,16 @@ export async function startEmbeddedBroker(ingest: IngestService, opts: { port: n
     port,
     link,
     async close() {
-      await new Promise<void>((resolve) => broker.close(() => resolve()));
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await new Promise<void>((resolve) => {
+        broker.close(() => {
+          resolve();
+        });
+      });
+      await new Promise<void>((resolve) =>
+        server.close(() => {
+          resolve();
+        }),
+      );
     },
   };
 }

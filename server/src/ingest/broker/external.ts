@@ -3,7 +3,8 @@ import mqtt, { type IClientOptions, type MqttClient, type Packet } from 'mqtt';
 import { downTopic, parseUpTopic, type DownKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
-import type { BoxLink, IngestService } from '../service.js';
+import type { BoxLink } from '../commands.js';
+import type { IngestService } from '../service.js';
 import type { RunningBroker } from './embedded.js';
 
 /** The part of mqtt.js's client this module reaches into: the one method that sends a packet. */
@@ -41,12 +42,17 @@ export async function connectExternalBroker(ingest: IngestService, config: Confi
   sender._sendPacket = (packet: Packet, cb?: () => void, ...rest: unknown[]) => {
     const messageId = packet.cmd === 'puback' ? packet.messageId : undefined;
     const stored = messageId !== undefined ? stores.get(messageId) : undefined;
-    if (messageId === undefined || !stored) return send(packet, cb, ...rest);
+    if (messageId === undefined || !stored) {
+      send(packet, cb, ...rest);
+      return;
+    }
     stores.delete(messageId);
     cb?.();
     ackChain = ackChain.then(() =>
       stored.then(
-        () => send(packet),
+        () => {
+          send(packet);
+        },
         (err: unknown) => {
           // Not stored: drop the connection without acknowledging; the broker delivers it again.
           log.error({ err }, 'could not store a box message; reconnecting without acknowledging it');
@@ -57,25 +63,36 @@ export async function connectExternalBroker(ingest: IngestService, config: Confi
   };
 
   client.handleMessage = (packet, callback) => {
-    if (packet.cmd !== 'publish') return callback();
     const topic = parseUpTopic(packet.topic);
-    if (!topic) return callback();
+    if (!topic) {
+      callback();
+      return;
+    }
     const payload = Buffer.isBuffer(packet.payload) ? packet.payload : Buffer.from(packet.payload);
     const work = ingest.receive(topic.boxId, topic.kind, payload);
     if (packet.qos > 0 && packet.messageId !== undefined) stores.set(packet.messageId, work);
-    else work.catch((err: unknown) => log.error({ err }, 'could not handle a box message'));
+    else
+      work.catch((err: unknown) => {
+        log.error({ err }, 'could not handle a box message');
+      });
     callback();
   };
 
   await new Promise<void>((resolve, reject) => {
-    client.once('connect', () => resolve());
+    client.once('connect', () => {
+      resolve();
+    });
     client.once('error', (err) => {
       client.end(true);
       reject(err);
     });
   });
-  client.on('error', (err) => log.error({ err }, 'external broker error'));
-  client.on('reconnect', () => log.warn('reconnecting to the external broker'));
+  client.on('error', (err) => {
+    log.error({ err }, 'external broker error');
+  });
+  client.on('reconnect', () => {
+    log.warn('reconnecting to the external broker');
+  });
   const topic = `$share/${config.sharedGroup}/box/+/up/#`;
   await client.subscribeAsync(topic, { qos: 1 });
   log.info({ url: url.replace(/\/\/[^@]*@/, '//***@'), topic }, 'connected to the external broker');

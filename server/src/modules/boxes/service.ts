@@ -1,13 +1,19 @@
 import type { BoxDetail, IpChangeRow, Language, UnregisteredBoxRow } from '@dms/contract';
+import { requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { forbidden, notFound } from '../../errors.js';
+import { notFound } from '../../errors.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
-import { seesAll } from '../devices/access.js';
 import type { DeviceService } from '../devices/service.js';
+import * as repo from './repository.js';
 
 /** Most IP changes and connection events the box page shows. */
 const BOX_LOG_LIMIT = 100;
+
+/** A box_ip_log row as the API shows it. */
+function toIpChange(r: { id: number; box_id: number; source_ip: string; destination_ip: string; time: number }): IpChangeRow {
+  return { id: r.id, boxId: r.box_id, sourceIp: r.source_ip, destinationIp: r.destination_ip, time: r.time };
+}
 
 interface Page {
   page: number;
@@ -27,18 +33,13 @@ export class BoxesService {
    * 404 for an unknown box, 403 for anyone else. Its controllers are the devices on it the user sees.
    */
   async detail(auth: AuthContext, boxId: number, lang: Language): Promise<BoxDetail> {
-    const box = await this.db
-      .selectFrom('boxes as b')
-      .innerJoin('users as u', 'u.id', 'b.owner_id')
-      .select(['b.box_id', 'b.owner_id', 'u.username as owner', 'b.box_type', 'b.company_name', 'b.firmware', 'b.hardware', 'b.iccid', 'b.signal', 'b.report_interval', 'b.ip', 'b.online', 'b.last_seen', 'b.registered_at'])
-      .where('b.box_id', '=', boxId)
-      .executeTakeFirst();
+    const box = await repo.findBox(this.db, boxId);
     if (!box) throw notFound();
-    const controllers = await this.devices.onBox(auth, boxId, lang);
-    if (!seesAll(auth) && box.owner_id !== auth.user.id && controllers.length === 0) throw forbidden();
-    const [ipLog, connections] = await Promise.all([
-      this.db.selectFrom('box_ip_log').selectAll().where('box_id', '=', boxId).orderBy('time', 'desc').orderBy('id', 'desc').limit(BOX_LOG_LIMIT).execute(),
-      this.db.selectFrom('box_connection_log').selectAll().where('box_id', '=', boxId).orderBy('time', 'desc').orderBy('id', 'desc').limit(BOX_LOG_LIMIT).execute(),
+    await requireAccess(this.db, { auth, permission: 'box.read', ids: [boxId] });
+    const [controllers, ipLog, connections] = await Promise.all([
+      this.devices.onBox(auth, boxId, lang),
+      repo.recentLog(this.db, 'box_ip_log', boxId, BOX_LOG_LIMIT),
+      repo.recentLog(this.db, 'box_connection_log', boxId, BOX_LOG_LIMIT),
     ]);
     const live = this.ingest.box(boxId);
     return {
@@ -56,16 +57,15 @@ export class BoxesService {
       lastSeen: live?.lastSeen ?? box.last_seen,
       registeredAt: box.registered_at,
       controllers,
-      ipLog: ipLog.map((r) => ({ id: r.id, boxId: r.box_id, sourceIp: r.source_ip, destinationIp: r.destination_ip, time: r.time })),
+      ipLog: ipLog.map(toIpChange),
       connections: connections.map((r) => ({ id: r.id, event: r.event, ip: r.ip, time: r.time })),
     };
   }
 
   async unregistered({ page, page_size }: Page): Promise<{ total: number; items: UnregisteredBoxRow[] }> {
-    const { total } = await this.db.selectFrom('unregistered_boxes').select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await this.db.selectFrom('unregistered_boxes').selectAll().orderBy('last_seen', 'desc').offset((page - 1) * page_size).limit(page_size).execute();
+    const { total, rows } = await repo.unregisteredBoxes(this.db, { offset: (page - 1) * page_size, limit: page_size });
     return {
-      total: Number(total),
+      total,
       items: rows.map((r) => ({
         id: r.id,
         boxId: r.box_id,
@@ -82,11 +82,8 @@ export class BoxesService {
   }
 
   async ipLog({ page, page_size, boxId }: Page & { boxId?: number | undefined }): Promise<{ total: number; items: IpChangeRow[] }> {
-    let q = this.db.selectFrom('box_ip_log');
-    if (boxId !== undefined) q = q.where('box_id', '=', boxId);
-    const { total } = await q.select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-    const rows = await q.selectAll().orderBy('time', 'desc').orderBy('id', 'desc').offset((page - 1) * page_size).limit(page_size).execute();
-    return { total: Number(total), items: rows.map((r) => ({ id: r.id, boxId: r.box_id, sourceIp: r.source_ip, destinationIp: r.destination_ip, time: r.time })) };
+    const { total, rows } = await repo.ipChanges(this.db, boxId, { offset: (page - 1) * page_size, limit: page_size });
+    return { total, items: rows.map(toIpChange) };
   }
 
   stats() {

@@ -3,8 +3,8 @@ import type { ControllerRegisterRow, ControllerTypeRow, Database } from '../../d
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
-export async function listTypes(db: Executor): Promise<Array<ControllerTypeRow & { register_count: number }>> {
-  const rows = await db
+export function listTypes(db: Executor): Promise<Array<ControllerTypeRow & { register_count: number }>> {
+  return db
     .selectFrom('controller_types as t')
     .leftJoin('controller_registers as r', 'r.type_id', 't.id')
     .selectAll('t')
@@ -12,7 +12,6 @@ export async function listTypes(db: Executor): Promise<Array<ControllerTypeRow &
     .groupBy(['t.id', 't.code', 't.kind', 't.name', 't.builtin', 't.created_at', 't.updated_at'])
     .orderBy('t.id')
     .execute();
-  return rows.map((r) => ({ ...r, register_count: Number(r.register_count) }));
 }
 
 export function findType(db: Executor, id: number): Promise<ControllerTypeRow | undefined> {
@@ -40,5 +39,9 @@ export async function updateType(db: Executor, id: number, change: Pick<Controll
 export async function replaceRegisters(db: Executor, typeId: number, rows: ControllerRegisterRow[]): Promise<void> {
   await db.deleteFrom('controller_registers').where('type_id', '=', typeId).execute();
   // Chunks keep each statement well under SQLite's and PostgreSQL's parameter limits.
-  for (let i = 0; i < rows.length; i += 50) await db.insertInto('controller_registers').values(rows.slice(i, i + 50)).execute();
+  for (let i = 0; i < rows.length; i += 50)
+    await db
+      .insertInto('controller_registers')
+      .values(rows.slice(i, i + 50))
+      .execute();
 }

@@ -88,8 +88,19 @@ export class ControllerTypeService {
         const now = this.now();
         const id = existing
           ? (await repo.updateType(trx, existing.id, { kind: def.kind, name: JSON.stringify(def.name), updated_at: now }), existing.id)
-          : await repo.insertType(trx, { code: def.code, kind: def.kind, name: JSON.stringify(def.name), builtin: 1, created_at: now, updated_at: now });
-        await repo.replaceRegisters(trx, id, def.registers.map((r) => toRow(id, r)));
+          : await repo.insertType(trx, {
+              code: def.code,
+              kind: def.kind,
+              name: JSON.stringify(def.name),
+              builtin: 1,
+              created_at: now,
+              updated_at: now,
+            });
+        await repo.replaceRegisters(
+          trx,
+          id,
+          def.registers.map((r) => toRow(id, r)),
+        );
       });
       changed.push(def.code);
     }

@@ -15,7 +15,7 @@ export async function listLogs(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base.selectAll().orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute(),
   ]);
-  return { total: Number(count.n), items };
+  return { total: count.n, items };
 }
 
 /** Keeps the newest `keep` rows. */
@@ -30,7 +30,7 @@ export async function insertOperation(db: Kysely<Database>, row: Omit<OperationL
 
 /**
  * Operations newest first. `userIds` scopes them to some users (null: everyone); the ids come from
- * `selfAndDescendants`, so a user sees their own operations and those of the people below them.
+ * the access module's `userScope`, so a user sees their own operations and those of the people below them.
  */
 export async function listOperations(
   db: Kysely<Database>,
@@ -44,21 +44,5 @@ export async function listOperations(
     base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
     base.selectAll().orderBy('id', 'desc').offset(query.offset).limit(query.limit).execute(),
   ]);
-  return { total: Number(count.n), items };
-}
-
-/** A user's id and the ids of everyone below them in the owner hierarchy (parent_id chain). */
-export async function selfAndDescendants(db: Kysely<Database>, userId: number): Promise<number[]> {
-  const rows = await db
-    .withRecursive('tree(id)', (qb) =>
-      qb
-        .selectFrom('users')
-        .select('id')
-        .where('id', '=', userId)
-        .unionAll((q) => q.selectFrom('users').innerJoin('tree', 'tree.id', 'users.parent_id').select('users.id')),
-    )
-    .selectFrom('tree')
-    .select('id')
-    .execute();
-  return rows.map((r) => r.id);
+  return { total: count.n, items };
 }

@@ -1,6 +1,7 @@
-import { ADMIN_ROLE, type ClientErrorBody, type OperationAction, type OperationLogPage, type ServerLogPage } from '@dms/contract';
-import type { AuthContext } from '../../types.js';
+import type { ClientErrorBody, OperationAction, OperationLogPage, ServerLogPage } from '@dms/contract';
+import { userScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import type { AuthContext } from '../../types.js';
 import * as repo from './repository.js';
 
 const KEEP_ROWS = 10_000;
@@ -76,8 +77,7 @@ export class DatalogService implements Audit {
     auth: AuthContext,
     query: { page: number; page_size: number; action?: string | undefined; username?: string | undefined },
   ): Promise<OperationLogPage> {
-    const everyone = auth.roles.includes('root') || auth.roles.includes(ADMIN_ROLE);
-    const userIds = everyone ? null : await repo.selfAndDescendants(this.db, auth.user.id);
+    const userIds = await userScope(this.db, auth);
     return repo.listOperations(this.db, {
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,

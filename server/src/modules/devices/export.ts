@@ -3,7 +3,28 @@ import type { AuthContext } from '../../types.js';
 import type { Cell, PreparedExport } from '../exports/service.js';
 import type { DeviceService } from './service.js';
 
-type Column = 'boxId' | 'controller' | 'status' | 'company' | 'stationNo' | 'model' | 'typeName' | 'remark' | 'iotModule' | 'iotModel' | 'iotCard' | 'installDate' | 'expiryDate' | 'province' | 'city' | 'area' | 'street' | 'contact' | 'phone' | 'owner' | 'lastSeen';
+type Column =
+  | 'boxId'
+  | 'controller'
+  | 'status'
+  | 'company'
+  | 'stationNo'
+  | 'model'
+  | 'typeName'
+  | 'remark'
+  | 'iotModule'
+  | 'iotModel'
+  | 'iotCard'
+  | 'installDate'
+  | 'expiryDate'
+  | 'province'
+  | 'city'
+  | 'area'
+  | 'street'
+  | 'contact'
+  | 'phone'
+  | 'owner'
+  | 'lastSeen';
 
 /** The columns of the device export, in order, with their widths. */
 const COLUMNS: ReadonlyArray<readonly [Column, number]> = [

@@ -1,8 +1,8 @@
 import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
-import { sql, type ExpressionBuilder, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
+import { visibleTo } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { visibleTo } from './access.js';
 
 export interface DeviceListFilter {
   /** null: every device (root, admin). */
@@ -87,10 +87,10 @@ function prefixEnd(prefix: string): string {
 
 const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-/** The spellings of a text's first (up to) three characters in either case: index ranges for a case-free prefix. */
+/** The spellings of a text's first (up to) three characters (code points) in either case: index ranges for a case-free prefix. */
 export function caseVariants(prefix: string): string[] {
   let variants = [''];
-  for (const ch of [...prefix].slice(0, 3)) {
+  for (const ch of Array.from(prefix).slice(0, 3)) {
     const cases = [...new Set([ch.toLowerCase(), ch.toUpperCase(), ch])];
     variants = variants.flatMap((v) => cases.map((c) => v + c));
   }
@@ -129,22 +129,32 @@ function scoped(db: Db, f: DeviceListFilter) {
     const text = f.q;
     // As a list of ids: the search's index ranges are read first (as many rows as match), whatever the sort;
     // inline, SQLite may walk the sort's index through every device looking for the few that match.
-    q = q.where('d.id', 'in', db.selectFrom('devices as d').select('d.id').where((eb) => searched(eb, text)));
+    q = q.where(
+      'd.id',
+      'in',
+      db
+        .selectFrom('devices as d')
+        .select('d.id')
+        .where((eb) => searched(eb, text)),
+    );
   }
   return q;
+}
+
+/** Devices with their box, owner and type: the columns of a DeviceSummary. */
+function summaries(db: Db) {
+  return db
+    .selectFrom('devices as d')
+    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
+    .innerJoin('users as u', 'u.id', 'd.owner_id')
+    .leftJoin('controller_types as t', 't.id', 'd.type_id')
+    .select(DEVICE_COLUMNS);
 }
 
 /** The rows of the given device ids, joined for DeviceSummary, in the order of `ids`. */
 async function rowsOf(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
-  const rows = await db
-    .selectFrom('devices as d')
-    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
-    .innerJoin('users as u', 'u.id', 'd.owner_id')
-    .leftJoin('controller_types as t', 't.id', 'd.type_id')
-    .select(DEVICE_COLUMNS)
-    .where('d.id', 'in', ids)
-    .execute();
+  const rows = await summaries(db).where('d.id', 'in', ids).execute();
   const byId = new Map(rows.map((r) => [r.id, r]));
   return ids.flatMap((id) => {
     const row = byId.get(id);
@@ -178,14 +188,19 @@ async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage): Promise<
 }
 
 export async function countDevices(db: Db, f: DeviceListFilter): Promise<number> {
-  const { total } = await scoped(db, f).select((eb) => eb.fn.countAll<number>().as('total')).executeTakeFirstOrThrow();
-  return Number(total);
+  const { total } = await scoped(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return total;
 }
 
 /** How many of the filter's devices are in each status. */
 export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
-  const rows = await scoped(db, f).select(['d.status', (eb) => eb.fn.countAll<number>().as('n')]).groupBy('d.status').execute();
-  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+  const rows = await scoped(db, f)
+    .select(['d.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .groupBy('d.status')
+    .execute();
+  return new Map(rows.map((r) => [r.status, r.n]));
 }
 
 export type DeviceListRow = Awaited<ReturnType<typeof rowsOf>>[number];
@@ -217,15 +232,7 @@ export async function updateDeviceInfo(db: Db, id: number, set: DeviceInfoUpdate
 }
 
 export function findDevice(db: Db, boxId: number, controller: number) {
-  return db
-    .selectFrom('devices as d')
-    .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
-    .innerJoin('users as u', 'u.id', 'd.owner_id')
-    .leftJoin('controller_types as t', 't.id', 'd.type_id')
-    .select(DEVICE_COLUMNS)
-    .where('d.box_id', '=', boxId)
-    .where('d.controller', '=', controller)
-    .executeTakeFirst();
+  return summaries(db).where('d.box_id', '=', boxId).where('d.controller', '=', controller).executeTakeFirst();
 }
 
 export function recentTransitions(db: Db, deviceId: number, limit: number) {
@@ -247,4 +254,63 @@ export function faultRecords(db: Db, deviceId: number, limit: number) {
     .orderBy('started_at', 'desc')
     .limit(limit)
     .execute();
+}
+
+/** The first snapshot of a device in [from, to), if any. */
+export function firstSnapshot(db: Db, deviceId: number, from: number, to: number) {
+  return db
+    .selectFrom('history')
+    .select('vals')
+    .where('device_id', '=', deviceId)
+    .where('ts', '>=', from)
+    .where('ts', '<', to)
+    .orderBy('ts')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+/**
+ * SQL for one register's text in the window's string (see registerWindow): its raw word as 4 hex digits, '' when
+ * the snapshot lacks it, or '*' and the whole snapshot in hex when its two bytes first occur elsewhere than at a
+ * register's place. `guess` is the 1-based byte where the register sat in a sample snapshot (0: not there): most
+ * snapshots of a device share one layout, so checking two bytes there is the usual path, and the byte search of the
+ * blob only runs for snapshots laid out otherwise.
+ */
+function cell(sqlite: boolean, register: number, guess: number): RawBuilder<string> {
+  const key = () =>
+    sqlite ? sql`${Buffer.from([register >> 8, register & 0xff])}` : sql`${Buffer.from([register >> 8, register & 0xff])}::bytea`;
+  const hex = (e: RawBuilder<unknown>) => (sqlite ? sql`hex(${e})` : sql`encode(${e}, 'hex')`);
+  const part = (from: RawBuilder<unknown>, length: number) =>
+    sqlite ? sql`substr(vals, ${from}, ${sql.lit(length)})` : sql`substring(vals from ${from} for ${sql.lit(length)})`;
+  const at = () => (sqlite ? sql`instr(vals, ${key()})` : sql`position(${key()} in vals)`);
+  const searched = sql<string>`case when ${at()} = 0 then '' when (${at()} - 1) % 4 = 0 then ${hex(part(sql`${at()} + 2`, 2))} else '*' || ${hex(sql`vals`)} end`;
+  if (guess <= 0) return searched;
+  return sql<string>`case when ${part(sql.lit(guess), 2)} = ${key()} then ${hex(part(sql.lit(guess + 2), 2))} else ${searched} end`;
+}
+
+/**
+ * Some registers of a device over [from, to) as a single string: `ts:v0:v1,ts:v0:v1,...`, each v a register's text
+ * (see `cell`), null when the range is empty. The database finds the register in each blob and cuts out its value,
+ * so only a few bytes per snapshot, in one string per window, reach JavaScript: reading a row object and a Buffer per
+ * snapshot was the cost of a long chart.
+ */
+export async function registerWindow(
+  db: Db,
+  deviceId: number,
+  registers: readonly number[],
+  guesses: readonly number[],
+  from: number,
+  to: number,
+): Promise<string | null> {
+  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  const cells = sql.join(
+    registers.map((r, i) => sql`':' || ${cell(sqlite, r, guesses[i] ?? 0)}`),
+    sql` || `,
+  );
+  const range = sql`from history where device_id = ${deviceId} and ts >= ${from} and ts < ${to}`;
+  const query = sqlite
+    ? sql<{ s: string | null }>`select group_concat(ts || ${cells}, ',') as s ${range}`
+    : sql<{ s: string | null }>`select string_agg(ts::text || ${cells}, ',') as s ${range}`;
+  const { rows } = await query.execute(db);
+  return rows[0]?.s ?? null;
 }

@@ -1,7 +1,7 @@
 import type { SeriesBucket, SeriesResult } from '@dms/contract';
-import { SqliteAdapter, sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { valueIn } from '../../ingest/codec.js';
+import * as repo from './repository.js';
 
 /**
  * Server-side downsampling: the range [from, to) is cut into at most `points` buckets of equal width, and each
@@ -91,23 +91,6 @@ function hexDigit(c: number): number {
   return -1;
 }
 
-/**
- * SQL for one register's text in the scan's string (see windowQuery): its raw word as 4 hex digits, '' when the
- * snapshot lacks it, or '*' and the whole snapshot in hex when its two bytes first occur elsewhere than at a
- * register's place. `guess` is the 1-based byte where the register sat in a sample snapshot (0: not there): most
- * snapshots of a device share one layout, so checking two bytes there is the usual path, and the byte search of the
- * blob only runs for snapshots laid out otherwise.
- */
-function cell(sqlite: boolean, register: number, guess: number): RawBuilder<string> {
-  const key = () => (sqlite ? sql`${Buffer.from([register >> 8, register & 0xff])}` : sql`${Buffer.from([register >> 8, register & 0xff])}::bytea`);
-  const hex = (e: RawBuilder<unknown>) => (sqlite ? sql`hex(${e})` : sql`encode(${e}, 'hex')`);
-  const part = (from: RawBuilder<unknown>, length: number) => (sqlite ? sql`substr(vals, ${from}, ${sql.lit(length)})` : sql`substring(vals from ${from} for ${sql.lit(length)})`);
-  const at = () => (sqlite ? sql`instr(vals, ${key()})` : sql`position(${key()} in vals)`);
-  const searched = sql<string>`case when ${at()} = 0 then '' when (${at()} - 1) % 4 = 0 then ${hex(part(sql`${at()} + 2`, 2))} else '*' || ${hex(sql`vals`)} end`;
-  if (guess <= 0) return searched;
-  return sql<string>`case when ${part(sql.lit(guess), 2)} = ${key()} then ${hex(part(sql.lit(guess + 2), 2))} else ${searched} end`;
-}
-
 /** 1-based byte of a register's pair in a packed snapshot, 0 when it lacks the register. */
 function placeOf(vals: Uint8Array, register: number): number {
   for (let at = 0; at + 3 < vals.byteLength; at += 4) {
@@ -116,22 +99,12 @@ function placeOf(vals: Uint8Array, register: number): number {
   return 0;
 }
 
-/**
- * One window as a single string: `ts:v0:v1,ts:v0:v1,...`, each v a register's text (see `cell`). The database
- * finds the register in each blob and cuts out its value, so only a few bytes per snapshot, in one string per
- * window, reach JavaScript: reading a row object and a Buffer per snapshot was the cost of a long chart.
- */
-function windowQuery(sqlite: boolean, deviceId: number, registers: readonly number[], guesses: readonly number[], from: number, to: number): RawBuilder<{ s: string | null }> {
-  const cells = sql.join(
-    registers.map((r, i) => sql`':' || ${cell(sqlite, r, guesses[i] ?? 0)}`),
-    sql` || `,
-  );
-  const range = sql`from history where device_id = ${deviceId} and ts >= ${from} and ts < ${to}`;
-  return sqlite ? sql<{ s: string | null }>`select group_concat(ts || ${cells}, ',') as s ${range}` : sql<{ s: string | null }>`select string_agg(ts::text || ${cells}, ',') as s ${range}`;
-}
-
-/** Parses one window's string, handing each value to `sink(registerIndex, ts, value)`. */
-export function parseWindow(s: string, registers: readonly number[], sink: (registerIndex: number, ts: number, value: number) => void): void {
+/** Parses one window's string (repo.registerWindow), handing each value to `sink(registerIndex, ts, value)`. */
+export function parseWindow(
+  s: string,
+  registers: readonly number[],
+  sink: (registerIndex: number, ts: number, value: number) => void,
+): void {
   const length = s.length;
   let i = 0;
   while (i < length) {
@@ -152,7 +125,11 @@ export function parseWindow(s: string, registers: readonly number[], sink: (regi
         if (value !== undefined) sink(r, ts, value);
         i = end;
       } else if (hexDigit(c) >= 0) {
-        sink(r, ts, (hexDigit(c) << 12) | (hexDigit(s.charCodeAt(i + 1)) << 8) | (hexDigit(s.charCodeAt(i + 2)) << 4) | hexDigit(s.charCodeAt(i + 3)));
+        sink(
+          r,
+          ts,
+          (hexDigit(c) << 12) | (hexDigit(s.charCodeAt(i + 1)) << 8) | (hexDigit(s.charCodeAt(i + 2)) << 4) | hexDigit(s.charCodeAt(i + 3)),
+        );
         i += 4;
       }
     }
@@ -172,23 +149,28 @@ export async function scanRegisters(
   to: number,
   sink: (registerIndex: number, ts: number, value: number) => void,
 ): Promise<void> {
-  if (registers.length === 0 || registers.length > SCAN_MAX_REGISTERS) throw new Error(`scanRegisters: 1 to ${SCAN_MAX_REGISTERS} registers`);
-  const sqlite = db.getExecutor().adapter instanceof SqliteAdapter;
+  if (registers.length === 0 || registers.length > SCAN_MAX_REGISTERS)
+    throw new Error(`scanRegisters: 1 to ${SCAN_MAX_REGISTERS} registers`);
   for (let start = from; start < to; start += SCAN_WINDOW_MS) {
     const end = Math.min(to, start + SCAN_WINDOW_MS);
     // The window's first snapshot shows the layout to expect (and an empty window is skipped).
-    const sample = await db.selectFrom('history').select('vals').where('device_id', '=', deviceId).where('ts', '>=', start).where('ts', '<', end).orderBy('ts').limit(1).executeTakeFirst();
+    const sample = await repo.firstSnapshot(db, deviceId, start, end);
     if (!sample) continue;
     const guesses = registers.map((r) => placeOf(sample.vals, r));
-    const { rows } = await windowQuery(sqlite, deviceId, registers, guesses, start, end).execute(db);
-    const s = rows[0]?.s;
+    const s = await repo.registerWindow(db, deviceId, registers, guesses, start, end);
     if (s) parseWindow(s, registers, sink);
   }
 }
 
 /** The downsampled series of registers of one device (GET /devices/:boxId/:controller/series). */
-export async function readSeries(db: Db, deviceId: number, q: { registers: number[]; from: number; to: number; points: number }): Promise<SeriesResult> {
+export async function readSeries(
+  db: Db,
+  deviceId: number,
+  q: { registers: number[]; from: number; to: number; points: number },
+): Promise<SeriesResult> {
   const acc = new SeriesAccumulator(q.from, q.to, q.points, q.registers);
-  await scanRegisters(db, deviceId, q.registers, q.from, q.to, (i, ts, value) => acc.addValue(i, ts, value));
+  await scanRegisters(db, deviceId, q.registers, q.from, q.to, (i, ts, value) => {
+    acc.addValue(i, ts, value);
+  });
   return { bucketMs: acc.bucketMs, series: acc.result() };
 }

@@ -13,17 +13,18 @@ import {
   type FaultRecord,
   type Language,
   type LocalizedText,
+  type PermissionOf,
   type SeriesResult,
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
+import { deviceGrants, deviceScope, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { AppError, forbidden, notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { rightsOn, seesAll, type DeviceRights } from './access.js';
 import * as repo from './repository.js';
 import { readSeries } from './series.js';
 
@@ -35,20 +36,32 @@ const GROUPS: Partial<Record<DeviceStatus, SpecificStatus[]>> = {
 function localized(json: string | null, lang: Language): string | null {
   if (!json) return null;
   const text = JSON.parse(json) as LocalizedText;
-  return text[lang] ?? text.en;
+  return text[lang];
 }
 
-/** The device at (box, controller) and the user's rights on it: 404 when there is none, 403 when the user may not see it. */
-export async function requireDevice(db: Db, auth: AuthContext, boxId: number, controller: number): Promise<{ row: repo.DeviceListRow; rights: DeviceRights }> {
+/** The device at (box, controller): 404 when there is none, 403 when the user lacks the permission (reading it by default). */
+export async function requireDevice(
+  db: Db,
+  auth: AuthContext,
+  boxId: number,
+  controller: number,
+  permission: PermissionOf<'device' | 'history'> = 'device.read',
+): Promise<repo.DeviceListRow> {
   const row = await repo.findDevice(db, boxId, controller);
   if (!row) throw notFound();
-  const rights = await rightsOn(db, auth, row.id);
-  if (!rights.see) throw forbidden();
-  return { row, rights };
+  await requireAccess(db, { auth, permission, ids: [row.id] });
+  return row;
 }
 
 /** A fault_records row as the API shows it. */
-export function toFaultRecord(r: { id: number; kind: 'fault' | 'alert'; register: number; bit: number; started_at: number; ended_at: number | null }): FaultRecord {
+export function toFaultRecord(r: {
+  id: number;
+  kind: 'fault' | 'alert';
+  register: number;
+  bit: number;
+  started_at: number;
+  ended_at: number | null;
+}): FaultRecord {
   return { id: r.id, kind: r.kind, register: r.register, bit: r.bit, startedAt: r.started_at, endedAt: r.ended_at };
 }
 
@@ -89,7 +102,7 @@ export class DeviceService {
   filterOf(auth: AuthContext, query: DeviceFilter): repo.DeviceListFilter {
     const statuses = query.status ? (GROUPS[query.status] ?? [query.status as SpecificStatus]) : undefined;
     return {
-      userId: seesAll(auth) ? null : auth.user.id,
+      userId: deviceScope(auth),
       statuses,
       boxId: query.boxId,
       q: query.q ? query.q : undefined,
@@ -137,9 +150,16 @@ export class DeviceService {
    * Changes a device's information (owner, root, admin; others 403). Only sent fields change; the operation log
    * keeps the old and new values of the fields that did.
    */
-  async update(auth: AuthContext, boxId: number, controller: number, body: DeviceInfoBody, lang: Language, ip: string): Promise<DeviceDetail> {
-    const { row, rights } = await this.require(auth, boxId, controller);
-    if (!rights.write) throw new AppError(Code.FORBIDDEN, 'error.noWriteRight');
+  async update(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    body: DeviceInfoBody,
+    lang: Language,
+    ip: string,
+  ): Promise<DeviceDetail> {
+    const row = await this.require(auth, boxId, controller);
+    await requireAccess(this.db, { auth, permission: 'device.update', ids: [row.id] });
     const before = summary(row, lang);
     const stored: Record<keyof DeviceInfoBody, string | number | null> = storedFields(row);
     const changed = (Object.keys(body) as Array<keyof DeviceInfoBody>).filter((k) => body[k] !== undefined && body[k] !== stored[k]);
@@ -168,7 +188,7 @@ export class DeviceService {
   }
 
   /** The device at (box, controller) if the user may see it; 404 when it does not exist, 403 when it is not theirs. */
-  private require(auth: AuthContext, boxId: number, controller: number): Promise<{ row: repo.DeviceListRow; rights: DeviceRights }> {
+  private require(auth: AuthContext, boxId: number, controller: number): Promise<repo.DeviceListRow> {
     return requireDevice(this.db, auth, boxId, controller);
   }
 
@@ -176,30 +196,41 @@ export class DeviceService {
   private live(s: DeviceSummary): DeviceSummary {
     const state = this.ingest.device(s.id);
     if (!state) return s;
-    return { ...s, status: state.status, runStatus: state.fault ? 'fault' : state.alert ? 'warning' : 'normal', lastSeen: this.ingest.box(s.boxId)?.lastSeen ?? s.lastSeen };
+    return {
+      ...s,
+      status: state.status,
+      runStatus: state.fault ? 'fault' : state.alert ? 'warning' : 'normal',
+      lastSeen: this.ingest.box(s.boxId)?.lastSeen ?? s.lastSeen,
+    };
   }
 
   async detail(auth: AuthContext, boxId: number, controller: number, lang: Language): Promise<DeviceDetail> {
-    const { row, rights } = await this.require(auth, boxId, controller);
+    const row = await this.require(auth, boxId, controller);
+    const granted = await deviceGrants(this.db, auth, row.id);
     const state = this.ingest.device(row.id);
     const transitions = await repo.recentTransitions(this.db, row.id, 20);
     return {
       ...this.live(summary(row, lang)),
       latest: { ts: state?.latestTs ?? null, values: state ? valuesRecord(state.latest) : {} },
-      canEdit: rights.write,
-      canWrite: rights.write,
-      canSwitch: rights.write || rights.switch,
+      canEdit: granted.has('device.update'),
+      canWrite: granted.has('device.write'),
+      canSwitch: granted.has('device.switch'),
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
     };
   }
 
-  async series(auth: AuthContext, boxId: number, controller: number, q: { registers: number[]; from: number; to: number; points: number }): Promise<SeriesResult> {
-    const { row } = await this.require(auth, boxId, controller);
+  async series(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    q: { registers: number[]; from: number; to: number; points: number },
+  ): Promise<SeriesResult> {
+    const row = await this.require(auth, boxId, controller);
     return readSeries(this.db, row.id, q);
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {
-    const { row } = await this.require(auth, boxId, controller);
+    const row = await this.require(auth, boxId, controller);
     return (await repo.faultRecords(this.db, row.id, 200)).map(toFaultRecord);
   }
 
@@ -208,20 +239,24 @@ export class DeviceService {
    * then down to the box and back. Every attempt that reaches the box is in the operation log with its outcome.
    */
   async write(auth: AuthContext, boxId: number, controller: number, register: number, value: number, ip: string): Promise<WriteResult> {
-    const { row, rights } = await this.require(auth, boxId, controller);
+    const row = await this.require(auth, boxId, controller);
     const device = this.ingest.device(row.id);
     const def = device?.type?.registers.get(register);
     if (!device || !def) throw new AppError(Code.VALIDATION_FAILED, 'error.registerUnknown', { register });
-    const switchOnly = !rights.write && rights.switch && SWITCH_REGISTER_KEYS.includes(def.key);
-    if (!rights.write && !switchOnly) throw new AppError(Code.FORBIDDEN, 'error.noWriteRight');
+    // The start/stop register needs only the switch right; every other register the full write right.
+    const permission = SWITCH_REGISTER_KEYS.includes(def.key) ? 'device.switch' : 'device.write';
+    await requireAccess(this.db, { auth, permission, ids: [row.id] });
     if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
     const scale = 10 ** def.decimals;
     const raw = Math.round(value * scale);
-    if (Math.abs(raw - value * scale) > 1e-6) throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
-    if (def.format === 'enum' && def.options && !(String(raw) in def.options)) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
+    if (Math.abs(raw - value * scale) > 1e-6)
+      throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
+    if (def.format === 'enum' && def.options && !(String(raw) in def.options))
+      throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
     const min = def.min ?? 0;
     const max = def.max ?? 65_535 / scale;
-    if (value < min || value > max || raw < 0 || raw > 65_535) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
+    if (value < min || value > max || raw < 0 || raw > 65_535)
+      throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
     const oldRaw = device.latest.get(register);
     const oldValue = oldRaw === undefined ? null : oldRaw / scale;
     const result = await this.ingest.write(device, register, raw);

@@ -1,10 +1,10 @@
-import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import { Code, EXPORT_TTL_MS, MAX_EXPORT_ROWS, type ExportRequest, type ExportJob, type ExportKind, type Language } from '@dms/contract';
 import { AppError, notFound } from '../../errors.js';
+import { randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
 
 export type Cell = string | number | null;
@@ -21,7 +21,11 @@ export interface PreparedExport {
 }
 
 /** One kind of export: checks and counts at once (throwing AppError for bad input or no right), rows later. */
-export type ExportSource<K extends ExportKind> = (auth: AuthContext, body: Extract<ExportRequest, { kind: K }>, lang: Language) => Promise<PreparedExport>;
+export type ExportSource<K extends ExportKind> = (
+  auth: AuthContext,
+  body: Extract<ExportRequest, { kind: K }>,
+  lang: Language,
+) => Promise<PreparedExport>;
 
 interface Job extends ExportJob {
   userId: number;
@@ -29,7 +33,16 @@ interface Job extends ExportJob {
   finishedAt: number | null;
 }
 
-const toJob = ({ id, kind, state, done, total, fileName, error, startedAt }: Job): ExportJob => ({ id, kind, state, done, total, fileName, error, startedAt });
+const toJob = ({ id, kind, state, done, total, fileName, error, startedAt }: Job): ExportJob => ({
+  id,
+  kind,
+  state,
+  done,
+  total,
+  fileName,
+  error,
+  startedAt,
+});
 
 /**
  * Exports to .xlsx as background jobs (docs/api.md): rows stream into a temporary file through exceljs's streaming
@@ -53,9 +66,9 @@ export class ExportService {
     this.prune();
     const source = this.sources.get(body.kind);
     if (!source) throw notFound();
-    const prepared = await source(auth, body as Extract<ExportRequest, { kind: ExportKind }>, lang);
+    const prepared = await source(auth, body, lang);
     if (prepared.total > MAX_EXPORT_ROWS) throw new AppError(Code.VALIDATION_FAILED, 'error.exportTooLarge', { max: MAX_EXPORT_ROWS });
-    const id = randomBytes(18).toString('base64url');
+    const id = randomToken(18);
     const job: Job = {
       id,
       kind: body.kind,
@@ -118,7 +131,9 @@ export class ExportService {
     if (job.state !== 'ready') throw new AppError(Code.EXPORT_NOT_READY, 'error.exportNotReady');
     this.jobs.delete(id);
     const stream = fs.createReadStream(job.file);
-    stream.once('close', () => fs.rmSync(job.file, { force: true }));
+    stream.once('close', () => {
+      fs.rmSync(job.file, { force: true });
+    });
     return { fileName: job.fileName, stream };
   }
 

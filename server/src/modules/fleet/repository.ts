@@ -1,10 +1,7 @@
 import type { SpecificStatus } from '@dms/contract';
 import { sql, type RawBuilder } from 'kysely';
+import { visibleTo, type DeviceScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { visibleTo } from '../devices/access.js';
-
-/** null: every device (root, admin); else the devices the user sees. */
-export type Scope = number | null;
 
 export const HOUR_MS = 3_600_000;
 export const ONLINE_STATUSES: SpecificStatus[] = ['online', 'online_alert', 'online_fault'];
@@ -24,32 +21,38 @@ function deviceIds(db: Db, userId: number) {
 }
 
 /** The distinct boxes of the devices in scope. */
-export async function boxesOf(db: Db, scope: Scope): Promise<number[]> {
+export async function boxesOf(db: Db, scope: DeviceScope): Promise<number[]> {
   let q = db.selectFrom('devices as d').select('d.box_id').distinct();
   if (scope !== null) q = q.where(visibleTo(scope));
   return (await q.execute()).map((r) => r.box_id);
 }
 
 /** Fault and alert records opened since `since`, by kind. */
-export async function recordsSince(db: Db, scope: Scope, since: number): Promise<{ fault: number; alert: number }> {
-  let q = db.selectFrom('fault_records as f').select(['f.kind', (eb) => eb.fn.countAll<number>().as('n')]).where('f.started_at', '>=', since);
+export async function recordsSince(db: Db, scope: DeviceScope, since: number): Promise<{ fault: number; alert: number }> {
+  let q = db
+    .selectFrom('fault_records as f')
+    .select(['f.kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f.started_at', '>=', since);
   if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
   const rows = await q.groupBy('f.kind').execute();
-  const n = (k: string) => Number(rows.find((r) => r.kind === k)?.n ?? 0);
+  const n = (k: string) => rows.find((r) => r.kind === k)?.n ?? 0;
   return { fault: n('fault'), alert: n('alert') };
 }
 
 /** Fault and alert records opened per hour from `from` (an hour start): [hour index, kind, count]. */
-export async function recordsPerHour(db: Db, scope: Scope, from: number) {
+export async function recordsPerHour(db: Db, scope: DeviceScope, from: number) {
   const hour = hourOf(sql.ref('f.started_at'), from);
-  let q = db.selectFrom('fault_records as f').select([hour.as('h'), 'f.kind', (eb) => eb.fn.countAll<number>().as('n')]).where('f.started_at', '>=', from);
+  let q = db
+    .selectFrom('fault_records as f')
+    .select([hour.as('h'), 'f.kind', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('f.started_at', '>=', from);
   if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
   const rows = await q.groupBy([hour, 'f.kind']).execute();
-  return rows.map((r) => ({ h: Number(r.h), kind: r.kind, n: Number(r.n) }));
+  return rows.map((r) => ({ h: r.h, kind: r.kind, n: r.n }));
 }
 
 /** Transitions per hour from `from` into `to` statuses from any status outside them. */
-export async function transitionsPerHour(db: Db, scope: Scope, from: number, into: SpecificStatus[]) {
+export async function transitionsPerHour(db: Db, scope: DeviceScope, from: number, into: SpecificStatus[]) {
   const hour = hourOf(sql.ref('s.time'), from);
   let q = db
     .selectFrom('device_status_log as s')
@@ -59,11 +62,11 @@ export async function transitionsPerHour(db: Db, scope: Scope, from: number, int
     .where('s.from_status', 'not in', into);
   if (scope !== null) q = q.where('s.device_id', 'in', deviceIds(db, scope));
   const rows = await q.groupBy(hour).execute();
-  return rows.map((r) => ({ h: Number(r.h), n: Number(r.n) }));
+  return rows.map((r) => ({ h: r.h, n: r.n }));
 }
 
 /** Models with the most fault records opened since `since` (a device without a model counts under its type code). */
-export async function faultyModels(db: Db, scope: Scope, since: number, limit: number) {
+export async function faultyModels(db: Db, scope: DeviceScope, since: number, limit: number) {
   const model = sql<string>`case when d.model = '' then coalesce(d.type_code, '') else d.model end`;
   let q = db
     .selectFrom('fault_records as f')
@@ -73,11 +76,11 @@ export async function faultyModels(db: Db, scope: Scope, since: number, limit: n
     .where('f.kind', '=', 'fault');
   if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
   const rows = await q.groupBy(model).orderBy('n', 'desc').orderBy(model).limit(limit).execute();
-  return rows.map((r) => ({ model: r.model, faults: Number(r.n) }));
+  return rows.map((r) => ({ model: r.model, faults: r.n }));
 }
 
 /** The latest status transitions, newest first. */
-export async function latestTransitions(db: Db, scope: Scope, limit: number) {
+export async function latestTransitions(db: Db, scope: DeviceScope, limit: number) {
   let q = db
     .selectFrom('device_status_log as s')
     .innerJoin('devices as d', 'd.id', 's.device_id')
@@ -89,12 +92,26 @@ export async function latestTransitions(db: Db, scope: Scope, limit: number) {
 }
 
 /** Every device in scope (optionally in the given statuses) with what the map needs. */
-export async function mapDevices(db: Db, scope: Scope, statuses: SpecificStatus[] | undefined) {
+export async function mapDevices(db: Db, scope: DeviceScope, statuses: SpecificStatus[] | undefined) {
   let q = db
     .selectFrom('devices as d')
     .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
     .leftJoin('controller_types as t', 't.id', 'd.type_id')
-    .select(['d.id', 'd.box_id', 'd.controller', 'd.status', 't.kind', 'd.company', 'b.company_name', 'd.model', 'd.type_code', 'd.province', 'd.city', 'd.lng', 'd.lat']);
+    .select([
+      'd.id',
+      'd.box_id',
+      'd.controller',
+      'd.status',
+      't.kind',
+      'd.company',
+      'b.company_name',
+      'd.model',
+      'd.type_code',
+      'd.province',
+      'd.city',
+      'd.lng',
+      'd.lat',
+    ]);
   if (scope !== null) q = q.where(visibleTo(scope));
   if (statuses) q = q.where('d.status', 'in', statuses);
   return q.orderBy('d.box_id').orderBy('d.controller').execute();

@@ -1,8 +1,8 @@
 import { controllerKind, type DeviceStatus, type FleetHour, type FleetSummary, type MapPoint, type SpecificStatus } from '@dms/contract';
+import { deviceScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
-import { seesAll } from '../devices/access.js';
 import type { DeviceService } from '../devices/service.js';
 import * as repo from './repository.js';
 
@@ -20,12 +20,8 @@ export class FleetService {
     private readonly now: () => number,
   ) {}
 
-  private scope(auth: AuthContext): repo.Scope {
-    return seesAll(auth) ? null : auth.user.id;
-  }
-
   async summary(auth: AuthContext, since: number): Promise<FleetSummary> {
-    const scope = this.scope(auth);
+    const scope = deviceScope(auth);
     const now = this.now();
     const first = Math.floor(now / repo.HOUR_MS) * repo.HOUR_MS - (HOURS - 1) * repo.HOUR_MS;
     const [counts, boxIds, today, records, offline, online, faultyModels, transitions] = await Promise.all([
@@ -38,7 +34,13 @@ export class FleetService {
       repo.faultyModels(this.db, scope, now - 30 * DAY_MS, FAULTY_MODELS),
       repo.latestTransitions(this.db, scope, TRANSITIONS),
     ]);
-    const hours: FleetHour[] = Array.from({ length: HOURS }, (_, i) => ({ t: first + i * repo.HOUR_MS, faults: 0, alerts: 0, offline: 0, online: 0 }));
+    const hours: FleetHour[] = Array.from({ length: HOURS }, (_, i) => ({
+      t: first + i * repo.HOUR_MS,
+      faults: 0,
+      alerts: 0,
+      offline: 0,
+      online: 0,
+    }));
     const at = (h: number) => (h >= 0 && h < HOURS ? hours[h] : undefined);
     for (const r of records) {
       const hour = at(r.h);
@@ -76,7 +78,7 @@ export class FleetService {
 
   async map(auth: AuthContext, status: DeviceStatus | undefined): Promise<MapPoint[]> {
     const { statuses } = this.devices.filterOf(auth, status ? { status } : {});
-    const rows = await repo.mapDevices(this.db, this.scope(auth), statuses);
+    const rows = await repo.mapDevices(this.db, deviceScope(auth), statuses);
     return rows.map((r) => ({
       id: r.id,
       boxId: r.box_id,

@@ -12,7 +12,17 @@ const TEXT: Record<
     time: string;
     epoch: string;
     faultSheet: string;
-    fault: [boxId: string, controller: string, company: string, model: string, kind: string, name: string, start: string, end: string, duration: string];
+    fault: [
+      boxId: string,
+      controller: string,
+      company: string,
+      model: string,
+      kind: string,
+      name: string,
+      start: string,
+      end: string,
+      duration: string,
+    ];
   }
 > = {
   en: {
@@ -81,7 +91,11 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
     return {
       fileName: `history-${device.box_id}-${device.controller}-${day(from)}_${day(to - 1)}`,
       sheet: text.historySheet,
-      columns: [{ header: text.time, width: 26 }, { header: text.epoch, width: 16 }, ...chosen.map((r) => ({ header: registerHeader(r, defs?.get(r), lang), width: 18 }))],
+      columns: [
+        { header: text.time, width: 26 },
+        { header: text.epoch, width: 16 },
+        ...chosen.map((r) => ({ header: registerHeader(r, defs?.get(r), lang), width: 18 })),
+      ],
       total: await repo.historyCount(db, device.id, from, to),
       rows: async function* () {
         for await (const r of service.walk(device.id, from, to, 'desc')) {

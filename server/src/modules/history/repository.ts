@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
+import { visibleTo } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { visibleTo } from '../devices/access.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
 export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
@@ -29,7 +29,15 @@ export async function historyCount(db: Db, deviceId: number, from: number, to: n
 }
 
 /** Snapshots of a device in [from, to) in `order`, `limit` at a time after the keyset `cursor` (exclusive). */
-export function historyChunk(db: Db, deviceId: number, from: number, to: number, order: 'asc' | 'desc', cursor: number | null, limit: number) {
+export function historyChunk(
+  db: Db,
+  deviceId: number,
+  from: number,
+  to: number,
+  order: 'asc' | 'desc',
+  cursor: number | null,
+  limit: number,
+) {
   let q = db.selectFrom('history').select(['ts', 'vals']).where('device_id', '=', deviceId).where('ts', '>=', from).where('ts', '<', to);
   if (cursor !== null) q = q.where('ts', order === 'asc' ? '>' : '<', cursor);
   return q.orderBy('ts', order).limit(limit).execute();

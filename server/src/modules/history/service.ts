@@ -10,12 +10,12 @@ import {
   type RegisterDef,
   type SnapshotResult,
 } from '@dms/contract';
+import { deviceScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import { decodeValues, valueIn, valuesRecord } from '../../ingest/codec.js';
 import type { AuthContext } from '../../types.js';
 import type { ControllerTypeService } from '../controller-types/service.js';
-import { seesAll } from '../devices/access.js';
 import type { DeviceListRow } from '../devices/repository.js';
 import { requireDevice, toFaultRecord } from '../devices/service.js';
 import { scanRegisters } from '../devices/series.js';
@@ -70,7 +70,9 @@ export class CandleAccumulator {
   }
 
   result(): Candle[] {
-    return [...this.buckets.values()].sort((a, b) => a.t - b.t).map(({ t, open, high, low, close, n }) => ({ t, open, high, low, close, n }));
+    return [...this.buckets.values()]
+      .sort((a, b) => a.t - b.t)
+      .map(({ t, open, high, low, close, n }) => ({ t, open, high, low, close, n }));
   }
 }
 
@@ -129,10 +131,15 @@ export class HistoryService {
   }
 
   async require(auth: AuthContext, boxId: number, controller: number): Promise<DeviceRow> {
-    return (await requireDevice(this.db, auth, boxId, controller)).row;
+    return requireDevice(this.db, auth, boxId, controller, 'history.read');
   }
 
-  async history(auth: AuthContext, boxId: number, controller: number, q: { from: number; to: number; registers?: number[] | undefined; page: number; page_size: number }): Promise<HistoryPage> {
+  async history(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    q: { from: number; to: number; registers?: number[] | undefined; page: number; page_size: number },
+  ): Promise<HistoryPage> {
     const device = await this.require(auth, boxId, controller);
     const [total, rows] = await Promise.all([
       repo.historyCount(this.db, device.id, q.from, q.to),
@@ -153,15 +160,27 @@ export class HistoryService {
     }
   }
 
-  async kline(auth: AuthContext, boxId: number, controller: number, q: { register: number; period: KlinePeriod; from: number; to: number }): Promise<KlineResult> {
+  async kline(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    q: { register: number; period: KlinePeriod; from: number; to: number },
+  ): Promise<KlineResult> {
     const device = await this.require(auth, boxId, controller);
     const periodMs = KLINE_PERIOD_MS[q.period];
     const acc = new CandleAccumulator(q.from, periodMs);
-    await scanRegisters(this.db, device.id, [q.register], q.from, q.to, (_, ts, value) => acc.add(ts, value));
+    await scanRegisters(this.db, device.id, [q.register], q.from, q.to, (_, ts, value) => {
+      acc.add(ts, value);
+    });
     return { register: q.register, periodMs, candles: acc.result() };
   }
 
-  async snapshot(auth: AuthContext, boxId: number, controller: number, q: { at: number; record?: number | undefined }): Promise<SnapshotResult> {
+  async snapshot(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    q: { at: number; record?: number | undefined },
+  ): Promise<SnapshotResult> {
     const device = await this.require(auth, boxId, controller);
     if (q.record !== undefined) {
       const record = await repo.faultRecordOf(this.db, device.id, q.record);
@@ -172,8 +191,11 @@ export class HistoryService {
     return row ? { ts: row.ts, values: valuesRecord(decodeValues(row.vals)) } : { ts: null, values: {} };
   }
 
-  filterOf(auth: AuthContext, q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined }): repo.FaultRecordFilter {
-    return { userId: seesAll(auth) ? null : auth.user.id, from: q.from, to: q.to, kind: q.kind, q: q.q || undefined };
+  filterOf(
+    auth: AuthContext,
+    q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined },
+  ): repo.FaultRecordFilter {
+    return { userId: deviceScope(auth), from: q.from, to: q.to, kind: q.kind, q: q.q || undefined };
   }
 
   /** Rows of the list and the export: the record, its device, and the bit's name in `lang`. */
@@ -191,7 +213,11 @@ export class HistoryService {
     }));
   }
 
-  async faultRecords(auth: AuthContext, q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined; page: number; page_size: number }, lang: Language): Promise<FaultRecordPage> {
+  async faultRecords(
+    auth: AuthContext,
+    q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined; page: number; page_size: number },
+    lang: Language,
+  ): Promise<FaultRecordPage> {
     const filter = this.filterOf(auth, q);
     const [total, rows] = await Promise.all([
       repo.countFaultRecords(this.db, filter),

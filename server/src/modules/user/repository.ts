@@ -13,22 +13,18 @@ export async function insertUser(db: Executor, user: NewUser): Promise<number> {
 }
 
 export async function countUsers(db: Executor): Promise<number> {
-  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
-  return Number(row.n);
+  const row = await db
+    .selectFrom('users')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .executeTakeFirstOrThrow();
+  return row.n;
 }
 
 export async function updatePassword(db: Executor, userId: number, passwordHash: string, now: number): Promise<void> {
-  await db
-    .updateTable('users')
-    .set({ password_hash: passwordHash, password_changed_at: now })
-    .where('id', '=', userId)
-    .execute();
+  await db.updateTable('users').set({ password_hash: passwordHash, password_changed_at: now }).where('id', '=', userId).execute();
 }
 
-export async function insertSession(
-  db: Executor,
-  session: Omit<SessionRow, 'id' | 'revoked_at'>,
-): Promise<number> {
+export async function insertSession(db: Executor, session: Omit<SessionRow, 'id' | 'revoked_at'>): Promise<number> {
   const row = await db.insertInto('sessions').values(session).returning('id').executeTakeFirstOrThrow();
   return row.id;
 }

@@ -1,7 +1,7 @@
-import type { Role } from '@dms/contract';
+import { ROOT_ROLE, type Role } from '@dms/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { hashPassword } from './passwords.js';
+import { hashPassword } from '../../security/passwords.js';
 import { countUsers, findUserByUsername, insertUser } from './repository.js';
 
 interface AccountSpec {
@@ -21,11 +21,25 @@ interface AccountSpec {
  * Levels: lower is higher in the hierarchy (root 1 … end user 8).
  */
 export const DEMO_ACCOUNTS: readonly AccountSpec[] = [
-  { username: 'demo_root', role: 'root', level: 1, name: 'Demo Root', introduction: 'Root administrator' },
+  { username: 'demo_root', role: ROOT_ROLE, level: 1, name: 'Demo Root', introduction: 'Root administrator' },
   { username: 'demo_limited_admin', role: 'limited_admin', level: 2, name: 'Demo Limited Admin', parent: 'demo_root' },
   { username: 'demo_manufacturer', role: 'manufacturer', level: 3, name: 'Demo Manufacturer', parent: 'demo_root', groupExtra: '1333' },
-  { username: 'demo_district_dist', role: 'district_distributor', level: 4, name: 'Demo District Distributor', parent: 'demo_manufacturer', groupExtra: '1333' },
-  { username: 'demo_regional_dist', role: 'regional_distributor', level: 5, name: 'Demo Regional Distributor', parent: 'demo_district_dist', groupExtra: '1333' },
+  {
+    username: 'demo_district_dist',
+    role: 'district_distributor',
+    level: 4,
+    name: 'Demo District Distributor',
+    parent: 'demo_manufacturer',
+    groupExtra: '1333',
+  },
+  {
+    username: 'demo_regional_dist',
+    role: 'regional_distributor',
+    level: 5,
+    name: 'Demo Regional Distributor',
+    parent: 'demo_district_dist',
+    groupExtra: '1333',
+  },
   { username: 'demo_manager', role: 'manager', level: 6, name: 'Demo Manager', parent: 'demo_root', isManager: true, groupExtra: '2001' },
   { username: 'demo_qualityCtrl', role: 'qualityController', level: 6, name: 'Demo Quality Controller', parent: 'demo_root' },
   { username: 'demo_afterSales', role: 'afterSales', level: 6, name: 'Demo After-sales', parent: 'demo_root' },
@@ -78,7 +92,7 @@ export async function seedInitialAccounts(
   if ((await countUsers(db)) > 0) return { kind: 'none', usernames: [] };
   if (config.env === 'production') {
     if (!config.admin.password) throw new Error('ADMIN_PASSWORD is required to create the first root admin');
-    const admin: AccountSpec = { username: config.admin.username, role: 'root', level: 1, name: 'Administrator' };
+    const admin: AccountSpec = { username: config.admin.username, role: ROOT_ROLE, level: 1, name: 'Administrator' };
     await createAccounts(db, [admin], config.admin.password, now);
     return { kind: 'admin', usernames: [admin.username] };
   }

@@ -1,18 +1,14 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { Code, sessionRoles, type ChangePasswordBody, type LoginData, type UserInfoData } from '@dms/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
+import { LoginLimiter } from '../../security/login-limiter.js';
+import { burnVerification, hashPassword, verifyPassword } from '../../security/passwords.js';
+import { hashToken, randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { LoginLimiter } from './login-limiter.js';
-import { burnVerification, hashPassword, verifyPassword } from './passwords.js';
 import * as repo from './repository.js';
-
-export function hashToken(token: string): string {
-  return createHash('sha256').update(token).digest('hex');
-}
 
 export function parseRoles(user: Pick<UserRow, 'roles'>): string[] {
   const parsed: unknown = JSON.parse(user.roles);
@@ -57,7 +53,7 @@ export class UserService {
     if (user.disabled) throw new AppError(Code.ACCOUNT_DISABLED, 'error.accountDisabled');
     this.limiter.recordSuccess(input.username);
 
-    const token = randomBytes(32).toString('base64url');
+    const token = randomToken(32);
     const now = this.now();
     const expiresAt = now + this.config.sessionTtlMs;
     await repo.insertSession(this.db, {

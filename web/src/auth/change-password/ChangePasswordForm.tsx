@@ -1,7 +1,8 @@
 import { Alert, App, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
-import { changePassword } from '../../api/user';
+import { api } from '@dms/contract';
+import { call } from '../../api/call';
 import { isApiError } from '../../api/client';
 import { useI18n } from '../../i18n';
 import { passwordFieldError, type PasswordChange, type PasswordField } from './rules';
@@ -18,10 +19,10 @@ export function ChangePasswordForm({ testIdPrefix = 'profile' }: { testIdPrefix?
   const [submitting, setSubmitting] = useState(false);
 
   const rule = (field: PasswordField): Rule => ({
-    validator: async (_rule, value: unknown) => {
-      const values: PasswordChange = { ...form.getFieldsValue(true), [field]: typeof value === 'string' ? value : '' };
+    validator: (_rule, value: unknown) => {
+      const values: PasswordChange = { ...form.getFieldsValue(), [field]: typeof value === 'string' ? value : '' };
       const problem = passwordFieldError(field, values, lang);
-      if (problem) throw new Error(problem);
+      return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
     },
   });
 
@@ -29,7 +30,11 @@ export function ChangePasswordForm({ testIdPrefix = 'profile' }: { testIdPrefix?
     setServerError(null);
     setSubmitting(true);
     try {
-      await changePassword({ oldPassword: values.oldPassword, newPassword: values.newPassword });
+      await call(
+        api.user.changePassword,
+        { body: { oldPassword: values.oldPassword, newPassword: values.newPassword } },
+        { errorDisplay: 'none' },
+      );
       form.resetFields();
       void message.success(t('profile.password.success'));
     } catch (error) {
@@ -48,7 +53,9 @@ export function ChangePasswordForm({ testIdPrefix = 'profile' }: { testIdPrefix?
       requiredMark={false}
       initialValues={{ oldPassword: '', newPassword: '', confirmPassword: '' }}
       onFinish={(values) => void submit(values)}
-      onValuesChange={() => serverError && setServerError(null)}
+      onValuesChange={() => {
+        if (serverError) setServerError(null);
+      }}
       className="dms-password-form"
     >
       <Form.Item name="oldPassword" label={t('profile.password.current')} rules={[rule('oldPassword')]} validateTrigger="onBlur">
@@ -72,7 +79,16 @@ export function ChangePasswordForm({ testIdPrefix = 'profile' }: { testIdPrefix?
       >
         <Input.Password data-testid={`${testIdPrefix}-confirm-password`} autoComplete="new-password" />
       </Form.Item>
-      {serverError && <Alert type="error" title={serverError} showIcon role="alert" data-testid={`${testIdPrefix}-password-error`} className="dms-form-alert" />}
+      {serverError && (
+        <Alert
+          type="error"
+          title={serverError}
+          showIcon
+          role="alert"
+          data-testid={`${testIdPrefix}-password-error`}
+          className="dms-form-alert"
+        />
+      )}
       <Button type="primary" htmlType="submit" loading={submitting} data-testid={`${testIdPrefix}-submit`}>
         {t('profile.password.submit')}
       </Button>

@@ -9,9 +9,13 @@ export function Fullscreen({ size, testId = 'fullscreen' }: { size?: 'large'; te
   const { message } = App.useApp();
   const [active, setActive] = useState(() => Boolean(document.fullscreenElement));
   useEffect(() => {
-    const update = () => setActive(Boolean(document.fullscreenElement));
+    const update = () => {
+      setActive(Boolean(document.fullscreenElement));
+    };
     document.addEventListener('fullscreenchange', update);
-    return () => document.removeEventListener('fullscreenchange', update);
+    return () => {
+      document.removeEventListener('fullscreenchange', update);
+    };
   }, []);
   const label = active ? t('navbar.fullscreen.exit') : t('navbar.fullscreen.enter');
   return (

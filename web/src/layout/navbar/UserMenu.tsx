@@ -17,7 +17,11 @@ export function UserMenu({ compact }: { compact: boolean }) {
       trigger={['click']}
       menu={{
         items: [
-          { key: 'dashboard', icon: <DashboardOutlined />, label: <span data-testid="user-menu-dashboard">{t('navbar.user.dashboard')}</span> },
+          {
+            key: 'dashboard',
+            icon: <DashboardOutlined />,
+            label: <span data-testid="user-menu-dashboard">{t('navbar.user.dashboard')}</span>,
+          },
           { key: 'profile', icon: <UserOutlined />, label: <span data-testid="user-menu-profile">{t('navbar.user.profile')}</span> },
           { type: 'divider' },
           { key: 'logout', icon: <LogoutOutlined />, label: <span data-testid="logout">{t('navbar.user.logout')}</span> },

@@ -26,7 +26,14 @@ function SettingSwitch({ setting, testId, label }: { setting: BooleanSetting; te
   const id = `setting-${setting}`;
   return (
     <Row label={label} id={id}>
-      <Switch id={id} data-testid={testId} checked={checked} onChange={(value) => setSetting(setting, value)} />
+      <Switch
+        id={id}
+        data-testid={testId}
+        checked={checked}
+        onChange={(value) => {
+          setSetting(setting, value);
+        }}
+      />
     </Row>
   );
 }
@@ -61,7 +68,9 @@ export default function SettingsPanel({ open, onClose }: { open: boolean; onClos
                 colors: ['#1890ff', '#304156', '#11a983', '#13c2c2', '#6959CD', '#f5222d', '#fa8c16', '#eb2f96'],
               },
             ]}
-            onChangeComplete={(color) => setSetting('themeColor', color.toHexString())}
+            onChangeComplete={(color) => {
+              setSetting('themeColor', color.toHexString());
+            }}
           />
         </span>
       </Row>

@@ -1,5 +1,5 @@
 import { Menu, type MenuProps } from 'antd';
-import { createElement, useEffect, useMemo, useState } from 'react';
+import { createElement, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import type { ShellRoute } from '../../app/route-types';
 import { useI18n } from '../../i18n';
@@ -22,9 +22,12 @@ export function Sidebar({ routes, collapsed, onNavigate }: { routes: readonly Sh
     [routes, pathname],
   );
   const [openKeys, setOpenKeys] = useState<string[]>(activeGroup ? [groupKey(activeGroup)] : []);
-  useEffect(() => {
-    if (activeGroup) setOpenKeys((keys) => (keys.includes(groupKey(activeGroup)) ? keys : [...keys, groupKey(activeGroup)]));
-  }, [activeGroup]);
+  // Going to a page of another group opens that group too (set while rendering, when the group changes).
+  const [shownGroup, setShownGroup] = useState(activeGroup);
+  if (shownGroup !== activeGroup) {
+    setShownGroup(activeGroup);
+    if (activeGroup && !openKeys.includes(groupKey(activeGroup))) setOpenKeys([...openKeys, groupKey(activeGroup)]);
+  }
 
   const items = useMemo<MenuItem[]>(
     () =>
@@ -56,7 +59,14 @@ export function Sidebar({ routes, collapsed, onNavigate }: { routes: readonly Sh
         items={items}
         selectedKeys={[pathname]}
         inlineCollapsed={collapsed}
-        {...(collapsed ? {} : { openKeys, onOpenChange: (keys: string[]) => setOpenKeys(keys) })}
+        {...(collapsed
+          ? {}
+          : {
+              openKeys,
+              onOpenChange: (keys: string[]) => {
+                setOpenKeys(keys);
+              },
+            })}
         onClick={({ key }) => {
           if (key !== pathname) void navigate(key);
           onNavigate?.();

@@ -5,17 +5,27 @@ import { addView, closeAllViews, closeOtherViews, closeView, type VisitedView } 
 /** The open tabs. Cleared at sign-out (spec 4). */
 export const tagsStore = createStore<readonly VisitedView[]>([]);
 
-onSignOut(() => tagsStore.set([]));
+onSignOut(() => {
+  tagsStore.set([]);
+});
 
 export function useVisitedViews(): readonly VisitedView[] {
   return useStore(tagsStore, (s) => s);
 }
 
 export const tags = {
-  add: (view: VisitedView) => tagsStore.set((s) => addView(s, view)),
-  close: (path: string) => tagsStore.set((s) => closeView(s, path)),
-  closeOthers: (path: string) => tagsStore.set((s) => closeOtherViews(s, path)),
-  closeAll: () => tagsStore.set((s) => closeAllViews(s)),
+  add: (view: VisitedView) => {
+    tagsStore.set((s) => addView(s, view));
+  },
+  close: (path: string) => {
+    tagsStore.set((s) => closeView(s, path));
+  },
+  closeOthers: (path: string) => {
+    tagsStore.set((s) => closeOtherViews(s, path));
+  },
+  closeAll: () => {
+    tagsStore.set((s) => closeAllViews(s));
+  },
 };
 
 /** Remount counters per path: "refresh" bumps one so the kept-alive page starts afresh. */

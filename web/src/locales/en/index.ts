@@ -1,4 +1,4 @@
-import boxReg from './box-reg';
+import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import history from './history';
 import devices from './devices';
@@ -13,8 +13,27 @@ import role from './role';
 import route from './route';
 import serverLog from './serverLog';
 import settings from './settings';
+import smartbox from './smartbox';
 import tagsView from './tagsView';
 
 /** English: the source every other language is typed against. */
-const en = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role, boxReg, devices, history, fleet };
+const en = {
+  common,
+  route,
+  navbar,
+  tagsView,
+  settings,
+  login,
+  dashboard,
+  profile,
+  errorPage,
+  serverLog,
+  operationLog,
+  role,
+  boxRegInfo,
+  devices,
+  history,
+  fleet,
+  smartbox,
+};
 export default en;

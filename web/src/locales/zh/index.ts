@@ -1,5 +1,5 @@
 import type { Translations } from '../../i18n/types';
-import boxReg from './box-reg';
+import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import history from './history';
 import devices from './devices';
@@ -14,8 +14,27 @@ import role from './role';
 import route from './route';
 import serverLog from './serverLog';
 import settings from './settings';
+import smartbox from './smartbox';
 import tagsView from './tagsView';
 
 /** Chinese (Simplified). */
-const zh: Translations = { common, route, navbar, tagsView, settings, login, dashboard, profile, errorPage, serverLog, operationLog, role, boxReg, devices, history, fleet };
+const zh: Translations = {
+  common,
+  route,
+  navbar,
+  tagsView,
+  settings,
+  login,
+  dashboard,
+  profile,
+  errorPage,
+  serverLog,
+  operationLog,
+  role,
+  boxRegInfo,
+  devices,
+  history,
+  fleet,
+  smartbox,
+};
 export default zh;

@@ -7,13 +7,13 @@ export const LINK_TYPE_COLOR: Record<LinkKind, string> = { owner: 'blue', assign
 export const PERMISSION_COLOR: Record<BoxLinkRow['permission'], string> = { full: 'green', switch: 'orange', view: 'default' };
 
 export function connectionLabel(t: Translate, connection: BoxConnection): string {
-  return t(`boxReg.connection.${connection}`);
+  return t(`boxRegInfo.connection.${connection}`);
 }
 
 export function linkTypeLabel(t: Translate, type: LinkKind): string {
-  return t(`boxReg.linkType.${type}`);
+  return t(`boxRegInfo.linkType.${type}`);
 }
 
 export function permissionLabel(t: Translate, permission: BoxLinkRow['permission']): string {
-  return t(`boxReg.permission.${permission}`);
+  return t(`boxRegInfo.permission.${permission}`);
 }

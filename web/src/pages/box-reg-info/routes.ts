@@ -1,8 +1,6 @@
 import { HddOutlined, PlusSquareOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '../../app/route-types';
-
-export const BOX_REG_LIST_PATH = '/box-reg-info';
-export const BOX_REG_CREATE_PATH = '/box-reg-info/create';
+import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
 
 /**
  * Box registration (spec 2 /box-reg-info: list, create; root and limited_admin). The create page is reached from the
@@ -13,14 +11,14 @@ export const boxRegRoutes: readonly ShellRoute[] = [
     kind: 'page',
     name: 'boxRegInfo',
     path: BOX_REG_LIST_PATH,
-    meta: { titleKey: 'boxReg.route.list', icon: HddOutlined, area: 'boxRegInfo' },
+    meta: { titleKey: 'boxRegInfo.route.list', icon: HddOutlined, area: 'boxRegInfo' },
     load: () => import('./list'),
   },
   {
     kind: 'page',
     name: 'boxRegCreate',
     path: BOX_REG_CREATE_PATH,
-    meta: { titleKey: 'boxReg.route.create', icon: PlusSquareOutlined, area: 'boxRegInfo', hidden: true, noCache: true },
+    meta: { titleKey: 'boxRegInfo.route.create', icon: PlusSquareOutlined, area: 'boxRegInfo', hidden: true, noCache: true },
     load: () => import('./create'),
   },
 ];

@@ -29,7 +29,9 @@ export function AutoScroll({ children, className, testId }: { children: ReactNod
       el.scrollTop = Math.min(max, el.scrollTop + STEP_PX);
       if (el.scrollTop >= max - 1) pausedUntil = Date.now() + PAUSE_MS;
     }, TICK_MS);
-    return () => clearInterval(timer);
+    return () => {
+      clearInterval(timer);
+    };
   }, []);
   return (
     <div

@@ -5,7 +5,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { EChart, registerECharts } from '../../components/EChart';
 import { useI18n } from '../../i18n';
-import { STATUS_HEX } from '../devices/shared/status';
+import { STATUS_HEX } from '../../features/devices/status';
 
 registerECharts([BarChart, GridComponent, TooltipComponent]);
 
@@ -17,7 +17,12 @@ export function FaultyModelsChart({ models, height }: { models: FleetSummary['fa
     return {
       tooltip: { trigger: 'axis', axisPointer: { type: 'shadow' } },
       grid: { left: 8, right: 48, top: 8, bottom: 8, containLabel: true },
-      xAxis: { type: 'value', minInterval: 1, axisLabel: { color: '#8fa6c4', fontSize: 14 }, splitLine: { lineStyle: { color: 'rgba(255,255,255,0.08)' } } },
+      xAxis: {
+        type: 'value',
+        minInterval: 1,
+        axisLabel: { color: '#8fa6c4', fontSize: 14 },
+        splitLine: { lineStyle: { color: 'rgba(255,255,255,0.08)' } },
+      },
       yAxis: {
         type: 'category',
         data: rows.map((m) => m.model || '—'),

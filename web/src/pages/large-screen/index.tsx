@@ -6,14 +6,14 @@ import { Link } from 'react-router';
 import { Fullscreen } from '../../layout/navbar/Fullscreen';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format-time';
-import { COUNT_TILES } from '../dashboard/fleet/FleetSection';
-import { HoursChart } from '../dashboard/fleet/HoursChart';
-import { TransitionFeed } from '../dashboard/fleet/TransitionFeed';
-import { useFleetSummary } from '../dashboard/fleet/useFleetSummary';
-import { FleetMap } from '../devices/map/FleetMap';
-import { LiveBadge } from '../devices/map/LiveBadge';
-import { useMapPoints } from '../devices/map/useMapPoints';
-import { STATUS_HEX, STATUS_ICON, statusLabel } from '../devices/shared/status';
+import { STATUS_HEX, STATUS_ICON, statusLabel } from '../../features/devices/status';
+import { COUNT_TILES } from '../../features/fleet/count-tiles';
+import { HoursChart } from '../../features/fleet/HoursChart';
+import { LiveBadge } from '../../features/fleet/LiveBadge';
+import { TransitionFeed } from '../../features/fleet/TransitionFeed';
+import { useFleetSummary } from '../../features/fleet/useFleetSummary';
+import { FleetMap } from '../../features/fleet-map/FleetMap';
+import { useMapPoints } from '../../features/fleet-map/useMapPoints';
 import { AutoScroll } from './AutoScroll';
 import { FaultyModelsChart } from './FaultyModelsChart';
 import './large-screen.css';
@@ -21,7 +21,14 @@ import './large-screen.css';
 /** The wall view reloads its figures and map this often, besides live events. */
 const REFRESH_MS = 30_000;
 
-const FAULT_OR_ALERT: ReadonlySet<DeviceStatus> = new Set(['alert', 'online_alert', 'offline_alert', 'fault', 'online_fault', 'offline_fault']);
+const FAULT_OR_ALERT: ReadonlySet<DeviceStatus> = new Set([
+  'alert',
+  'online_alert',
+  'offline_alert',
+  'fault',
+  'online_fault',
+  'offline_fault',
+]);
 
 const CLOCK_LOCALE = { en: 'en-GB', zh: 'zh-CN', es: 'es-ES', ja: 'ja-JP' } as const;
 
@@ -30,10 +37,16 @@ function Clock() {
   const { lang } = useI18n();
   const [now, setNow] = useState(() => new Date());
   useEffect(() => {
-    const timer = setInterval(() => setNow(new Date()), 1000);
-    return () => clearInterval(timer);
+    const timer = setInterval(() => {
+      setNow(new Date());
+    }, 1000);
+    return () => {
+      clearInterval(timer);
+    };
   }, []);
-  const time = new Intl.DateTimeFormat(CLOCK_LOCALE[lang], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(now);
+  const time = new Intl.DateTimeFormat(CLOCK_LOCALE[lang], { hour: '2-digit', minute: '2-digit', second: '2-digit', hour12: false }).format(
+    now,
+  );
   const date = new Intl.DateTimeFormat(CLOCK_LOCALE[lang], { year: 'numeric', month: 'long', day: 'numeric', weekday: 'long' }).format(now);
   return (
     <div className="dms-ls-clock" data-testid="ls-clock">
@@ -50,7 +63,7 @@ function Clock() {
  */
 function LargeScreen() {
   const { t, lang } = useI18n();
-  const { summary, feed, error, updatedAt } = useFleetSummary({ refreshMs: REFRESH_MS, quiet: true });
+  const { summary, feed, error, updatedAt } = useFleetSummary({ refreshMs: REFRESH_MS });
   const { points } = useMapPoints(undefined, { refreshMs: REFRESH_MS, quiet: true });
   const faultFeed = useMemo(() => feed.filter((r) => FAULT_OR_ALERT.has(r.to) || FAULT_OR_ALERT.has(r.from)), [feed]);
   const rate = summary ? Math.round(summary.onlineRate * 1000) / 10 : 0;
@@ -77,7 +90,13 @@ function LargeScreen() {
               const status = tile.key === 'all' ? null : tile.key;
               const value = summary ? tile.value(summary.counts) : 0;
               return (
-                <div key={tile.key} className="dms-ls-count" data-testid={`ls-count-${tile.key}`} data-count={value} style={{ borderColor: status ? STATUS_HEX[status] : '#1890ff' }}>
+                <div
+                  key={tile.key}
+                  className="dms-ls-count"
+                  data-testid={`ls-count-${tile.key}`}
+                  data-count={value}
+                  style={{ borderColor: status ? STATUS_HEX[status] : '#1890ff' }}
+                >
                   <span className="dms-ls-count-label">
                     {status && <span style={{ color: STATUS_HEX[status] }}>{createElement(STATUS_ICON[status])} </span>}
                     {status ? statusLabel(t, status) : t('fleet.screen.devices')}
@@ -90,7 +109,14 @@ function LargeScreen() {
             })}
           </div>
           <div className="dms-ls-panel dms-ls-rate" data-testid="ls-online-rate" data-value={rate}>
-            <Progress type="dashboard" percent={rate} size={170} strokeWidth={10} strokeColor={STATUS_HEX.online} format={(p) => `${p ?? 0}%`} />
+            <Progress
+              type="dashboard"
+              percent={rate}
+              size={170}
+              strokeWidth={10}
+              strokeColor={STATUS_HEX.online}
+              format={(p) => `${p ?? 0}%`}
+            />
             <span className="dms-ls-panel-title">{t('fleet.screen.onlineRate')}</span>
           </div>
           <div className="dms-ls-figures">
@@ -138,7 +164,11 @@ function LargeScreen() {
         </section>
       </main>
       <footer className="dms-ls-footer">
-        {error ? <span className="dms-ls-error" data-testid="ls-error">{t('fleet.screen.loadFailed')}</span> : null}
+        {error ? (
+          <span className="dms-ls-error" data-testid="ls-error">
+            {t('fleet.screen.loadFailed')}
+          </span>
+        ) : null}
         {updatedAt && <span data-testid="ls-updated">{t('fleet.screen.updated', { time: formatTime(updatedAt, lang) })}</span>}
       </footer>
     </div>
@@ -148,7 +178,9 @@ function LargeScreen() {
 /** The large screen in the dark theme with larger type. */
 export default function LargeScreenPage() {
   return (
-    <ConfigProvider theme={{ algorithm: theme.darkAlgorithm, token: { fontSize: 16, colorBgContainer: '#0f2340', colorBgElevated: '#132a4a' } }}>
+    <ConfigProvider
+      theme={{ algorithm: theme.darkAlgorithm, token: { fontSize: 16, colorBgContainer: '#0f2340', colorBgElevated: '#132a4a' } }}
+    >
       <App>
         <LargeScreen />
       </App>

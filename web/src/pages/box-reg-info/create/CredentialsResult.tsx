@@ -1,13 +1,14 @@
 import { CheckCircleFilled, CopyOutlined, DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
-import type { BoxCredentials } from '@dms/contract';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { api, type BoxCredentials } from '@dms/contract';
+import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { downloadCredentials } from '../../../api/box-reg';
+import { call } from '../../../api/call';
 import { saveBlob } from '../../../api/download';
 import { isApiError } from '../../../api/client';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useLatest } from '../../../lib/useLatest';
 import type { Registered } from './RegistrationForm';
 
 export const CREDENTIALS_FILENAME = 'box-credentials.xlsx';
@@ -17,15 +18,7 @@ export const CREDENTIALS_FILENAME = 'box-credentials.xlsx';
  * download. Nothing of it is kept: leaving the page (or registering more) loses the passwords, so until they were
  * downloaded or copied the console asks before it lets the user go.
  */
-export function CredentialsResult({
-  registered,
-  onMore,
-  onBack,
-}: {
-  registered: Registered;
-  onMore: () => void;
-  onBack: () => void;
-}) {
+export function CredentialsResult({ registered, onMore, onBack }: { registered: Registered; onMore: () => void; onBack: () => void }) {
   const { t, lang } = useI18n();
   const { message, modal } = App.useApp();
   const { result, body, user } = registered;
@@ -37,37 +30,49 @@ export function CredentialsResult({
 
   // Leaving through the console (menu, tags, links, back): ask while the passwords are not saved.
   const blocker = useBlocker(({ currentLocation, nextLocation }) => !saved && currentLocation.pathname !== nextLocation.pathname);
-  const latest = useRef(blocker);
-  latest.current = blocker;
+  const latest = useLatest(blocker);
+  /** The one question before leaving unsaved passwords behind: leave (danger) or stay. */
+  const confirmLeave = useCallback(
+    (onLeave: () => void, onStay?: () => void) =>
+      modal.confirm({
+        title: t('boxRegInfo.result.leaveTitle'),
+        content: t('boxRegInfo.result.leaveContent'),
+        okText: t('boxRegInfo.result.leave'),
+        okButtonProps: { danger: true },
+        cancelText: t('boxRegInfo.result.stay'),
+        onOk: onLeave,
+        ...(onStay ? { onCancel: onStay } : {}),
+      }),
+    [modal, t],
+  );
   useEffect(() => {
     if (blocker.state !== 'blocked') return;
-    modal.confirm({
-      title: t('boxReg.result.leaveTitle'),
-      content: t('boxReg.result.leaveContent'),
-      okText: t('boxReg.result.leave'),
-      okButtonProps: { danger: true },
-      cancelText: t('boxReg.result.stay'),
-      onOk: () => {
+    confirmLeave(
+      () => {
         if (latest.current.state === 'blocked') latest.current.proceed();
       },
-      onCancel: () => {
+      () => {
         if (latest.current.state === 'blocked') latest.current.reset();
       },
-    });
-  }, [blocker.state, modal, t]);
+    );
+  }, [blocker.state, confirmLeave, latest]);
   // Leaving the console itself (reload, closing the tab): the browser's own question.
   useEffect(() => {
     if (saved) return;
-    const warn = (event: BeforeUnloadEvent) => event.preventDefault();
+    const warn = (event: BeforeUnloadEvent) => {
+      event.preventDefault();
+    };
     window.addEventListener('beforeunload', warn);
-    return () => window.removeEventListener('beforeunload', warn);
+    return () => {
+      window.removeEventListener('beforeunload', warn);
+    };
   }, [saved]);
 
   async function download(): Promise<void> {
     setDownloadError(null);
     setDownloading(true);
     try {
-      saveBlob(await downloadCredentials(result.download.token), CREDENTIALS_FILENAME);
+      saveBlob(await call(api.boxRegInfo.credentials, { params: { token: result.download.token } }), CREDENTIALS_FILENAME);
       setDownloaded(true);
     } catch (error) {
       setDownloadError((isApiError(error) && error.message) || t('common.state.hasError'));
@@ -77,49 +82,50 @@ export function CredentialsResult({
   }
 
   async function copyAll(): Promise<void> {
-    const header = [t('boxReg.column.boxId'), t('boxReg.credentials.clientId'), t('boxReg.credentials.username'), t('boxReg.credentials.password')];
+    const header = [
+      t('boxRegInfo.column.boxId'),
+      t('boxRegInfo.credentials.clientId'),
+      t('boxRegInfo.credentials.username'),
+      t('boxRegInfo.credentials.password'),
+    ];
     const lines = [header, ...result.boxes.map((b) => [String(b.boxId), b.clientId, b.username, b.password])].map((l) => l.join('\t'));
     try {
       await navigator.clipboard.writeText(lines.join('\n'));
       setCopied(true);
-      void message.success(t('boxReg.action.copied'));
+      void message.success(t('boxRegInfo.action.copied'));
     } catch {
       void message.error(t('common.state.hasError'));
     }
   }
 
   function confirmMore(): void {
-    if (saved) return onMore();
-    modal.confirm({
-      title: t('boxReg.result.leaveTitle'),
-      content: t('boxReg.result.leaveContent'),
-      okText: t('boxReg.result.leave'),
-      okButtonProps: { danger: true },
-      cancelText: t('boxReg.result.stay'),
-      onOk: onMore,
-    });
+    if (saved) {
+      onMore();
+      return;
+    }
+    confirmLeave(onMore);
   }
 
   const columns = useMemo<TableColumnsType<BoxCredentials>>(
     () => [
-      { key: 'boxId', title: t('boxReg.column.boxId'), dataIndex: 'boxId', width: 120 },
+      { key: 'boxId', title: t('boxRegInfo.column.boxId'), dataIndex: 'boxId', width: 120 },
       {
         key: 'clientId',
-        title: t('boxReg.credentials.clientId'),
+        title: t('boxRegInfo.credentials.clientId'),
         dataIndex: 'clientId',
         width: 190,
         render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
       },
       {
         key: 'username',
-        title: t('boxReg.credentials.username'),
+        title: t('boxRegInfo.credentials.username'),
         dataIndex: 'username',
         width: 160,
         render: (v: string) => <Typography.Text copyable>{v}</Typography.Text>,
       },
       {
         key: 'password',
-        title: t('boxReg.credentials.password'),
+        title: t('boxRegInfo.credentials.password'),
         dataIndex: 'password',
         render: (v: string) => (
           <Typography.Text copyable code className="dms-box-reg-password" data-testid="box-reg-password">
@@ -137,10 +143,10 @@ export function CredentialsResult({
         <CheckCircleFilled className="dms-box-reg-result-icon" />
         <div>
           <Typography.Title level={4} className="dms-box-reg-result-title">
-            {t('boxReg.result.title', { count: result.boxes.length })}
+            {t('boxRegInfo.result.title', { count: result.boxes.length })}
           </Typography.Title>
           <Typography.Text type="secondary">
-            {t('boxReg.result.subtitle', { owner: user?.username ?? `#${body.userId}`, start: body.startBoxId, end: body.endBoxId })}
+            {t('boxRegInfo.result.subtitle', { owner: user?.username ?? `#${body.userId}`, start: body.startBoxId, end: body.endBoxId })}
           </Typography.Text>
         </div>
       </div>
@@ -149,25 +155,37 @@ export function CredentialsResult({
         showIcon
         data-testid="box-reg-once-warning"
         className="dms-form-alert"
-        title={t('boxReg.result.warning')}
-        description={t('boxReg.result.warningDetail', { time: formatTime(result.download.expiresAt, lang) })}
+        title={t('boxRegInfo.result.warning')}
+        description={t('boxRegInfo.result.warningDetail', { time: formatTime(result.download.expiresAt, lang) })}
       />
       <Space wrap className="dms-toolbar">
-        <Button type="primary" icon={<DownloadOutlined />} loading={downloading} onClick={() => void download()} data-testid="box-reg-download">
-          {t('boxReg.action.download')}
+        <Button
+          type="primary"
+          icon={<DownloadOutlined />}
+          loading={downloading}
+          onClick={() => void download()}
+          data-testid="box-reg-download"
+        >
+          {t('boxRegInfo.action.download')}
         </Button>
         <Button icon={<CopyOutlined />} onClick={() => void copyAll()} data-testid="box-reg-copy-all">
-          {t('boxReg.action.copyAll')}
+          {t('boxRegInfo.action.copyAll')}
         </Button>
         <Button icon={<PlusOutlined />} onClick={confirmMore} data-testid="box-reg-more">
-          {t('boxReg.action.registerMore')}
+          {t('boxRegInfo.action.registerMore')}
         </Button>
         <Button icon={<UnorderedListOutlined />} onClick={onBack} data-testid="box-reg-back">
-          {t('boxReg.action.backToList')}
+          {t('boxRegInfo.action.backToList')}
         </Button>
       </Space>
       {downloaded && !downloadError && (
-        <Alert type="success" showIcon data-testid="box-reg-downloaded" className="dms-form-alert" title={t('boxReg.result.downloaded')} />
+        <Alert
+          type="success"
+          showIcon
+          data-testid="box-reg-downloaded"
+          className="dms-form-alert"
+          title={t('boxRegInfo.result.downloaded')}
+        />
       )}
       {downloadError && (
         <Alert type="error" showIcon role="alert" data-testid="box-reg-download-error" className="dms-form-alert" title={downloadError} />

@@ -1,17 +1,18 @@
 import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Typography } from 'antd';
 import type { Rule } from 'antd/es/form';
 import {
+  api,
   BOX_TYPE_MAX,
+  type BoxRegistrationResult,
   Code,
   MAX_BOXES_PER_REGISTRATION,
   PUSH_TIMES_MAX,
-  validationIssue,
-  type BoxRegistrationResult,
   type UserOption,
+  validationIssue,
 } from '@dms/contract';
 import { useState } from 'react';
 import { z } from 'zod';
-import { registerBoxes } from '../../../api/box-reg';
+import { call } from '../../../api/call';
 import { isApiError } from '../../../api/client';
 import { useI18n, type TKey } from '../../../i18n';
 import { UserSelect } from './UserSelect';
@@ -34,15 +35,15 @@ export interface Registered {
 }
 
 const LABEL: Record<RegistrationField, TKey> = {
-  startBoxId: 'boxReg.form.startBoxId',
-  endBoxId: 'boxReg.form.endBoxId',
-  userId: 'boxReg.form.user',
-  boxType: 'boxReg.form.boxType',
-  contact: 'boxReg.form.contact',
-  companyName: 'boxReg.form.companyName',
-  pushWarning: 'boxReg.form.pushWarning',
-  pushFault: 'boxReg.form.pushFault',
-  pushNormal: 'boxReg.form.pushNormal',
+  startBoxId: 'boxRegInfo.form.startBoxId',
+  endBoxId: 'boxRegInfo.form.endBoxId',
+  userId: 'boxRegInfo.form.user',
+  boxType: 'boxRegInfo.form.boxType',
+  contact: 'boxRegInfo.form.contact',
+  companyName: 'boxRegInfo.form.companyName',
+  pushWarning: 'boxRegInfo.form.pushWarning',
+  pushFault: 'boxRegInfo.form.pushFault',
+  pushNormal: 'boxRegInfo.form.pushNormal',
 };
 
 const PUSH_TEST_ID: Record<(typeof PUSH_FIELDS)[number], string> = {
@@ -81,10 +82,10 @@ export function RegistrationForm({
 
   const rules = (field: RegistrationField): Rule[] => [
     {
-      validator: async (_rule, value: unknown) => {
-        const values: RegistrationValues = { ...form.getFieldsValue(true), [field]: value };
+      validator: (_rule, value: unknown) => {
+        const values: RegistrationValues = { ...form.getFieldsValue(), [field]: value };
         const problem = registrationFieldProblem(field, values, lang, t(LABEL[field]));
-        if (problem) throw new Error(problem);
+        return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
       },
     },
   ];
@@ -94,7 +95,7 @@ export function RegistrationForm({
     setSubmitting(true);
     try {
       const body = registrationBody(values);
-      const result = await registerBoxes(body);
+      const result = await call(api.boxRegInfo.register, { body }, { errorDisplay: 'none' });
       onRegistered({ body, result, user, values });
     } catch (error) {
       // A logged-out answer opens the logged-out confirm instead (auth module); nothing to add here.
@@ -125,11 +126,13 @@ export function RegistrationForm({
       layout="vertical"
       initialValues={initialValues}
       onFinish={(values) => void submit(values)}
-      onValuesChange={() => serverError && setServerError(null)}
+      onValuesChange={() => {
+        if (serverError) setServerError(null);
+      }}
       className="dms-box-reg-form"
     >
       <Typography.Title level={5} className="dms-box-reg-form-section">
-        {t('boxReg.form.range')}
+        {t('boxRegInfo.form.range')}
       </Typography.Title>
       <Row gutter={16}>
         <Col xs={24} md={12}>
@@ -143,12 +146,12 @@ export function RegistrationForm({
           </Form.Item>
         </Col>
       </Row>
-      <Form.Item noStyle shouldUpdate={(a, b) => a.startBoxId !== b.startBoxId || a.endBoxId !== b.endBoxId}>
+      <Form.Item<RegistrationValues> noStyle shouldUpdate={(a, b) => a.startBoxId !== b.startBoxId || a.endBoxId !== b.endBoxId}>
         {() => {
           const count = rangeCount(form.getFieldsValue(['startBoxId', 'endBoxId']) as Pick<RegistrationValues, 'startBoxId' | 'endBoxId'>);
           return (
             <Typography.Paragraph type="secondary" className="dms-box-reg-count" data-testid="box-reg-form-count">
-              {count === null ? '\u00a0' : t('boxReg.form.count', { count, max: MAX_BOXES_PER_REGISTRATION })}
+              {count === null ? '\u00a0' : t('boxRegInfo.form.count', { count, max: MAX_BOXES_PER_REGISTRATION })}
             </Typography.Paragraph>
           );
         }}
@@ -158,7 +161,7 @@ export function RegistrationForm({
           <Form.Item {...item('userId', true)}>
             <UserSelect
               data-testid="box-reg-form-user"
-              placeholder={t('boxReg.form.userPlaceholder')}
+              placeholder={t('boxRegInfo.form.userPlaceholder')}
               {...(initialUser ? { initialUser } : {})}
               onUser={setUser}
             />
@@ -181,9 +184,9 @@ export function RegistrationForm({
         </Col>
       </Row>
       <Typography.Title level={5} className="dms-box-reg-form-section">
-        {t('boxReg.form.push')}
+        {t('boxRegInfo.form.push')}
       </Typography.Title>
-      <Typography.Paragraph type="secondary">{t('boxReg.form.pushHelp', { max: PUSH_TIMES_MAX })}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{t('boxRegInfo.form.pushHelp', { max: PUSH_TIMES_MAX })}</Typography.Paragraph>
       <Row gutter={16}>
         {PUSH_FIELDS.map((field) => (
           <Col key={field} xs={24} sm={8}>
@@ -198,10 +201,10 @@ export function RegistrationForm({
       )}
       <Space wrap>
         <Button type="primary" htmlType="submit" loading={submitting} data-testid="box-reg-submit">
-          {t('boxReg.action.submit')}
+          {t('boxRegInfo.action.submit')}
         </Button>
         <Button onClick={onCancel} data-testid="box-reg-cancel">
-          {t('boxReg.action.backToList')}
+          {t('boxRegInfo.action.backToList')}
         </Button>
       </Space>
     </Form>

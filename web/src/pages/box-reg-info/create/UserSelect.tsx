@@ -1,7 +1,7 @@
 import { Select, Spin, Typography } from 'antd';
-import type { UserOption } from '@dms/contract';
+import { api, type UserOption } from '@dms/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { getBoxRegUsers } from '../../../api/box-reg';
+import { call } from '../../../api/call';
 import { roleLabel } from '../../../auth/role-label';
 import { useI18n } from '../../../i18n';
 
@@ -38,7 +38,7 @@ export function UserSelect({ id, value, onChange, onUser, initialUser, placehold
     const timer = setTimeout(
       () => {
         setLoading(true);
-        getBoxRegUsers(query, abort.signal)
+        call(api.boxRegInfo.users, { query: { q: query } }, { signal: abort.signal })
           .then(setUsers)
           .catch(() => undefined)
           .finally(() => {
@@ -69,7 +69,7 @@ export function UserSelect({ id, value, onChange, onUser, initialUser, placehold
   }, [users, picked, t]);
 
   return (
-    <Select<number>
+    <Select<number, (typeof options)[number]>
       {...(id ? { id } : {})}
       data-testid={testId}
       value={value}

@@ -1,10 +1,11 @@
 import { Card } from 'antd';
 import type { UserOption } from '@dms/contract';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '../../../i18n';
-import { noteRegistration } from '../registrations';
-import { BOX_REG_LIST_PATH } from '../routes';
+import { boxRegInfoQueries } from '../../../queries/box-reg-info';
+import { BOX_REG_LIST_PATH } from '../paths';
 import { CredentialsResult } from './CredentialsResult';
 import { RegistrationForm, type Registered } from './RegistrationForm';
 import { INITIAL_VALUES, type RegistrationValues } from './rules';
@@ -17,6 +18,7 @@ import '../box-reg.css';
 export default function BoxRegCreatePage() {
   const { t } = useI18n();
   const navigate = useNavigate();
+  const client = useQueryClient();
   const [registered, setRegistered] = useState<Registered | null>(null);
   // What the next form starts with: after a registration, the same user and settings with a new range.
   const [start, setStart] = useState<{ values: RegistrationValues; user: UserOption | undefined; key: number }>({
@@ -27,7 +29,7 @@ export default function BoxRegCreatePage() {
   const backToList = () => void navigate(BOX_REG_LIST_PATH);
 
   return (
-    <Card title={t('boxReg.route.create')} className="dms-box-reg-create">
+    <Card title={t('boxRegInfo.route.create')} className="dms-box-reg-create">
       {registered ? (
         <CredentialsResult
           registered={registered}
@@ -48,7 +50,8 @@ export default function BoxRegCreatePage() {
           initialUser={start.user}
           onCancel={backToList}
           onRegistered={(r) => {
-            noteRegistration();
+            // The (kept-alive) list shows the new boxes when it is back.
+            void client.invalidateQueries({ queryKey: boxRegInfoQueries.all });
             setRegistered(r);
           }}
         />

@@ -16,7 +16,9 @@ describe('box registration rules', () => {
       const problem = (field: keyof RegistrationValues, change: Partial<RegistrationValues>) =>
         registrationFieldProblem(field, { ...valid, ...change }, lang, 'F');
       expect(problem('endBoxId', { endBoxId: '7000000' })).toBe(message(lang, 'validation.boxId.order'));
-      expect(problem('endBoxId', { endBoxId: String(7000001 + MAX_BOXES_PER_REGISTRATION) })).toBe(message(lang, 'validation.boxId.tooMany'));
+      expect(problem('endBoxId', { endBoxId: String(7000001 + MAX_BOXES_PER_REGISTRATION) })).toBe(
+        message(lang, 'validation.boxId.tooMany'),
+      );
       expect(problem('endBoxId', { endBoxId: String(7000000 + MAX_BOXES_PER_REGISTRATION) })).toBeNull();
       expect(problem('startBoxId', { startBoxId: '' })).toBe(message(lang, 'validation.field.positiveInteger', { field: 'F' }));
       expect(problem('startBoxId', { startBoxId: '1.5' })).toBe(message(lang, 'validation.field.positiveInteger', { field: 'F' }));

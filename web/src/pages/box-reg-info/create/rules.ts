@@ -22,7 +22,17 @@ export type RegistrationField = keyof RegistrationValues;
 export const PUSH_FIELDS = ['pushWarning', 'pushFault', 'pushNormal'] as const satisfies readonly RegistrationField[];
 
 /** Valid values for the fields a check is not about, so the contract's cross-field rules can run on their own. */
-const FILLER: RegistrationRequest = { startBoxId: 1, endBoxId: 1, userId: 1, boxType: 'x', contact: '', companyName: '', pushWarning: 1, pushFault: 1, pushNormal: 1 };
+const FILLER: RegistrationRequest = {
+  startBoxId: 1,
+  endBoxId: 1,
+  userId: 1,
+  boxType: 'x',
+  contact: '',
+  companyName: '',
+  pushWarning: 1,
+  pushFault: 1,
+  pushNormal: 1,
+};
 
 function translate(key: string, lang: Language, field: string): string {
   return message(lang, isMessageKey(key) ? key : 'validation.invalid', { field });
@@ -33,7 +43,12 @@ function translate(key: string, lang: Language, field: string): string {
  * the field, and its message key is translated with `label` filling `{field}`. The order and size of the range
  * (end ≥ start, at most MAX_BOXES_PER_REGISTRATION boxes) are reported on the end box id, as the server does.
  */
-export function registrationFieldProblem(field: RegistrationField, values: RegistrationValues, lang: Language, label: string): string | null {
+export function registrationFieldProblem(
+  field: RegistrationField,
+  values: RegistrationValues,
+  lang: Language,
+  label: string,
+): string | null {
   const value = values[field];
   // An emptied push-times box would be coerced to 0 by the schema; the console asks for a value instead.
   if ((PUSH_FIELDS as readonly string[]).includes(field) && (value === null || value === undefined || value === '')) {

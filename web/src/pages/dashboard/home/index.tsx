@@ -4,11 +4,11 @@ import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { createElement, useMemo } from 'react';
 import { Link } from 'react-router';
 import { permittedPages } from '../../../app/access';
-import { SHELL_ROUTES } from '../../../app/routes';
+import { useShellRoutes } from '../../../app/shell-routes';
 import { RoleTags } from '../../../auth/RoleTags';
 import { useSession } from '../../../auth/session';
 import { useI18n, type TKey } from '../../../i18n';
-import { FleetSection } from '../fleet/FleetSection';
+import { FleetSection } from '../../../features/fleet/FleetSection';
 
 /** What each page card says; a page without a line here shows its title only. */
 const PAGE_BLURB: Partial<Record<string, TKey>> = {
@@ -25,10 +25,8 @@ const PAGE_BLURB: Partial<Record<string, TKey>> = {
 export default function DashboardPage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
-  const pages = useMemo(
-    () => permittedPages(SHELL_ROUTES, user?.roles ?? []).filter((p) => p.name !== 'dashboard'),
-    [user?.roles],
-  );
+  const routes = useShellRoutes();
+  const pages = useMemo(() => permittedPages(routes, user?.roles ?? []).filter((p) => p.name !== 'dashboard'), [routes, user?.roles]);
   if (!user) return null;
   return (
     <div className="dms-dashboard">

@@ -1,11 +1,15 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Descriptions, Input, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
-import { getOperationLog } from '../../../api/datalog';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { RefreshButton } from '../../../components/list-page/RefreshButton';
+import { useDraft } from '../../../components/list-page/useDraft';
+import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
+import { useListParams } from '../../../components/list-page/useListParams';
 import { useI18n, type Translate } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { useServerPage } from '../../../lib/useServerPage';
+import { datalogQueries } from '../../../queries/datalog';
+import { OPERATION_LOG_LIST, operationLogQuery } from './list-spec';
 
 function isAction(value: string): value is OperationAction {
   return (OPERATION_ACTIONS as readonly string[]).includes(value);
@@ -16,11 +20,30 @@ function actionLabel(t: Translate, action: string): string {
   return isAction(action) ? t(`operationLog.action.${action}`) : action;
 }
 
+/** What a row shows when opened: the value before and after, when the action changed one. */
+function Change({ row }: { row: OperationLogEntry }) {
+  const { t } = useI18n();
+  if (row.old_value === null && row.new_value === null)
+    return <Typography.Text type="secondary">{t('operationLog.table.noChange')}</Typography.Text>;
+  return (
+    <Descriptions
+      size="small"
+      column={1}
+      items={[
+        { key: 'old', label: t('operationLog.column.oldValue'), children: row.old_value ?? '—' },
+        { key: 'new', label: t('operationLog.column.newValue'), children: row.new_value ?? '—' },
+      ]}
+    />
+  );
+}
+
 /** /datalog/operation-log: who did what, when and from where; one's own and one's subordinates' (root: everyone's). */
 export default function OperationLogPage() {
   const { t, lang } = useI18n();
-  const list = useServerPage(getOperationLog, { action: undefined as OperationAction | undefined, username: undefined as string | undefined });
-  const action = list.filter.action;
+  const list = useListParams(OPERATION_LOG_LIST);
+  const page = usePagedQuery(datalogQueries.operationLog(operationLogQuery(list.params)));
+  const { action, username } = list.params.filter;
+  const [user, setUser] = useDraft(username ?? '');
 
   const columns = useMemo<TableColumnsType<OperationLogEntry>>(
     () => [
@@ -41,56 +64,51 @@ export default function OperationLogPage() {
   );
 
   return (
-    <Card className="dms-operation-log">
-      <Space wrap className="dms-toolbar">
-        <Select<OperationAction | 'all'>
-          data-testid="operation-log-action"
-          aria-label={t('operationLog.filter.action')}
-          style={{ minWidth: 180 }}
-          value={action ?? 'all'}
-          options={[
-            { value: 'all', label: t('operationLog.filter.allActions') },
-            ...OPERATION_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) })),
-          ]}
-          onChange={(value) => list.setFilter({ action: value === 'all' ? undefined : value })}
-        />
-        <Input.Search
-          data-testid="operation-log-user"
-          aria-label={t('operationLog.filter.username')}
-          placeholder={t('operationLog.filter.username')}
-          allowClear
-          style={{ width: 200 }}
-          onSearch={(value) => list.setFilter({ username: value.trim() || undefined })}
-        />
-        <Button icon={<ReloadOutlined />} onClick={list.reload}>
-          {t('common.action.refresh')}
-        </Button>
-      </Space>
-      <Table<OperationLogEntry>
-        data-testid="operation-log-table"
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data.items}
-        loading={list.loading}
-        scroll={{ x: 900 }}
-        expandable={{
-          rowExpandable: (row) => row.old_value !== null || row.new_value !== null,
-          expandedRowRender: (row) =>
-            row.old_value === null && row.new_value === null ? (
-              <Typography.Text type="secondary">{t('operationLog.table.noChange')}</Typography.Text>
-            ) : (
-              <Descriptions
-                size="small"
-                column={1}
-                items={[
-                  { key: 'old', label: t('operationLog.column.oldValue'), children: row.old_value ?? '—' },
-                  { key: 'new', label: t('operationLog.column.newValue'), children: row.new_value ?? '—' },
-                ]}
-              />
-            ),
-        }}
-        pagination={list.pagination((total) => t('operationLog.table.total', { total }))}
-      />
-    </Card>
+    <ListPage
+      className="dms-operation-log"
+      toolbar={
+        <Space wrap className="dms-toolbar">
+          <Select<OperationAction | 'all'>
+            data-testid="operation-log-action"
+            aria-label={t('operationLog.filter.action')}
+            style={{ minWidth: 180 }}
+            value={action ?? 'all'}
+            options={[
+              { value: 'all', label: t('operationLog.filter.allActions') },
+              ...OPERATION_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) })),
+            ]}
+            onChange={(value) => {
+              list.setFilter({ action: value === 'all' ? undefined : value });
+            }}
+          />
+          <Input.Search
+            data-testid="operation-log-user"
+            aria-label={t('operationLog.filter.username')}
+            placeholder={t('operationLog.filter.username')}
+            allowClear
+            style={{ width: 200 }}
+            value={user}
+            onChange={(e) => {
+              setUser(e.target.value);
+            }}
+            onSearch={(value) => {
+              list.setFilter({ username: value.trim() || undefined });
+            }}
+          />
+          <RefreshButton onClick={page.reload} />
+        </Space>
+      }
+      list={list}
+      page={page}
+      columns={columns}
+      data-testid="operation-log-table"
+      rowKey="id"
+      scroll={{ x: 900 }}
+      expandable={{
+        rowExpandable: (row) => row.old_value !== null || row.new_value !== null,
+        expandedRowRender: (row) => <Change row={row} />,
+      }}
+      showTotal={(total) => t('operationLog.table.total', { total })}
+    />
   );
 }

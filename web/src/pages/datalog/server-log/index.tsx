@@ -1,21 +1,23 @@
-import { ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { SERVER_LOG_SOURCES, type ServerLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
-import { getServerLog } from '../../../api/datalog';
+import { ListPage } from '../../../components/list-page/ListPage';
+import { RefreshButton } from '../../../components/list-page/RefreshButton';
+import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
+import { useListParams } from '../../../components/list-page/useListParams';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { useServerPage } from '../../../lib/useServerPage';
-
-type Source = (typeof SERVER_LOG_SOURCES)[number];
+import { datalogQueries } from '../../../queries/datalog';
+import { SERVER_LOG_LIST, serverLogQuery, type Source } from './list-spec';
 
 const LEVEL_COLOR: Record<string, string> = { fatal: 'magenta', error: 'red', warn: 'orange', info: 'blue', debug: 'default' };
 
 /** /datalog/server-log (root): server errors and console reports, newest first, paged on the server. */
 export default function ServerLogPage() {
   const { t, lang } = useI18n();
-  const list = useServerPage(getServerLog, { source: undefined as Source | undefined });
-  const source = list.filter.source;
+  const list = useListParams(SERVER_LOG_LIST);
+  const page = usePagedQuery(datalogQueries.serverLog(serverLogQuery(list.params)));
+  const { source } = list.params.filter;
 
   const columns = useMemo<TableColumnsType<ServerLogEntry>>(
     () => [
@@ -48,40 +50,41 @@ export default function ServerLogPage() {
   );
 
   return (
-    <Card className="dms-server-log">
-      <Space wrap className="dms-toolbar">
-        <Select<Source | 'all'>
-          data-testid="server-log-source"
-          aria-label={t('serverLog.filter.source')}
-          value={source ?? 'all'}
-          style={{ minWidth: 180 }}
-          options={[
-            { value: 'all', label: t('serverLog.filter.all') },
-            ...SERVER_LOG_SOURCES.map((s) => ({ value: s, label: t(`serverLog.filter.${s}`) })),
-          ]}
-          onChange={(value) => list.setFilter({ source: value === 'all' ? undefined : value })}
-        />
-        <Button icon={<ReloadOutlined />} onClick={list.reload} data-testid="server-log-reload">
-          {t('common.action.refresh')}
-        </Button>
-      </Space>
-      <Table<ServerLogEntry>
-        data-testid="server-log-table"
-        rowKey="id"
-        columns={columns}
-        dataSource={list.data.items}
-        loading={list.loading}
-        scroll={{ x: 900 }}
-        expandable={{
-          expandedRowRender: (row) =>
-            row.detail ? (
-              <pre className="dms-log-detail">{row.detail}</pre>
-            ) : (
-              <Typography.Text type="secondary">{t('serverLog.detail.none')}</Typography.Text>
-            ),
-        }}
-        pagination={list.pagination((total) => t('serverLog.table.total', { total }))}
-      />
-    </Card>
+    <ListPage
+      className="dms-server-log"
+      toolbar={
+        <Space wrap className="dms-toolbar">
+          <Select<Source | 'all'>
+            data-testid="server-log-source"
+            aria-label={t('serverLog.filter.source')}
+            value={source ?? 'all'}
+            style={{ minWidth: 180 }}
+            options={[
+              { value: 'all', label: t('serverLog.filter.all') },
+              ...SERVER_LOG_SOURCES.map((s) => ({ value: s, label: t(`serverLog.filter.${s}`) })),
+            ]}
+            onChange={(value) => {
+              list.setFilter({ source: value === 'all' ? undefined : value });
+            }}
+          />
+          <RefreshButton onClick={page.reload} testId="server-log-reload" />
+        </Space>
+      }
+      list={list}
+      page={page}
+      columns={columns}
+      data-testid="server-log-table"
+      rowKey="id"
+      scroll={{ x: 900 }}
+      expandable={{
+        expandedRowRender: (row) =>
+          row.detail ? (
+            <pre className="dms-log-detail">{row.detail}</pre>
+          ) : (
+            <Typography.Text type="secondary">{t('serverLog.detail.none')}</Typography.Text>
+          ),
+      }}
+      showTotal={(total) => t('serverLog.table.total', { total })}
+    />
   );
 }

@@ -1,20 +1,20 @@
 import { ReloadOutlined } from '@ant-design/icons';
-import { Badge, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Typography, type TableColumnsType } from 'antd';
-import type { BoxConnectionRow, BoxDetail, DeviceSummary, IpChangeRow } from '@dms/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
-import { getBox } from '../../../api/devices';
+import { Badge, Button, Card, Descriptions, Empty, Result, Skeleton, Table, Typography } from 'antd';
+import type { BoxConnectionRow, DeviceSummary, IpChangeRow } from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo } from 'react';
+import { useParams } from 'react-router';
 import { useDeviceEvents } from '../../../api/realtime';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { detailPath } from '../shared/links';
-import { loadFailure, parseBoxId } from '../shared/params';
-import { StatusTag } from '../shared/status';
+import { deviceQueries } from '../../../queries/devices';
+import { parseBoxId } from '../shared/params';
+import { useLoadFailure } from '../shared/useLoadFailure';
+import { useBoxColumns } from './columns';
 import { readSignal } from './signal';
 import '../shared/devices.css';
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
-const KNOWN_EVENTS = new Set(['connect', 'disconnect', 'will', 'timeout']);
 
 function SignalBars({ bars }: { bars: number }) {
   return (
@@ -33,32 +33,13 @@ function SignalBars({ bars }: { bars: number }) {
  */
 export default function BoxPage() {
   const { t, lang } = useI18n();
-  const navigate = useNavigate();
   const params = useParams();
   const boxId = parseBoxId(params.tagId);
-  const [box, setBox] = useState<BoxDetail | null>(null);
-  const [error, setError] = useState<string | null>(null);
-  const [reloads, setReloads] = useState(0);
-  const reload = useCallback(() => setReloads((n) => n + 1), []);
-
-  useEffect(() => {
-    if (boxId === null) {
-      void navigate('/404', { replace: true });
-      return undefined;
-    }
-    const abort = new AbortController();
-    getBox(boxId, abort.signal)
-      .then((b) => {
-        setBox(b);
-        setError(null);
-      })
-      .catch((e: unknown) => {
-        if (abort.signal.aborted) return;
-        const shown = loadFailure(e, navigate, t('common.state.hasError'));
-        if (shown) setError(shown);
-      });
-    return () => abort.abort();
-  }, [boxId, reloads, navigate, t]);
+  const query = useQuery({ ...deviceQueries.box(boxId ?? 0), enabled: boxId !== null });
+  const box = query.data ?? null;
+  const error = useLoadFailure(query.error, boxId === null);
+  const { refetch } = query;
+  const reload = useCallback(() => void refetch(), [refetch]);
 
   // The controllers' statuses change live; a status change may come with the box going on/offline: reload then
   // (also when a controller's state on subscribing says its status changed since the page loaded).
@@ -68,55 +49,7 @@ export default function BoxPage() {
     if (changed || event.type === 'status' || event.type === 'lagged') reload();
   });
 
-  const controllerColumns = useMemo<TableColumnsType<DeviceSummary>>(
-    () => [
-      {
-        key: 'controller',
-        title: t('devices.field.controller'),
-        dataIndex: 'controller',
-        width: 130,
-        render: (c: number, d: DeviceSummary) => (
-          <Link to={detailPath(d.kind, d.boxId, d.controller)} data-testid={`box-controller-${c}`}>
-            {t('devices.list.controllerNo', { controller: c })}
-          </Link>
-        ),
-      },
-      { key: 'status', title: t('devices.field.status'), dataIndex: 'status', width: 150, render: (s: DeviceSummary['status']) => <StatusTag status={s} /> },
-      { key: 'type', title: t('devices.field.type'), width: 220, render: (_: unknown, d: DeviceSummary) => d.typeName ?? d.typeCode ?? NONE },
-      { key: 'company', title: t('devices.field.company'), dataIndex: 'company', width: 160, render: (v: string) => v || NONE },
-      { key: 'model', title: t('devices.field.model'), dataIndex: 'model', width: 120, render: (v: string) => v || NONE },
-      { key: 'lastSeen', title: t('devices.field.lastSeen'), dataIndex: 'lastSeen', width: 180, render: (v: number | null) => (v === null ? NONE : formatTime(v, lang)) },
-    ],
-    [t, lang],
-  );
-  const ipColumns = useMemo<TableColumnsType<IpChangeRow>>(
-    () => [
-      { key: 'time', title: t('devices.box.time'), dataIndex: 'time', width: 180, render: (v: number) => formatTime(v, lang) },
-      { key: 'source', title: t('devices.box.sourceIp'), dataIndex: 'sourceIp', width: 160 },
-      { key: 'destination', title: t('devices.box.destinationIp'), dataIndex: 'destinationIp', width: 160 },
-    ],
-    [t, lang],
-  );
-  const connectionColumns = useMemo<TableColumnsType<BoxConnectionRow>>(
-    () => [
-      { key: 'time', title: t('devices.box.time'), dataIndex: 'time', width: 180, render: (v: number) => formatTime(v, lang) },
-      {
-        key: 'event',
-        title: t('devices.box.event'),
-        dataIndex: 'event',
-        width: 200,
-        render: (v: string) => (
-          <Badge
-            status={v === 'connect' ? 'success' : v === 'disconnect' ? 'default' : 'error'}
-            text={KNOWN_EVENTS.has(v) ? t(`devices.box.events.${v as 'connect'}`) : v}
-            data-event={v}
-          />
-        ),
-      },
-      { key: 'ip', title: t('devices.box.ip'), dataIndex: 'ip', width: 160, render: (v: string) => v || NONE },
-    ],
-    [t, lang],
-  );
+  const { controllerColumns, ipColumns, connectionColumns } = useBoxColumns();
 
   if (!box) {
     return (
@@ -145,7 +78,15 @@ export default function BoxPage() {
       <Card
         size="small"
         title={t('devices.box.title', { boxId: box.boxId })}
-        extra={<Button size="small" icon={<ReloadOutlined />} onClick={reload} aria-label={t('devices.list.refresh')} title={t('devices.list.refresh')} />}
+        extra={
+          <Button
+            size="small"
+            icon={<ReloadOutlined />}
+            onClick={reload}
+            aria-label={t('devices.list.refresh')}
+            title={t('devices.list.refresh')}
+          />
+        }
       >
         <Descriptions
           size="small"

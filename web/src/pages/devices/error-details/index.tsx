@@ -1,18 +1,19 @@
 import { Alert, Card, Descriptions, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { FaultRecord, RegisterDef, SnapshotResult } from '@dms/contract';
-import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { api, type RegisterDef, type SnapshotResult } from '@dms/contract';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { getDeviceFaultRecords, getSnapshot } from '../../../api/history';
+import { endpointQuery } from '../../../api/call';
 import { isApiError } from '../../../api/client';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
 import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, setBits, localized } from '../shared/registers';
-import { DeviceHeader } from '../history/common/DeviceHeader';
-import { historyPaths } from '../shared/links';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
+import { historyPaths } from '../../../features/devices/links';
 import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../shared/params';
-import { bitName, KindTag, recordDuration } from '../history/common/records';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
-import '../history/common/history.css';
+import { bitName, KindTag, recordDuration } from '../shared/history/records';
+import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
+import '../shared/history/history.css';
 
 interface Row {
   def: RegisterDef;
@@ -53,26 +54,21 @@ export default function ErrorDetailsPage() {
 function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; record: number | undefined }) {
   const { t, lang } = useI18n();
   const { device, type, registers } = loaded;
-  const [snapshot, setSnapshot] = useState<SnapshotResult | null>(null);
-  const [faultRecord, setFaultRecord] = useState<FaultRecord | null>(null);
-  const [error, setError] = useState<string | null>(null);
   const [filter, setFilter] = useState('');
 
-  useEffect(() => {
-    const abort = new AbortController();
-    setError(null);
-    getSnapshot(device.boxId, device.controller, { at, record }, abort.signal)
-      .then(setSnapshot)
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(isApiError(e) ? e.message : t('history.chart.failed'));
-      });
-    if (record !== undefined) {
-      getDeviceFaultRecords(device.boxId, device.controller, abort.signal)
-        .then((all) => setFaultRecord(all.find((r) => r.id === record) ?? null))
-        .catch(() => undefined);
-    }
-    return () => abort.abort();
-  }, [device.boxId, device.controller, at, record, t]);
+  // The snapshot at `at` (or the record's own); the last one stays shown while the next loads, a failure until then.
+  const params = { boxId: device.boxId, controller: device.controller };
+  const loadedSnapshot = useQuery({
+    ...endpointQuery(api.history.snapshot, { params, query: { at, record } }),
+    placeholderData: keepPreviousData,
+  });
+  const snapshot: SnapshotResult | null = loadedSnapshot.data ?? null;
+  const failed = loadedSnapshot.error;
+  const error = failed ? (isApiError(failed) ? failed.message : t('history.chart.failed')) : null;
+  // The record, with when it was loaded: an ongoing one's duration runs to then (the device's records, cached).
+  const records = useQuery({ ...endpointQuery(api.devices.faultRecords, { params }), enabled: record !== undefined });
+  const found = records.data?.find((r) => r.id === record);
+  const loadedRecord = found ? { record: found, at: records.dataUpdatedAt } : null;
 
   const rows = useMemo<Row[]>(() => {
     const values = snapshot?.values ?? {};
@@ -135,14 +131,15 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
             label: t('history.details.snapshotAt'),
             children: snapshot ? (snapshot.ts === null ? t('history.details.noSnapshot') : formatTime(snapshot.ts, lang)) : '…',
           },
-          ...(faultRecord
+          ...(loadedRecord
             ? [
                 {
                   key: 'record',
                   label: t('history.details.record'),
                   children: (
                     <span data-testid="snapshot-record">
-                      <KindTag kind={faultRecord.kind} /> {bitName(registers, faultRecord.register, faultRecord.bit, lang, t)}
+                      <KindTag kind={loadedRecord.record.kind} />{' '}
+                      {bitName(registers, loadedRecord.record.register, loadedRecord.record.bit, lang, t)}
                     </span>
                   ),
                 },
@@ -150,23 +147,27 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
                   key: 'duration',
                   label: t('history.record.duration'),
                   children:
-                    faultRecord.endedAt === null
-                      ? `${t('history.record.ongoing')} · ${recordDuration(faultRecord.startedAt, null, Date.now(), t)}`
-                      : recordDuration(faultRecord.startedAt, faultRecord.endedAt, Date.now(), t),
+                    loadedRecord.record.endedAt === null
+                      ? `${t('history.record.ongoing')} · ${recordDuration(loadedRecord.record.startedAt, null, loadedRecord.at, t)}`
+                      : recordDuration(loadedRecord.record.startedAt, loadedRecord.record.endedAt, loadedRecord.at, t),
                 },
               ]
             : []),
         ]}
       />
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="snapshot-error" />}
-      {snapshot && snapshot.ts === null && <Alert type="info" showIcon title={t('history.details.noSnapshot')} style={{ marginBottom: 8 }} />}
+      {snapshot && snapshot.ts === null && (
+        <Alert type="info" showIcon title={t('history.details.noSnapshot')} style={{ marginBottom: 8 }} />
+      )}
       <div className="dms-history-toolbar">
         <Input.Search
           allowClear
           placeholder={t('history.details.search')}
           aria-label={t('history.details.search')}
           value={filter}
-          onChange={(e) => setFilter(e.target.value)}
+          onChange={(e) => {
+            setFilter(e.target.value);
+          }}
           style={{ maxWidth: 320 }}
           data-testid="snapshot-search"
         />

@@ -1,17 +1,18 @@
 import { Button, Card, Segmented, Table, type TableColumnsType } from 'antd';
-import type { FaultRecord } from '@dms/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { api, type FaultRecord } from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { getDeviceFaultRecords } from '../../../api/history';
+import { endpointQuery } from '../../../api/call';
 import { useDeviceEvents } from '../../../api/realtime';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
-import { bitName, KindTag, recordTimeColumns } from '../history/common/records';
-import { DeviceHeader } from '../history/common/DeviceHeader';
-import { historyPaths } from '../shared/links';
+import { bitName, KindTag, recordTimeColumns } from '../shared/history/records';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
+import { historyPaths } from '../../../features/devices/links';
 import { parseDevice } from '../shared/params';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
-import '../history/common/history.css';
+import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
+import '../shared/history/history.css';
 
 type KindFilter = 'all' | 'fault' | 'alert';
 
@@ -33,26 +34,15 @@ export default function ErrorRecordPage() {
 function Records({ loaded }: { loaded: HistoryDevice }) {
   const { t, lang } = useI18n();
   const { device, registers } = loaded;
-  const [records, setRecords] = useState<FaultRecord[]>([]);
-  const [loading, setLoading] = useState(true);
-  const [reloads, setReloads] = useState(0);
   const [kind, setKind] = useState<KindFilter>('all');
-  const [now, setNow] = useState(() => Date.now());
-
-  useEffect(() => {
-    const abort = new AbortController();
-    setLoading(true);
-    getDeviceFaultRecords(device.boxId, device.controller, abort.signal)
-      .then((r) => {
-        setRecords(r);
-        setNow(Date.now());
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (!abort.signal.aborted) setLoading(false);
-      });
-    return () => abort.abort();
-  }, [device.boxId, device.controller, reloads]);
+  // Cached per device; a live status change reloads it. Open records' durations run to when it was loaded.
+  const loadedRecords = useQuery(
+    endpointQuery(api.devices.faultRecords, { params: { boxId: device.boxId, controller: device.controller } }),
+  );
+  const records = useMemo(() => loadedRecords.data ?? [], [loadedRecords.data]);
+  const now = loadedRecords.dataUpdatedAt;
+  const loading = loadedRecords.isFetching;
+  const { refetch } = loadedRecords;
 
   useDeviceEvents(
     [device.id],
@@ -61,9 +51,9 @@ function Records({ loaded }: { loaded: HistoryDevice }) {
         const mine = event.type !== 'lagged' && event.device === device.id;
         // A status change (or, on subscribing, a status other than when the page loaded) may open or close a record.
         const changed = mine && (event.type === 'status' || (event.type === 'state' && event.status !== device.status));
-        if (event.type === 'lagged' || changed) setReloads((n) => n + 1);
+        if (event.type === 'lagged' || changed) void refetch();
       },
-      [device.id, device.status],
+      [device.id, device.status, refetch],
     ),
   );
 
@@ -71,7 +61,13 @@ function Records({ loaded }: { loaded: HistoryDevice }) {
 
   const columns = useMemo<TableColumnsType<FaultRecord>>(
     () => [
-      { key: 'kind', title: t('history.record.kind'), dataIndex: 'kind', width: 90, render: (k: FaultRecord['kind']) => <KindTag kind={k} /> },
+      {
+        key: 'kind',
+        title: t('history.record.kind'),
+        dataIndex: 'kind',
+        width: 90,
+        render: (k: FaultRecord['kind']) => <KindTag kind={k} />,
+      },
       {
         key: 'name',
         title: t('history.record.name'),
@@ -116,7 +112,12 @@ function Records({ loaded }: { loaded: HistoryDevice }) {
             label: <span data-testid={`record-kind-${k}`}>{t(k === 'all' ? 'history.kind.all' : `history.kind.${k}`)}</span>,
           }))}
         />
-        <Button onClick={() => setReloads((n) => n + 1)} data-testid="record-reload">
+        <Button
+          onClick={() => {
+            void refetch();
+          }}
+          data-testid="record-reload"
+        >
           {t('common.action.refresh')}
         </Button>
       </div>
@@ -129,7 +130,12 @@ function Records({ loaded }: { loaded: HistoryDevice }) {
         dataSource={shown}
         loading={loading}
         scroll={{ x: 1000 }}
-        pagination={{ pageSize: 20, showSizeChanger: true, pageSizeOptions: [10, 20, 50, 100], showTotal: (total) => t('history.table.records', { total }) }}
+        pagination={{
+          pageSize: 20,
+          showSizeChanger: true,
+          pageSizeOptions: [10, 20, 50, 100],
+          showTotal: (total) => t('history.table.records', { total }),
+        }}
       />
     </>
   );

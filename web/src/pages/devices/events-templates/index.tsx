@@ -1,12 +1,15 @@
 import { Alert, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { LANGUAGE_NAMES, type ControllerTypeDetail, type ControllerTypeSummary, type Severity } from '@dms/contract';
-import { useEffect, useMemo, useState, type HTMLAttributes } from 'react';
+import { LANGUAGE_NAMES, type ControllerTypeSummary, type Severity } from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
-import { getControllerType, getControllerTypes } from '../../../api/devices';
 import { useI18n } from '../../../i18n';
+import { deviceQueries } from '../../../queries/devices';
 import { localized } from '../shared/registers';
 import { eventTemplates, languagesFirst, type EventTemplate } from './templates';
 import '../shared/devices.css';
+
+const NO_TYPES: ControllerTypeSummary[] = [];
 
 const SEVERITY_COLOR: Record<Severity, string> = { fault: 'red', alert: 'orange', info: 'blue' };
 
@@ -18,36 +21,12 @@ const SEVERITY_COLOR: Record<Severity, string> = { fault: 'red', alert: 'orange'
 export default function EventTemplatesPage() {
   const { t, lang } = useI18n();
   const [params, setParams] = useSearchParams();
-  const [types, setTypes] = useState<ControllerTypeSummary[]>([]);
-  const [detail, setDetail] = useState<ControllerTypeDetail | null>(null);
-  const [loading, setLoading] = useState(false);
+  const types = useQuery(deviceQueries.controllerTypes()).data ?? NO_TYPES;
   const wanted = Number(params.get('type'));
   const typeId = types.some((ty) => ty.id === wanted) ? wanted : (types[0]?.id ?? null);
-
-  useEffect(() => {
-    const abort = new AbortController();
-    getControllerTypes(abort.signal)
-      .then(setTypes)
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, []);
-
-  useEffect(() => {
-    if (typeId === null) return undefined;
-    let current = true;
-    setLoading(true);
-    getControllerType(typeId)
-      .then((d) => {
-        if (current) setDetail(d);
-      })
-      .catch(() => undefined)
-      .finally(() => {
-        if (current) setLoading(false);
-      });
-    return () => {
-      current = false;
-    };
-  }, [typeId]);
+  const type = useQuery({ ...deviceQueries.controllerType(typeId ?? 0), enabled: typeId !== null });
+  const detail = type.data ?? null;
+  const loading = type.isFetching;
 
   const rows = useMemo(() => (detail && detail.id === typeId ? eventTemplates(detail) : []), [detail, typeId]);
   const order = languagesFirst(lang);
@@ -105,7 +84,9 @@ export default function EventTemplatesPage() {
             placeholder={t('devices.templates.pick')}
             aria-label={t('devices.templates.type')}
             value={typeId ?? undefined}
-            onChange={(id) => setParams({ type: String(id) }, { replace: true })}
+            onChange={(id) => {
+              setParams({ type: String(id) }, { replace: true });
+            }}
             options={types.map((ty) => ({
               value: ty.id,
               label: (

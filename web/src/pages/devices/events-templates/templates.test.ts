@@ -9,7 +9,11 @@ describe('event templates from a register map', () => {
     const templates = eventTemplates(compressor);
     const bits = compressor.registers.filter((r) => r.format === 'bits').reduce((n, r) => n + (r.bits?.length ?? 0), 0);
     expect(templates).toHaveLength(bits);
-    expect(templates[0]).toMatchObject({ register: 40050, bit: 0, severity: 'fault' });
+    expect(templates[0]).toMatchObject({
+      register: compressor.registers.find((r) => r.key === 'fault_bits')?.number,
+      bit: 0,
+      severity: 'fault',
+    });
     expect(templates[0]?.text.en).toBe('Main motor overload');
     const severities = templates.map((t) => t.severity);
     expect(severities.indexOf('alert')).toBeGreaterThan(severities.lastIndexOf('fault'));

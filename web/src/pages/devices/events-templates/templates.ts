@@ -18,7 +18,9 @@ const ORDER: Record<Severity, number> = { fault: 0, alert: 1, info: 2 };
 export function eventTemplates(type: Pick<ControllerTypeDetail, 'registers'>): EventTemplate[] {
   return type.registers
     .filter((r) => r.format === 'bits')
-    .flatMap((r) => (r.bits ?? []).map((b) => ({ register: r.number, registerName: r.name, bit: b.bit, severity: b.severity, text: b.name })))
+    .flatMap((r) =>
+      (r.bits ?? []).map((b) => ({ register: r.number, registerName: r.name, bit: b.bit, severity: b.severity, text: b.name })),
+    )
     .sort((a, b) => ORDER[a.severity] - ORDER[b.severity] || a.register - b.register || a.bit - b.bit);
 }
 

@@ -1,17 +1,19 @@
 import { SearchOutlined } from '@ant-design/icons';
-import { Button, Card, Input, Segmented, Table, type TableColumnsType } from 'antd';
+import { Button, Card, Input, Segmented, type TableColumnsType } from 'antd';
 import { DEVICE_SEARCH_MAX, type FaultRecordRow } from '@dms/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { getFaultRecords } from '../../../api/history';
+import { ExportButton } from '../../../components/list-page/ExportButton';
+import { ListTable } from '../../../components/list-page/ListTable';
+import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
+import { useListState } from '../../../components/list-page/useListState';
 import { useI18n } from '../../../i18n';
-import { useServerPage } from '../../../lib/useServerPage';
-import { ExportButton } from '../shared/ExportButton';
-import { historyPaths } from '../shared/links';
-import { RangeBar } from '../history/common/RangeBar';
-import { presetRange, type TimeRange } from '../history/common/range';
-import { KindTag, recordTimeColumns } from '../history/common/records';
-import '../history/common/history.css';
+import { historyQueries } from '../../../queries/history';
+import { historyPaths } from '../../../features/devices/links';
+import { RangeBar } from '../shared/history/RangeBar';
+import { presetRange, type TimeRange } from '../shared/history/range';
+import { KindTag, recordTimeColumns } from '../shared/history/records';
+import '../shared/history/history.css';
 
 type KindFilter = 'all' | 'fault' | 'alert';
 
@@ -24,14 +26,17 @@ export default function ExportErrorsPage() {
   const [range, setRange] = useState<TimeRange>(() => presetRange('7d'));
   const [kind, setKind] = useState<KindFilter>('all');
   const [draft, setDraft] = useState('');
-  const list = useServerPage(getFaultRecords, {
+  const list = useListState({
     from: range.from,
     to: range.to,
     kind: undefined as 'fault' | 'alert' | undefined,
     q: undefined as string | undefined,
   });
-  const { setFilter, filter } = list;
-  const now = Date.now();
+  const { setFilter } = list;
+  const { filter } = list.params;
+  const page = usePagedQuery(historyQueries.faultRecords({ ...filter, page: list.params.page, page_size: list.params.pageSize }));
+  // An ongoing record's duration runs to when the page was loaded.
+  const now = page.loadedAt;
 
   const changeRange = (next: TimeRange) => {
     setRange(next);
@@ -41,7 +46,9 @@ export default function ExportErrorsPage() {
     setKind(next);
     setFilter({ kind: next === 'all' ? undefined : next });
   };
-  const search = () => setFilter({ q: draft.trim() || undefined });
+  const search = () => {
+    setFilter({ q: draft.trim() || undefined });
+  };
 
   const columns = useMemo<TableColumnsType<FaultRecordRow>>(
     () => [
@@ -56,9 +63,30 @@ export default function ExportErrorsPage() {
           </Link>
         ),
       },
-      { key: 'company', title: t('history.export.company'), dataIndex: 'company', width: 160, ellipsis: true, render: (v: string) => v || '—' },
-      { key: 'model', title: t('history.export.model'), dataIndex: 'model', width: 120, ellipsis: true, responsive: ['md'], render: (v: string) => v || '—' },
-      { key: 'kind', title: t('history.record.kind'), dataIndex: 'kind', width: 90, render: (k: FaultRecordRow['kind']) => <KindTag kind={k} /> },
+      {
+        key: 'company',
+        title: t('history.export.company'),
+        dataIndex: 'company',
+        width: 160,
+        ellipsis: true,
+        render: (v: string) => v || '—',
+      },
+      {
+        key: 'model',
+        title: t('history.export.model'),
+        dataIndex: 'model',
+        width: 120,
+        ellipsis: true,
+        responsive: ['md'],
+        render: (v: string) => v || '—',
+      },
+      {
+        key: 'kind',
+        title: t('history.record.kind'),
+        dataIndex: 'kind',
+        width: 90,
+        render: (k: FaultRecordRow['kind']) => <KindTag kind={k} />,
+      },
       {
         key: 'name',
         title: t('history.record.name'),
@@ -91,7 +119,9 @@ export default function ExportErrorsPage() {
         />
         <Input
           value={draft}
-          onChange={(e) => setDraft(e.target.value)}
+          onChange={(e) => {
+            setDraft(e.target.value);
+          }}
           onPressEnter={search}
           maxLength={DEVICE_SEARCH_MAX}
           placeholder={t('history.export.search')}
@@ -105,23 +135,28 @@ export default function ExportErrorsPage() {
         </Button>
         <ExportButton
           testId="export-errors-export"
-          disabled={list.data.total === 0}
+          disabled={page.data.total === 0}
           body={() => ({
             kind: 'fault-records',
-            filter: { from: filter.from, to: filter.to, ...(filter.kind ? { kind: filter.kind } : {}), ...(filter.q ? { q: filter.q } : {}) },
+            filter: {
+              from: filter.from,
+              to: filter.to,
+              ...(filter.kind ? { kind: filter.kind } : {}),
+              ...(filter.q ? { q: filter.q } : {}),
+            },
           })}
         />
       </div>
-      <Table<FaultRecordRow>
+      <ListTable
         data-testid="export-errors-table"
         rowKey="id"
         size="small"
         bordered
+        list={list}
+        page={page}
         columns={columns}
-        dataSource={list.data.items}
-        loading={list.loading}
         scroll={{ x: 1200 }}
-        pagination={list.pagination((total) => t('history.table.records', { total }))}
+        showTotal={(total) => t('history.table.records', { total })}
       />
     </Card>
   );

@@ -1,12 +1,12 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { DeviceHeader } from '../history/common/DeviceHeader';
-import { defaultRegisters, RegisterSelect } from '../history/common/RegisterSelect';
-import type { HistoryDevice } from '../history/common/useHistoryDevice';
-import { CHART_SPAN_MS, ChartWindowBar, useChartWindow } from './ChartWindowBar';
-import { ChartsPage } from './ChartsPage';
-import { SeriesChart } from './SeriesChart';
-import '../history/common/history.css';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
+import { defaultRegisters, RegisterSelect } from '../shared/history/RegisterSelect';
+import type { HistoryDevice } from '../shared/history/useHistoryDevice';
+import { CHART_SPAN_MS, ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
+import { ChartsPage } from '../shared/charts/ChartsPage';
+import { SeriesChart } from '../shared/charts/SeriesChart';
+import '../shared/history/history.css';
 
 /** Most curves one chart shows. */
 const MAX_CURVES = 8;
@@ -28,7 +28,10 @@ function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from
   // The curves, like the window, are the page's own state.
   const { from, span, move } = useChartWindow(initialFrom);
   const [chosen, setChosen] = useState<number[]>(() => {
-    const wanted = (search.get('registers') ?? '').split(',').map(Number).filter((n) => registers.has(n));
+    const wanted = (search.get('registers') ?? '')
+      .split(',')
+      .map(Number)
+      .filter((n) => registers.has(n));
     return wanted.length > 0 ? wanted.slice(0, MAX_CURVES) : defaultRegisters(all, 4);
   });
 

@@ -1,4 +1,4 @@
-import { HistoryPage } from './HistoryView';
+import { HistoryPage } from '../shared/history/HistoryView';
 
 /** /devices/history/:tagId/:controllerId */
 export default function DeviceHistoryPage() {

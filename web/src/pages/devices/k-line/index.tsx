@@ -1,22 +1,23 @@
 import { Alert, Card, Empty, Segmented, Spin } from 'antd';
-import { KLINE_PERIOD_MS, KLINE_PERIODS, MAX_CANDLES, type KlinePeriod, type KlineResult } from '@dms/contract';
+import { api, KLINE_PERIOD_MS, KLINE_PERIODS, type KlinePeriod, type KlineResult, MAX_CANDLES } from '@dms/contract';
 import { CandlestickChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
-import { useEffect, useMemo, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
 import { isApiError } from '../../../api/client';
-import { getKline } from '../../../api/history';
+import { endpointQuery } from '../../../api/call';
 import { EChart, registerECharts } from '../../../components/EChart';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
-import { DeviceHeader } from '../history/common/DeviceHeader';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { parseController, parseKlineTag } from '../shared/params';
-import { RangeBar } from '../history/common/RangeBar';
-import { presetRange, type TimeRange } from '../history/common/range';
-import { defaultRegisters, RegisterSelect } from '../history/common/RegisterSelect';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import { RangeBar } from '../shared/history/RangeBar';
+import { presetRange, type TimeRange } from '../shared/history/range';
+import { defaultRegisters, RegisterSelect } from '../shared/history/RegisterSelect';
+import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import { buildKlineOption } from './kline-option';
-import '../history/common/history.css';
+import '../shared/history/history.css';
 
 registerECharts([CandlestickChart, GridComponent, TooltipComponent, DataZoomComponent]);
 
@@ -64,26 +65,19 @@ function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: numb
   );
   const [period, setPeriod] = useState<KlinePeriod>('hour');
   const [range, setRange] = useState<TimeRange>(() => presetRange('24h'));
-  const [result, setResult] = useState<KlineResult | null>(null);
-  const [loading, setLoading] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const span = klineRange(range, period);
-
-  useEffect(() => {
-    if (chosen === undefined) return undefined;
-    const abort = new AbortController();
-    setLoading(true);
-    setError(null);
-    getKline(device.boxId, device.controller, { register: chosen, period, from: span.from, to: span.to }, abort.signal)
-      .then(setResult)
-      .catch((e: unknown) => {
-        if (!abort.signal.aborted) setError(isApiError(e) ? e.message : t('history.chart.failed'));
-      })
-      .finally(() => {
-        if (!abort.signal.aborted) setLoading(false);
-      });
-    return () => abort.abort();
-  }, [device.boxId, device.controller, chosen, period, span.from, span.to, t]);
+  // Cached per register, period and span; the last candles stay drawn while the next ones load.
+  const candles = useQuery({
+    ...endpointQuery(api.history.kline, {
+      params: { boxId: device.boxId, controller: device.controller },
+      query: { register: chosen ?? 0, period, from: span.from, to: span.to },
+    }),
+    enabled: chosen !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const result: KlineResult | null = candles.data ?? null;
+  const loading = chosen !== undefined && candles.isFetching;
+  const error = candles.error ? (isApiError(candles.error) ? candles.error.message : t('history.chart.failed')) : null;
 
   const def = chosen === undefined ? undefined : registers.get(chosen);
   const option = useMemo(() => {
@@ -113,11 +107,22 @@ function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: numb
     <>
       <DeviceHeader device={device} current="kline" />
       <div className="dms-history-toolbar">
-        <RegisterSelect registers={numbers} value={chosen === undefined ? [] : [chosen]} onChange={(v) => setChosen(v[0])} single testId="kline-register" />
+        <RegisterSelect
+          registers={numbers}
+          value={chosen === undefined ? [] : [chosen]}
+          onChange={(v) => {
+            setChosen(v[0]);
+          }}
+          single
+          testId="kline-register"
+        />
         <Segmented<KlinePeriod>
           value={period}
           onChange={setPeriod}
-          options={KLINE_PERIODS.map((p) => ({ value: p, label: <span data-testid={`kline-period-${p}`}>{t(`history.kline.${p}`)}</span> }))}
+          options={KLINE_PERIODS.map((p) => ({
+            value: p,
+            label: <span data-testid={`kline-period-${p}`}>{t(`history.kline.${p}`)}</span>,
+          }))}
         />
         <RangeBar value={range} onChange={setRange} testId="kline-range" />
       </div>

@@ -1,5 +1,5 @@
 import type { Candle } from '@dms/contract';
-import { escapeHtml } from '../history-charts/series-option';
+import { escapeHtml } from '../shared/charts/series-option';
 
 /** Candles scaled by the register's decimals: [open, close, low, high] as echarts' candlestick wants them. */
 export function candleValues(c: Candle, decimals: number): [number, number, number, number] {
@@ -47,7 +47,12 @@ export function buildKlineOption({ candles, decimals, name, unit, formatLabel, l
       },
     },
     grid: { left: 56, right: 24, top: 40, bottom: 72 },
-    xAxis: { type: 'category' as const, data: categories, boundaryGap: true, axisLabel: { hideOverlap: true, formatter: (v: string) => formatLabel(Number(v)) } },
+    xAxis: {
+      type: 'category' as const,
+      data: categories,
+      boundaryGap: true,
+      axisLabel: { hideOverlap: true, formatter: (v: string) => formatLabel(Number(v)) },
+    },
     yAxis: { type: 'value' as const, name: unit, scale: true },
     dataZoom: [
       { type: 'slider' as const, bottom: 12, start: many ? 100 - Math.max(10, (60 / candles.length) * 100) : 0, end: 100 },

@@ -1,13 +1,13 @@
 import { Alert, Col, Row, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
-import { ChartsPage } from '../history-charts/ChartsPage';
-import { ChartWindowBar, CHART_SPAN_MS, useChartWindow } from '../history-charts/ChartWindowBar';
-import { SeriesChart } from '../history-charts/SeriesChart';
-import { DeviceHeader } from '../history/common/DeviceHeader';
-import type { HistoryDevice } from '../history/common/useHistoryDevice';
-import { maglevRegisters } from '../maglev-region/maglev';
-import '../history/common/history.css';
+import { ChartsPage } from '../shared/charts/ChartsPage';
+import { ChartWindowBar, CHART_SPAN_MS, useChartWindow } from '../shared/charts/ChartWindowBar';
+import { SeriesChart } from '../shared/charts/SeriesChart';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
+import type { HistoryDevice } from '../shared/history/useHistoryDevice';
+import { maglevRegisters } from '../shared/maglev';
+import '../shared/history/history.css';
 
 const CURVES = ['speed', 'power', 'flow', 'pressure'] as const;
 

@@ -6,9 +6,19 @@ describe('maglev gauges', () => {
   const maglev = BUILTIN_TYPES.find((t) => t.code === 'maglev-blower');
   if (!maglev) throw new Error('no maglev type');
   const type = { ...maglev, id: 2, builtin: true, registerCount: maglev.registers.length };
+  /** The number of the blower's register `key`. */
+  const reg = (key: string): number => {
+    const register = maglev.registers.find((r) => r.key === key);
+    if (!register) throw new Error(`no maglev register ${key}`);
+    return register.number;
+  };
 
   it('reads speed, power, flow and outlet pressure scaled, with full scales from the setpoint limits', () => {
-    const readings = gaugeReadings(type, { '40005': 28000, '40007': 1234, '40008': 856, '40009': 655 }, 'en');
+    const readings = gaugeReadings(
+      type,
+      { [reg('speed')]: 28000, [reg('power')]: 1234, [reg('flow')]: 856, [reg('outlet_pressure')]: 655 },
+      'en',
+    );
     expect(readings.map((r) => [r.key, r.value, r.max, r.unit])).toEqual([
       ['speed', 28000, 40000, 'rpm'],
       ['power', 123.4, 300, 'kW'],

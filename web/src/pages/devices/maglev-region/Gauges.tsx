@@ -5,7 +5,7 @@ import { useMemo } from 'react';
 import { EChart, registerECharts } from '../../../components/EChart';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
-import { scaled } from './maglev';
+import { scaled } from '../shared/maglev';
 
 registerECharts([GaugeChart]);
 
@@ -38,7 +38,11 @@ function Gauge({ item }: { item: GaugeItem }) {
           axisTick: { show: false },
           splitLine: { length: 8, lineStyle: { width: 1 } },
           splitNumber: 4,
-          axisLabel: { distance: 14, fontSize: 9, formatter: (v: number) => (v >= 10_000 ? `${Math.round(v / 1000)}k` : String(Math.round(v))) },
+          axisLabel: {
+            distance: 14,
+            fontSize: 9,
+            formatter: (v: number) => (v >= 10_000 ? `${Math.round(v / 1000)}k` : String(Math.round(v))),
+          },
           pointer: { width: 4 },
           title: { offsetCenter: [0, '78%'], fontSize: 12 },
           detail: {

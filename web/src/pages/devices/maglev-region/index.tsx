@@ -1,22 +1,23 @@
 import { Alert, Card, Descriptions, Typography } from 'antd';
-import type { SeriesResult } from '@dms/contract';
+import { api } from '@dms/contract';
 import { CustomChart, LineChart, ScatterChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
-import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { getSeries } from '../../../api/history';
+import { endpointQuery } from '../../../api/call';
 import { useDeviceEvents } from '../../../api/realtime';
 import { EChart, registerECharts } from '../../../components/EChart';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { DeviceHeader } from '../history/common/DeviceHeader';
+import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { parseDevice } from '../shared/params';
-import { useHistoryDevice, type HistoryDevice } from '../history/common/useHistoryDevice';
+import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import { Gauges, type GaugeItem } from './Gauges';
-import { maglevRegisters, scaled } from './maglev';
+import { maglevRegisters, scaled } from '../shared/maglev';
 import { inside, operatingRegion, type Point } from './region';
 import { buildRegionOption } from './region-option';
-import '../history/common/history.css';
+import '../shared/history/history.css';
 
 registerECharts([CustomChart, LineChart, ScatterChart, GridComponent, LegendComponent, TooltipComponent]);
 
@@ -35,7 +36,7 @@ export default function MaglevRegionPage() {
   const { t } = useI18n();
   return (
     <Card title={t('history.route.maglevRegion')} data-testid="page-maglevRegion" loading={!loaded}>
-      {loaded && <RegionBody loaded={loaded} />}
+      {loaded && <RegionBody key={`${loaded.device.boxId}/${loaded.device.controller}`} loaded={loaded} />}
     </Card>
   );
 }
@@ -44,31 +45,43 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
   const { t, lang } = useI18n();
   const { device, type } = loaded;
   const regs = useMemo(() => maglevRegisters(type?.registers ?? []), [type]);
-  const [values, setValues] = useState<Record<string, number>>(device.latest.values);
-  const [ts, setTs] = useState<number | null>(device.latest.ts);
-  const tsRef = useRef(ts);
-  tsRef.current = ts;
-  const [trail, setTrail] = useState<Point[]>([]);
+  // The latest values and when they were read, replaced together.
+  const [reading, setReading] = useState<{ values: Record<string, number>; ts: number | null }>(() => ({
+    values: device.latest.values,
+    ts: device.latest.ts,
+  }));
+  const { values, ts } = reading;
+  // The points read live since the page opened (the last ones only).
+  const [livePoints, setLivePoints] = useState<Point[]>([]);
   const { flow, pressure } = regs;
 
-  useEffect(() => {
-    if (!flow || !pressure) return undefined;
-    const abort = new AbortController();
-    const to = Date.now() + 1000;
-    getSeries(device.boxId, device.controller, { registers: [flow.number, pressure.number], from: to - TRAIL_MS, to, points: TRAIL_POINTS }, abort.signal)
-      .then((r: SeriesResult) => {
-        const q = r.series.find((s) => s.register === flow.number)?.buckets ?? [];
-        const p = new Map((r.series.find((s) => s.register === pressure.number)?.buckets ?? []).map((b) => [b.t, b.avg]));
-        const points: Point[] = [];
-        for (const b of q) {
-          const pv = p.get(b.t);
-          if (pv !== undefined) points.push([Number((b.avg / 10 ** flow.decimals).toFixed(flow.decimals)), Number((pv / 10 ** pressure.decimals).toFixed(pressure.decimals))]);
-        }
-        setTrail((live) => [...points, ...live].slice(-TRAIL_POINTS * 2));
-      })
-      .catch(() => undefined);
-    return () => abort.abort();
-  }, [device.boxId, device.controller, flow, pressure]);
+  // The last hour up to when the page opened, from the history (cached); the live points follow it.
+  const [trailTo] = useState(() => Date.now() + 1000);
+  const history = useQuery({
+    ...endpointQuery(api.devices.series, {
+      params: { boxId: device.boxId, controller: device.controller },
+      query: { registers: [flow?.number ?? 0, pressure?.number ?? 0], from: trailTo - TRAIL_MS, to: trailTo, points: TRAIL_POINTS },
+    }),
+    enabled: flow !== undefined && pressure !== undefined,
+    placeholderData: keepPreviousData,
+  });
+  const trail = useMemo(() => {
+    const r = history.data;
+    const points: Point[] = [];
+    if (r && flow && pressure) {
+      const q = r.series.find((s) => s.register === flow.number)?.buckets ?? [];
+      const p = new Map((r.series.find((s) => s.register === pressure.number)?.buckets ?? []).map((b) => [b.t, b.avg]));
+      for (const b of q) {
+        const pv = p.get(b.t);
+        if (pv !== undefined)
+          points.push([
+            Number((b.avg / 10 ** flow.decimals).toFixed(flow.decimals)),
+            Number((pv / 10 ** pressure.decimals).toFixed(pressure.decimals)),
+          ]);
+      }
+    }
+    return [...points, ...livePoints].slice(-TRAIL_POINTS * 2);
+  }, [history.data, flow, pressure, livePoints]);
 
   useDeviceEvents(
     [device.id],
@@ -77,19 +90,16 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
         if (event.type === 'state' && event.device === device.id && event.ts !== null) {
           // The values on subscribing: newer than the page's, if something came in between.
           const at = event.ts;
-          if (at <= (tsRef.current ?? 0)) return;
-          setValues((old) => ({ ...old, ...event.values }));
-          setTs(at);
+          setReading((old) => (at <= (old.ts ?? 0) ? old : { values: { ...old.values, ...event.values }, ts: at }));
           return;
         }
         if (event.type !== 'values' || event.device !== device.id) return;
-        setValues((old) => ({ ...old, ...event.values }));
-        setTs(event.ts);
+        setReading((old) => ({ values: { ...old.values, ...event.values }, ts: event.ts }));
         const q = flow ? event.values[String(flow.number)] : undefined;
         const p = pressure ? event.values[String(pressure.number)] : undefined;
         const sq = scaled(flow, q);
         const sp = scaled(pressure, p);
-        if (sq !== undefined && sp !== undefined) setTrail((old) => [...old, [sq, sp] as Point].slice(-TRAIL_POINTS * 2));
+        if (sq !== undefined && sp !== undefined) setLivePoints((old) => [...old, [sq, sp] as Point].slice(-TRAIL_POINTS * 2));
       },
       [device.id, flow, pressure],
     ),
@@ -161,7 +171,11 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
             key: 'state',
             label: t('history.region.state'),
             children: (
-              <Typography.Text type={within === false ? 'danger' : 'success'} data-testid="maglev-region-state" data-inside={within === null ? '' : String(within)}>
+              <Typography.Text
+                type={within === false ? 'danger' : 'success'}
+                data-testid="maglev-region-state"
+                data-inside={within === null ? '' : String(within)}
+              >
                 {within === null ? '—' : within ? t('history.region.current') : t('history.region.outside')}
               </Typography.Text>
             ),

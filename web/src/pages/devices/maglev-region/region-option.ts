@@ -1,5 +1,5 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemReturn } from 'echarts';
-import { escapeHtml } from '../history-charts/series-option';
+import { escapeHtml } from '../shared/charts/series-option';
 import { inside, type Point, type Region } from './region';
 
 export interface RegionOptionInput {
@@ -8,7 +8,16 @@ export interface RegionOptionInput {
   current: Point | null;
   flowUnit: string;
   pressureUnit: string;
-  labels: { region: string; surge: string; maxSpeed: string; minSpeed: string; choke: string; trail: string; current: string; outside: string };
+  labels: {
+    region: string;
+    surge: string;
+    maxSpeed: string;
+    minSpeed: string;
+    choke: string;
+    trail: string;
+    current: string;
+    outside: string;
+  };
 }
 
 /**

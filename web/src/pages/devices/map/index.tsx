@@ -4,12 +4,12 @@ import { Alert, Button, Card, Radio, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../../i18n';
-import { statusLabel } from '../shared/status';
-import { hasPosition } from './clusters';
-import { FleetMap } from './FleetMap';
-import { LiveBadge } from './LiveBadge';
-import { useMapPoints } from './useMapPoints';
-import './map.css';
+import { statusLabel } from '../../../features/devices/status';
+import { LiveBadge } from '../../../features/fleet/LiveBadge';
+import { hasPosition } from '../../../features/fleet-map/clusters';
+import { FleetMap } from '../../../features/fleet-map/FleetMap';
+import { useMapPoints } from '../../../features/fleet-map/useMapPoints';
+import './map-page.css';
 
 /** The status filters of the map: every device, or one status or status group. */
 export const MAP_FILTERS = ['online', 'offline', 'alert', 'fault', 'unregistered'] as const satisfies readonly DeviceStatus[];

@@ -1,7 +1,7 @@
 import { ApiError } from '../../../api/client';
 import { describe, expect, it } from 'vitest';
-import { detailPath, historyPath, chartsPath } from './links';
-import { failureRoute, parseBoxId, parseController, parseDevice } from './params';
+import { detailPath, historyPath, chartsPath } from '../../../features/devices/links';
+import { failureMessage, failureRoute, parseBoxId, parseController, parseDevice } from './params';
 
 describe('device page parameters', () => {
   it('takes a box id of digits within the box id range', () => {
@@ -30,6 +30,14 @@ describe('device page parameters', () => {
     expect(failureRoute(new ApiError('rejected', 400, 40001, 'bad'))).toBe('/404');
     expect(failureRoute(new ApiError('network', 0, null, 'down'))).toBeNull();
     expect(failureRoute(new Error('x'))).toBeNull();
+  });
+
+  it('shows the message of a failure that stays on the page, and nothing for one that leaves it', () => {
+    expect(failureMessage(new ApiError('network', 0, null, 'down'), 'Has Error')).toBe('down');
+    expect(failureMessage(new ApiError('failed', 500, 50000, ''), 'Has Error')).toBe('Has Error');
+    expect(failureMessage(new Error('x'), 'Has Error')).toBe('Has Error');
+    expect(failureMessage(new ApiError('rejected', 404, 40400, 'no'), 'Has Error')).toBeNull();
+    expect(failureMessage(new ApiError('loggedOut', 401, 50012, 'gone'), 'Has Error')).toBeNull();
   });
 });
 

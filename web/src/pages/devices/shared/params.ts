@@ -1,5 +1,4 @@
 import { BOX_ID_MAX, Code } from '@dms/contract';
-import type { NavigateFunction } from 'react-router';
 import { isApiError } from '../../../api/client';
 
 /**
@@ -64,15 +63,11 @@ export function failureRoute(error: unknown): '/401' | '/404' | null {
 }
 
 /**
- * A failed load of a device page's data: goes to /401 or /404 when that is the answer (failureRoute) and returns
- * null; returns null as well when the session ended (the logged-out confirm shows); otherwise the message to show.
+ * What a device page shows when loading its device or box failed: nothing when it goes to /401 or /404 instead
+ * (failureRoute) or when the session ended (the logged-out confirm shows); otherwise the failure's message.
  */
-export function loadFailure(error: unknown, navigate: NavigateFunction, fallback: string): string | null {
-  const target = failureRoute(error);
-  if (target) {
-    void navigate(target, { replace: true });
-    return null;
-  }
+export function failureMessage(error: unknown, fallback: string): string | null {
+  if (failureRoute(error)) return null;
   if (isApiError(error) && error.kind === 'loggedOut') return null;
   return isApiError(error) && error.message ? error.message : fallback;
 }

@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n';
 import { LanguageSelect } from '../../../i18n/LanguageSelect';
-import { LoginForm } from '../components/LoginForm';
+import { LoginForm } from '../shared/LoginForm';
 
 /** /login: the desktop sign-in page. */
 export default function LoginPage() {

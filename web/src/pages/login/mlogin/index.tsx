@@ -1,6 +1,6 @@
 import { useI18n } from '../../../i18n';
 import { LanguageSelect } from '../../../i18n/LanguageSelect';
-import { LoginForm } from '../components/LoginForm';
+import { LoginForm } from '../shared/LoginForm';
 
 /** /mlogin: the mobile-first sign-in page (the production host's sign-in, spec 2). Same form, full width. */
 export default function MobileLoginPage() {

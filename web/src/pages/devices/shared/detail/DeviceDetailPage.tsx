@@ -1,13 +1,21 @@
-import { AreaChartOutlined, BarChartOutlined, CloudServerOutlined, HistoryOutlined, ReloadOutlined, StockOutlined, WarningOutlined } from '@ant-design/icons';
+import {
+  AreaChartOutlined,
+  BarChartOutlined,
+  CloudServerOutlined,
+  HistoryOutlined,
+  ReloadOutlined,
+  StockOutlined,
+  WarningOutlined,
+} from '@ant-design/icons';
 import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '../../../../i18n';
 import { localized } from '../registers';
-import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '../links';
+import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '../../../../features/devices/links';
 import { parseDevice } from '../params';
-import { StatusTag } from '../status';
+import { StatusTag } from '../../../../features/devices/status';
 import { DeviceInfoCard } from './DeviceInfoCard';
 import { RegisterTable } from './RegisterTable';
 import { StatusCard } from './StatusCard';

@@ -1,10 +1,10 @@
 import { EditOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, Modal, Row, Typography } from 'antd';
-import { Code, validationIssue, type DeviceDetail } from '@dms/contract';
+import { api, Code, type DeviceDetail, validationIssue } from '@dms/contract';
 import { useState } from 'react';
 import { z } from 'zod';
 import { isApiError } from '../../../../api/client';
-import { updateDevice } from '../../../../api/devices';
+import { call } from '../../../../api/call';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
 import { infoChanges, infoFieldProblem, infoValues, INFO_FIELDS, type InfoField, type InfoValues } from './info-rules';
@@ -64,7 +64,11 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
     setSaving(true);
     setServerError(null);
     try {
-      const saved = await updateDevice(device.boxId, device.controller, body);
+      const saved = await call(
+        api.devices.update,
+        { params: { boxId: device.boxId, controller: device.controller }, body },
+        { errorDisplay: 'none' },
+      );
       onSaved(saved);
       setEditing(false);
       void message.success(t('devices.detail.saved'));
@@ -86,9 +90,9 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
     label: label(field),
     rules: [
       {
-        validator: async (_: unknown, value: string | number | null | undefined) => {
+        validator: (_: unknown, value: string | number | null | undefined) => {
           const problem = infoFieldProblem(field, value, lang, label(field));
-          if (problem) throw new Error(problem);
+          return problem ? Promise.reject(new Error(problem)) : Promise.resolve();
         },
       },
     ],
@@ -120,33 +124,66 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
         size="small"
         column={{ xs: 1, sm: 1, md: 2, lg: 2, xl: 2, xxl: 3 }}
         items={[
-          { key: 'company', label: label('company'), children: <span data-testid="device-info-value-company">{text(device.company)}</span> },
+          {
+            key: 'company',
+            label: label('company'),
+            children: <span data-testid="device-info-value-company">{text(device.company)}</span>,
+          },
           { key: 'stationNo', label: label('stationNo'), children: text(device.stationNo) },
           { key: 'model', label: label('model'), children: text(device.model) },
           { key: 'type', label: t('devices.field.type'), children: text(device.typeName ?? device.typeCode) },
           { key: 'owner', label: t('devices.field.owner'), children: text(device.owner) },
-          { key: 'box', label: t('devices.field.boxId'), children: `${device.boxId} · ${t('devices.list.controllerNo', { controller: device.controller })}` },
+          {
+            key: 'box',
+            label: t('devices.field.boxId'),
+            children: `${device.boxId} · ${t('devices.list.controllerNo', { controller: device.controller })}`,
+          },
           { key: 'iotModule', label: label('iotModule'), children: text(device.iotModule) },
           { key: 'iotModel', label: label('iotModel'), children: text(device.iotModel) },
           { key: 'iotCard', label: label('iotCard'), children: text(device.iotCard) },
           { key: 'installDate', label: label('installDate'), children: text(device.installDate) },
           { key: 'expiryDate', label: label('expiryDate'), children: text(device.expiryDate) },
-          { key: 'location', label: t('devices.field.location'), children: <span data-testid="device-info-value-location">{text(location)}</span> },
+          {
+            key: 'location',
+            label: t('devices.field.location'),
+            children: <span data-testid="device-info-value-location">{text(location)}</span>,
+          },
           { key: 'coords', label: `${label('lng')}, ${label('lat')}`, children: text(coords) },
-          { key: 'contact', label: label('contact'), children: <span data-testid="device-info-value-contact">{text(device.contact)}</span> },
+          {
+            key: 'contact',
+            label: label('contact'),
+            children: <span data-testid="device-info-value-contact">{text(device.contact)}</span>,
+          },
           { key: 'phone', label: label('phone'), children: <span data-testid="device-info-value-phone">{text(device.phone)}</span> },
-          { key: 'lastSeen', label: t('devices.field.lastSeen'), children: device.lastSeen === null ? NONE : formatTime(device.lastSeen, lang) },
-          { key: 'remark', label: label('remark'), span: 'filled', children: <span data-testid="device-info-value-remark">{text(device.remark)}</span> },
+          {
+            key: 'lastSeen',
+            label: t('devices.field.lastSeen'),
+            children: device.lastSeen === null ? NONE : formatTime(device.lastSeen, lang),
+          },
+          {
+            key: 'remark',
+            label: label('remark'),
+            span: 'filled',
+            children: <span data-testid="device-info-value-remark">{text(device.remark)}</span>,
+          },
         ]}
       />
       <Modal
         open={editing}
         title={t('devices.detail.editTitle')}
-        onCancel={() => setEditing(false)}
+        onCancel={() => {
+          setEditing(false);
+        }}
         width={720}
         destroyOnHidden
         footer={[
-          <Button key="cancel" onClick={() => setEditing(false)} data-testid="device-info-cancel">
+          <Button
+            key="cancel"
+            onClick={() => {
+              setEditing(false);
+            }}
+            data-testid="device-info-cancel"
+          >
             {t('devices.detail.cancel')}
           </Button>,
           <Button key="save" type="primary" loading={saving} onClick={() => void save()} data-testid="device-info-save">
@@ -156,12 +193,24 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
       >
         <Form form={form} layout="vertical" requiredMark={false} data-testid="device-info-form">
           <Row gutter={12}>
-            <Col xs={24} md={12}>{textInput('company')}</Col>
-            <Col xs={24} md={12}>{textInput('stationNo')}</Col>
-            <Col xs={24} md={12}>{textInput('model')}</Col>
-            <Col xs={24} md={12}>{textInput('iotModule')}</Col>
-            <Col xs={24} md={12}>{textInput('iotModel')}</Col>
-            <Col xs={24} md={12}>{textInput('iotCard')}</Col>
+            <Col xs={24} md={12}>
+              {textInput('company')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('stationNo')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('model')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('iotModule')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('iotModel')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('iotCard')}
+            </Col>
             <Col xs={24} md={12}>
               <Form.Item {...item('installDate')}>
                 <Input type="date" data-testid="device-info-installDate" />
@@ -172,10 +221,18 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
                 <Input type="date" data-testid="device-info-expiryDate" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>{textInput('province')}</Col>
-            <Col xs={24} md={12}>{textInput('city')}</Col>
-            <Col xs={24} md={12}>{textInput('area')}</Col>
-            <Col xs={24} md={12}>{textInput('street')}</Col>
+            <Col xs={24} md={12}>
+              {textInput('province')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('city')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('area')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('street')}
+            </Col>
             <Col xs={24} md={12}>
               <Form.Item {...item('lng')}>
                 <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="device-info-lng" />
@@ -186,8 +243,12 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
                 <InputNumber style={{ width: '100%' }} step={0.000001} data-testid="device-info-lat" />
               </Form.Item>
             </Col>
-            <Col xs={24} md={12}>{textInput('contact')}</Col>
-            <Col xs={24} md={12}>{textInput('phone')}</Col>
+            <Col xs={24} md={12}>
+              {textInput('contact')}
+            </Col>
+            <Col xs={24} md={12}>
+              {textInput('phone')}
+            </Col>
             <Col xs={24}>
               <Form.Item {...item('remark')}>
                 <Input.TextArea maxLength={255} autoSize={{ minRows: 2, maxRows: 4 }} data-testid="device-info-remark" />

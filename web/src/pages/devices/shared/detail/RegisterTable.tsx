@@ -86,7 +86,14 @@ export function RegisterTable({
           const last = lastWrites[r.number];
           return (
             <span className="dms-register-write">
-              <Button size="small" icon={<EditOutlined />} onClick={() => setWriting(r)} data-testid={`register-write-${r.number}`}>
+              <Button
+                size="small"
+                icon={<EditOutlined />}
+                onClick={() => {
+                  setWriting(r);
+                }}
+                data-testid={`register-write-${r.number}`}
+              >
                 {mobile ? null : t('devices.register.write')}
               </Button>
               {last && (
@@ -129,7 +136,9 @@ export function RegisterTable({
             placeholder={t('devices.detail.searchRegister')}
             aria-label={t('devices.detail.searchRegister')}
             value={search}
-            onChange={(e) => setSearch(e.target.value)}
+            onChange={(e) => {
+              setSearch(e.target.value);
+            }}
             className="dms-devices-search"
             style={{ marginBottom: 12 }}
             data-testid="register-search"
@@ -152,8 +161,12 @@ export function RegisterTable({
           device={device}
           def={writing}
           raw={values[String(writing.number)]}
-          onClose={() => setWriting(null)}
-          onWritten={(register, result) => setLastWrites((w) => ({ ...w, [register]: result }))}
+          onClose={() => {
+            setWriting(null);
+          }}
+          onWritten={(register, result) => {
+            setLastWrites((w) => ({ ...w, [register]: result }));
+          }}
         />
       )}
     </Card>

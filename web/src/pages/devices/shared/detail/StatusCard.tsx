@@ -2,7 +2,7 @@ import { Card, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import type { DeviceDetail } from '@dms/contract';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
-import { STATUS_HEX, StatusTag, statusLabel } from '../status';
+import { STATUS_HEX, StatusTag, statusLabel } from '../../../../features/devices/status';
 
 /** The device's status (colour, icon, name), run status, when it was last seen, and its recent transitions. */
 export function StatusCard({ device }: { device: DeviceDetail }) {
@@ -18,7 +18,9 @@ export function StatusCard({ device }: { device: DeviceDetail }) {
           </Tag>
         </Space>
         <Typography.Text type="secondary" data-testid="device-last-seen">
-          {device.lastSeen === null ? t('devices.detail.neverSeen') : t('devices.detail.since', { time: formatTime(device.lastSeen, lang) })}
+          {device.lastSeen === null
+            ? t('devices.detail.neverSeen')
+            : t('devices.detail.since', { time: formatTime(device.lastSeen, lang) })}
         </Typography.Text>
         <Typography.Text strong>{t('devices.detail.transitions')}</Typography.Text>
         {device.transitions.length === 0 ? (

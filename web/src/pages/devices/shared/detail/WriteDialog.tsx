@@ -1,8 +1,8 @@
 import { Alert, Button, Descriptions, InputNumber, Modal, Popconfirm, Select, Space, Typography } from 'antd';
-import { type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
-import { useEffect, useState } from 'react';
+import { api, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
+import { useState } from 'react';
 import { isApiError } from '../../../../api/client';
-import { writeRegister } from '../../../../api/devices';
+import { call } from '../../../../api/call';
 import { useI18n } from '../../../../i18n';
 import { formatRegisterWithUnit, localized, registerName, scaleRaw, writeBounds, writeProblem } from '../registers';
 
@@ -35,7 +35,12 @@ export function WriteDialog({
   const bounds = writeBounds(def);
   const name = registerName(def, lang);
 
-  useEffect(() => setOutcome(null), [value]);
+  // A new value: the last write's outcome goes.
+  const change = (next: number | null) => {
+    if (!Object.is(next, value)) setOutcome(null);
+    setValue(next);
+    setTouched(true);
+  };
 
   const problem = writeProblem(def, value);
   const problemText =
@@ -47,14 +52,19 @@ export function WriteDialog({
           ? t('devices.register.chooseOption')
           : null;
 
-  const shown = (v: number) => (def.format === 'enum' ? localized(def.options?.[String(v)], lang) || `#${v}` : `${v}${def.unit ? ` ${def.unit}` : ''}`);
+  const shown = (v: number) =>
+    def.format === 'enum' ? localized(def.options?.[String(v)], lang) || `#${v}` : `${v}${def.unit ? ` ${def.unit}` : ''}`;
 
   const submit = async () => {
     if (value === null || problem) return;
     setBusy(true);
     setOutcome(null);
     try {
-      const result = await writeRegister(device.boxId, device.controller, def.number, value);
+      const result = await call(
+        api.devices.write,
+        { params: { boxId: device.boxId, controller: device.controller, register: def.number }, body: { value } },
+        { errorDisplay: 'none' },
+      );
       setOutcome({ kind: 'result', result });
       onWritten(def.number, result);
     } catch (error) {
@@ -91,13 +101,15 @@ export function WriteDialog({
             cancelText={t('devices.detail.cancel')}
             onConfirm={() => void submit()}
             disabled={problem !== null}
-            okButtonProps={{ 'data-testid': 'write-confirm' } as Record<string, string>}
+            okButtonProps={{ 'data-testid': 'write-confirm' }}
           >
             <Button
               type="primary"
               loading={busy}
               disabled={problem !== null}
-              onClick={() => setTouched(true)}
+              onClick={() => {
+                setTouched(true);
+              }}
               data-testid="write-submit"
             >
               {busy ? t('devices.register.writing') : t('devices.register.write')}
@@ -112,7 +124,11 @@ export function WriteDialog({
           column={1}
           items={[
             { key: 'register', label: t('devices.register.number'), children: def.number },
-            { key: 'current', label: t('devices.register.current'), children: <span data-testid="write-current">{formatRegisterWithUnit(def, raw, ctx)}</span> },
+            {
+              key: 'current',
+              label: t('devices.register.current'),
+              children: <span data-testid="write-current">{formatRegisterWithUnit(def, raw, ctx)}</span>,
+            },
           ]}
         />
         <Typography.Paragraph strong style={{ margin: '12px 0 4px' }}>
@@ -122,10 +138,7 @@ export function WriteDialog({
           <Select<number>
             className="dms-register-write-input"
             value={value ?? undefined}
-            onChange={(v) => {
-              setValue(v);
-              setTouched(true);
-            }}
+            onChange={change}
             options={Object.entries(def.options ?? {}).map(([k, text]) => ({ value: Number(k), label: localized(text, lang) }))}
             data-testid="write-select"
           />
@@ -136,15 +149,14 @@ export function WriteDialog({
               value={value}
               step={bounds.step}
               precision={bounds.precision}
-              onChange={(v) => {
-                setValue(v);
-                setTouched(true);
-              }}
+              onChange={change}
               suffix={def.unit || undefined}
               status={touched && problemText ? 'error' : undefined}
               data-testid="write-input"
             />
-            <Typography.Text type="secondary">{t('devices.register.range', { min: bounds.min, max: bounds.max, unit: def.unit })}</Typography.Text>
+            <Typography.Text type="secondary">
+              {t('devices.register.range', { min: bounds.min, max: bounds.max, unit: def.unit })}
+            </Typography.Text>
           </>
         )}
         {touched && problemText && (

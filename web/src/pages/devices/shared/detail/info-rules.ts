@@ -41,7 +41,12 @@ function bodyValue(field: InfoField, value: string | number | null | undefined):
  * The problem with one field, in the server's words: the contract's own schema (deviceInfoBody) checks it and its
  * message key is translated with `label` filling `{field}`.
  */
-export function infoFieldProblem(field: InfoField, value: string | number | null | undefined, lang: Language, label: string): string | null {
+export function infoFieldProblem(
+  field: InfoField,
+  value: string | number | null | undefined,
+  lang: Language,
+  label: string,
+): string | null {
   const parsed = deviceInfoBody.shape[field].safeParse(bodyValue(field, value));
   if (parsed.success) return null;
   const key = parsed.error.issues[0]?.message ?? '';
@@ -58,5 +63,5 @@ export function infoChanges(before: InfoValues, after: Partial<InfoValues>): Dev
     const same = typeof next === 'string' && typeof prev === 'string' ? next.trim() === prev.trim() : next === prev;
     if (!same) body[field] = typeof next === 'string' ? next.trim() : next;
   }
-  return body as DeviceInfoBody;
+  return body;
 }

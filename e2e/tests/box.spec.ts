@@ -1,0 +1,63 @@
+import { apiGet, ownCompressor } from './boxes.js';
+import {
+  DEVICE_SCREEN_LANGS,
+  expect,
+  expectDeviceScreensIn,
+  expectShown,
+  listLoaded,
+  openShell as open,
+  screenshot,
+  shown as byId,
+  signIn,
+  test,
+} from './fixtures.js';
+
+/**
+ * The cloud box's page: a box of the spec's own (registered to demo_manager, one screw compressor) opened from the
+ * device list shows what it reported, its controllers, its connections and its change of address; each language
+ * and 800 px.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const box = ownCompressor(4);
+const { boxId, company } = box;
+
+test('the box page shows what the box reported, its controllers, connection history and address changes', async ({ page }) => {
+  // The box drops and comes back from another address (127.0.0.2; Linux routes all of 127/8 to lo).
+  await box.reconnect('127.0.0.2');
+
+  const token = await signIn(page, 'demo_manager');
+  // The server writes its logs a moment later: wait for them before looking.
+  await expect
+    .poll(async () => {
+      const data = (await apiGet(page.request, token, `/boxes/${boxId}`)).data as { ipLog: unknown[]; connections: unknown[] };
+      return [data.ipLog.length, data.connections.length];
+    })
+    .toEqual([1, 3]);
+  await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
+  await listLoaded(page);
+  await byId(page, `box-link-${boxId}-1`).click();
+  await expectShown(page, new RegExp(`/devices/box/${boxId}$`));
+  await expect(byId(page, 'box-firmware')).toHaveText('e2e-2.0');
+  await expect(byId(page, 'box-iccid')).toHaveText('89860000000000000042');
+  await expect(byId(page, 'box-online')).toHaveAttribute('data-online', 'true');
+  await expect(byId(page, 'box-signal')).toHaveAttribute('data-percent', '68');
+  await expect(byId(page, 'box-ip')).toHaveText('127.0.0.2');
+  await expect(byId(page, 'box-connections').locator('[data-event="connect"]')).toHaveCount(2);
+  await expect(byId(page, 'box-connections').locator('[data-event="disconnect"]')).toHaveCount(1);
+  const ipRow = byId(page, 'box-ip-log').locator('tbody tr.ant-table-row');
+  await expect(ipRow).toHaveCount(1);
+  await expect(ipRow).toContainText('127.0.0.1');
+  await expect(ipRow).toContainText('127.0.0.2');
+  await byId(page, 'box-controller-1').click();
+  await expectShown(page, new RegExp(`/devices/controller/${boxId}/1$`));
+  await page.goBack();
+  await screenshot(page, 'device-box');
+});
+
+for (const language of DEVICE_SCREEN_LANGS) {
+  test(`the box page in ${language.lang}, and at 800 px`, async ({ page }) => {
+    await expectDeviceScreensIn(page, language, [['box', '/devices/box/100001', 'box-controllers']]);
+  });
+}

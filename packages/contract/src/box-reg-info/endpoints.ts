@@ -1,0 +1,64 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { boxIdParams } from '../devices/schemas.js';
+import {
+  boxLinkRow,
+  boxRegistrationBody,
+  boxRegistrationResult,
+  boxRegPage,
+  boxRegQuery,
+  credentialsParams,
+  userOption,
+  userOptionQuery,
+} from './schemas.js';
+
+const tags = ['box-reg-info'] as const;
+
+/** /box-reg-info: box registration (spec 2 /box-reg-info: root and limited_admin). */
+export const boxRegInfoEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/box-reg-info',
+    access: 'boxRegInfo',
+    query: boxRegQuery,
+    response: boxRegPage,
+    tags,
+    summary: 'Registered boxes with filters, newest registration first',
+  }),
+  register: endpoint({
+    method: 'POST',
+    path: '/box-reg-info',
+    access: 'boxRegInfo',
+    body: boxRegistrationBody,
+    response: boxRegistrationResult,
+    tags,
+    summary: "Register a range of box ids to a user; answers each box's credentials (shown once) and a one-time .xlsx download",
+  }),
+  users: endpoint({
+    method: 'GET',
+    path: '/box-reg-info/users',
+    access: 'boxRegInfo',
+    query: userOptionQuery,
+    response: z.array(userOption),
+    tags,
+    summary: 'Users a box can be registered to (first 50 matching)',
+  }),
+  links: endpoint({
+    method: 'GET',
+    path: '/box-reg-info/:boxId/links',
+    access: 'boxRegInfo',
+    params: boxIdParams,
+    response: z.array(boxLinkRow),
+    tags,
+    summary: "Who holds each of a box's devices, and how",
+  }),
+  credentials: endpoint({
+    method: 'GET',
+    path: '/box-reg-info/credentials/:token',
+    access: 'boxRegInfo',
+    params: credentialsParams,
+    response: 'file',
+    tags,
+    summary: 'The credentials of a registration as .xlsx: once, by the user who registered, within ten minutes',
+  }),
+};

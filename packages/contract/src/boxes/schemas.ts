@@ -1,0 +1,69 @@
+import { z } from 'zod';
+import { pageOf, pageQuery } from '../envelope.js';
+import { deviceSummary } from '../devices/schemas.js';
+
+/** A box that tried to connect without being registered, or with wrong credentials (root only). */
+export const unregisteredBoxRow = z.object({
+  id: z.number().int(),
+  boxId: z.number().int().nullable(),
+  clientId: z.string(),
+  username: z.string(),
+  ip: z.string(),
+  attempts: z.number().int(),
+  reason: z.enum(['unregistered', 'bad-password', 'unknown-box-data']),
+  firstSeen: z.number().int(),
+  lastSeen: z.number().int(),
+  status: z.literal('unregistered'),
+});
+export type UnregisteredBoxRow = z.infer<typeof unregisteredBoxRow>;
+export const unregisteredBoxPage = pageOf(unregisteredBoxRow);
+
+export const ipChangeRow = z.object({
+  id: z.number().int(),
+  boxId: z.number().int(),
+  sourceIp: z.string(),
+  destinationIp: z.string(),
+  time: z.number().int(),
+});
+export type IpChangeRow = z.infer<typeof ipChangeRow>;
+
+// ---- The cloud box (box/{tag_id}) ----
+
+export const boxConnectionRow = z.object({ id: z.number().int(), event: z.string(), ip: z.string(), time: z.number().int() });
+export type BoxConnectionRow = z.infer<typeof boxConnectionRow>;
+/** A cloud box as its page shows it: what it reported, its controllers (the devices the user sees on it), logs. */
+export const boxDetail = z.object({
+  boxId: z.number().int(),
+  boxType: z.string(),
+  owner: z.string(),
+  companyName: z.string(),
+  firmware: z.string().nullable(),
+  hardware: z.string().nullable(),
+  iccid: z.string().nullable(),
+  /** Signal strength as the box reports it (CSQ 0-31, 99 unknown). */
+  signal: z.number().int().nullable(),
+  reportInterval: z.number().int().nullable(),
+  ip: z.string().nullable(),
+  online: z.boolean(),
+  lastSeen: z.number().int().nullable(),
+  registeredAt: z.number().int(),
+  controllers: z.array(deviceSummary),
+  ipLog: z.array(ipChangeRow),
+  connections: z.array(boxConnectionRow),
+});
+export type BoxDetail = z.infer<typeof boxDetail>;
+
+export const ipLogQuery = pageQuery.extend({ boxId: z.coerce.number().int().positive().optional() });
+export const ipLogPage = pageOf(ipChangeRow);
+
+/** What ingest received, stored and dropped (per reason) since start. */
+export const ingestStats = z.object({
+  messages: z.number(),
+  snapshots: z.number(),
+  values: z.number(),
+  duplicates: z.number(),
+  drops: z.record(z.string(), z.number()),
+  recentDrops: z.array(z.object({ time: z.number(), boxId: z.number().nullable(), reason: z.string() })),
+  connectedBoxes: z.number(),
+});
+export type IngestStats = z.infer<typeof ingestStats>;

@@ -1,0 +1,263 @@
+import { z } from 'zod';
+import { BOX_ID_MAX } from '../box-protocol.js';
+import { pageOf, pageQuery } from '../envelope.js';
+
+// ---- Statuses (spec 4) ----
+
+/**
+ * The device statuses of spec section 4. A device always holds one of the specific ones (online, offline,
+ * online_alert, offline_alert, online_fault, offline_fault, unregistered); `alert` and `fault` name the groups
+ * (any connectivity) that lists filter and dashboards count by. A fault outranks an alert.
+ */
+export const DEVICE_STATUSES = [
+  'online',
+  'offline',
+  'alert',
+  'online_alert',
+  'offline_alert',
+  'fault',
+  'online_fault',
+  'offline_fault',
+  'unregistered',
+] as const;
+export type DeviceStatus = (typeof DEVICE_STATUSES)[number];
+/** The statuses a device can actually be in (the rest are groups). */
+export type SpecificStatus = Exclude<DeviceStatus, 'alert' | 'fault'>;
+
+/** Run status (spec 4): what the machine is doing, apart from connectivity. */
+export const RUN_STATUSES = ['normal', 'fault', 'warning'] as const;
+export type RunStatus = (typeof RUN_STATUSES)[number];
+
+/** Notification types (spec 3, 4): what a condition change tells the people who see the device. */
+export const NOTIFICATION_TYPES = ['recover', 'fault', 'alert', 'fault_alert'] as const;
+export type NotificationType = (typeof NOTIFICATION_TYPES)[number];
+
+export interface Condition {
+  online: boolean;
+  fault: boolean;
+  alert: boolean;
+}
+
+/** The one status of a device from its connectivity and its fault and alert registers. */
+export function deviceStatus({ online, fault, alert }: Condition): SpecificStatus {
+  if (fault) return online ? 'online_fault' : 'offline_fault';
+  if (alert) return online ? 'online_alert' : 'offline_alert';
+  return online ? 'online' : 'offline';
+}
+
+export function runStatus({ fault, alert }: Pick<Condition, 'fault' | 'alert'>): RunStatus {
+  return fault ? 'fault' : alert ? 'warning' : 'normal';
+}
+
+export function notificationType({ fault, alert }: Pick<Condition, 'fault' | 'alert'>): NotificationType {
+  if (fault && alert) return 'fault_alert';
+  return fault ? 'fault' : alert ? 'alert' : 'recover';
+}
+
+/** Whether a device in `status` belongs to the list filter `filter` (groups match their specific statuses). */
+export function statusMatches(status: SpecificStatus, filter: DeviceStatus): boolean {
+  if (filter === 'fault') return status === 'online_fault' || status === 'offline_fault';
+  if (filter === 'alert') return status === 'online_alert' || status === 'offline_alert';
+  return status === filter;
+}
+// ---- Identifiers ----
+
+export const boxIdSchema = z.coerce
+  .number({ error: 'validation.field.positiveInteger' })
+  .int('validation.field.positiveInteger')
+  .min(1, 'validation.field.positiveInteger')
+  .max(BOX_ID_MAX, 'validation.boxId.range');
+export const boxIdParams = z.object({ boxId: boxIdSchema });
+
+/** Device links (spec 1, 4): how a user comes to see a device besides owning it. */
+export const LINK_KINDS = ['owner', 'assigned', 'shared', 'helper'] as const;
+export type LinkKind = (typeof LINK_KINDS)[number];
+
+// ---- Devices ----
+
+export const deviceParams = z.object({
+  boxId: boxIdSchema,
+  controller: z.coerce
+    .number({ error: 'validation.field.positiveInteger' })
+    .int('validation.field.positiveInteger')
+    .min(1, 'validation.field.positiveInteger')
+    .max(32, 'validation.field.positiveInteger'),
+});
+
+/**
+ * The fields a device carries for its people (spec 3): owning company, station or equipment number, model, remark,
+ * IoT module and model, IoT card code, install and expiry dates ('YYYY-MM-DD'), location and contact.
+ * `lng`/`lat` place it on the map (WGS84); null puts it at its city's or province's centre.
+ */
+export const deviceFields = z.object({
+  company: z.string(),
+  stationNo: z.string(),
+  model: z.string(),
+  remark: z.string(),
+  iotModule: z.string(),
+  iotModel: z.string(),
+  iotCard: z.string(),
+  installDate: z.string().nullable(),
+  expiryDate: z.string().nullable(),
+  province: z.string(),
+  city: z.string(),
+  area: z.string(),
+  street: z.string(),
+  contact: z.string(),
+  phone: z.string(),
+  lng: z.number().nullable(),
+  lat: z.number().nullable(),
+});
+export type DeviceFields = z.infer<typeof deviceFields>;
+
+export const deviceSummary = deviceFields.extend({
+  id: z.number().int(),
+  boxId: z.number().int(),
+  controller: z.number().int(),
+  typeId: z.number().int().nullable(),
+  typeCode: z.string().nullable(),
+  typeName: z.string().nullable(),
+  /** compressor, maglev or plc (from the type), null while the type is unknown: which detail page opens. */
+  kind: z.enum(['compressor', 'maglev', 'plc']).nullable(),
+  owner: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  runStatus: z.enum(RUN_STATUSES),
+  lastSeen: z.number().int().nullable(),
+});
+export type DeviceSummary = z.infer<typeof deviceSummary>;
+
+/** Columns the device list sorts by (server side). */
+export const DEVICE_SORTS = ['boxId', 'company', 'stationNo', 'model', 'status', 'lastSeen', 'installDate', 'expiryDate'] as const;
+export type DeviceSort = (typeof DEVICE_SORTS)[number];
+/** Longest search text. */
+export const DEVICE_SEARCH_MAX = 64;
+/**
+ * The device list's filters: `status` (a specific status or a group), `q` searched in box id (as a prefix when
+ * numeric), company, station number and model; sorted by `sort` then box id and controller.
+ */
+export const deviceFilter = z.object({
+  status: z.enum(DEVICE_STATUSES).optional(),
+  boxId: z.coerce.number().int().positive().optional(),
+  q: z.string().trim().max(DEVICE_SEARCH_MAX, 'validation.field.tooLong').optional(),
+  sort: z.enum(DEVICE_SORTS).default('boxId'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type DeviceFilter = Partial<z.output<typeof deviceFilter>>;
+export const deviceQuery = pageQuery.extend(deviceFilter.shape);
+export type DeviceQuery = Partial<z.output<typeof deviceQuery>>;
+/** How many of the user's devices (matching `q`, any status) are in each specific status; `all` is the sum. */
+export const deviceCounts = z.object({
+  all: z.number().int(),
+  online: z.number().int(),
+  offline: z.number().int(),
+  online_alert: z.number().int(),
+  offline_alert: z.number().int(),
+  online_fault: z.number().int(),
+  offline_fault: z.number().int(),
+  unregistered: z.number().int(),
+});
+export type DeviceCounts = z.infer<typeof deviceCounts>;
+export const devicePage = pageOf(deviceSummary);
+
+/** Latest raw values (register number → raw word) and when they were read. */
+export const latestValues = z.object({ ts: z.number().int().nullable(), values: z.record(z.string(), z.number()) });
+export const deviceDetail = deviceSummary.extend({
+  latest: latestValues,
+  /** May change the device's information (deviceInfoBody): owner, root, admin. */
+  canEdit: z.boolean(),
+  canWrite: z.boolean(),
+  canSwitch: z.boolean(),
+  transitions: z.array(z.object({ time: z.number().int(), from: z.enum(DEVICE_STATUSES), to: z.enum(DEVICE_STATUSES) })),
+});
+export type DeviceDetail = z.infer<typeof deviceDetail>;
+
+const text = (max: number) => z.string().trim().max(max, 'validation.field.tooLong');
+const isoDate = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'validation.date.format')
+  .refine(
+    (v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)) && new Date(`${v}T00:00:00Z`).toISOString().startsWith(v),
+    'validation.date.format',
+  );
+/**
+ * What the owner (or root/admin) may change on a device's information (issue 4: remark, location, contact; also the
+ * other spec 3 fields people keep by hand). Every field is optional; a sent field replaces the stored one.
+ */
+export const deviceInfoBody = z
+  .object({
+    company: text(128),
+    stationNo: text(64),
+    model: text(64),
+    remark: text(255),
+    iotModule: text(64),
+    iotModel: text(64),
+    iotCard: text(32),
+    installDate: isoDate.nullable(),
+    expiryDate: isoDate.nullable(),
+    province: text(64),
+    city: text(64),
+    area: text(64),
+    street: text(128),
+    contact: text(64),
+    phone: z
+      .string()
+      .trim()
+      .regex(/^[0-9+\-() ]{0,32}$/, 'validation.phone.format'),
+    lng: z.number({ error: 'validation.field.number' }).min(-180, 'validation.lng.range').max(180, 'validation.lng.range').nullable(),
+    lat: z.number({ error: 'validation.field.number' }).min(-90, 'validation.lat.range').max(90, 'validation.lat.range').nullable(),
+  })
+  .partial();
+export type DeviceInfoBody = z.input<typeof deviceInfoBody>;
+// ---- History ----
+
+/** Most buckets one series query returns; a chart never receives more. */
+export const MAX_SERIES_POINTS = 4000;
+export const seriesQuery = z
+  .object({
+    registers: z
+      .string({ error: 'validation.field.required' })
+      .regex(/^\d{1,5}(,\d{1,5}){0,19}$/, 'validation.registers.list')
+      .transform((s) => [...new Set(s.split(',').map(Number))]),
+    from: z.coerce.number().int().min(0),
+    to: z.coerce.number().int().min(0),
+    points: z.coerce.number().int().min(1).max(MAX_SERIES_POINTS).default(1000),
+  })
+  .superRefine((v, ctx) => {
+    if (v.to <= v.from) ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.range.order' });
+  });
+export type SeriesQuery = z.input<typeof seriesQuery>;
+/** One bucket: its start, the raw min/max/avg of the values read in it, and how many there were. */
+export const seriesBucket = z.object({ t: z.number().int(), min: z.number(), max: z.number(), avg: z.number(), n: z.number().int() });
+export type SeriesBucket = z.infer<typeof seriesBucket>;
+export const seriesResult = z.object({
+  bucketMs: z.number().int(),
+  series: z.array(z.object({ register: z.number().int(), buckets: z.array(seriesBucket) })),
+});
+export type SeriesResult = z.infer<typeof seriesResult>;
+
+export const faultRecord = z.object({
+  id: z.number().int(),
+  kind: z.enum(['fault', 'alert']),
+  register: z.number().int(),
+  bit: z.number().int(),
+  startedAt: z.number().int(),
+  endedAt: z.number().int().nullable(),
+});
+export type FaultRecord = z.infer<typeof faultRecord>;
+
+// ---- Register writes ----
+
+export const registerParams = deviceParams.extend({ register: z.coerce.number().int().min(0).max(65_535) });
+export const writeBody = z.object({ value: z.number({ error: 'validation.field.number' }) });
+export const WRITE_OUTCOMES = ['acknowledged', 'rejected', 'timed_out'] as const;
+export type WriteOutcome = (typeof WRITE_OUTCOMES)[number];
+export const writeResult = z.object({
+  id: z.string(),
+  outcome: z.enum(WRITE_OUTCOMES),
+  reason: z.string().nullable(),
+  oldValue: z.number().nullable(),
+  newValue: z.number(),
+});
+export type WriteResult = z.infer<typeof writeResult>;
+/** Registers a user with only the switch right (shared with switch, or a helper so authorised) may write. */
+export const SWITCH_REGISTER_KEYS: readonly string[] = ['start_stop_command', 'command'];

@@ -1,0 +1,42 @@
+import { z } from 'zod';
+import { deviceFilter } from '../devices/schemas.js';
+import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
+
+/**
+ * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
+ * tells its progress; GET /exports/{id}/file downloads it once it is ready (once; a file expires after 10 minutes).
+ */
+export const EXPORT_KINDS = ['devices', 'history', 'fault-records'] as const;
+export type ExportKind = (typeof EXPORT_KINDS)[number];
+/** Most rows one export writes. */
+export const MAX_EXPORT_ROWS = 200_000;
+/** How long a finished file waits for its download. */
+export const EXPORT_TTL_MS = 10 * 60_000;
+
+const deviceAddress = z.object({ boxId: z.number().int().positive(), controller: z.number().int().min(1).max(32) });
+export const exportBody = z.discriminatedUnion('kind', [
+  z.object({ kind: z.literal('devices'), filter: deviceFilter }),
+  z.object({ kind: z.literal('history'), device: deviceAddress, filter: historyFilter }),
+  z.object({ kind: z.literal('fault-records'), filter: faultRecordsFilter }),
+]);
+/** What the console sends. */
+export type ExportBody = z.input<typeof exportBody>;
+/** The same after parsing (defaults filled, registers split): what the server's export sources receive. */
+export type ExportRequest = z.output<typeof exportBody>;
+
+export const EXPORT_STATES = ['running', 'ready', 'failed'] as const;
+export type ExportState = (typeof EXPORT_STATES)[number];
+export const exportJob = z.object({
+  id: z.string(),
+  kind: z.enum(EXPORT_KINDS),
+  state: z.enum(EXPORT_STATES),
+  /** Rows written so far and rows expected (known once the job has counted them; 0 before). */
+  done: z.number().int(),
+  total: z.number().int(),
+  fileName: z.string(),
+  /** Message key when failed. */
+  error: z.string().nullable(),
+  startedAt: z.number().int(),
+});
+export type ExportJob = z.infer<typeof exportJob>;
+export const exportParams = z.object({ id: z.string().regex(/^[A-Za-z0-9_-]{16,64}$/) });

@@ -1,0 +1,58 @@
+import { endpoint } from '../endpoint.js';
+import { deviceParams } from '../devices/schemas.js';
+import {
+  faultRecordPage,
+  faultRecordsQuery,
+  historyPage,
+  historyQuery,
+  klineQuery,
+  klineResult,
+  snapshotQuery,
+  snapshotResult,
+} from './schemas.js';
+
+const tags = ['history'] as const;
+
+/** /history: one device's stored snapshots, candles and values at a moment; fault records across devices. */
+export const historyEndpoints = {
+  snapshots: endpoint({
+    method: 'GET',
+    path: '/history/:boxId/:controller',
+    access: 'devices',
+    params: deviceParams,
+    query: historyQuery,
+    response: historyPage,
+    tags,
+    summary: 'Stored snapshots of [from, to), newest first, a page at a time, with the chosen registers (raw words)',
+  }),
+  kline: endpoint({
+    method: 'GET',
+    path: '/history/:boxId/:controller/kline',
+    access: 'devices',
+    params: deviceParams,
+    query: klineQuery,
+    response: klineResult,
+    tags,
+    summary: 'Candles (open, high, low, close, count) of one register per hour or day, buckets aligned to `from`; empty ones left out',
+  }),
+  snapshot: endpoint({
+    method: 'GET',
+    path: '/history/:boxId/:controller/snapshot',
+    access: 'devices',
+    params: deviceParams,
+    query: snapshotQuery,
+    response: snapshotResult,
+    tags,
+    summary: "Every register's raw word at a moment (the snapshot at `at` or the last before it), or a fault record's own snapshot",
+  }),
+  faultRecords: endpoint({
+    method: 'GET',
+    path: '/history/fault-records',
+    access: 'devices',
+    query: faultRecordsQuery,
+    response: faultRecordPage,
+    tags,
+    summary:
+      "Fault and alert records started in [from, to) on the user's devices, newest first, with the bit's name in the request's language",
+  }),
+};

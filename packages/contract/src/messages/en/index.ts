@@ -1,0 +1,11 @@
+import boxRegInfo from './box-reg-info.js';
+import common from './common.js';
+import devices from './devices.js';
+import exports from './exports.js';
+import history from './history.js';
+import user from './user.js';
+import validation from './validation.js';
+
+/** English: the source every other language is typed against. */
+const en = { validation, user, devices, history, boxRegInfo, exports, common };
+export default en;

@@ -1,0 +1,15 @@
+import type { AreaMessages } from '../types.js';
+
+const devices: AreaMessages<'devices'> = {
+  'validation.phone.format': 'Un teléfono solo puede tener dígitos, espacios y + - ( ), como máximo 32',
+  'validation.lng.range': 'La longitud debe estar entre -180 y 180',
+  'validation.lat.range': 'La latitud debe estar entre -90 y 90',
+  'error.deviceOffline': 'El equipo está desconectado; ahora no se le puede enviar nada.',
+  'error.registerUnknown': 'El registro {register} no está en el mapa de registros de este equipo.',
+  'error.registerNotWritable': 'El registro {register} no se puede escribir.',
+  'error.registerOutOfRange': 'El valor debe estar entre {min} y {max}.',
+  'error.registerDecimals': 'El valor puede tener como máximo {decimals} decimales.',
+  'error.registerOption': 'El valor no es una de las opciones de este registro.',
+  'error.noWriteRight': 'No puede cambiar los ajustes de este equipo.',
+};
+export default devices;

@@ -1,0 +1,12 @@
+import type { AreaMessages } from '../types.js';
+
+const boxRegInfo: AreaMessages<'boxRegInfo'> = {
+  'validation.boxId.range': 'ボックスIDは2147483647以下である必要があります',
+  'validation.boxId.order': '終了ボックスIDは開始ボックスID以上である必要があります',
+  'validation.boxId.tooMany': '1回の登録は最大1000台までです',
+  'validation.pushTimes.range': 'プッシュ回数は0～10の範囲で指定してください',
+  'error.boxAlreadyRegistered': '次のボックスIDは登録済みです：{boxIds}',
+  'error.userNotFound': 'ユーザーが存在しません。',
+  'error.downloadExpired': 'このダウンロードは期限切れか、すでに使用されています。',
+};
+export default boxRegInfo;

@@ -1,0 +1,12 @@
+import type { LanguageMessages } from '../types.js';
+import boxRegInfo from './box-reg-info.js';
+import common from './common.js';
+import devices from './devices.js';
+import exports from './exports.js';
+import history from './history.js';
+import user from './user.js';
+import validation from './validation.js';
+
+/** Chinese (Simplified). */
+const zh: LanguageMessages = { validation, user, devices, history, boxRegInfo, exports, common };
+export default zh;

@@ -1,0 +1,21 @@
+/**
+ * Resource permissions: what a signed-in user may do with one record (a device, a box, a user). The access table
+ * (access.ts) says who reaches an area; a permission says which records of it they may touch, by the ownership
+ * hierarchy (spec 1, 4). The server's access module has one checker per permission, and every service asks it
+ * first. A new area adds its permissions here, `<resource>.<action>`, and their checkers there.
+ */
+export const PERMISSIONS = {
+  'device.read': 'See a device: its page, live values, fault records and events',
+  'device.update': "Change a device's information",
+  'device.write': 'Write any writable register of a device',
+  'device.switch': 'Write the start/stop register of a device',
+  'history.read': "Read a device's history: table, curves, candles, snapshots and its export",
+  'box.read': "See a cloud box's page",
+  'user.read': "See a user's account and operations",
+} as const satisfies Record<`${string}.${string}`, string>;
+
+export type Permission = keyof typeof PERMISSIONS;
+export const PERMISSION_NAMES = Object.keys(PERMISSIONS) as Permission[];
+
+/** The permissions on one kind of resource, e.g. `PermissionOf<'device'>`. */
+export type PermissionOf<R extends string> = Extract<Permission, `${R}.${string}`>;

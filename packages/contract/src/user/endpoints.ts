@@ -1,0 +1,42 @@
+import { endpoint } from '../endpoint.js';
+import { changePasswordBody, emptyData, loginBody, loginData, tokenQuery, userInfoData } from './schemas.js';
+
+/** Spec section 7, /user: sign-in, user info, sign-out, change password. */
+export const userEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/user/login',
+    access: 'public',
+    body: loginBody,
+    response: loginData,
+    tags: ['user'],
+    summary: 'Sign in; the username is trimmed. Rate-limited per username and per address (HTTP 429).',
+  }),
+  info: endpoint({
+    method: 'GET',
+    path: '/user/info',
+    access: 'signedIn',
+    query: tokenQuery,
+    response: userInfoData,
+    tags: ['user'],
+    summary: "The signed-in user's roles, name, avatar, introduction, level, group_extra and is_manager",
+  }),
+  logout: endpoint({
+    method: 'GET',
+    path: '/user/logout',
+    access: 'signedIn',
+    query: tokenQuery,
+    response: emptyData,
+    tags: ['user'],
+    summary: 'Sign out: the token is revoked and refused afterwards (50012)',
+  }),
+  changePassword: endpoint({
+    method: 'POST',
+    path: '/user/changepassword',
+    access: 'signedIn',
+    body: changePasswordBody,
+    response: emptyData,
+    tags: ['user'],
+    summary: "Change the signed-in user's password; their other sessions are signed out",
+  }),
+};

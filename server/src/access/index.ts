@@ -1,0 +1,42 @@
+import type { Permission } from '@dms/contract';
+import type { Db } from '../db/database.js';
+import type { AuthContext } from '../types.js';
+import { BOX_RULES } from './boxes.js';
+import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
+import type { Rules } from './rule.js';
+import { USER_RULES } from './users.js';
+
+/**
+ * The access module: which records a signed-in user may touch, by the ownership hierarchy (spec 1, 4). The access
+ * table (contract access.ts) guards areas at the route; this guards records in the services, whose first step is
+ * `requireAccess` on the ids they were asked about. One rule per permission of the contract: an area adds its file
+ * here and joins its rules below, and the type fails until every permission has one.
+ */
+const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES };
+
+export interface AccessRequest {
+  auth: AuthContext;
+  permission: Permission;
+  ids: readonly number[];
+}
+
+/** Of the requested ids, those the user holds the permission on (never ids that do not exist). */
+export async function checkAccess(db: Db, { auth, permission, ids }: AccessRequest): Promise<Set<number>> {
+  const distinct = [...new Set(ids)];
+  if (distinct.length === 0) return new Set();
+  return RULES[permission].check(db, auth, distinct);
+}
+
+/**
+ * Throws the permission's error (403, e.g. 40300) unless the user holds it on every id. Services look the record up
+ * first and answer 404 for one that does not exist, then call this.
+ */
+export async function requireAccess(db: Db, request: AccessRequest): Promise<void> {
+  const granted = await checkAccess(db, request);
+  if (request.ids.some((id) => !granted.has(id))) throw RULES[request.permission].denied();
+}
+
+export { deviceScope, seesAll } from './rule.js';
+export { visibleTo, type DeviceScope } from './repository.js';
+export { deviceGrants, viewersOf, visibleIds } from './devices.js';
+export { userScope } from './users.js';

@@ -1,0 +1,63 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface BoxesTable {
+  box_id: number;
+  owner_id: number;
+  /** sha-256 of the box's secret, hex. */
+  secret_hash: string;
+  box_type: string;
+  contact: string;
+  company_name: string;
+  push_warning: number;
+  push_fault: number;
+  push_normal: number;
+  registered_at: number;
+  registered_by: number;
+  /** As the box last said in its hello. */
+  firmware: string | null;
+  hardware: string | null;
+  iccid: string | null;
+  signal: number | null;
+  report_interval: number | null;
+  ip: string | null;
+  online: number;
+  last_seen: number | null;
+}
+
+export interface UnregisteredBoxesTable {
+  id: Generated<number>;
+  box_id: number | null;
+  client_id: string;
+  username: string;
+  reason: 'unregistered' | 'bad-password' | 'unknown-box-data';
+  ip: string;
+  attempts: number;
+  first_seen: number;
+  last_seen: number;
+}
+
+export interface BoxIpLogTable {
+  id: Generated<number>;
+  box_id: number;
+  source_ip: string;
+  destination_ip: string;
+  time: number;
+}
+
+export interface BoxConnectionLogTable {
+  id: Generated<number>;
+  box_id: number;
+  event: 'connect' | 'disconnect' | 'will' | 'timeout';
+  ip: string;
+  time: number;
+}
+
+/** Registered boxes, boxes refused at connect, and the boxes' IP change and connection logs (migration 0004). */
+export interface BoxTables {
+  boxes: BoxesTable;
+  unregistered_boxes: UnregisteredBoxesTable;
+  box_ip_log: BoxIpLogTable;
+  box_connection_log: BoxConnectionLogTable;
+}
+
+export type BoxRow = Selectable<BoxesTable>;

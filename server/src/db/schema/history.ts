@@ -1,0 +1,32 @@
+import type { Generated } from 'kysely';
+
+/** One snapshot of one device: `vals` packs (register u16, value u16) pairs (ingest/codec.ts). */
+export interface HistoryTable {
+  device_id: number;
+  ts: number;
+  vals: Buffer;
+}
+
+export interface DeviceLatestTable {
+  device_id: number;
+  ts: number;
+  vals: Buffer;
+}
+
+export interface FaultRecordsTable {
+  id: Generated<number>;
+  device_id: number;
+  kind: 'fault' | 'alert';
+  register: number;
+  bit: number;
+  started_at: number;
+  ended_at: number | null;
+  snapshot: Buffer;
+}
+
+/** What the devices reported: history, the latest values, and fault records with their moment's values (migration 0004). */
+export interface HistoryTables {
+  history: HistoryTable;
+  device_latest: DeviceLatestTable;
+  fault_records: FaultRecordsTable;
+}

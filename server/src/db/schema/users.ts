@@ -1,0 +1,44 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from 'kysely';
+
+export interface UsersTable {
+  id: Generated<number>;
+  username: string;
+  password_hash: string;
+  /** JSON array of role names. */
+  roles: string;
+  level: number;
+  is_manager: number;
+  group_extra: string | null;
+  ck: string | null;
+  name: string;
+  avatar: string;
+  introduction: string;
+  remark: string;
+  parent_id: number | null;
+  disabled: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  password_changed_at: number;
+}
+
+export interface SessionsTable {
+  id: Generated<number>;
+  /** sha-256 of the token, hex: the token itself is never stored. */
+  token_hash: string;
+  user_id: number;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  ip: string;
+  user_agent: string;
+}
+
+/** Accounts and their sign-ins (migration 0001). */
+export interface UserTables {
+  users: UsersTable;
+  sessions: SessionsTable;
+}
+
+export type UserRow = Selectable<UsersTable>;
+export type NewUser = Insertable<UsersTable>;
+export type UserUpdate = Updateable<UsersTable>;
+export type SessionRow = Selectable<SessionsTable>;

@@ -1,0 +1,119 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { FastifyInstance } from 'fastify';
+import { parseRoles } from '../modules/user/service.js';
+import { DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
+import * as repo from './repository.js';
+
+export { DEMO_FIRST_BOX_ID, demoFields };
+/** Boxes of the demo fleet owned by the demo end user; the rest belong to the demo manager. */
+const END_USER_BOXES = 5;
+const SIMULATOR = fileURLToPath(new URL('../../../simulator/dist/cli.js', import.meta.url));
+
+/**
+ * The demo fleet: on a fresh demo database, DEMO_FLEET_SIZE boxes are registered (to the demo manager and the demo
+ * end user) and the simulator is started against the embedded broker, so the console shows a living fleet at once.
+ * Their credentials stay in DATA_DIR/demo-fleet.json, so later starts bring the same fleet back. DEMO_FLEET=0 turns
+ * it off. Returns a stop function, or null when there is no fleet.
+ */
+export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): Promise<(() => Promise<void>) | null> {
+  const { demoFleet, dataDir, mqtt } = app.config;
+  if (!demoFleet.enabled || mqtt.url) return null;
+  const file = path.join(dataDir, 'demo-fleet.json');
+  if (!fs.existsSync(file)) {
+    if (!freshDemo) return null;
+    await registerFleet(app, file, demoFleet.size);
+  }
+  if (!fs.existsSync(SIMULATOR)) {
+    app.log.warn({ simulator: SIMULATOR }, 'the simulator is not built: no demo fleet');
+    return null;
+  }
+  const args = [
+    SIMULATOR,
+    '--boxes',
+    String(demoFleet.size),
+    '--first-box-id',
+    String(DEMO_FIRST_BOX_ID),
+    '--credentials',
+    file,
+    '--url',
+    `mqtt://127.0.0.1:${app.mqttPort}`,
+    '--quiet',
+  ];
+  let stopping = false;
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  child.stderr?.on('data', (chunk: Buffer) => {
+    app.log.warn({ simulator: chunk.toString().trim() }, 'demo fleet');
+  });
+  child.on('exit', (code) => {
+    if (!stopping) app.log.warn({ code }, 'the demo fleet simulator stopped');
+  });
+  app.log.info({ boxes: demoFleet.size }, 'demo fleet started');
+  // Devices appear when the simulated boxes say hello: give them their people's fields as they do (idempotent; the
+  // hello also brings the ICCID the IoT card field takes).
+  const last = DEMO_FIRST_BOX_ID + demoFleet.size - 1;
+  const fill = (first: number, to: number) =>
+    void fillDemoDevices(app, first, to).catch((err: unknown) => {
+      app.log.warn({ err }, 'demo fleet fields');
+    });
+  fill(DEMO_FIRST_BOX_ID, last);
+  const unsubscribe = app.ingest.on('hello', ({ boxId }) => {
+    if (boxId >= DEMO_FIRST_BOX_ID && boxId <= last) fill(boxId, boxId);
+  });
+  return async () => {
+    unsubscribe();
+    stopping = true;
+    if (child.exitCode !== null) return;
+    const exited = new Promise((resolve) => child.once('exit', resolve));
+    child.kill('SIGTERM');
+    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+  };
+}
+
+async function registerFleet(app: FastifyInstance, file: string, size: number): Promise<void> {
+  const users = await repo.usersNamed(app.db, ['demo_root', 'demo_manager', 'demo_end_user']);
+  const user = (name: string) => {
+    const found = users.find((u) => u.username === name);
+    if (!found) throw new Error(`demo fleet: no ${name}`);
+    return found;
+  };
+  const root = user('demo_root');
+  const auth = { user: root, roles: parseRoles(root), sessionId: 0 };
+  const service = app.boxRegInfo;
+  const last = DEMO_FIRST_BOX_ID + size - 1;
+  const split = Math.min(last, DEMO_FIRST_BOX_ID + END_USER_BOXES - 1);
+  const common = { boxType: 'DTU-4G', contact: 'Demo contact 400-000-0000', pushWarning: 1, pushFault: 3, pushNormal: 1 };
+  const parts = [
+    await service.register(
+      auth,
+      { ...common, startBoxId: DEMO_FIRST_BOX_ID, endBoxId: split, userId: user('demo_end_user').id, companyName: 'Demo End User Co.' },
+      '127.0.0.1',
+      'en',
+    ),
+    ...(split < last
+      ? [
+          await service.register(
+            auth,
+            { ...common, startBoxId: split + 1, endBoxId: last, userId: user('demo_manager').id, companyName: 'Demo Compressed Air Ltd.' },
+            '127.0.0.1',
+            'en',
+          ),
+        ]
+      : []),
+  ];
+  const credentials = parts.flatMap((p) => p.boxes.map((b) => ({ boxId: b.boxId, password: b.password })));
+  fs.writeFileSync(file, `${JSON.stringify(credentials, null, 2)}\n`, { mode: 0o600 });
+}
+
+/**
+ * Fills the empty fields of the demo fleet's devices (boxes first..last) once they exist: only devices nobody has
+ * filled in (no station number, no province), so a person's edits stay; the IoT card is the box's ICCID once known.
+ */
+export async function fillDemoDevices(app: FastifyInstance, first: number, last: number, now = Date.now()): Promise<number> {
+  const empty = await repo.unfilledDevices(app.db, first, last);
+  for (const d of empty) await repo.updateDeviceFields(app.db, d.id, demoFields(d.box_id, d.controller, d.type_code, now));
+  await repo.fillIotCards(app.db, first, last);
+  return empty.length;
+}

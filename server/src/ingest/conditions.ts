@@ -1,0 +1,67 @@
+import { encodeValues } from './codec.js';
+import type { IngestContext } from './context.js';
+import * as repo from './repository.js';
+import type { ActiveBit, DeviceState } from './state.js';
+import type { StatusTracker } from './status.js';
+
+/**
+ * A device's condition: fault and alert from its type's bit registers. Opens and closes fault records with the
+ * values of their moment; a change of fault or alert moves the status, then is the `condition` event.
+ */
+export class ConditionTracker {
+  constructor(
+    private readonly ctx: IngestContext,
+    private readonly status: StatusTracker,
+  ) {}
+
+  /** Called with each device's new latest values. */
+  evaluate(device: DeviceState, ts: number, now: number): void {
+    const type = device.type;
+    if (!type) return;
+    const active = new Map<string, Omit<ActiveBit, 'recordId'>>();
+    for (const reg of type.conditionRegisters) {
+      const value = device.latest.get(reg.number);
+      if (value === undefined) continue;
+      for (const b of reg.bits ?? []) {
+        if (b.severity !== 'info' && (value >> b.bit) & 1)
+          active.set(`${reg.number}:${b.bit}`, { kind: b.severity, register: reg.number, bit: b.bit });
+      }
+    }
+    let changed = false;
+    for (const [key, bit] of active) {
+      if (device.activeBits.has(key)) continue;
+      const entry: ActiveBit = { ...bit, recordId: null };
+      device.activeBits.set(key, entry);
+      changed = true;
+      const snapshot = encodeValues(device.latest);
+      this.ctx.later(async () => {
+        entry.recordId = await repo.openFaultRecord(this.ctx.db, {
+          device_id: device.id,
+          kind: bit.kind,
+          register: bit.register,
+          bit: bit.bit,
+          started_at: ts,
+          snapshot,
+        });
+      });
+    }
+    for (const [key, entry] of device.activeBits) {
+      if (active.has(key)) continue;
+      device.activeBits.delete(key);
+      changed = true;
+      // The state writes are ordered, so the record's insert has finished and set its id by the time this runs.
+      this.ctx.later(async () => {
+        if (entry.recordId !== null) await repo.closeFaultRecord(this.ctx.db, entry.recordId, ts);
+      });
+    }
+    if (!changed) return;
+    const bits = [...device.activeBits.values()];
+    const fault = bits.some((b) => b.kind === 'fault');
+    const alert = bits.some((b) => b.kind === 'alert');
+    if (fault === device.fault && alert === device.alert) return;
+    device.fault = fault;
+    device.alert = alert;
+    this.status.transition(device, now);
+    this.ctx.events.emit('condition', { device, time: now });
+  }
+}

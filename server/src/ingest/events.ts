@@ -1,0 +1,54 @@
+import type { NotificationType, SpecificStatus } from '@dms/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Values } from './codec.js';
+import type { DeviceState } from './state.js';
+
+/**
+ * What ingest tells the rest of the server, and its pieces one another. The realtime hub listens to values, status
+ * and notifications; the notifier to condition changes. Events, notifications and box commands to come attach here.
+ */
+export interface IngestEvents {
+  /** New latest values of a device (snapshots.ts). */
+  values: { device: DeviceState; ts: number; values: Values };
+  /** A device's status changed (status.ts). */
+  status: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number };
+  /** A device's fault or alert changed, after its status followed (conditions.ts). */
+  condition: { device: DeviceState; time: number };
+  /** A notification was stored with its recipients (notifier.ts). */
+  notification: { id: number; device: DeviceState; type: NotificationType; status: SpecificStatus; time: number; recipients: number[] };
+  /** A device was seen for the first time and stored (provisioning.ts). */
+  provisioned: { device: DeviceState };
+  /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */
+  hello: { boxId: number };
+}
+
+export type IngestListener<K extends keyof IngestEvents> = (event: IngestEvents[K]) => void;
+
+/** Typed listeners per event; one that throws is logged and the others still run. */
+export class IngestBus {
+  private readonly listeners: { [K in keyof IngestEvents]: Set<IngestListener<K>> } = {
+    values: new Set(),
+    status: new Set(),
+    condition: new Set(),
+    notification: new Set(),
+    provisioned: new Set(),
+    hello: new Set(),
+  };
+
+  constructor(private readonly log: FastifyBaseLogger) {}
+
+  on<K extends keyof IngestEvents>(event: K, listener: IngestListener<K>): () => void {
+    this.listeners[event].add(listener);
+    return () => this.listeners[event].delete(listener);
+  }
+
+  emit<K extends keyof IngestEvents>(event: K, payload: IngestEvents[K]): void {
+    for (const l of this.listeners[event]) {
+      try {
+        l(payload);
+      } catch (err) {
+        this.log.error({ err, event }, 'ingest listener failed');
+      }
+    }
+  }
+}

@@ -1,0 +1,80 @@
+import { deviceStatus, type HelloPayload } from '@dms/contract';
+import type { IngestContext } from './context.js';
+import * as repo from './repository.js';
+import type { BoxState, DeviceState } from './state.js';
+
+/**
+ * Provisioning: a device per controller of a box, created on first sight (its hello or its first data), its type
+ * following what the hello says. A new device is the `provisioned` event, a stored hello the `hello` event.
+ */
+export class DeviceProvisioner {
+  private readonly creating = new Map<string, Promise<DeviceState>>();
+
+  constructor(private readonly ctx: IngestContext) {}
+
+  /** A box's hello: its controllers' devices, then what it says about itself. */
+  async hello(box: BoxState, hello: HelloPayload): Promise<void> {
+    await Promise.all(hello.controllers.map((c) => this.ensure(box, c.index, c.type)));
+    this.ctx.later(async () => {
+      await repo.updateBoxHello(this.ctx.db, box.boxId, hello);
+      this.ctx.events.emit('hello', { boxId: box.boxId });
+    });
+  }
+
+  /** The device of a controller index, created on first sight; its type follows what the box's hello says. */
+  async ensure(box: BoxState, controller: number, typeCode: string | null): Promise<DeviceState> {
+    const existing = box.devices.get(controller);
+    if (existing) {
+      if (typeCode !== null && existing.typeCode !== typeCode) {
+        existing.typeCode = typeCode;
+        existing.type = this.ctx.registry.typeByCode(typeCode);
+        const typeId = existing.type?.id ?? null;
+        this.ctx.later(() => repo.updateDeviceType(this.ctx.db, existing.id, typeId, typeCode));
+      }
+      return existing;
+    }
+    const key = `${box.boxId}:${controller}`;
+    const inFlight = this.creating.get(key);
+    if (inFlight) return inFlight;
+    const create = this.create(box, controller, typeCode);
+    this.creating.set(key, create);
+    try {
+      return await create;
+    } finally {
+      this.creating.delete(key);
+    }
+  }
+
+  private async create(box: BoxState, controller: number, typeCode: string | null): Promise<DeviceState> {
+    const type = typeCode !== null ? this.ctx.registry.typeByCode(typeCode) : null;
+    const status = deviceStatus({ online: box.online, fault: false, alert: false });
+    const id = await repo.insertDevice(this.ctx.db, {
+      box_id: box.boxId,
+      controller,
+      type_id: type?.id ?? null,
+      type_code: typeCode,
+      owner_id: box.ownerId,
+      status,
+      online: box.online ? 1 : 0,
+      created_at: this.ctx.now(),
+    });
+    const device: DeviceState = {
+      id,
+      boxId: box.boxId,
+      controller,
+      ownerId: box.ownerId,
+      type,
+      typeCode,
+      online: box.online,
+      fault: false,
+      alert: false,
+      status,
+      latestTs: null,
+      latest: new Map(),
+      activeBits: new Map(),
+    };
+    this.ctx.registry.addDevice(box, device);
+    this.ctx.events.emit('provisioned', { device });
+    return device;
+  }
+}

@@ -1,0 +1,103 @@
+import type { Insertable } from 'kysely';
+import type { Db } from '../../db/database.js';
+import type { BoxesTable } from '../../db/schema.js';
+
+export function registeredAmong(db: Db, start: number, end: number) {
+  return db.selectFrom('boxes').select('box_id').where('box_id', '>=', start).where('box_id', '<=', end).orderBy('box_id').execute();
+}
+
+export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[]): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    for (let i = 0; i < rows.length; i += 200)
+      await trx
+        .insertInto('boxes')
+        .values(rows.slice(i, i + 200))
+        .execute();
+  });
+}
+
+export interface BoxRegFilter {
+  boxId?: number;
+  username?: string;
+  companyName?: string;
+  boxType?: string;
+  offset: number;
+  limit: number;
+}
+
+function filtered(db: Db, f: BoxRegFilter) {
+  let q = db.selectFrom('boxes as b').innerJoin('users as u', 'u.id', 'b.owner_id').innerJoin('users as r', 'r.id', 'b.registered_by');
+  if (f.boxId !== undefined) q = q.where('b.box_id', '=', f.boxId);
+  if (f.username) q = q.where('u.username', 'like', `%${f.username}%`);
+  if (f.companyName) q = q.where('b.company_name', 'like', `%${f.companyName}%`);
+  if (f.boxType) q = q.where('b.box_type', '=', f.boxType);
+  return q;
+}
+
+export async function listBoxes(db: Db, f: BoxRegFilter) {
+  const { total } = await filtered(db, f)
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  const items = await filtered(db, f)
+    .select((eb) => [
+      'b.box_id',
+      'b.owner_id',
+      'u.username as owner',
+      'b.box_type',
+      'b.contact',
+      'b.company_name',
+      'b.push_warning',
+      'b.push_fault',
+      'b.push_normal',
+      'b.registered_at',
+      'r.username as registered_by',
+      'b.online',
+      'b.last_seen',
+      'b.ip',
+      eb
+        .selectFrom('devices as d')
+        .select((e) => e.fn.countAll<number>().as('n'))
+        .whereRef('d.box_id', '=', 'b.box_id')
+        .as('devices'),
+    ])
+    .orderBy('b.registered_at', 'desc')
+    .orderBy('b.box_id')
+    .offset(f.offset)
+    .limit(f.limit)
+    .execute();
+  return { total, items };
+}
+
+export function boxLinks(db: Db, boxId: number) {
+  return db
+    .selectFrom('devices as d')
+    .innerJoin('users as o', 'o.id', 'd.owner_id')
+    .leftJoin('device_links as l', (j) => j.onRef('l.device_id', '=', 'd.id').on('l.recalled_at', 'is', null))
+    .leftJoin('users as lu', 'lu.id', 'l.user_id')
+    .leftJoin('users as ls', 'ls.id', 'l.source_user_id')
+    .select([
+      'd.id as device_id',
+      'd.controller',
+      'd.created_at',
+      'o.username as owner',
+      'l.kind',
+      'l.can_switch',
+      'l.show_value',
+      'l.created_at as linked_at',
+      'lu.username as sharee',
+      'ls.username as source',
+    ])
+    .where('d.box_id', '=', boxId)
+    .orderBy('d.controller')
+    .execute();
+}
+
+export function userOptions(db: Db, q: string) {
+  let query = db.selectFrom('users').select(['id', 'username', 'roles']).where('disabled', '=', 0);
+  if (q) query = query.where('username', 'like', `%${q}%`);
+  return query.orderBy('username').limit(50).execute();
+}
+
+export function findUser(db: Db, id: number) {
+  return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).where('disabled', '=', 0).executeTakeFirst();
+}

@@ -1,0 +1,20 @@
+import { api } from '@dms/contract';
+import type { FastifyInstance } from 'fastify';
+import { route } from '../../http/route.js';
+import type { BoxRegInfoService } from './service.js';
+
+const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** /box-reg-info: box registration (spec 2 /box-reg-info: root and limited_admin). */
+export function boxRegInfoRoutes(app: FastifyInstance, service: BoxRegInfoService): void {
+  const e = api.boxRegInfo;
+  route(app, e.list, ({ query }) => service.list(query));
+  route(app, e.register, ({ auth, body, ip, lang }) => service.register(auth, body, ip, lang));
+  route(app, e.users, ({ query }) => service.userOptions(query.q));
+  route(app, e.links, ({ params }) => service.links(params.boxId));
+  route(app, e.credentials, ({ auth, params }) => ({
+    fileName: 'box-credentials.xlsx',
+    contentType: XLSX,
+    body: service.takeDownload(auth, params.token),
+  }));
+}

@@ -1,0 +1,28 @@
+import fp from 'fastify-plugin';
+import { userRoutes } from './routes.js';
+import { UserService } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    users: UserService;
+  }
+}
+
+/** Accounts and sessions: sign-in, user info, sign-out, change password; expired sessions pruned hourly. */
+export default fp(
+  (app) => {
+    const users = new UserService(app.db, app.config, app.datalog, app.clock);
+    app.decorate('users', users);
+    userRoutes(app, users);
+    const pruneTimer = setInterval(() => {
+      users.pruneSessions().catch((err: unknown) => {
+        app.log.warn({ err }, 'session prune failed');
+      });
+    }, 3_600_000);
+    pruneTimer.unref();
+    app.addHook('onClose', () => {
+      clearInterval(pruneTimer);
+    });
+  },
+  { name: 'user', dependencies: ['database', 'datalog'] },
+);

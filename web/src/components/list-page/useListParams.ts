@@ -1,0 +1,47 @@
+import { useCallback, useMemo, useState } from 'react';
+import { useLocation, useNavigate } from 'react-router';
+import { changeFilter, changePage, changeSort, type ListControl } from './list-control';
+import { readListParams, writeListParams, type ListParams, type ListSpec } from './list-params';
+
+/**
+ * A list's filters, sort and page kept in the URL's query string (replacing the history entry on each change).
+ * `spec` must be stable (a module constant). The page stays mounted, hidden, while another tab is shown
+ * (layout/KeepAlive): only the query string of its own path drives it, the path it was opened at.
+ */
+export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>): ListControl<F, S> {
+  const navigate = useNavigate();
+  const location = useLocation();
+  const [path] = useState(location.pathname);
+  const [search, setSearch] = useState(location.search);
+  if (location.pathname === path && location.search !== search) setSearch(location.search);
+  const params = useMemo(() => readListParams(spec, new URLSearchParams(search)), [spec, search]);
+
+  // A change builds on the URL as it is now: the navigation before it may still be rendering (in a transition), so
+  // the page may not show it yet.
+  const go = useCallback(
+    (change: (from: ListParams<F, S>) => ListParams<F, S>) => {
+      const now = window.location.pathname === path ? readListParams(spec, new URLSearchParams(window.location.search)) : params;
+      const query = writeListParams(spec, change(now)).toString();
+      void navigate({ pathname: path, search: query ? `?${query}` : '' }, { replace: true });
+    },
+    [navigate, path, spec, params],
+  );
+
+  return useMemo(
+    () => ({
+      params,
+      sortKeys: spec.sort?.keys ?? [],
+      defaultSort: spec.sort?.default ?? null,
+      setFilter: (change) => {
+        go((from) => changeFilter(from, change));
+      },
+      setPage: (page, pageSize) => {
+        go((from) => changePage(from, page, pageSize));
+      },
+      setSort: (sort, order) => {
+        go((from) => changeSort(from, sort, order));
+      },
+    }),
+    [params, spec, go],
+  );
+}

@@ -1,0 +1,44 @@
+import { ArrowRightOutlined } from '@ant-design/icons';
+import type { TransitionRow } from '@dms/contract';
+import { Empty } from 'antd';
+import { Link } from 'react-router';
+import { useI18n } from '../../i18n';
+import { formatTime } from '../../lib/format-time';
+import { deviceLink } from '../devices/links';
+import { StatusTag } from '../devices/status';
+import './feed.css';
+
+/** Status transitions, newest first: when, which device (a link to it), its company, and from → to. */
+export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: readonly TransitionRow[]; empty: string; testId?: string }) {
+  const { lang } = useI18n();
+  if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={`${testId}-empty`} />;
+  return (
+    <ol className="dms-feed" data-testid={testId}>
+      {rows.map((r) => (
+        <li
+          key={`${r.deviceId}:${r.time}:${r.to}`}
+          className="dms-feed-row"
+          data-testid={`${testId}-row`}
+          data-device-id={r.deviceId}
+          data-box-id={r.boxId}
+          data-to={r.to}
+        >
+          <time className="dms-feed-time" dateTime={new Date(r.time).toISOString()}>
+            {formatTime(r.time, lang)}
+          </time>
+          <span className="dms-feed-device">
+            <Link to={deviceLink(r)}>
+              {r.boxId}-{r.controller}
+            </Link>
+            {r.company && <span className="dms-feed-company">{r.company}</span>}
+          </span>
+          <span className="dms-feed-change">
+            <StatusTag status={r.from} />
+            <ArrowRightOutlined />
+            <StatusTag status={r.to} />
+          </span>
+        </li>
+      ))}
+    </ol>
+  );
+}

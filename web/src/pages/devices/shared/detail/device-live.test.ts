@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { TEST_DEVICE } from '../test-device';
+import { applyDeviceEvent, replaceDevice } from './device-live';
+
+const device = TEST_DEVICE;
+
+describe('a device detail kept live', () => {
+  it('merges newer values and moves last seen on', () => {
+    const next = applyDeviceEvent(device, { type: 'values', device: 7, ts: 2000, values: { '40002': 72 } });
+    expect(next).toMatchObject({ latest: { ts: 2000, values: { '40001': 2, '40002': 72 } }, lastSeen: 2000 });
+  });
+
+  it('ignores another device, and a state no newer than what it has', () => {
+    expect(applyDeviceEvent(device, { type: 'values', device: 8, ts: 2000, values: { '40002': 72 } })).toBe(device);
+    expect(applyDeviceEvent(device, { type: 'state', device: 7, status: 'online', ts: 1000, values: { '40002': 1 } })).toBe(device);
+    expect(applyDeviceEvent(device, { type: 'state', device: 7, status: 'online', ts: null, values: {} })).toBe(device);
+  });
+
+  it('reloads when the state on subscribing has another status', () => {
+    expect(applyDeviceEvent(device, { type: 'state', device: 7, status: 'online_fault', ts: 1000, values: {} })).toBe('reload');
+  });
+
+  it('takes a status change with its transition first', () => {
+    const next = applyDeviceEvent(device, { type: 'status', device: 7, from: 'online', to: 'online_fault', time: 3000 });
+    expect(next).toMatchObject({ status: 'online_fault', runStatus: 'fault' });
+    expect(next !== 'reload' && next.transitions[0]).toEqual({ time: 3000, from: 'online', to: 'online_fault' });
+  });
+
+  it('keeps the live values and the longer transitions when the saved device replaces it', () => {
+    const saved = { ...device, company: 'New Co', latest: { ts: 500, values: {} }, transitions: [] };
+    expect(replaceDevice(device, saved)).toMatchObject({ company: 'New Co', latest: device.latest, transitions: device.transitions });
+  });
+});

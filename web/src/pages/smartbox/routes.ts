@@ -1,0 +1,20 @@
+import { CloudServerOutlined, SwapOutlined } from '@ant-design/icons';
+import type { ShellRoute } from '../../app/route-types';
+
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log is root's (area smartboxRoot). */
+export const smartboxRoutes: readonly ShellRoute[] = [
+  {
+    kind: 'group',
+    name: 'smartbox',
+    meta: { titleKey: 'smartbox.route.smartbox', icon: CloudServerOutlined, area: 'smartbox' },
+    children: [
+      {
+        kind: 'page',
+        name: 'ipLog',
+        path: '/smartbox/ip-log',
+        meta: { titleKey: 'smartbox.route.ipLog', icon: SwapOutlined, area: 'smartboxRoot' },
+        load: () => import('./ip-log'),
+      },
+    ],
+  },
+];
