@@ -5,7 +5,7 @@ import { cellText, expect, expectShown, openShell as open, screenshot, signIn, t
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
- * Box registration (/box-reg-info): the list, the registration form, the one-time credentials and their .xlsx,
+ * Box registration (/box-reg-info/list and /create): the list, the registration form, the one-time credentials and their .xlsx,
  * who may open it, each language and the mobile layout. Every test registers its own random range of box ids
  * (7,000,000 and up), so reruns against the same server and parallel workers never collide.
  */
@@ -66,7 +66,7 @@ test.describe('box registration (/box-reg-info)', () => {
     await signIn(page, 'demo_root');
     await open(page, '/dashboard');
     await page.getByTestId('menu-boxRegInfo').click();
-    await expectShown(page, /\/box-reg-info$/);
+    await expectShown(page, /\/box-reg-info\/list$/);
     await expect(page.getByTestId('box-reg-table')).toBeVisible();
     await expect(page).toHaveTitle('Box registration - Device monitoring system');
 
@@ -125,7 +125,7 @@ test.describe('box registration (/box-reg-info)', () => {
 
       // Back to the list, and find the boxes.
       await page.getByTestId('box-reg-back').click();
-      await expectShown(page, /\/box-reg-info$/);
+      await expectShown(page, /\/box-reg-info\/list$/);
       await page.getByTestId('box-reg-filter-company').fill(company);
       await page.getByTestId('box-reg-search').click();
       const rows = page.getByTestId('box-reg-table').locator('tbody tr.ant-table-row');
@@ -199,7 +199,11 @@ test.describe('box registration (/box-reg-info)', () => {
     await signIn(page, 'demo_limited_admin');
     await open(page, '/dashboard');
     await page.getByTestId('menu-boxRegInfo').click();
-    await expectShown(page, /\/box-reg-info$/);
+    await expectShown(page, /\/box-reg-info\/list$/);
+    await expect(page.getByTestId('box-reg-table')).toBeVisible();
+    // The list's old address, the group's bare path, opens the list with its filters.
+    await page.goto('/box-reg-info?boxId=100001');
+    await expectShown(page, /\/box-reg-info\/list\?boxId=100001$/);
     await expect(page.getByTestId('box-reg-table')).toBeVisible();
     // The create page is not in the menu.
     await expect(page.getByTestId('sidebar').getByText('Register boxes')).toHaveCount(0);
@@ -209,6 +213,8 @@ test.describe('box registration (/box-reg-info)', () => {
     await open(page, '/dashboard');
     await expect(page.getByTestId('sidebar').getByText('Data log')).toBeVisible();
     await expect(page.getByTestId('menu-boxRegInfo')).toHaveCount(0);
+    await page.goto('/box-reg-info/list');
+    await expect(page).toHaveURL(/\/401$/, { timeout: 30_000 });
     await page.goto('/box-reg-info');
     await expect(page).toHaveURL(/\/401$/, { timeout: 30_000 });
     await page.goto('/box-reg-info/create');
@@ -225,7 +231,7 @@ test.describe('box registration (/box-reg-info)', () => {
       const start = freshBoxId();
       await registerByApi(page.request, start, start + 1);
       await signIn(page, 'demo_root', lang);
-      await open(page, '/box-reg-info');
+      await open(page, '/box-reg-info/list');
       await expect(page.getByTestId('menu-boxRegInfo')).toHaveText(title);
       await expect(page.getByTestId('box-reg-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
       const headers = await headerTexts(page);
@@ -258,7 +264,7 @@ test.describe('box registration (/box-reg-info)', () => {
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.getByTestId('hamburger').click();
     await page.getByTestId('menu-boxRegInfo').click();
-    await expectShown(page, /\/box-reg-info$/);
+    await expectShown(page, /\/box-reg-info\/list$/);
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await expect(page.getByTestId('box-reg-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
     await screenshot(page, 'box-reg-list-800');
@@ -282,6 +288,6 @@ test.describe('box registration (/box-reg-info)', () => {
     await expect(page.getByTestId('box-reg-credentials')).toBeVisible();
     await page.getByTestId('box-reg-back').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
-    await expectShown(page, /\/box-reg-info$/);
+    await expectShown(page, /\/box-reg-info\/list$/);
   });
 });

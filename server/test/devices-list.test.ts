@@ -71,6 +71,21 @@ describe.each(dialects)('device list, counts and information on %s', (dialect) =
     expect((await list(manager)).items[3]?.company).toBe('Test Co');
   });
 
+  it('a limited admin sees every device and box, and changes none it does not own; root-only work stays refused', async () => {
+    const limited = await login(t.app, 'demo_limited_admin');
+    expect(keys(await list(limited))).toEqual(['7001/1', '7001/2', '7002/1', '7003/1', '7101/1']);
+    expect((await get(limited, '/api/v2/devices/7101/1')).data).toMatchObject({ boxId: 7101, controller: 1, company: 'Other Co' });
+    const edit = await patch(limited, '7101/1', { remark: 'not mine' });
+    expect(edit.statusCode).toBe(403);
+    // The IP change log is root's own work (spec 2 smartbox/ip-log).
+    const ipLog = await t.app.inject({
+      method: 'GET',
+      url: '/api/v2/boxes/ip-log',
+      headers: { ...bearer(limited), 'accept-language': 'en' },
+    });
+    expect(ipLog.statusCode).toBe(403);
+  });
+
   it('searches box id and station number prefixes, and company, station and model prefixes without case', async () => {
     expect(keys(await list(manager, 'q=700'))).toEqual(['7001/1', '7001/2', '7002/1', '7003/1']);
     expect(keys(await list(manager, 'q=7001'))).toEqual(['7001/1', '7001/2']);

@@ -18,6 +18,8 @@ export type Role = (typeof ROLES)[number];
 
 /** The top role of the hierarchy: sees and may change every device, box and record (spec 6). */
 export const ROOT_ROLE = 'root' satisfies Role;
+/** Sees every device and box, as root does, but does none of root's own work (spec 6: smartbox, box registration). */
+export const LIMITED_ADMIN_ROLE = 'limited_admin' satisfies Role;
 /** The legacy super role: a user holding it sees every route (spec 6). */
 export const ADMIN_ROLE = 'admin';
 /** Added to a user's roles when their group_extra is one of DMCK1333_GROUPS (spec 6). */

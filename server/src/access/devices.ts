@@ -3,7 +3,7 @@ import type { Db } from '../db/database.js';
 import { AppError, forbidden } from '../errors.js';
 import type { AuthContext } from '../types.js';
 import * as repo from './repository.js';
-import { deviceScope, seesAll, type Checker, type Rules } from './rule.js';
+import { changesAll, deviceScope, seesAll, type Checker, type Rules } from './rule.js';
 
 /** What a user who sees a device may do with it beyond reading. */
 interface DeviceRights {
@@ -27,7 +27,7 @@ async function rightsAmong(db: Db, auth: AuthContext, ids: readonly number[]): P
   const devices = await repo.deviceOwners(db, ids);
   const rights = new Map<number, DeviceRights>();
   const userId = auth.user.id;
-  const all = seesAll(auth);
+  const all = changesAll(auth);
   for (const d of devices) rights.set(d.id, { write: all || d.owner_id === userId, switch: all || d.owner_id === userId });
   if (all) return rights;
   for (const link of await repo.linksTo(db, userId, ids)) {

@@ -36,7 +36,7 @@ export async function requireAccess(db: Db, request: AccessRequest): Promise<voi
   if (request.ids.some((id) => !granted.has(id))) throw RULES[request.permission].denied();
 }
 
-export { deviceScope, seesAll } from './rule.js';
+export { changesAll, deviceScope, seesAll } from './rule.js';
 export { visibleTo, type DeviceScope } from './repository.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { userScope } from './users.js';

@@ -1,4 +1,4 @@
-import { ADMIN_ROLE, ROOT_ROLE, type Permission } from '@dms/contract';
+import { ADMIN_ROLE, LIMITED_ADMIN_ROLE, ROOT_ROLE, type Permission } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { AppError } from '../errors.js';
 import type { AuthContext } from '../types.js';
@@ -17,11 +17,16 @@ export interface PermissionRule {
 export type Rules<P extends Permission> = { readonly [K in P]: PermissionRule };
 
 /** Root and 'admin' see and may change every device, box and record. */
-export function seesAll(auth: Pick<AuthContext, 'roles'>): boolean {
+export function changesAll(auth: Pick<AuthContext, 'roles'>): boolean {
   return auth.roles.includes(ROOT_ROLE) || auth.roles.includes(ADMIN_ROLE);
 }
 
-/** The scope of a user's list queries: every device for root and admin, else the devices they see. */
+/** Root, 'admin' and limited_admin see every device and box; limited_admin changes only what it owns, as anyone. */
+export function seesAll(auth: Pick<AuthContext, 'roles'>): boolean {
+  return changesAll(auth) || auth.roles.includes(LIMITED_ADMIN_ROLE);
+}
+
+/** The scope of a user's list queries: every device for root, admin and limited_admin, else the devices they see. */
 export function deviceScope(auth: AuthContext): DeviceScope {
   return seesAll(auth) ? null : auth.user.id;
 }

@@ -3,11 +3,11 @@ import type { Db } from '../db/database.js';
 import { forbidden } from '../errors.js';
 import type { AuthContext } from '../types.js';
 import * as repo from './repository.js';
-import { seesAll, type Rules } from './rule.js';
+import { changesAll, type Rules } from './rule.js';
 
 /** The users whose records a user sees: null for everyone (root, admin), else themselves and everyone below them. */
 export async function userScope(db: Db, auth: AuthContext): Promise<number[] | null> {
-  return seesAll(auth) ? null : repo.selfAndDescendants(db, auth.user.id);
+  return changesAll(auth) ? null : repo.selfAndDescendants(db, auth.user.id);
 }
 
 export const USER_RULES = {

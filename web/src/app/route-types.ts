@@ -44,6 +44,12 @@ export interface RouteGroup {
 
 export type ShellRoute = PageRoute | RouteGroup;
 
+/** An old or bare path that opens another page (the query string is kept). */
+export interface RouteRedirect {
+  from: string;
+  to: string;
+}
+
 /** What a route hands the router (read by the guard, title, tags and keep-alive through useMatches). */
 export interface RouteHandle {
   name: string;

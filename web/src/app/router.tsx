@@ -1,9 +1,9 @@
-import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import { createBrowserRouter, Navigate, useLocation, type RouteObject } from 'react-router';
 import { FullPageLoading } from './FullPageLoading';
 import { Root } from './Root';
 import { RouteError } from './RouteError';
 import type { PageModule, PageRoute, RouteHandle, RouteMeta } from './route-types';
-import { flattenPages, HOME_PATH, SHELL_ROUTES, STANDALONE_META } from './routes';
+import { flattenPages, HOME_PATH, REDIRECTS, SHELL_ROUTES, STANDALONE_META } from './routes';
 
 function lazyPage(load: () => Promise<PageModule>): RouteObject['lazy'] {
   return async () => ({ Component: (await load()).default });
@@ -19,6 +19,12 @@ function standalone(path: string, name: keyof typeof STANDALONE_META, load: () =
   return { path, handle, lazy: lazyPage(load) };
 }
 
+/** Opens `to`, keeping the query string and hash of the address that led here. */
+function RedirectTo({ to }: { to: string }) {
+  const { search, hash } = useLocation();
+  return <Navigate to={`${to}${search}${hash}`} replace />;
+}
+
 /** The route tree: the guard at the root, the sign-in pages and error pages on their own, the shell around the rest. */
 export function appRouteObjects(): RouteObject[] {
   return [
@@ -28,6 +34,11 @@ export function appRouteObjects(): RouteObject[] {
       ErrorBoundary: RouteError,
       children: [
         { path: '/', element: <Navigate to={HOME_PATH} replace />, handle: { name: 'home' } satisfies RouteHandle },
+        ...REDIRECTS.map(({ from, to }) => ({
+          path: from,
+          element: <RedirectTo to={to} />,
+          handle: { name: 'redirect' } satisfies RouteHandle,
+        })),
         standalone('/login', 'login', () => import('../pages/login/login')),
         standalone('/mlogin', 'mlogin', () => import('../pages/login/mlogin')),
         standalone('/auth-redirect', 'authRedirect', () => import('../pages/login/auth-redirect')),

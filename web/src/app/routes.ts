@@ -1,11 +1,11 @@
-import { boxRegRoutes } from '../pages/box-reg-info/routes';
+import { boxRegRedirects, boxRegRoutes } from '../pages/box-reg-info/routes';
 import { datalogRoutes } from '../pages/datalog/routes';
 import { dashboardRoutes } from '../pages/dashboard/routes';
 import { devicesRoutes } from '../pages/devices/routes';
 import { profileRoutes } from '../pages/profile/routes';
 import { smartboxRoutes } from '../pages/smartbox/routes';
 import { usermanagerRoutes } from '../pages/usermanager/routes';
-import type { PageRoute, RouteMeta, ShellRoute } from './route-types';
+import type { PageRoute, RouteMeta, RouteRedirect, ShellRoute } from './route-types';
 
 /**
  * The pages inside the shell (sidebar, top bar, tabs), joined from each area's own routes.ts,
@@ -20,6 +20,9 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   ...smartboxRoutes,
   ...datalogRoutes,
 ];
+
+/** Paths that open another page: a group's bare path, or where a page used to be. */
+export const REDIRECTS: readonly RouteRedirect[] = [...boxRegRedirects];
 
 /** Where '' goes (spec 2). */
 export const HOME_PATH = '/dashboard';

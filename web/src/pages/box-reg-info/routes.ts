@@ -1,9 +1,10 @@
 import { HddOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { RouteRedirect, ShellRoute } from '../../app/route-types';
 import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
 
 /**
- * Box registration (spec 2 /box-reg-info: list, create; root and limited_admin). The create page is reached from the
+ * Box registration (spec 2 /box-reg-info: list, create; root and limited_admin). The group's bare path, where the list
+ * lived before, opens the list. The create page is reached from the
  * list, not the menu; it is not kept alive, so leaving it drops the one-time credentials it shows.
  */
 export const boxRegRoutes: readonly ShellRoute[] = [
@@ -22,3 +23,5 @@ export const boxRegRoutes: readonly ShellRoute[] = [
     load: () => import('./create'),
   },
 ];
+
+export const boxRegRedirects: readonly RouteRedirect[] = [{ from: '/box-reg-info', to: BOX_REG_LIST_PATH }];
