@@ -48,8 +48,12 @@ export class IngestService {
 
   // ---- lifecycle ----
 
-  /** Loads types, boxes, devices, latest values and open fault records; starts the heartbeat sweep. */
+  /**
+   * Re-stamps what a box clock far ahead left in the database, then loads types, boxes, devices, latest values and
+   * open fault records; starts the heartbeat sweep.
+   */
   async start(): Promise<void> {
+    await this.snapshots.repair();
     await this.registry.restore();
     this.status.start();
     this.snapshots.start();
@@ -140,8 +144,13 @@ export class IngestService {
    * One message from a box. Resolves when it is handled: for a snapshot, once it is stored, so the caller may
    * acknowledge it then. Never rejects for bad input (it is counted and dropped); rejects only when storing failed,
    * in which case the message must not be acknowledged.
+   *
+   * `edge`: the message came straight from the box through the embedded broker, whose edge the server is, so the
+   * per-box rate limit applies. From an external broker (`edge: false`) it does not: that broker is the edge (its own
+   * limits apply there), it delivers an outage's queue at once, and what it delivers was acknowledged to the box, so
+   * it is stored; the server's held acknowledgements throttle that broker instead (docs/box-protocol.md).
    */
-  async receive(boxId: number, kind: UpKind, payload: Buffer): Promise<void> {
+  async receive(boxId: number, kind: UpKind, payload: Buffer, { edge = true }: { edge?: boolean } = {}): Promise<void> {
     const ctx = this.ctx;
     const now = ctx.now();
     this.stats.messages += 1;
@@ -150,7 +159,7 @@ export class IngestService {
       ctx.drop('unregistered', boxId, now);
       return this.auth.recordUnknownBox(boxId, now);
     }
-    if (!box.bucket.take(now)) {
+    if (edge && !box.bucket.take(now)) {
       ctx.drop('rate-limited', boxId, now);
       return;
     }
@@ -166,13 +175,9 @@ export class IngestService {
     this.status.seen(box, now);
     switch (kind) {
       case 'data': {
-        const parsed = parseData(
-          envelope.value,
-          (reason) => {
-            ctx.drop(reason, boxId, now);
-          },
-          now,
-        );
+        const parsed = parseData(envelope.value, (reason) => {
+          ctx.drop(reason, boxId, now);
+        });
         if (!parsed.ok) {
           ctx.drop(parsed.reason, boxId, now);
           return;
@@ -200,7 +205,7 @@ export class IngestService {
         return;
       }
       case 'event': {
-        const parsed = parseEvent(envelope.value, now);
+        const parsed = parseEvent(envelope.value);
         if (!parsed.ok) {
           ctx.drop(parsed.reason, boxId, now);
           return;

@@ -2,12 +2,15 @@ import fp from 'fastify-plugin';
 import { startEmbeddedBroker, type RunningBroker } from '../ingest/broker/embedded.js';
 import { connectExternalBroker } from '../ingest/broker/external.js';
 import { IngestService } from '../ingest/service.js';
+import { brokerServerLog } from '../modules/health/service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     ingest: IngestService;
     /** The embedded broker's port (0 with an external broker). */
     mqttPort: number;
+    /** Which broker the boxes reach the server through, and whether it is connected now (health, metrics). */
+    brokerStatus(): { mode: 'embedded' | 'external'; connected: boolean };
   }
 }
 
@@ -27,7 +30,7 @@ export default fp(
     for (const port of ports) {
       try {
         broker = mqtt.url
-          ? await connectExternalBroker(ingest, mqtt, app.log)
+          ? await connectExternalBroker(ingest, mqtt, app.log, brokerServerLog(app.db, app.clock, app.log))
           : await startEmbeddedBroker(ingest, { ...mqtt, port }, app.log);
         if (port !== mqtt.port)
           app.log.warn(
@@ -55,6 +58,11 @@ export default fp(
     if (!app.config.mqtt.url) app.log.info({ port: broker.port }, 'embedded MQTT broker listening');
     app.decorate('ingest', ingest);
     app.decorate('mqttPort', broker.port);
+    const running = broker;
+    app.decorate('brokerStatus', () => ({
+      mode: app.config.mqtt.url ? ('external' as const) : ('embedded' as const),
+      connected: running.connected(),
+    }));
     app.addHook('onClose', async () => {
       ingest.beginShutdown();
       await broker.close();
