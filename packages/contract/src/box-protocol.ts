@@ -41,9 +41,63 @@ export function parseUpTopic(topic: string): { boxId: number; kind: UpKind } | n
 
 /** A box id from its decimal text (no sign, no leading zero, within range), else null. */
 export function parseBoxId(text: string): number | null {
-  if (!/^[1-9]\d{0,9}$/.test(text)) return null;
-  const id = Number(text);
-  return id <= BOX_ID_MAX ? id : null;
+  return parseDecimal(text, 1, BOX_ID_MAX);
+}
+
+// ---- How the protocol writes numbers (docs/box-protocol.md, "Numbers"); the server parses every number with these ----
+
+/** A number written as text (a box id in a topic or username, a controller index or register number as a key of `c`). */
+const DECIMAL_TEXT = /^(?:0|[1-9]\d*)$/;
+/** A number written as a JSON number: an integer in plain decimal, a minus sign only before a non-zero one. */
+const JSON_INTEGER = /^(?:0|-?[1-9]\d*)$/;
+
+/** Whether `text` is a number in the protocol's text form: decimal digits only, no sign, leading zero, fraction or exponent. */
+export function isDecimalText(text: string): boolean {
+  return DECIMAL_TEXT.test(text);
+}
+
+/** A number in the protocol's text form within [min, max], else null: "7" and "40001", never "07", "+7", "0x7", "7e0", " 7" or "7.0". */
+export function parseDecimal(text: string, min: number, max: number): number | null {
+  if (!DECIMAL_TEXT.test(text)) return null;
+  const n = Number(text);
+  return n >= min && n <= max ? n : null;
+}
+
+/** What a JSON number written in a form the protocol does not allow stands as after markLooseNumbers. */
+export const LOOSE_NUMBER = '\u0000loose-number';
+const LOOSE_NUMBER_JSON = JSON.stringify(LOOSE_NUMBER);
+
+const isNumberPart = (c: number): boolean => (c >= 0x30 && c <= 0x39) || c === 0x2e || c === 0x65 || c === 0x45 || c === 0x2b || c === 0x2d;
+
+/**
+ * Valid JSON text with every number that JSON reads as an integer but that is not written as a plain one (`1.0`,
+ * `1e1`, `1E+1`, `-0`) replaced by the string LOOSE_NUMBER, so that the field it stood for is refused as malformed
+ * rather than read as 1 or 10. A fraction such as `1.5` is left alone: it is no integer, and the field refuses it as
+ * such. The text itself when there is none, which is the usual case. Strings are skipped, escapes included.
+ */
+export function markLooseNumbers(json: string): string {
+  let parts: string[] | null = null;
+  let from = 0;
+  for (let i = 0; i < json.length; i++) {
+    const c = json.charCodeAt(i);
+    if (c === 0x22) {
+      for (i++; i < json.length; i++) {
+        const s = json.charCodeAt(i);
+        if (s === 0x5c) i++;
+        else if (s === 0x22) break;
+      }
+    } else if (c === 0x2d || (c >= 0x30 && c <= 0x39)) {
+      let end = i + 1;
+      while (end < json.length && isNumberPart(json.charCodeAt(end))) end++;
+      const token = json.slice(i, end);
+      if (!JSON_INTEGER.test(token) && Number.isInteger(Number(token))) {
+        (parts ??= []).push(json.slice(from, i), LOOSE_NUMBER_JSON);
+        from = end;
+      }
+      i = end - 1;
+    }
+  }
+  return parts ? parts.join('') + json.slice(from) : json;
 }
 
 /** One controller on the box's bus: its bus index (1..32) and its controller type's code. */

@@ -1,6 +1,9 @@
 import {
   ACCEPTED_PROTOCOL_VERSIONS,
   BOX_EVENT_KINDS,
+  isDecimalText,
+  LOOSE_NUMBER,
+  markLooseNumbers,
   MAX_CONTROLLERS_PER_BOX,
   MAX_PAYLOAD_BYTES,
   MAX_REGISTERS_PER_SNAPSHOT,
@@ -21,7 +24,9 @@ export const DROP_REASONS = [
   'not-json',
   'bad-version',
   'bad-shape',
+  'bad-number',
   'bad-value',
+  'too-old',
   'unknown-register',
   'unknown-controller',
   'rate-limited',
@@ -37,30 +42,47 @@ type Obj = Record<string, unknown>;
 const isObj = (v: unknown): v is Obj => typeof v === 'object' && v !== null && !Array.isArray(v);
 const isInt = (v: unknown, min: number, max: number): v is number => typeof v === 'number' && Number.isInteger(v) && v >= min && v <= max;
 const isText = (v: unknown, max: number): v is string => typeof v === 'string' && v.length <= max;
+/** Why a field failed its check: `bad-number` when the box wrote a number in a form the protocol does not allow. */
+const why = (v: unknown, otherwise: DropReason): DropReason => (v === LOOSE_NUMBER ? 'bad-number' : otherwise);
 
-/** Size, JSON, object and version: what every payload must pass. */
+/** Times a box may stamp: from 2000-01-01 to the end of the year 9999 (ms). How far ahead is trusted is ingest's rule (CLOCK_SKEW_S). */
+const TS_MIN = Date.UTC(2000, 0, 1);
+const TS_MAX = Date.UTC(10_000, 0, 1) - 1;
+/** The ids the server gives its commands (commands.ts): `w-` and a UUID. */
+const COMMAND_ID = /^w-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/**
+ * Size, JSON, object and version: what every payload must pass. Integers written in another form than plain digits
+ * (`1.0`, `1e1`, `-0`) come out as LOOSE_NUMBER, refused by the field that holds them (docs/box-protocol.md, Numbers).
+ */
 export function parseEnvelope(payload: Buffer): Parsed<Obj> {
   if (payload.length > MAX_PAYLOAD_BYTES) return drop('too-large');
+  const text = payload.toString('utf8');
   let json: unknown;
   try {
-    json = JSON.parse(payload.toString('utf8'));
+    json = JSON.parse(text);
   } catch {
     return drop('not-json');
   }
+  const strict = markLooseNumbers(text);
+  if (strict !== text) json = JSON.parse(strict);
   if (!isObj(json)) return drop('bad-shape');
-  if (typeof json.v !== 'number' || !ACCEPTED_PROTOCOL_VERSIONS.includes(json.v)) return drop('bad-version');
+  if (typeof json.v !== 'number' || !ACCEPTED_PROTOCOL_VERSIONS.includes(json.v)) return drop(why(json.v, 'bad-version'));
   return { ok: true, value: json };
 }
 
 export function parseHello(o: Obj): Parsed<HelloPayload> {
   const { fw, boxType, iccid, signal, interval, controllers } = o;
   if (!isText(fw, 64) || !isText(boxType, 64) || !isText(iccid, 32) || !/^\d{0,22}$/.test(iccid)) return drop('bad-shape');
-  if (!isInt(signal, -150, 0) || !isInt(interval, 1, 3600)) return drop('bad-shape');
+  if (!isInt(signal, -150, 0)) return drop(why(signal, 'bad-shape'));
+  if (!isInt(interval, 1, 3600)) return drop(why(interval, 'bad-shape'));
   if (!Array.isArray(controllers) || controllers.length > MAX_CONTROLLERS_PER_BOX) return drop('bad-shape');
   const list: HelloController[] = [];
   const seen = new Set<number>();
   for (const c of controllers) {
-    if (!isObj(c) || !isInt(c.index, 1, MAX_CONTROLLERS_PER_BOX) || !isText(c.type, 64) || seen.has(c.index)) return drop('bad-shape');
+    if (!isObj(c)) return drop('bad-shape');
+    if (!isInt(c.index, 1, MAX_CONTROLLERS_PER_BOX)) return drop(why(c.index, 'bad-shape'));
+    if (!isText(c.type, 64) || seen.has(c.index)) return drop('bad-shape');
     seen.add(c.index);
     list.push({ index: c.index, type: c.type });
   }
@@ -74,26 +96,35 @@ export interface Snapshot {
   controllers: Map<number, Values>;
 }
 
-const TS_MIN = Date.UTC(2000, 0, 1);
-
-export function parseData(o: Obj, onBadValue: (reason: DropReason) => void, now: number): Parsed<Snapshot> {
+/**
+ * `seq`, `ts` and `c`. A controller index or a register number is a key in the protocol's text form (isDecimalText):
+ * a controller written otherwise, or out of range, refuses the snapshot; a register or a value written otherwise, or
+ * out of range, is left out and counted through `onBadValue`. Whether `ts` is trusted is the snapshot store's rule.
+ */
+export function parseData(o: Obj, onBadValue: (reason: DropReason) => void): Parsed<Snapshot> {
   const { seq, ts, c } = o;
-  // A snapshot stamped more than a day ahead of the server clock is a broken box clock.
-  if (!isInt(seq, 0, Number.MAX_SAFE_INTEGER) || !isInt(ts, TS_MIN, now + 86_400_000) || !isObj(c)) return drop('bad-shape');
+  if (!isInt(seq, 0, Number.MAX_SAFE_INTEGER)) return drop(why(seq, 'bad-shape'));
+  if (!isInt(ts, TS_MIN, TS_MAX)) return drop(why(ts, 'bad-shape'));
+  if (!isObj(c)) return drop('bad-shape');
   const controllers = new Map<number, Values>();
   const entries = Object.entries(c);
   if (entries.length > MAX_CONTROLLERS_PER_BOX) return drop('bad-shape');
   for (const [index, registers] of entries) {
+    if (!isDecimalText(index)) return drop('bad-number');
     const controller = Number(index);
     if (!isInt(controller, 1, MAX_CONTROLLERS_PER_BOX) || !isObj(registers)) return drop('bad-shape');
     const values: Values = new Map();
     let count = 0;
     for (const key in registers) {
       if (++count > MAX_REGISTERS_PER_SNAPSHOT) return drop('bad-shape');
-      const register = Number(key);
       const value = registers[key];
+      if (!isDecimalText(key)) {
+        onBadValue('bad-number');
+        continue;
+      }
+      const register = Number(key);
       if (!isInt(register, 0, 65_535) || !isInt(value, 0, REGISTER_VALUE_MAX)) {
-        onBadValue('bad-value');
+        onBadValue(why(value, 'bad-value'));
         continue;
       }
       values.set(register, value);
@@ -105,15 +136,16 @@ export function parseData(o: Obj, onBadValue: (reason: DropReason) => void, now:
 
 export function parseAck(o: Obj): Parsed<AckPayload> {
   const { id, ok, reason } = o;
-  if (!isText(id, 64) || typeof ok !== 'boolean') return drop('bad-shape');
+  if (typeof id !== 'string' || !COMMAND_ID.test(id) || typeof ok !== 'boolean') return drop('bad-shape');
   if (reason !== undefined && !WRITE_REJECT_REASONS.includes(reason as WriteRejectReason)) return drop('bad-shape');
   return { ok: true, value: { v: o.v as number, id, ok, ...(reason ? { reason: reason as WriteRejectReason } : {}) } };
 }
 
-export function parseEvent(o: Obj, now: number): Parsed<EventPayload> {
+export function parseEvent(o: Obj): Parsed<EventPayload> {
   const { ts, kind, controller, detail } = o;
-  if (!isInt(ts, TS_MIN, now + 86_400_000) || !BOX_EVENT_KINDS.includes(kind as BoxEventKind)) return drop('bad-shape');
-  if (controller !== undefined && !isInt(controller, 1, MAX_CONTROLLERS_PER_BOX)) return drop('bad-shape');
+  if (!isInt(ts, TS_MIN, TS_MAX)) return drop(why(ts, 'bad-shape'));
+  if (!BOX_EVENT_KINDS.includes(kind as BoxEventKind)) return drop('bad-shape');
+  if (controller !== undefined && !isInt(controller, 1, MAX_CONTROLLERS_PER_BOX)) return drop(why(controller, 'bad-shape'));
   if (detail !== undefined && !isText(detail, 500)) return drop('bad-shape');
   return {
     ok: true,

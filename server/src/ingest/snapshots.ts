@@ -8,7 +8,8 @@ import { HistoryWriter, type HistoryItem } from './writer.js';
 
 /**
  * Snapshots: a box's register values become its devices' latest values (the `values` event, then their condition)
- * and history, written in batches; history past the retention is deleted every hour.
+ * and history, written in batches; history past the retention is deleted every hour. A box's time is trusted up to
+ * CLOCK_SKEW_S ahead of the server's clock (docs/box-protocol.md, Timestamps).
  */
 export class SnapshotStore {
   private readonly writer: HistoryWriter;
@@ -18,7 +19,7 @@ export class SnapshotStore {
     private readonly ctx: IngestContext,
     private readonly provisioner: DeviceProvisioner,
     private readonly conditions: ConditionTracker,
-    private readonly config: { flushMs: number; retentionMs: number },
+    private readonly config: { flushMs: number; retentionMs: number; clockSkewMs: number },
   ) {
     this.writer = new HistoryWriter(ctx.db, config.flushMs, (id) => {
       const d = ctx.registry.device(id);
@@ -31,8 +32,41 @@ export class SnapshotStore {
     this.retentionTimer.unref();
   }
 
-  /** Resolves once the snapshot is stored: then the box may have its acknowledgement. */
-  async store(box: BoxState, ts: number, controllers: Map<number, Values>, now: number): Promise<void> {
+  /**
+   * Before the state is loaded: devices whose latest time is beyond the skew ahead of now (a box clock far ahead
+   * before this rule, or the server's clock set back) get it, and their future history, re-stamped to now.
+   */
+  async repair(): Promise<void> {
+    const now = this.ctx.now();
+    const repaired = await repo.restampFuture(this.ctx.db, now, now + this.config.clockSkewMs);
+    if (repaired.devices > 0)
+      this.ctx.log.warn(
+        repaired,
+        'latest values and history stamped ahead of the server clock were re-stamped to now (box_ts keeps the box time)',
+      );
+  }
+
+  /**
+   * Resolves once the snapshot is stored: then the box may have its acknowledgement. A snapshot older than the
+   * retention is refused (counted `too-old`); one stamped beyond the skew ahead of `now` is stored at `now`, or just
+   * after its device's latest time when that is later, keeping the box's time (counted `clockAdjusted`).
+   */
+  async store(box: BoxState, boxTs: number, controllers: Map<number, Values>, now: number): Promise<void> {
+    if (boxTs < now - this.config.retentionMs) {
+      this.ctx.drop('too-old', box.boxId, now);
+      return;
+    }
+    const adjusted = boxTs > now + this.config.clockSkewMs;
+    if (adjusted) this.ctx.stats.clockAdjusted += 1;
+    if (adjusted !== (box.clockAhead ?? false)) {
+      box.clockAhead = adjusted;
+      if (adjusted)
+        this.ctx.log.warn(
+          { boxId: box.boxId, aheadS: Math.round((boxTs - now) / 1000) },
+          'box clock ahead of the server beyond CLOCK_SKEW_S: its snapshots are stored at their receive time',
+        );
+      else this.ctx.log.info({ boxId: box.boxId }, 'box clock back within CLOCK_SKEW_S');
+    }
     const items: HistoryItem[] = [];
     for (const [controller, values] of controllers) {
       const device = box.devices.get(controller) ?? (await this.provisioner.ensure(box, controller, null));
@@ -47,15 +81,19 @@ export class SnapshotStore {
       }
       if (values.size === 0) continue;
       this.ctx.stats.values += values.size;
-      if (device.latestTs === null || ts > device.latestTs) {
+      // A latest time within the skew may be a little ahead: a re-stamped snapshot goes after it. One beyond the skew
+      // (the server's clock was set back) is not trusted either: it is replaced instead of holding the values.
+      const latest = device.latestTs !== null && device.latestTs <= now + this.config.clockSkewMs ? device.latestTs : null;
+      const ts = adjusted ? Math.max(now, latest === null ? now : latest + 1) : boxTs;
+      if (latest === null || ts > latest) {
         for (const [register, value] of values) device.latest.set(register, value);
         device.latestTs = ts;
         this.ctx.events.emit('values', { device, ts, values });
         this.conditions.evaluate(device, ts, now);
-      } else if (ts === device.latestTs) {
+      } else if (ts === latest) {
         this.ctx.stats.duplicates += 1;
       }
-      items.push({ deviceId: device.id, ts, vals: encodeValues(values) });
+      items.push({ deviceId: device.id, ts, vals: encodeValues(values), ...(adjusted ? { boxTs } : {}) });
     }
     await this.writer.enqueue(items);
     this.ctx.stats.snapshots += 1;

@@ -58,4 +58,6 @@ export interface BoxState {
   seenDirty: boolean;
   bucket: TokenBucket;
   devices: Map<number, DeviceState>;
+  /** Whether its last snapshot was stamped beyond CLOCK_SKEW_S ahead (logged when it changes); unset: not yet known. */
+  clockAhead?: boolean;
 }

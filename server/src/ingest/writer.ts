@@ -5,6 +5,27 @@ export interface HistoryItem {
   deviceId: number;
   ts: number;
   vals: Buffer;
+  /** The box's own time, when the snapshot is stored at its receive time instead (docs/box-protocol.md, Timestamps). */
+  boxTs?: number;
+}
+
+/** One batch the writer sent to the database: its rows, how long the transaction took, whether it committed. */
+export interface BatchReport {
+  rows: number;
+  seconds: number;
+  ok: boolean;
+}
+
+const batchObservers = new WeakMap<Db, Set<(report: BatchReport) => void>>();
+
+/** Calls `observer` after every history batch written to `db` (the metrics); answers the function that stops it. */
+export function observeHistoryBatches(db: Db, observer: (report: BatchReport) => void): () => void {
+  let set = batchObservers.get(db);
+  if (!set) batchObservers.set(db, (set = new Set()));
+  set.add(observer);
+  return () => {
+    set.delete(observer);
+  };
 }
 
 interface Pending {
@@ -16,7 +37,7 @@ interface Pending {
 /**
  * Writes history in batches: snapshots queue up for `flushMs` (or until `maxBatch` rows) and go to the database in
  * one transaction, together with each device's latest values. `enqueue` resolves once its rows are committed, which
- * is when ingest acknowledges the message to the box. A snapshot already stored (same device and time) is skipped.
+ * is when ingest acknowledges the message to the box. A snapshot already stored (same device and time, or box time) is skipped.
  */
 export class HistoryWriter {
   private queue: Pending[] = [];
@@ -77,10 +98,21 @@ export class HistoryWriter {
   private async write(batch: Pending[]): Promise<void> {
     const rows = batch.flatMap((p) => p.items);
     const devices = [...new Set(rows.map((r) => r.deviceId))];
+    const started = performance.now();
+    const report = (ok: boolean) => {
+      const seconds = (performance.now() - started) / 1000;
+      for (const observe of batchObservers.get(this.db) ?? []) {
+        try {
+          observe({ rows: rows.length, seconds, ok });
+        } catch {
+          // An observer's fault is not the batch's.
+        }
+      }
+    };
     try {
       await repo.insertHistory(
         this.db,
-        rows.map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals })),
+        rows.map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals, box_ts: r.boxTs ?? null })),
         () =>
           devices.flatMap((id) => {
             const l = this.latestOf(id);
@@ -89,8 +121,10 @@ export class HistoryWriter {
       );
       this.batches += 1;
       this.rows += rows.length;
+      report(true);
       for (const p of batch) p.resolve();
     } catch (err) {
+      report(false);
       for (const p of batch) p.reject(err);
     }
   }
