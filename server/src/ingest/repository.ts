@@ -9,6 +9,7 @@ import type {
   FaultRecordsTable,
   HistoryTable,
   NotificationsTable,
+  UnregisteredBoxesTable,
 } from '../db/schema.js';
 import type { DeviceState } from './state.js';
 
@@ -32,37 +33,85 @@ export function openFaultRecords(db: Db) {
   return db.selectFrom('fault_records').select(['id', 'device_id', 'kind', 'register', 'bit']).where('ended_at', 'is', null).execute();
 }
 
-export async function recordRefusal(
+/** How many rows the unregistered-box table keeps: the newest by last attempt; older ones go as new ones come. */
+export const UNREGISTERED_KEEP = 1000;
+
+/** A box refused at connect (or data from an unknown box through an external broker). */
+export interface Refusal {
+  boxId: number | null;
+  clientId: string;
+  username: string;
+  ip: string;
+  reason: UnregisteredBoxesTable['reason'];
+  time: number;
+}
+
+/**
+ * Records refused boxes, in order, in one transaction: a box already in the table gets one more attempt; a new one
+ * gets a row if `mayAdd(refusal)` allows it (the caller's rate per address). Then the table is cut to its newest
+ * `keep` rows. Answers, for each refusal, whether it was recorded.
+ */
+export async function recordRefusals(
   db: Db,
-  r: {
-    boxId: number | null;
-    clientId: string;
-    username: string;
-    ip: string;
-    reason: 'unregistered' | 'bad-password' | 'unknown-box-data';
-    time: number;
-  },
-): Promise<void> {
-  const clientId = r.clientId.slice(0, 128);
-  const username = r.username.slice(0, 128);
+  refusals: readonly Refusal[],
+  mayAdd: (refusal: Refusal) => boolean,
+  keep = UNREGISTERED_KEEP,
+): Promise<boolean[]> {
+  return db.transaction().execute(async (trx) => {
+    const recorded: boolean[] = [];
+    let added = false;
+    for (const r of refusals) {
+      const clientId = r.clientId.slice(0, 128);
+      const username = r.username.slice(0, 128);
+      const updated = await trx
+        .updateTable('unregistered_boxes')
+        .set((eb) => ({ attempts: eb('attempts', '+', 1), last_seen: r.time, ...(r.ip ? { ip: r.ip } : {}) }))
+        .where('client_id', '=', clientId)
+        .where('username', '=', username)
+        .where('reason', '=', r.reason)
+        .executeTakeFirst();
+      if (Number(updated.numUpdatedRows) > 0) {
+        recorded.push(true);
+        continue;
+      }
+      if (!mayAdd(r)) {
+        recorded.push(false);
+        continue;
+      }
+      await trx
+        .insertInto('unregistered_boxes')
+        .values({
+          box_id: r.boxId,
+          client_id: clientId,
+          username,
+          reason: r.reason,
+          ip: r.ip,
+          attempts: 1,
+          first_seen: r.time,
+          last_seen: r.time,
+        })
+        // Another server instance recorded the same box at the same moment: one more attempt on its row.
+        .onConflict((oc) =>
+          oc.columns(['client_id', 'username', 'reason']).doUpdateSet((eb) => ({
+            attempts: eb('unregistered_boxes.attempts', '+', 1),
+            last_seen: r.time,
+          })),
+        )
+        .execute();
+      added = true;
+      recorded.push(true);
+    }
+    if (added) await pruneUnregistered(trx, keep);
+    return recorded;
+  });
+}
+
+/** Deletes all but the newest `keep` rows of the unregistered-box table (by last attempt, then by id). */
+export async function pruneUnregistered(db: Db, keep = UNREGISTERED_KEEP): Promise<void> {
   await db
-    .insertInto('unregistered_boxes')
-    .values({
-      box_id: r.boxId,
-      client_id: clientId,
-      username,
-      reason: r.reason,
-      ip: r.ip,
-      attempts: 1,
-      first_seen: r.time,
-      last_seen: r.time,
-    })
-    .onConflict((oc) =>
-      oc.columns(['client_id', 'username', 'reason']).doUpdateSet((eb) => ({
-        attempts: eb('unregistered_boxes.attempts', '+', 1),
-        last_seen: r.time,
-        ...(r.ip ? { ip: r.ip } : {}),
-      })),
+    .deleteFrom('unregistered_boxes')
+    .where('id', 'not in', (eb) =>
+      eb.selectFrom('unregistered_boxes').select('id').orderBy('last_seen', 'desc').orderBy('id', 'desc').limit(keep),
     )
     .execute();
 }
@@ -190,8 +239,8 @@ export async function insertNotification(db: Db, row: Insertable<NotificationsTa
 const ROWS_PER_STATEMENT = 500;
 
 /**
- * History rows (one already stored, same device and time, is skipped) and the devices' latest values, in one
- * transaction. `latest` is read inside it, so the latest values are those of the moment of the write.
+ * History rows (one already stored, same device and time or same device and box time, is skipped) and the devices'
+ * latest values, in one transaction. `latest` is read inside it, so the latest values are those of the moment of the write.
  */
 export async function insertHistory(
   db: Db,
@@ -203,7 +252,8 @@ export async function insertHistory(
       await trx
         .insertInto('history')
         .values(rows.slice(i, i + ROWS_PER_STATEMENT))
-        .onConflict((oc) => oc.columns(['device_id', 'ts']).doNothing())
+        // Either key: (device_id, ts), or (device_id, box_ts) of a snapshot stored at its receive time.
+        .onConflict((oc) => oc.doNothing())
         .execute();
     }
     const latestRows = latest();
@@ -220,4 +270,86 @@ export async function insertHistory(
 export async function deleteHistoryBefore(db: Db, deviceId: number, before: number): Promise<number> {
   const result = await db.deleteFrom('history').where('device_id', '=', deviceId).where('ts', '<', before).executeTakeFirst();
   return Number(result.numDeletedRows);
+}
+
+/**
+ * Re-stamps what a box clock far ahead left in the database (before CLOCK_SKEW_S existed, or after the server's clock
+ * was set back): for each device whose latest time is past `limit`, its history rows past `limit` move, in their order,
+ * to the last milliseconds up to `now` (or just after its newest trusted row, when that is later), keeping the box's
+ * time in `box_ts`; its latest values keep their values at the newest of those times; its fault records follow their
+ * snapshots. Each device in one transaction. Answers the devices and rows re-stamped.
+ */
+export async function restampFuture(db: Db, now: number, limit: number): Promise<{ devices: number; rows: number }> {
+  const poisoned = await db.selectFrom('device_latest').select('device_id').where('ts', '>', limit).execute();
+  let rows = 0;
+  for (const { device_id: deviceId } of poisoned) {
+    rows += await db.transaction().execute(async (trx) => {
+      const future = await trx
+        .selectFrom('history')
+        .select('ts')
+        .where('device_id', '=', deviceId)
+        .where('ts', '>', limit)
+        .orderBy('ts')
+        .execute();
+      const trusted = await trx
+        .selectFrom('history')
+        .select((eb) => eb.fn.max('ts').as('ts'))
+        .where('device_id', '=', deviceId)
+        .where('ts', '<=', limit)
+        .executeTakeFirst();
+      const newest = trusted?.ts ?? null;
+      const base = Math.max(newest ?? -Infinity, now - future.length);
+      // Out of the way first (times are positive, so their negatives are free), marking each with the box's time
+      // unless that time already marks another row (the same snapshot, stored again at its receive time)...
+      await trx
+        .updateTable('history')
+        .set((eb) => ({ box_ts: eb.ref('ts'), ts: eb.neg(eb.ref('ts')) }))
+        .where('device_id', '=', deviceId)
+        .where('ts', '>', limit)
+        .where('box_ts', 'is', null)
+        .where((eb) =>
+          eb.not(
+            eb.exists(
+              eb
+                .selectFrom('history as h')
+                .select('h.device_id')
+                .where('h.device_id', '=', deviceId)
+                .whereRef('h.box_ts', '=', 'history.ts'),
+            ),
+          ),
+        )
+        .execute();
+      await trx
+        .updateTable('history')
+        .set((eb) => ({ ts: eb.neg(eb.ref('ts')) }))
+        .where('device_id', '=', deviceId)
+        .where('ts', '>', limit)
+        .execute();
+      // ...then each to its new time, above every trusted row: no key collides on the way.
+      const moved = new Map<number, number>();
+      for (const [i, row] of future.entries()) {
+        const ts = base + i + 1;
+        moved.set(row.ts, ts);
+        await trx.updateTable('history').set({ ts }).where('device_id', '=', deviceId).where('ts', '=', -row.ts).execute();
+      }
+      const top = future.length > 0 ? base + future.length : Math.max(newest ?? now, now);
+      await trx.updateTable('device_latest').set({ ts: top }).where('device_id', '=', deviceId).execute();
+      const records = await trx
+        .selectFrom('fault_records')
+        .select(['id', 'started_at', 'ended_at'])
+        .where('device_id', '=', deviceId)
+        .where((eb) => eb.or([eb('started_at', '>', limit), eb('ended_at', '>', limit)]))
+        .execute();
+      const restamp = (t: number) => (t > limit ? (moved.get(t) ?? top) : t);
+      for (const r of records) {
+        await trx
+          .updateTable('fault_records')
+          .set({ started_at: restamp(r.started_at), ended_at: r.ended_at === null ? null : restamp(r.ended_at) })
+          .where('id', '=', r.id)
+          .execute();
+      }
+      return future.length;
+    });
+  }
+  return { devices: poisoned.length, rows };
 }

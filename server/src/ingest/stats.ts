@@ -12,6 +12,14 @@ export class IngestStats {
   snapshots = 0;
   values = 0;
   duplicates = 0;
+  /** Snapshots stamped more than CLOCK_SKEW_S ahead of the server's clock, stored at their receive time instead. */
+  clockAdjusted = 0;
+  /**
+   * What the embedded broker and box sign-in refused (docs/box-protocol.md, Limits): CONNECTs with bad credentials,
+   * how many of those were answered after a delay and how many were not recorded as unregistered boxes (over their
+   * address's rate), packets over the size limit, retained PUBLISHes and QoS 2 PUBLISHes.
+   */
+  readonly refused = { badCredentials: 0, delayed: 0, notRecorded: 0, oversize: 0, retained: 0, qos2: 0 };
   readonly drops: Record<DropReason, number> = Object.fromEntries(DROP_REASONS.map((r) => [r, 0])) as Record<DropReason, number>;
   private readonly recent: DropEntry[] = [];
 
@@ -27,7 +35,9 @@ export class IngestStats {
       snapshots: this.snapshots,
       values: this.values,
       duplicates: this.duplicates,
+      clockAdjusted: this.clockAdjusted,
       drops: { ...this.drops },
+      refused: { ...this.refused },
       recentDrops: [...this.recent].reverse(),
     };
   }
@@ -47,7 +57,8 @@ export class TokenBucket {
   }
 
   take(now: number): boolean {
-    this.tokens = Math.min(this.rate * 2, this.tokens + ((now - this.updated) / 1000) * this.rate);
+    // A clock set back refills nothing, and takes nothing either.
+    this.tokens = Math.min(this.rate * 2, this.tokens + (Math.max(0, now - this.updated) / 1000) * this.rate);
     this.updated = now;
     if (this.tokens < 1) return false;
     this.tokens -= 1;

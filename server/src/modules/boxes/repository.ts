@@ -40,7 +40,14 @@ export async function unregisteredBoxes(db: Db, { offset, limit }: PageRange) {
     .selectFrom('unregistered_boxes')
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
-  const rows = await db.selectFrom('unregistered_boxes').selectAll().orderBy('last_seen', 'desc').offset(offset).limit(limit).execute();
+  const rows = await db
+    .selectFrom('unregistered_boxes')
+    .selectAll()
+    .orderBy('last_seen', 'desc')
+    .orderBy('id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
   return { total: Number(total), rows };
 }
 
