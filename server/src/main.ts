@@ -14,6 +14,8 @@ function fail(line: string): never {
 }
 
 async function main(): Promise<void> {
+  // Everything the server creates (data folder, database and its WAL files, credentials) is its owner's alone.
+  process.umask(0o077);
   let config: Config;
   try {
     config = loadConfig();

@@ -15,18 +15,80 @@ export interface OpenDatabase {
   close: () => Promise<void>;
 }
 
+/** Where openDatabase reports what it repaired (the app's logger fits). */
+export interface DatabaseLog {
+  warn: (details: Record<string, unknown>, message: string) => void;
+}
+
+/** SQLite's `synchronous` setting: FULL syncs every commit (the default), NORMAL only at WAL checkpoints. */
+export type SqliteSynchronous = 'full' | 'normal';
+
+/** The data folder is the server's alone: only its owner may enter it or read what is in it. */
+export const DATA_DIR_MODE = 0o700;
+export const DATA_FILE_MODE = 0o600;
+/** The SQLite file's companions, which hold committed data too (SQLite gives them the main file's mode when it creates them). */
+export const SQLITE_COMPANIONS = ['-wal', '-shm', '-journal'] as const;
+/** Other files the server keeps in the data folder (the demo fleet's box credentials). */
+const OTHER_DATA_FILES = ['demo-fleet.json'];
+
 // bigint (int8) columns hold millisecond times and counts well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
 
-/** Opens the configured database: the SQLite file under DATA_DIR (WAL), or PostgreSQL. */
-export async function openDatabase(database: Config['database']): Promise<OpenDatabase> {
+const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
+
+export interface ModeFix {
+  path: string;
+  from: string;
+  to: string;
+}
+
+/**
+ * Creates the data folder 0700 when it is missing, and takes group and other rights off the folder and the server's
+ * files in it (the database and its companions, the demo fleet's credentials) when an older start or a copy left
+ * them looser. A shared folder (sticky, like /tmp) and anything owned by another user are left as they are. Answers what changed.
+ */
+export function secureDataFolder(dir: string, databaseFile?: string): ModeFix[] {
+  const fixes: ModeFix[] = [];
+  const tighten = (p: string, mode: number) => {
+    const stat = fs.statSync(p, { throwIfNoEntry: false });
+    if (!stat || (stat.mode & 0o077) === 0) return;
+    if (stat.uid !== process.getuid?.() || (stat.isDirectory() && (stat.mode & 0o1000) !== 0)) return;
+    fs.chmodSync(p, mode);
+    fixes.push({ path: p, from: octal(stat.mode), to: octal(mode) });
+  };
+  fs.mkdirSync(dir, { recursive: true, mode: DATA_DIR_MODE });
+  tighten(dir, DATA_DIR_MODE);
+  const files = databaseFile ? [databaseFile, ...SQLITE_COMPANIONS.map((s) => databaseFile + s)] : [];
+  for (const file of [...files, ...OTHER_DATA_FILES.map((f) => path.join(dir, f))]) tighten(file, DATA_FILE_MODE);
+  return fixes;
+}
+
+/** Creates an empty file 0600 unless one is there (an empty file is an empty SQLite database). */
+export function createPrivateFile(file: string): void {
+  try {
+    fs.closeSync(fs.openSync(file, 'wx', DATA_FILE_MODE));
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code !== 'EEXIST') throw err;
+  }
+}
+
+/**
+ * Opens the configured database: the SQLite file under DATA_DIR, or PostgreSQL.
+ *
+ * SQLite runs in WAL mode with synchronous=FULL unless the configuration says `normal`: a box's PUBACK follows the
+ * commit of its snapshot, and FULL makes that commit survive a power loss, not only a crash of the process. The data
+ * folder is 0700 and the database files 0600 (created so, or tightened with a warning on `log`).
+ */
+export async function openDatabase(database: Config['database'], log?: DatabaseLog): Promise<OpenDatabase> {
   if (database.kind === 'sqlite') {
-    fs.mkdirSync(path.dirname(database.file), { recursive: true });
+    const fixes = secureDataFolder(path.dirname(database.file), database.file);
+    createPrivateFile(database.file);
     const sqlite = new SqliteDatabase(database.file);
     sqlite.pragma('journal_mode = WAL');
-    sqlite.pragma('synchronous = NORMAL');
+    sqlite.pragma(`synchronous = ${database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    if (fixes.length > 0) log?.warn({ fixed: fixes }, 'data folder: took group and other rights off files only the server may read');
     const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }

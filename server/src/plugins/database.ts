@@ -5,7 +5,7 @@ import { migrate } from '../db/migrations.js';
 /** Opens the database, runs the migrations, and closes it with the app. */
 export default fp(
   async (app) => {
-    const { db, dialect, close } = await openDatabase(app.config.database);
+    const { db, dialect, close } = await openDatabase(app.config.database, app.log);
     try {
       const database = app.config.database;
       const applied = await migrate(db, dialect, database.kind === 'postgres' ? database.schema : undefined);
