@@ -7,6 +7,12 @@ export const REALTIME_PATH = '/api/v2/ws';
 export const REALTIME_AUTH_TIMEOUT_MS = 10_000;
 /** Most devices one connection may watch at once. */
 export const REALTIME_MAX_SUBSCRIPTIONS = 500;
+/**
+ * The close code of a connection whose session is gone: its token was refused at `auth`, or the session ended while the
+ * socket was open (sign-out, password changed elsewhere, expiry, account disabled). An `error` event with the logged-out
+ * code (50008, 50012, 50014) comes just before. The console shows its logged-out confirm and does not reconnect.
+ */
+export const REALTIME_CLOSE_SESSION_ENDED = 4401;
 
 /** What the console sends. */
 export interface ClientMessages {
@@ -25,6 +31,8 @@ export interface ServerEvents {
   ready: { userId: number };
   /** The devices now watched (after a subscribe or unsubscribe). */
   subscribed: { devices: number[] };
+  /** The user's rights changed and these watched devices are no longer visible to them: they are watched no more. */
+  unsubscribed: { devices: number[] };
   /**
    * The current state of a device just subscribed, sent for each device of a subscribe before `subscribed`, so what
    * changed between a page's fetch and its subscription is not missed (and a reconnect catches up). `ts` is null and

@@ -13,7 +13,7 @@ declare module 'fastify' {
 export default fp(
   async (app) => {
     await app.register(websocket, { options: { maxPayload: 64 * 1024 } });
-    const hub = new RealtimeHub(app.db, app.users, app.ingest, app.log.child({ area: 'realtime' }));
+    const hub = new RealtimeHub(app.db, app.users, app.ingest, app.log.child({ area: 'realtime' }), app.clock);
     app.decorate('realtime', hub);
     app.get(REALTIME_PATH, { websocket: true, config: { auth: 'public' }, schema: { hide: true } }, (socket, request) => {
       hub.accept(socket, request.lang);

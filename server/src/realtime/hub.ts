@@ -1,4 +1,13 @@
-import { Code, message, REALTIME_AUTH_TIMEOUT_MS, REALTIME_MAX_SUBSCRIPTIONS, type Language, type ServerEvent } from '@dms/contract';
+import {
+  Code,
+  message,
+  REALTIME_AUTH_TIMEOUT_MS,
+  REALTIME_CLOSE_SESSION_ENDED,
+  REALTIME_MAX_SUBSCRIPTIONS,
+  type Language,
+  type MessageKey,
+  type ServerEvent,
+} from '@dms/contract';
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
@@ -7,11 +16,17 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
+import type { LiveSession, SessionEvent, SessionEvents } from '../security/session-events.js';
 import type { AuthContext } from '../types.js';
 
-/** What the hub needs of the user module: the session behind a sign-in token (the same check as HTTP requests). */
+/**
+ * What the hub needs of the user module: the session behind a sign-in token (the same check as HTTP requests), the
+ * same check again by session id with the user's current rights, and the news of sessions that end or users that change.
+ */
 export interface SessionCheck {
-  authenticate(token: string | null): Promise<AuthContext>;
+  sessionOfToken(token: string | null): Promise<LiveSession>;
+  sessionById(sessionId: number): Promise<LiveSession>;
+  readonly events: SessionEvents;
 }
 
 /** Past this many bytes waiting to go out, a connection is slow: its events are dropped (and counted) until it drains. */
@@ -28,11 +43,30 @@ const clientMessage = z.discriminatedUnion('type', [
 
 /** How long a fleet watcher's set of visible devices is trusted before it is read again. */
 const FLEET_REFRESH_MS = 30_000;
+/** How often open connections are checked for an expired session (so one closes within a second of its expiry). */
+const EXPIRY_SWEEP_MS = 250;
+/** How long an ended session or a changed user is remembered, for a check that was under way when the news came. */
+const RECENT_MS = 60_000;
+
+/** The message of each logged-out code (spec 8). */
+const LOGGED_OUT_KEYS: Readonly<Record<number, MessageKey>> = {
+  [Code.TOKEN_ILLEGAL]: 'error.tokenIllegal',
+  [Code.TOKEN_REVOKED]: 'error.tokenRevoked',
+  [Code.TOKEN_EXPIRED]: 'error.tokenExpired',
+};
+
+/** Whether the hub closed or ended the connection (a call, as it may change while a step awaits the database). */
+const isClosed = (conn: Connection): boolean => conn.closed;
 
 interface Connection {
   socket: WebSocket;
   lang: Language;
   auth: AuthContext | null;
+  /** When the session expires (the app's clock): the connection is closed then. */
+  expiresAt: number;
+  /** Closed or ended by the hub: nothing more is sent or subscribed. */
+  closed: boolean;
+  authTimer: ReturnType<typeof setTimeout> | undefined;
   devices: Set<number>;
   dropped: number;
   /** Watching every device it sees (watchFleet): the ids it sees ('all' for root and admin), and when they were read. */
@@ -45,19 +79,38 @@ interface Connection {
  * The live push (docs/api.md): connections authenticate with the sign-in token, subscribe to devices they may see,
  * and get register values and status changes of those, plus their own notifications. Each event is serialised once;
  * a connection that reads too slowly loses events (and is told how many) instead of slowing the others.
+ *
+ * A connection lives only as long as its session: sign-out, a password changed elsewhere, a disabled account and expiry
+ * close it with REALTIME_CLOSE_SESSION_ENDED; a change of the user's rights checks every subscription again. Each
+ * subscribe and fleet watch reads the session and the user's rights afresh.
  */
 export class RealtimeHub {
   private readonly byDevice = new Map<number, Set<Connection>>();
   private readonly connections = new Set<Connection>();
   /** Events dropped for slow connections since start. */
   dropped = 0;
+  /** Counts session events, so a check knows whether one came while it read the database. */
+  private seq = 0;
+  /** Sessions ended lately (by id), and users changed lately (by id, with the event's seq), with when (Date.now). */
+  private readonly endedSessions = new Map<number, number>();
+  private readonly changedUsers = new Map<number, { seq: number; at: number }>();
+  private readonly sweep: ReturnType<typeof setInterval>;
+  private readonly stopListening: () => void;
 
   constructor(
     private readonly db: Db,
     private readonly users: SessionCheck,
     private readonly ingest: IngestService,
     private readonly log: FastifyBaseLogger,
+    private readonly now: () => number = Date.now,
   ) {
+    this.stopListening = users.events.on((event) => {
+      this.onSessionEvent(event);
+    });
+    this.sweep = setInterval(() => {
+      this.sweepExpired();
+    }, EXPIRY_SWEEP_MS);
+    this.sweep.unref();
     ingest.on('values', ({ device, ts, values }) => {
       this.toDevice(device.id, { type: 'values', device: device.id, ts, values: valuesRecord(values) });
     });
@@ -96,29 +149,151 @@ export class RealtimeHub {
   }
 
   accept(socket: WebSocket, lang: Language): void {
-    const conn: Connection = { socket, lang, auth: null, devices: new Set(), dropped: 0, fleet: null, queue: Promise.resolve() };
+    const conn: Connection = {
+      socket,
+      lang,
+      auth: null,
+      expiresAt: 0,
+      closed: false,
+      authTimer: undefined,
+      devices: new Set(),
+      dropped: 0,
+      fleet: null,
+      queue: Promise.resolve(),
+    };
     this.connections.add(conn);
-    const timer = setTimeout(() => {
+    conn.authTimer = setTimeout(() => {
       if (!conn.auth) this.refuse(conn, Code.TOKEN_ILLEGAL, message(lang, 'error.tokenIllegal'), true);
     }, REALTIME_AUTH_TIMEOUT_MS);
     socket.on('message', (data: Buffer) => {
-      conn.queue = conn.queue
-        .then(() => this.handle(conn, data))
-        .catch((err: unknown) => {
-          this.log.error({ err }, 'realtime message failed');
-        });
+      this.enqueue(conn, () => this.handle(conn, data));
     });
     socket.on('close', () => {
-      clearTimeout(timer);
-      this.connections.delete(conn);
-      for (const id of conn.devices) this.byDevice.get(id)?.delete(conn);
+      this.forget(conn);
     });
     socket.on('error', (err) => {
       this.log.debug({ err }, 'realtime socket error');
     });
   }
 
+  /** Runs a step of a connection after the ones before it (messages, checks of its session). */
+  private enqueue(conn: Connection, step: () => Promise<void>): void {
+    conn.queue = conn.queue.then(step).catch((err: unknown) => {
+      this.log.error({ err }, 'realtime message failed');
+    });
+  }
+
+  /** Drops a connection from every index; its socket is closing or closed. */
+  private forget(conn: Connection): void {
+    conn.closed = true;
+    conn.auth = null;
+    conn.fleet = null;
+    clearTimeout(conn.authTimer);
+    this.connections.delete(conn);
+    for (const id of conn.devices) this.unwatch(conn, id);
+  }
+
+  private unwatch(conn: Connection, id: number): void {
+    conn.devices.delete(id);
+    const set = this.byDevice.get(id);
+    set?.delete(conn);
+    if (set?.size === 0) this.byDevice.delete(id);
+  }
+
+  /** Tells the connection its session is gone (`code` is 50008, 50012 or 50014) and closes it; nothing follows. */
+  private end(conn: Connection, code: number): void {
+    if (conn.closed) return;
+    this.sendEvent(conn, { type: 'error', code, message: message(conn.lang, LOGGED_OUT_KEYS[code] ?? 'error.tokenRevoked') });
+    this.forget(conn);
+    conn.socket.close(REALTIME_CLOSE_SESSION_ENDED, 'session ended');
+  }
+
+  private onSessionEvent(event: SessionEvent): void {
+    this.seq += 1;
+    if (event.type === 'sessionEnded') {
+      this.endedSessions.set(event.sessionId, Date.now());
+      for (const c of [...this.connections]) if (c.auth?.sessionId === event.sessionId) this.end(c, event.code);
+      return;
+    }
+    this.changedUsers.set(event.userId, { seq: this.seq, at: Date.now() });
+    for (const c of this.connections) {
+      if (c.auth?.user.id === event.userId) this.enqueue(c, () => this.reauthorise(c));
+    }
+  }
+
+  /** Closes connections whose session expired, and forgets old news of sessions and users. */
+  private sweepExpired(): void {
+    const now = this.now();
+    for (const c of [...this.connections]) if (c.auth && c.expiresAt <= now) this.end(c, Code.TOKEN_EXPIRED);
+    const old = Date.now() - RECENT_MS;
+    for (const [id, at] of this.endedSessions) if (at < old) this.endedSessions.delete(id);
+    for (const [id, changed] of this.changedUsers) if (changed.at < old) this.changedUsers.delete(id);
+  }
+
+  /**
+   * Takes a session just read from the database (`seq` as it was before the read): 'gone' when the connection closed
+   * or the session ended meanwhile (the connection is then ended), 'again' when the user changed meanwhile (read it
+   * again), else 'ok'.
+   */
+  private adopt(conn: Connection, live: LiveSession, seq: number): 'ok' | 'gone' | 'again' {
+    if (conn.closed) return 'gone';
+    if (this.endedSessions.has(live.auth.sessionId)) {
+      this.end(conn, Code.TOKEN_REVOKED);
+      return 'gone';
+    }
+    conn.auth = live.auth;
+    conn.expiresAt = live.expiresAt;
+    return (this.changedUsers.get(live.auth.user.id)?.seq ?? 0) > seq ? 'again' : 'ok';
+  }
+
+  /**
+   * Reads the connection's session and its user's rights again: answers them, or null when the session is gone (the
+   * connection is then ended) or the connection closed meanwhile.
+   */
+  private async refresh(conn: Connection): Promise<AuthContext | null> {
+    for (;;) {
+      const sessionId = conn.auth?.sessionId;
+      if (sessionId === undefined || conn.closed) return null;
+      const seq = this.seq;
+      let live: LiveSession;
+      try {
+        live = await this.users.sessionById(sessionId);
+      } catch (err) {
+        if (!(err instanceof AppError)) throw err;
+        this.end(conn, err.code);
+        return null;
+      }
+      const outcome = this.adopt(conn, live, seq);
+      if (outcome !== 'again') return outcome === 'ok' ? live.auth : null;
+    }
+  }
+
+  /** After a change of the user: the session is checked, then every subscription and the fleet watch against the new rights. */
+  private async reauthorise(conn: Connection): Promise<void> {
+    if (await this.refresh(conn)) await this.recheck(conn);
+  }
+
+  /** Unsubscribes the watched devices the user no longer sees (and says so), and reads the fleet watch's set again. */
+  private async recheck(conn: Connection): Promise<void> {
+    const auth = conn.auth;
+    if (!auth) return;
+    const watched = [...conn.devices];
+    if (watched.length > 0) {
+      const visible = await checkAccess(this.db, { auth, permission: 'device.read', ids: watched });
+      if (isClosed(conn)) return;
+      const gone = watched.filter((id) => !visible.has(id) && conn.devices.has(id));
+      for (const id of gone) this.unwatch(conn, id);
+      if (gone.length > 0) this.sendEvent(conn, { type: 'unsubscribed', devices: gone });
+    }
+    if (conn.fleet) {
+      // A fresh watch: a read of the old rights still under way fills the old one.
+      conn.fleet = { visible: new Set(), readAt: 0, reading: false };
+      await this.readFleet(conn);
+    }
+  }
+
   private async handle(conn: Connection, data: Buffer): Promise<void> {
+    if (conn.closed) return;
     let parsed: z.infer<typeof clientMessage>;
     try {
       parsed = clientMessage.parse(JSON.parse(data.toString('utf8')));
@@ -127,8 +302,11 @@ export class RealtimeHub {
       return;
     }
     if (parsed.type === 'auth') {
+      const seq = this.seq;
+      const before = conn.auth;
+      let live: LiveSession;
       try {
-        conn.auth = await this.users.authenticate(parsed.token);
+        live = await this.users.sessionOfToken(parsed.token);
       } catch (err) {
         if (err instanceof AppError) {
           this.refuse(conn, err.code, message(conn.lang, err.key, err.params), true);
@@ -136,7 +314,12 @@ export class RealtimeHub {
         }
         throw err;
       }
-      this.sendEvent(conn, { type: 'ready', userId: conn.auth.user.id });
+      const outcome = this.adopt(conn, live, seq);
+      const auth = outcome === 'ok' ? live.auth : outcome === 'again' ? await this.refresh(conn) : null;
+      if (!auth) return;
+      // Another sign-in on the same socket: what was watched is checked against the new session's rights.
+      if (before && before.sessionId !== auth.sessionId) await this.recheck(conn);
+      this.sendEvent(conn, { type: 'ready', userId: auth.user.id });
       return;
     }
     if (!conn.auth) {
@@ -144,6 +327,7 @@ export class RealtimeHub {
       return;
     }
     if (parsed.type === 'watchFleet') {
+      if (!(await this.refresh(conn))) return;
       conn.fleet = { visible: new Set(), readAt: 0, reading: false };
       await this.readFleet(conn);
       return;
@@ -153,8 +337,12 @@ export class RealtimeHub {
       return;
     }
     if (parsed.type === 'subscribe') {
+      // Every subscription is authorised against the session and the rights as they are now, not as at sign-in.
+      const auth = await this.refresh(conn);
+      if (!auth) return;
       const wanted = [...new Set(parsed.devices)];
-      const visible = await checkAccess(this.db, { auth: conn.auth, permission: 'device.read', ids: wanted });
+      const visible = await checkAccess(this.db, { auth, permission: 'device.read', ids: wanted });
+      if (isClosed(conn)) return;
       const refused = wanted.filter((id) => !visible.has(id));
       for (const id of visible) {
         if (conn.devices.size >= REALTIME_MAX_SUBSCRIPTIONS) break;
@@ -169,17 +357,16 @@ export class RealtimeHub {
       if (refused.length > 0)
         this.sendEvent(conn, { type: 'error', code: Code.FORBIDDEN, message: message(conn.lang, 'error.forbidden'), devices: refused });
     } else {
-      for (const id of parsed.devices) {
-        conn.devices.delete(id);
-        this.byDevice.get(id)?.delete(conn);
-      }
+      for (const id of parsed.devices) this.unwatch(conn, id);
     }
     this.sendEvent(conn, { type: 'subscribed', devices: [...conn.devices] });
   }
 
   private refuse(conn: Connection, code: number, text: string, close: boolean): void {
     this.sendEvent(conn, { type: 'error', code, message: text });
-    if (close) conn.socket.close(4000 + (code === Code.FORBIDDEN ? 403 : 401), 'unauthorized');
+    if (!close) return;
+    this.forget(conn);
+    conn.socket.close(REALTIME_CLOSE_SESSION_ENDED, 'unauthorized');
   }
 
   private toDevice(deviceId: number, event: ServerEvent): void {
@@ -250,6 +437,8 @@ export class RealtimeHub {
   }
 
   closeAll(): void {
-    for (const c of this.connections) c.socket.close(1001, 'server shutting down');
+    clearInterval(this.sweep);
+    this.stopListening();
+    for (const c of [...this.connections]) c.socket.close(1001, 'server shutting down');
   }
 }

@@ -1,14 +1,19 @@
-import { REALTIME_PATH, type ClientMessage, type ServerEvent, type ServerEvents } from '@dms/contract';
+import { REALTIME_CLOSE_SESSION_ENDED, REALTIME_PATH, type ClientMessage, type ServerEvent, type ServerEvents } from '@dms/contract';
 import { useEffect } from 'react';
 import { readToken } from '../auth/token';
 import { createStore, useStore } from '../lib/store';
 import { useLatest } from '../lib/useLatest';
+import { ApiError } from './client';
 
 /**
  * The console's one live-push connection (docs/api.md, `packages/contract/src/realtime.ts`). It opens when the first
  * page asks for events, authenticates with the session token in its first message, keeps the union of what the
  * pages watch (devices by id, or the whole fleet), and reconnects with back-off, re-sending what was watched.
  * Pages use the hooks below and never see the socket.
+ *
+ * When the server closes it with REALTIME_CLOSE_SESSION_ENDED the session is gone (signed out elsewhere, password
+ * changed, expired, account disabled): it is not opened again with that token, and the auth module is told, as for a
+ * logged-out answer over HTTP (spec 8: the logged-out confirm).
  */
 
 type Handler = (event: ServerEvent) => void;
@@ -27,6 +32,19 @@ let socket: WebSocket | null = null;
 let ready = false;
 let retry = 0;
 let retryTimer: ReturnType<typeof setTimeout> | null = null;
+/** The token whose session the server said had ended: no connection is opened with it again. */
+let endedToken: string | undefined;
+
+/** What the connection needs of the rest of the console. Set once at start-up (and by tests). */
+export interface RealtimeHooks {
+  /** The server ended the connection's session; the same handler as the HTTP client's logged-out report. */
+  onSessionEnded(error: ApiError): void;
+}
+let hooks: RealtimeHooks = { onSessionEnded: () => undefined };
+
+export function configureRealtime(next: Partial<RealtimeHooks>): void {
+  hooks = { ...hooks, ...next };
+}
 
 function send(message: ClientMessage): void {
   if (socket && ready && socket.readyState === WebSocket.OPEN) socket.send(JSON.stringify(message));
@@ -39,12 +57,14 @@ function wanted(): boolean {
 function connect(): void {
   if (socket || !wanted()) return;
   const token = readToken();
-  if (!token) return;
+  if (!token || token === endedToken) return;
   const url = `${location.protocol === 'https:' ? 'wss' : 'ws'}://${location.host}${REALTIME_PATH}`;
   const ws = new WebSocket(url);
   socket = ws;
   ready = false;
   liveState.set('connecting');
+  /** The last refusal before a close: its code says why the session ended (50008, 50012, 50014). */
+  let refusal: { code: number; message: string } | null = null;
   ws.onopen = () => {
     ws.send(JSON.stringify({ type: 'auth', token } satisfies ClientMessage));
   };
@@ -62,12 +82,19 @@ function connect(): void {
       if (deviceRefs.size > 0) send({ type: 'subscribe', devices: [...deviceRefs.keys()] });
       if (fleetRefs > 0) send({ type: 'watchFleet' });
     }
+    if (event.type === 'error' && !event.devices) refusal = { code: event.code, message: event.message };
     for (const h of [...handlers]) h(event);
   };
-  ws.onclose = () => {
+  ws.onclose = (e: CloseEvent) => {
     if (socket !== ws) return;
     socket = null;
     ready = false;
+    if (e.code === REALTIME_CLOSE_SESSION_ENDED) {
+      endedToken = token;
+      liveState.set('offline');
+      hooks.onSessionEnded(new ApiError('loggedOut', 401, refusal?.code ?? null, refusal?.message ?? ''));
+      return;
+    }
     if (!wanted()) {
       liveState.set('idle');
       return;
@@ -82,6 +109,21 @@ function connect(): void {
   };
 }
 
+/**
+ * The console signs out by itself: the connection is closed first and not opened again with this token, so the
+ * server's close of it (the session ended) is not taken for a sign-out elsewhere.
+ */
+export function endLive(): void {
+  endedToken = readToken();
+  if (retryTimer) clearTimeout(retryTimer);
+  retryTimer = null;
+  const ws = socket;
+  socket = null;
+  ready = false;
+  ws?.close(1000, 'signed out');
+  liveState.set('idle');
+}
+
 function closeIfUnused(): void {
   if (wanted() || !socket) return;
   const ws = socket;
@@ -93,7 +135,8 @@ function closeIfUnused(): void {
   retryTimer = null;
 }
 
-function watchDevices(ids: readonly number[]): () => void {
+/** Watches devices until the answered function is called (the hooks below use it; tests call it directly). */
+export function watchDevices(ids: readonly number[]): () => void {
   const added = ids.filter((id) => {
     const n = deviceRefs.get(id) ?? 0;
     deviceRefs.set(id, n + 1);
@@ -113,7 +156,8 @@ function watchDevices(ids: readonly number[]): () => void {
   };
 }
 
-function watchFleet(): () => void {
+/** Watches the fleet until the answered function is called. */
+export function watchFleet(): () => void {
   fleetRefs += 1;
   connect();
   if (fleetRefs === 1) send({ type: 'watchFleet' });

@@ -1,35 +1,41 @@
 import { API_BASE } from '@dms/contract';
 import { configureClient } from '../api/client';
+import { configureRealtime } from '../api/realtime';
 import { createLoggedOutHandler } from '../auth/logged-out';
 import { sessionStore } from '../auth/session';
 import { currentLanguage, t } from '../i18n';
 import { withFeedback } from './feedback';
 
-/** Connects the HTTP client to the session, the language and the console's message and confirm boxes. */
+/**
+ * Connects the HTTP client to the session, the language and the console's message and confirm boxes, and the live
+ * push to the same logged-out confirm (a session ended while its socket was open).
+ */
 export function wireClient(): void {
+  const onLoggedOut = createLoggedOutHandler(
+    {
+      show: ({ relogin, close }) => {
+        withFeedback((f) => {
+          f.modal.confirm({
+            title: t('common.loggedOut.title'),
+            content: t('common.loggedOut.content'),
+            okText: t('common.loggedOut.relogin'),
+            cancelText: t('common.loggedOut.cancel'),
+            onOk: relogin,
+            afterClose: close,
+          });
+        });
+      },
+    },
+    () => {
+      window.location.reload();
+    },
+  );
+  configureRealtime({ onSessionEnded: onLoggedOut });
   configureClient({
     baseUrl: API_BASE,
     getToken: () => sessionStore.get().token,
     getLanguage: currentLanguage,
-    onLoggedOut: createLoggedOutHandler(
-      {
-        show: ({ relogin, close }) => {
-          withFeedback((f) => {
-            f.modal.confirm({
-              title: t('common.loggedOut.title'),
-              content: t('common.loggedOut.content'),
-              okText: t('common.loggedOut.relogin'),
-              cancelText: t('common.loggedOut.cancel'),
-              onOk: relogin,
-              afterClose: close,
-            });
-          });
-        },
-      },
-      () => {
-        window.location.reload();
-      },
-    ),
+    onLoggedOut,
     confirmWarning: (message) => {
       withFeedback((f) => {
         f.modal.confirm({

@@ -2,6 +2,7 @@ import { api, type LoginBody } from '@dms/contract';
 import { z } from 'zod';
 import { call } from '../api/call';
 import { request } from '../api/client';
+import { endLive } from '../api/realtime';
 import { currentLanguage } from '../i18n';
 import { createStore, useStore } from '../lib/store';
 import { clearToken, readToken, writeToken } from './token';
@@ -81,6 +82,8 @@ export const SIGNED_OUT_PATH = '/login?redirect=dashboard';
  */
 export async function signOut(): Promise<void> {
   const token = sessionStore.get().token;
+  // The live push first: the server closes its socket when the session ends, which is no news here.
+  endLive();
   if (token) await call(api.user.logout, { query: { token } }, { quiet: true }).catch(() => undefined);
   resetSession(SIGNED_OUT_PATH);
 }

@@ -29,21 +29,47 @@ export async function insertSession(db: Executor, session: Omit<SessionRow, 'id'
   return row.id;
 }
 
+export type SessionWithUser = { session: Pick<SessionRow, 'id' | 'expires_at' | 'revoked_at'>; user: UserRow };
+
 /** The session of a token with its user, in one query (every signed-in request asks this). */
-export async function findSessionWithUser(
-  db: Executor,
-  tokenHash: string,
-): Promise<{ session: Pick<SessionRow, 'id' | 'expires_at' | 'revoked_at'>; user: UserRow } | undefined> {
+export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
+  return sessionWithUser(db, 's.token_hash', tokenHash);
+}
+
+/** The session of an id with its user (the live push checks its open connections again with this). */
+export async function findSessionWithUserById(db: Executor, sessionId: number): Promise<SessionWithUser | undefined> {
+  return sessionWithUser(db, 's.id', sessionId);
+}
+
+async function sessionWithUser(db: Executor, ...where: ['s.token_hash', string] | ['s.id', number]): Promise<SessionWithUser | undefined> {
   const row = await db
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('u')
     .select(['s.id as session_id', 's.expires_at as session_expires_at', 's.revoked_at as session_revoked_at'])
-    .where('s.token_hash', '=', tokenHash)
+    .where(where[0], '=', where[1])
     .executeTakeFirst();
   if (!row) return undefined;
   const { session_id, session_expires_at, session_revoked_at, ...user } = row;
   return { session: { id: session_id, expires_at: session_expires_at, revoked_at: session_revoked_at }, user };
+}
+
+/** Disables or enables an account (a disabled user's sessions are refused, spec 7). */
+export async function updateDisabled(db: Executor, userId: number, disabled: boolean): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ disabled: disabled ? 1 : 0 })
+    .where('id', '=', userId)
+    .execute();
+}
+
+/** Replaces a user's stored roles. */
+export async function updateRoles(db: Executor, userId: number, roles: readonly string[]): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ roles: JSON.stringify(roles) })
+    .where('id', '=', userId)
+    .execute();
 }
 
 export async function revokeSession(db: Executor, sessionId: number, now: number): Promise<void> {
