@@ -1,59 +1,247 @@
+import { Code } from '@dms/contract';
+import net from 'node:net';
+import { AppError } from '../errors.js';
+
+/** The sign-in protection's settings (README "Sign-in protection"). */
+export interface LoginLimits {
+  /** Failed attempts on one username from one address, within the window, before that address is refused for it. */
+  perUsername: number;
+  /** Failed attempts from one address (any usernames), within the window, before the address is refused. */
+  perAddress: number;
+  windowMs: number;
+  /** The longest a failing address's answer is held when its username is under attack. */
+  maxDelayMs: number;
+  /** The most keys each of the three failure logs keeps (the least recently failing are dropped first). */
+  maxEntries: number;
+}
+
+/** Why an attempt is refused before the password is looked at, and for how long. */
+export interface Refusal {
+  /** `address`: the address failed too often (any usernames); `account`: it failed too often on this username. */
+  scope: 'address' | 'account';
+  retryAfterSeconds: number;
+}
+
+/** One password check (a sign-in, or change-password's old password), counted as failed until it succeeds. */
+export interface Attempt {
+  /** Set when the attempt is refused outright (HTTP 429); nothing was counted then. */
+  readonly refusal: Refusal | null;
+  /** How long the answer is held before the password is checked (0 for an address that has not been failing). */
+  readonly delayMs: number;
+  /** Holds the answer for `delayMs`. */
+  hold(): Promise<void>;
+  /** The password was right: the attempt is not counted, and the address's failures on this username are cleared. */
+  succeeded(): void;
+}
+
+/** Answers held at once before the rest of the failing addresses are told to retry later instead (bounded memory). */
+const MAX_HELD = 1000;
+
+const realSleep = (ms: number) =>
+  new Promise<void>((resolve) => {
+    setTimeout(resolve, ms).unref();
+  });
+
 /**
- * Sign-in rate limits, kept in memory (one server instance; Redis takes this over when several run):
- * failed attempts per username, and all attempts per address, each within a sliding window.
+ * The key an address is counted under: IPv4 as is (also when IPv4-mapped), IPv6 by its /64 prefix, since one
+ * subscriber usually holds a whole /64 and could otherwise spread its guesses over endless addresses.
  */
-export class LoginLimiter {
-  private readonly hits = new Map<string, number[]>();
+export function addressKey(address: string): string {
+  const mapped = /^::ffff:(\d+\.\d+\.\d+\.\d+)$/i.exec(address);
+  if (mapped?.[1]) return mapped[1];
+  if (!net.isIPv6(address)) return address;
+  const [head = '', tail = ''] = address.split('::');
+  const left = head ? head.split(':') : [];
+  const right = tail ? tail.split(':') : [];
+  const groups = address.includes('::')
+    ? [...left, ...Array<string>(Math.max(0, 8 - left.length - right.length)).fill('0'), ...right]
+    : left;
+  return `${groups
+    .slice(0, 4)
+    .map((g) => (parseInt(g, 16) || 0).toString(16))
+    .join(':')}::/64`;
+}
+
+/**
+ * Failure times per key within a sliding window. Bounded: each key keeps its newest `keep` times, and the map keeps
+ * at most `maxEntries` keys. A key moves to the end when it fails, so the first keys are the least recently failing:
+ * expired ones are dropped from the front as the log is used, and when it is full the oldest goes first.
+ */
+class FailureLog {
+  private readonly times = new Map<string, number[]>();
 
   constructor(
-    private readonly limits: { perUsername: number; perAddress: number; windowMs: number },
-    private readonly now: () => number = Date.now,
+    private readonly keep: number,
+    private readonly windowMs: number,
+    private readonly maxEntries: number,
   ) {}
 
-  /** Seconds to wait before another attempt is allowed, or 0. */
-  retryAfter(username: string, address: string): number {
-    const wait = Math.max(
-      this.waitFor(`u:${username.toLowerCase()}`, this.limits.perUsername),
-      this.waitFor(`a:${address}`, this.limits.perAddress),
-    );
-    return Math.ceil(wait / 1000);
+  get size(): number {
+    return this.times.size;
   }
 
-  recordAttempt(address: string): void {
-    this.push(`a:${address}`);
+  count(key: string, now: number): number {
+    return this.recent(key, now).length;
   }
 
-  recordFailure(username: string): void {
-    this.push(`u:${username.toLowerCase()}`);
+  /** Milliseconds until fewer than `limit` failures of the key are within the window (0 when already fewer). */
+  waitMs(key: string, limit: number, now: number): number {
+    const list = this.recent(key, now);
+    if (list.length < limit) return 0;
+    const oldestThatCounts = list[list.length - limit] ?? now;
+    return oldestThatCounts + this.windowMs - now;
   }
 
-  recordSuccess(username: string): void {
-    this.hits.delete(`u:${username.toLowerCase()}`);
+  add(key: string, now: number): void {
+    const list = this.recent(key, now);
+    list.push(now);
+    if (list.length > this.keep) list.splice(0, list.length - this.keep);
+    this.times.delete(key);
+    this.times.set(key, list);
+    this.expire(now);
+    for (const oldest of this.times.keys()) {
+      if (this.times.size <= this.maxEntries) break;
+      this.times.delete(oldest);
+    }
   }
 
-  private recent(key: string): number[] {
-    const cutoff = this.now() - this.limits.windowMs;
-    const list = (this.hits.get(key) ?? []).filter((t) => t > cutoff);
-    if (list.length === 0) this.hits.delete(key);
-    else this.hits.set(key, list);
+  /** Forgets one failure recorded at `time` (an attempt that turned out right). */
+  remove(key: string, time: number): void {
+    const list = this.times.get(key);
+    if (!list) return;
+    const at = list.lastIndexOf(time);
+    if (at >= 0) list.splice(at, 1);
+    if (list.length === 0) this.times.delete(key);
+  }
+
+  clear(key: string): void {
+    this.times.delete(key);
+  }
+
+  private recent(key: string, now: number): number[] {
+    const list = this.times.get(key);
+    if (!list) return [];
+    const cutoff = now - this.windowMs;
+    const first = list.findIndex((t) => t > cutoff);
+    if (first === -1) {
+      this.times.delete(key);
+      return [];
+    }
+    if (first > 0) list.splice(0, first);
     return list;
   }
 
-  private waitFor(key: string, limit: number): number {
-    const list = this.recent(key);
-    if (list.length < limit) return 0;
-    const oldestThatCounts = list[list.length - limit] ?? this.now();
-    return oldestThatCounts + this.limits.windowMs - this.now();
+  /** Drops keys from the front whose newest failure has left the window. */
+  private expire(now: number): void {
+    const cutoff = now - this.windowMs;
+    for (const [key, list] of this.times) {
+      if ((list[list.length - 1] ?? 0) > cutoff) break;
+      this.times.delete(key);
+    }
+  }
+}
+
+/**
+ * Sign-in protection, in memory (one server instance). Failures are counted per (username, address), per address
+ * and per username:
+ * - an address that failed `perUsername` times on one username is refused for that username for the window;
+ * - an address that failed `perAddress` times (any usernames) is refused for the window;
+ * - the per-username count only slows guessing down: once a username has `perUsername` failures, an address that
+ *   has itself been failing waits min(2^(n - perUsername) s, maxDelay) before its password is checked. An address
+ *   that has not been failing is answered at once, so nobody can lock someone else out.
+ * An attempt counts as failed from its start (so parallel guesses are counted before they are checked) until it
+ * succeeds; successful attempts are never counted.
+ */
+export class LoginLimiter {
+  private readonly pairs: FailureLog;
+  private readonly addresses: FailureLog;
+  private readonly usernames: FailureLog;
+  private readonly now: () => number;
+  private held = 0;
+  /** How a held answer waits; tests put a recorder here instead of waiting. */
+  sleep: (ms: number) => Promise<void>;
+
+  constructor(
+    private readonly limits: LoginLimits,
+    options: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {},
+  ) {
+    this.now = options.now ?? Date.now;
+    this.sleep = options.sleep ?? realSleep;
+    const { perUsername, perAddress, windowMs, maxEntries } = limits;
+    // A username's count only matters up to where its delay reaches the cap.
+    const toCap = Math.max(0, Math.ceil(Math.log2(Math.max(1, limits.maxDelayMs / 1000))));
+    this.pairs = new FailureLog(perUsername, windowMs, maxEntries);
+    this.addresses = new FailureLog(perAddress, windowMs, maxEntries);
+    this.usernames = new FailureLog(perUsername + toCap + 1, windowMs, maxEntries);
   }
 
-  private push(key: string): void {
-    const list = this.recent(key);
-    list.push(this.now());
-    this.hits.set(key, list);
-    if (this.hits.size > 100_000) this.sweep();
+  /** The keys each log holds now (bounded by `maxEntries`). */
+  size(): { pairs: number; addresses: number; usernames: number } {
+    return { pairs: this.pairs.size, addresses: this.addresses.size, usernames: this.usernames.size };
   }
 
-  private sweep(): void {
-    for (const key of [...this.hits.keys()]) this.recent(key);
+  /** The hold an attempt from this address on this username would get now, in ms (see the class). */
+  delayFor(username: string, address: string): number {
+    const now = this.now();
+    const failures = this.usernames.count(username.toLowerCase(), now);
+    if (failures < this.limits.perUsername || this.addresses.count(addressKey(address), now) === 0) return 0;
+    return Math.min(2 ** (failures - this.limits.perUsername) * 1000, this.limits.maxDelayMs);
   }
+
+  /** Starts a password check: refused, or counted as failed (and maybe held) until `succeeded()`. */
+  begin(username: string, address: string): Attempt {
+    const now = this.now();
+    const user = username.toLowerCase();
+    const addr = addressKey(address);
+    const pair = `${user}\n${addr}`;
+    const refuse = (scope: Refusal['scope'], ms: number): Attempt => ({
+      refusal: { scope, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
+      delayMs: 0,
+      hold: () => Promise.resolve(),
+      succeeded: () => undefined,
+    });
+    const addressWait = this.addresses.waitMs(addr, this.limits.perAddress, now);
+    if (addressWait > 0) return refuse('address', addressWait);
+    const pairWait = this.pairs.waitMs(pair, this.limits.perUsername, now);
+    if (pairWait > 0) return refuse('account', pairWait);
+    const delayMs = this.delayFor(user, address);
+    // Too many answers held already: this failing address is told when to come back instead.
+    if (delayMs > 0 && this.held >= MAX_HELD) return refuse('account', delayMs);
+
+    this.pairs.add(pair, now);
+    this.addresses.add(addr, now);
+    this.usernames.add(user, now);
+    let settled = false;
+    return {
+      refusal: null,
+      delayMs,
+      hold: async () => {
+        if (delayMs <= 0) return;
+        this.held += 1;
+        try {
+          await this.sleep(delayMs);
+        } finally {
+          this.held -= 1;
+        }
+      },
+      succeeded: () => {
+        if (settled) return;
+        settled = true;
+        this.pairs.clear(pair);
+        this.addresses.remove(addr, now);
+        this.usernames.remove(user, now);
+      },
+    };
+  }
+}
+
+/**
+ * The HTTP 429 answer (code 42900) for a refused attempt, with `data.retryAfterSeconds` (the route also sets the
+ * Retry-After header): the address's own message, or the sign-in's or change-password's.
+ */
+export function refusalError(refusal: Refusal, check: 'signIn' | 'oldPassword'): AppError {
+  const seconds = refusal.retryAfterSeconds;
+  const key =
+    refusal.scope === 'address' ? 'error.addressBlocked' : check === 'signIn' ? 'error.tooManyAttempts' : 'error.tooManyPasswordAttempts';
+  return new AppError(Code.TOO_MANY_ATTEMPTS, key, { seconds }, { retryAfterSeconds: seconds });
 }

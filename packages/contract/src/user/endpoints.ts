@@ -10,7 +10,8 @@ export const userEndpoints = {
     body: loginBody,
     response: loginData,
     tags: ['user'],
-    summary: 'Sign in; the username is trimmed. Rate-limited per username and per address (HTTP 429).',
+    summary:
+      "Sign in; the username is trimmed. Failed password checks are limited per (username, address) and per address (HTTP 429): README 'Sign-in protection'.",
   }),
   info: endpoint({
     method: 'GET',

@@ -1,19 +1,34 @@
-import { api } from '@dms/contract';
-import type { FastifyInstance } from 'fastify';
+import { api, Code } from '@dms/contract';
+import type { FastifyInstance, FastifyReply } from 'fastify';
+import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { UserService } from './service.js';
+
+/** A refused password check (HTTP 429) also says when to come back in the Retry-After header. */
+async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (err) {
+    if (err instanceof AppError && err.code === Code.TOO_MANY_ATTEMPTS && typeof err.params?.seconds === 'number') {
+      void reply.header('retry-after', String(err.params.seconds));
+    }
+    throw err;
+  }
+}
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
 export function userRoutes(app: FastifyInstance, users: UserService): void {
   const e = api.user;
-  route(app, e.login, ({ body, ip, request }) => users.login(body, { ip, userAgent: request.headers['user-agent'] ?? '' }));
+  route(app, e.login, ({ body, ip, request, reply }) =>
+    withRetryAfter(reply, () => users.login(body, { ip, userAgent: request.headers['user-agent'] ?? '' })),
+  );
   route(app, e.info, ({ auth }) => users.info(auth));
   route(app, e.logout, async ({ auth, ip }) => {
     await users.logout(auth, ip);
     return null;
   });
-  route(app, e.changePassword, async ({ auth, body, ip }) => {
-    await users.changePassword(auth, body, ip);
+  route(app, e.changePassword, async ({ auth, body, ip, reply }) => {
+    await withRetryAfter(reply, () => users.changePassword(auth, body, ip));
     return null;
   });
 }

@@ -1,10 +1,11 @@
-import { Code, sessionRoles, type ChangePasswordBody, type LoginData, type UserInfoData } from '@dms/contract';
+import { Code, sessionRoles, type ChangePasswordBody, type LoginData, type Role, type UserInfoData } from '@dms/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { LoginLimiter } from '../../security/login-limiter.js';
+import { LoginLimiter, refusalError } from '../../security/login-limiter.js';
 import { burnVerification, hashPassword, verifyPassword } from '../../security/passwords.js';
+import { SessionEvents, type LiveSession } from '../../security/session-events.js';
 import { hashToken, randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
@@ -22,7 +23,10 @@ interface ClientMeta {
 
 /** Sign-in, sessions and the signed-in user's own account. */
 export class UserService {
-  private readonly limiter: LoginLimiter;
+  /** Sign-in protection: failed password checks counted per (username, address), address and username. */
+  readonly limiter: LoginLimiter;
+  /** Sessions that end and users whose sessions or rights change: the live push listens (security/session-events.ts). */
+  readonly events = new SessionEvents();
 
   constructor(
     private readonly db: Db,
@@ -30,28 +34,25 @@ export class UserService {
     private readonly audit: Audit,
     private readonly now: () => number = Date.now,
   ) {
-    this.limiter = new LoginLimiter(config.loginLimit, now);
+    this.limiter = new LoginLimiter(config.loginLimit, { now });
   }
 
   async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginData> {
-    const retry = this.limiter.retryAfter(input.username, meta.ip);
-    if (retry > 0) {
-      throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.tooManyAttempts', { seconds: retry }, { retryAfterSeconds: retry });
-    }
-    this.limiter.recordAttempt(meta.ip);
+    // Counted as failed from here until the password proves right (README "Sign-in protection").
+    const attempt = this.limiter.begin(input.username, meta.ip);
+    if (attempt.refusal) throw refusalError(attempt.refusal, 'signIn');
+    await attempt.hold();
     const user = await repo.findUserByUsername(this.db, input.username);
     if (!user) {
       await burnVerification(input.password);
-      this.limiter.recordFailure(input.username);
       throw new AppError(Code.WRONG_CREDENTIALS, 'error.wrongCredentials');
     }
     if (!(await verifyPassword(user.password_hash, input.password))) {
-      this.limiter.recordFailure(input.username);
       await this.audit.record({ user, action: 'user.login', target: user.username, outcome: 'failed', ip: meta.ip });
       throw new AppError(Code.WRONG_CREDENTIALS, 'error.wrongCredentials');
     }
+    attempt.succeeded();
     if (user.disabled) throw new AppError(Code.ACCOUNT_DISABLED, 'error.accountDisabled');
-    this.limiter.recordSuccess(input.username);
 
     const token = randomToken(32);
     const now = this.now();
@@ -70,14 +71,30 @@ export class UserService {
 
   /** The session behind a token, or the spec's logged-out codes: 50008 unknown, 50012 revoked, 50014 expired. */
   async authenticate(token: string | null): Promise<AuthContext> {
+    return (await this.sessionOfToken(token)).auth;
+  }
+
+  /** `authenticate`, with when the session expires. */
+  async sessionOfToken(token: string | null): Promise<LiveSession> {
     if (!token) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
-    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    return this.liveSession(await repo.findSessionWithUser(this.db, hashToken(token)));
+  }
+
+  /** A session by its id, checked as `authenticate` checks a token, with the user's current row and roles. */
+  async sessionById(sessionId: number): Promise<LiveSession> {
+    return this.liveSession(await repo.findSessionWithUserById(this.db, sessionId));
+  }
+
+  private liveSession(found: repo.SessionWithUser | undefined): LiveSession {
     if (!found) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
     const { session, user } = found;
     if (session.revoked_at !== null) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
     if (session.expires_at <= this.now()) throw new AppError(Code.TOKEN_EXPIRED, 'error.tokenExpired');
     if (user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
-    return { user, roles: sessionRoles(parseRoles(user), user.group_extra), sessionId: session.id };
+    return {
+      auth: { user, roles: sessionRoles(parseRoles(user), user.group_extra), sessionId: session.id },
+      expiresAt: session.expires_at,
+    };
   }
 
   info(auth: AuthContext): UserInfoData {
@@ -94,16 +111,22 @@ export class UserService {
 
   async logout(auth: AuthContext, ip: string): Promise<void> {
     await repo.revokeSession(this.db, auth.sessionId, this.now());
+    this.events.sessionEnded(auth.sessionId, Code.TOKEN_REVOKED);
     await this.audit.record({ user: auth.user, action: 'user.logout', target: auth.user.username, outcome: 'ok', ip });
   }
 
   /** Changes the password and ends the user's other sessions; this one stays signed in. */
   async changePassword(auth: AuthContext, body: ChangePasswordBody, ip: string): Promise<void> {
     const op = { user: auth.user, action: 'user.changePassword', target: auth.user.username, ip } as const;
+    // A wrong old password counts like a failed sign-in of this username from this address.
+    const attempt = this.limiter.begin(auth.user.username, ip);
+    if (attempt.refusal) throw refusalError(attempt.refusal, 'oldPassword');
+    await attempt.hold();
     if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
       await this.audit.record({ ...op, outcome: 'failed' });
       throw new AppError(Code.WRONG_OLD_PASSWORD, 'error.wrongOldPassword');
     }
+    attempt.succeeded();
     if (body.oldPassword === body.newPassword) {
       throw new AppError(Code.VALIDATION_FAILED, 'validation.password.sameAsOld');
     }
@@ -113,7 +136,20 @@ export class UserService {
       await repo.updatePassword(trx, auth.user.id, passwordHash, now);
       await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
     });
+    this.events.userChanged(auth.user.id);
     await this.audit.record({ ...op, outcome: 'ok' });
+  }
+
+  /** Disables (or enables) an account: its sessions are refused from now on and its live connections closed. */
+  async setDisabled(userId: number, disabled: boolean): Promise<void> {
+    await repo.updateDisabled(this.db, userId, disabled);
+    this.events.userChanged(userId);
+  }
+
+  /** Replaces a user's roles: their live connections keep only what the new roles may see. */
+  async setRoles(userId: number, roles: readonly Role[]): Promise<void> {
+    await repo.updateRoles(this.db, userId, roles);
+    this.events.userChanged(userId);
   }
 
   /** Drops sessions that expired more than a day ago. */

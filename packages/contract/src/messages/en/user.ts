@@ -13,6 +13,8 @@ export default {
   'error.wrongOldPassword': 'The current password is incorrect.',
   'error.accountDisabled': 'This account is disabled.',
   'error.tooManyAttempts': 'Too many sign-in attempts. Please try again in {seconds} seconds.',
+  'error.tooManyPasswordAttempts': 'Too many wrong passwords. Please try again in {seconds} seconds.',
+  'error.addressBlocked': 'Too many failed password attempts from this address. Please try again in {seconds} seconds.',
   'error.tokenIllegal': 'You are not signed in, or your session is not valid. Please sign in again.',
   'error.tokenRevoked': 'Your session was ended. Please sign in again.',
   'error.tokenExpired': 'Your session has expired. Please sign in again.',

@@ -14,6 +14,9 @@ const user: AreaMessages<'user'> = {
   'error.wrongOldPassword': 'La contraseña actual es incorrecta.',
   'error.accountDisabled': 'Esta cuenta está desactivada.',
   'error.tooManyAttempts': 'Demasiados intentos de inicio de sesión. Vuelva a intentarlo dentro de {seconds} segundos.',
+  'error.tooManyPasswordAttempts': 'Demasiadas contraseñas incorrectas. Vuelva a intentarlo dentro de {seconds} segundos.',
+  'error.addressBlocked':
+    'Demasiados intentos de contraseña fallidos desde esta dirección. Vuelva a intentarlo dentro de {seconds} segundos.',
   'error.tokenIllegal': 'No ha iniciado sesión o su sesión no es válida. Inicie sesión de nuevo.',
   'error.tokenRevoked': 'Su sesión ha finalizado. Inicie sesión de nuevo.',
   'error.tokenExpired': 'Su sesión ha caducado. Inicie sesión de nuevo.',

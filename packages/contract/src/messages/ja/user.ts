@@ -14,6 +14,8 @@ const user: AreaMessages<'user'> = {
   'error.wrongOldPassword': '現在のパスワードが正しくありません。',
   'error.accountDisabled': 'このアカウントは無効です。',
   'error.tooManyAttempts': 'ログインの試行回数が多すぎます。{seconds}秒後に再試行してください。',
+  'error.tooManyPasswordAttempts': 'パスワードの誤りが多すぎます。{seconds}秒後に再試行してください。',
+  'error.addressBlocked': 'このアドレスからのパスワードの誤りが多すぎます。{seconds}秒後に再試行してください。',
   'error.tokenIllegal': 'ログインしていないか、セッションが無効です。再度ログインしてください。',
   'error.tokenRevoked': 'セッションは終了しました。再度ログインしてください。',
   'error.tokenExpired': 'セッションの有効期限が切れました。再度ログインしてください。',

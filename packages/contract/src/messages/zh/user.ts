@@ -14,6 +14,8 @@ const user: AreaMessages<'user'> = {
   'error.wrongOldPassword': '当前密码不正确。',
   'error.accountDisabled': '该账号已停用。',
   'error.tooManyAttempts': '登录尝试次数过多，请在{seconds}秒后重试。',
+  'error.tooManyPasswordAttempts': '密码错误次数过多，请在{seconds}秒后重试。',
+  'error.addressBlocked': '此地址的密码错误次数过多，请在{seconds}秒后重试。',
   'error.tokenIllegal': '您尚未登录或会话无效，请重新登录。',
   'error.tokenRevoked': '您的会话已结束，请重新登录。',
   'error.tokenExpired': '您的会话已过期，请重新登录。',
