@@ -1,4 +1,4 @@
-import { baseUrl, expect, openGroup, screenshot, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, openGroup, screenshot, signIn, test } from './fixtures.js';
 
 /**
  * What each role's sidebar shows: exactly the pages that exist and that the access table of spec 6 lets
@@ -51,11 +51,25 @@ test.describe('menus per role', () => {
   }
 
   test('the server log page lists console errors for root', async ({ page }) => {
-    await page.request.post(`${baseUrl()}/api/v2/datalog/client-error`, {
-      data: { message: 'E2E marker error 4711', detail: 'stack', url: '/somewhere' },
+    // Only a signed-in session may report; the report goes to the console errors, apart from the server's.
+    const reporter = await apiLogin(page.request, 'demo_manager');
+    const report = { message: 'E2E marker error 4711', detail: 'stack', url: '/somewhere' };
+    const anonymous = await page.request.post(`${baseUrl()}/api/v2/datalog/client-error`, { data: report });
+    expect(anonymous.status()).toBe(401);
+    const res = await page.request.post(`${baseUrl()}/api/v2/datalog/client-error`, {
+      data: report,
+      headers: { authorization: `Bearer ${reporter}` },
     });
+    expect(res.status()).toBe(200);
     await signIn(page, 'demo_root');
     await page.goto('/datalog/server-log');
-    await expect(page.getByText('E2E marker error 4711')).toBeVisible();
+    await expect(page.getByTestId('server-log-table')).toBeVisible();
+    await expect(page.getByText('E2E marker error 4711')).toHaveCount(0);
+    await page.getByTestId('server-log-view-console').click();
+    await expect(page).toHaveURL(/[?&]source=console/);
+    const row = page.getByTestId('server-log-table').getByRole('row').filter({ hasText: 'E2E marker error 4711' }).first();
+    await expect(row).toBeVisible();
+    await expect(row).toContainText('demo_manager');
+    await screenshot(page, 'server-log-console-errors');
   });
 });

@@ -30,6 +30,8 @@ describe('database', () => {
       '0003_controller_types',
       '0004_devices',
       '0005_device_fields',
+      '0006_client_errors',
+      '0007_history_box_ts',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

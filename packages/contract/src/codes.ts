@@ -36,10 +36,22 @@ export const Code = {
   DEVICE_OFFLINE: 40902,
   /** The export's file is not written yet (GET /exports/{id}/file before its state is ready). */
   EXPORT_NOT_READY: 40903,
-  /** Too many sign-in attempts; `data.retryAfterSeconds` says when to try again. */
+  /** Too many attempts (sign-in, console error reports); `data.retryAfterSeconds` says when to try again. */
   TOO_MANY_ATTEMPTS: 42900,
+  /** The request body is over its limit (1 MiB; 16 KiB for a console error report). */
+  PAYLOAD_TOO_LARGE: 41300,
+  /** A path segment is longer than the router takes. */
+  URI_TOO_LONG: 41400,
+  /** The body's content type is not one the server reads (JSON). */
+  UNSUPPORTED_MEDIA_TYPE: 41500,
+  /** The request line and headers are over Node's limit (16 KiB): answered before routing, in English unless asked. */
+  HEADERS_TOO_LARGE: 43100,
+  /** The request did not arrive in time: answered before routing. */
+  REQUEST_TIMEOUT: 40800,
   /** Anything unexpected; the message never carries internals. */
   INTERNAL_ERROR: 50000,
+  /** A part the server needs is down (`GET /health`); `data` says which. */
+  SERVICE_UNAVAILABLE: 50300,
 } as const;
 
 export type CodeName = keyof typeof Code;
@@ -66,5 +78,11 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.DEVICE_OFFLINE]: 409,
   [Code.EXPORT_NOT_READY]: 409,
   [Code.TOO_MANY_ATTEMPTS]: 429,
+  [Code.PAYLOAD_TOO_LARGE]: 413,
+  [Code.URI_TOO_LONG]: 414,
+  [Code.UNSUPPORTED_MEDIA_TYPE]: 415,
+  [Code.HEADERS_TOO_LARGE]: 431,
+  [Code.REQUEST_TIMEOUT]: 408,
   [Code.INTERNAL_ERROR]: 500,
+  [Code.SERVICE_UNAVAILABLE]: 503,
 };

@@ -5,6 +5,8 @@ import { operationLog0002 } from './migrations/0002_operation_log.js';
 import { controllerTypes0003 } from './migrations/0003_controller_types.js';
 import { devices0004 } from './migrations/0004_devices.js';
 import { deviceFields0005 } from './migrations/0005_device_fields.js';
+import { clientErrors0006 } from './migrations/0006_client_errors.js';
+import { historyBoxTs0007 } from './migrations/0007_history_box_ts.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -14,6 +16,8 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0003_controller_types': controllerTypes0003,
   '0004_devices': devices0004,
   '0005_device_fields': deviceFields0005,
+  '0006_client_errors': clientErrors0006,
+  '0007_history_box_ts': historyBoxTs0007,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -1,6 +1,14 @@
 import { endpoint } from '../endpoint.js';
 import { emptyData } from '../user/schemas.js';
-import { clientErrorBody, operationLogPage, operationLogQuery, serverLogPage, serverLogQuery } from './schemas.js';
+import {
+  clientErrorBody,
+  clientErrorsPage,
+  clientErrorsQuery,
+  operationLogPage,
+  operationLogQuery,
+  serverLogPage,
+  serverLogQuery,
+} from './schemas.js';
 
 /** /datalog: the operation log, the server log, and the console's error reports. */
 export const datalogEndpoints = {
@@ -20,16 +28,24 @@ export const datalogEndpoints = {
     query: serverLogQuery,
     response: serverLogPage,
     tags: ['datalog'],
-    summary: 'Server log: server errors and console errors, newest first (root only)',
+    summary: "The server's own errors, newest first (root only)",
+  }),
+  clientErrors: endpoint({
+    method: 'GET',
+    path: '/datalog/client-errors',
+    access: 'serverLog',
+    query: clientErrorsQuery,
+    response: clientErrorsPage,
+    tags: ['datalog'],
+    summary: 'Console errors reported by signed-in consoles, newest first (root only)',
   }),
   clientError: endpoint({
     method: 'POST',
     path: '/datalog/client-error',
-    access: 'public',
-    optionalSession: true,
+    access: 'signedIn',
     body: clientErrorBody,
     response: emptyData,
     tags: ['datalog'],
-    summary: 'Report a console error (the production console does this by itself)',
+    summary: 'Report a console error (the production console does this by itself while signed in; limited in size and rate)',
   }),
 };

@@ -3,7 +3,11 @@ import { pageOf, pageQuery } from '../envelope.js';
 
 // ---- /datalog ----
 
-export const SERVER_LOG_SOURCES = ['server', 'console'] as const;
+/**
+ * Where a server-log entry comes from: the server's own failures. Console error reports are kept apart, in their
+ * own capped store (`client_errors`, GET /datalog/client-errors), so a flood of them cannot push these out.
+ */
+export const SERVER_LOG_SOURCES = ['server'] as const;
 export const serverLogEntry = z.object({
   id: z.number().int(),
   time: z.number().int(),
@@ -22,13 +26,37 @@ export type ServerLogQuery = Partial<z.output<typeof serverLogQuery>>;
 export const serverLogPage = pageOf(serverLogEntry);
 export type ServerLogPage = z.infer<typeof serverLogPage>;
 
-/** A console error reported in production (spec 9: errors are logged in production only). */
+/**
+ * The limits of one console error report: the field lengths here, the body's bytes (CLIENT_ERROR_BODY_LIMIT, below
+ * the server's 1 MiB), and how many a session may send per minute (more are refused with 429 / 42900).
+ */
+export const CLIENT_ERROR_LIMITS = { message: 1000, detail: 8000, url: 2000, bodyBytes: 16_384, perSessionPerMinute: 10 } as const;
+
+/** A console error reported in production by a signed-in console (spec 9: errors are logged in production only). */
 export const clientErrorBody = z.object({
-  message: z.string().min(1).max(2000),
-  detail: z.string().max(20_000).default(''),
-  url: z.string().max(2000).default(''),
+  message: z.string().min(1).max(CLIENT_ERROR_LIMITS.message),
+  detail: z.string().max(CLIENT_ERROR_LIMITS.detail).default(''),
+  url: z.string().max(CLIENT_ERROR_LIMITS.url).default(''),
 });
 export type ClientErrorBody = z.input<typeof clientErrorBody>;
+
+/** One stored console error report: who sent it (the session's user), what and where, and the browser. */
+export const clientErrorEntry = z.object({
+  id: z.number().int(),
+  time: z.number().int(),
+  username: z.string().nullable(),
+  message: z.string(),
+  detail: z.string(),
+  url: z.string(),
+  user_agent: z.string(),
+});
+export type ClientErrorEntry = z.infer<typeof clientErrorEntry>;
+
+export const clientErrorsQuery = pageQuery;
+export type ClientErrorsQuery = Partial<z.output<typeof clientErrorsQuery>>;
+
+export const clientErrorsPage = pageOf(clientErrorEntry);
+export type ClientErrorsPage = z.infer<typeof clientErrorsPage>;
 
 /** What the operation log records. Later areas add their actions here. */
 export const OPERATION_ACTIONS = [

@@ -1,9 +1,10 @@
 import type { Generated, Selectable } from 'kysely';
 
+/** The server's own failures (console reports moved to client_errors in migration 0006). */
 export interface ServerLogTable {
   id: Generated<number>;
   time: number;
-  source: 'server' | 'console';
+  source: 'server';
   level: string;
   message: string;
   detail: string;
@@ -26,11 +27,27 @@ export interface OperationLogTable {
   ip: string;
 }
 
-/** The server log (migration 0001) and the operation log (0002). */
+/** A console error report (migration 0006): capped to the newest rows, apart from the server log. */
+export interface ClientErrorsTable {
+  id: Generated<number>;
+  time: number;
+  /** The reporting session's user (null once the user is deleted); the name stays. */
+  user_id: number | null;
+  /** Null only for reports moved from the server log, from before a session was required. */
+  username: string | null;
+  message: string;
+  detail: string;
+  url: string;
+  user_agent: string;
+}
+
+/** The server log (migration 0001), the operation log (0002) and the console error reports (0006). */
 export interface DatalogTables {
   server_log: ServerLogTable;
   operation_log: OperationLogTable;
+  client_errors: ClientErrorsTable;
 }
 
 export type ServerLogRow = Selectable<ServerLogTable>;
 export type OperationLogRow = Selectable<OperationLogTable>;
+export type ClientErrorRow = Selectable<ClientErrorsTable>;

@@ -8,7 +8,7 @@ declare module 'fastify' {
   }
 }
 
-/** The operation log and the server log: written by every area, read under /datalog. */
+/** The operation log, the server log and the console error reports: written by every area, read under /datalog. */
 export default fp(
   (app) => {
     const datalog = new DatalogService(app.db, app.clock);

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import type { Database, OperationLogRow, ServerLogRow } from '../../db/schema.js';
+import type { ClientErrorRow, Database, OperationLogRow, ServerLogRow } from '../../db/schema.js';
 
 export async function insertLog(db: Kysely<Database>, row: Omit<ServerLogRow, 'id'>): Promise<void> {
   await db.insertInto('server_log').values(row).execute();
@@ -22,6 +22,32 @@ export async function listLogs(
 export async function pruneLogs(db: Kysely<Database>, keep: number): Promise<void> {
   const cutoff = await db.selectFrom('server_log').select('id').orderBy('id', 'desc').offset(keep).limit(1).executeTakeFirst();
   if (cutoff) await db.deleteFrom('server_log').where('id', '<=', cutoff.id).execute();
+}
+
+/** Stores one console error report and keeps only the newest `keep` reports (ids only grow, so one range delete). */
+export async function insertClientError(db: Kysely<Database>, row: Omit<ClientErrorRow, 'id'>, keep: number): Promise<void> {
+  const { id } = await db.insertInto('client_errors').values(row).returning('id').executeTakeFirstOrThrow();
+  await db
+    .deleteFrom('client_errors')
+    .where('id', '<=', id - keep)
+    .execute();
+}
+
+export async function listClientErrors(
+  db: Kysely<Database>,
+  query: { offset: number; limit: number },
+): Promise<{ total: number; items: Array<Omit<ClientErrorRow, 'user_id'>> }> {
+  const base = db.selectFrom('client_errors');
+  const [count, items] = await Promise.all([
+    base.select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow(),
+    base
+      .select(['id', 'time', 'username', 'message', 'detail', 'url', 'user_agent'])
+      .orderBy('id', 'desc')
+      .offset(query.offset)
+      .limit(query.limit)
+      .execute(),
+  ]);
+  return { total: count.n, items };
 }
 
 export async function insertOperation(db: Kysely<Database>, row: Omit<OperationLogRow, 'id'>): Promise<void> {

@@ -1,11 +1,30 @@
-import type { ClientErrorBody, OperationAction, OperationLogPage, ServerLogPage } from '@dms/contract';
+import {
+  CLIENT_ERROR_LIMITS,
+  Code,
+  type ClientErrorsPage,
+  type OperationAction,
+  type OperationLogPage,
+  type ServerLogPage,
+} from '@dms/contract';
 import { userScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import * as repo from './repository.js';
 
 const KEEP_ROWS = 10_000;
 const PRUNE_EVERY = 200;
+/** Console error reports kept: the newest this many (pruned on every insert). */
+export const CLIENT_ERRORS_KEPT = 10_000;
+const MINUTE_MS = 60_000;
+
+/** One console error report as the route hands it over: the parsed body, the session, the browser. */
+export interface ClientErrorReport {
+  message: string;
+  detail: string;
+  url: string;
+  userAgent: string;
+}
 
 /** One operation to record. Never put a secret (a password, a token) in old or new values. */
 export interface Operation {
@@ -25,14 +44,18 @@ export interface Audit {
 
 /**
  * The data log area (spec 2, /datalog): the operation log (everyone: their own and their subordinates'
- * operations; root all) and the server log (the server's own errors and the console's, root only).
+ * operations; root all), the server log (the server's own errors, root only) and the console error reports (signed-in
+ * consoles send them, at most CLIENT_ERROR_LIMITS.perSessionPerMinute a session; root reads them).
  */
 export class DatalogService implements Audit {
   private inserts = 0;
+  /** Reports per session in the current minute; only the current minute's sessions are kept. */
+  private reportWindow = { minute: -1, counts: new Map<number, number>() };
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number = Date.now,
+    private readonly clientErrorsKept = CLIENT_ERRORS_KEPT,
   ) {}
 
   async recordServerError(error: Error, url: string, username: string | null): Promise<void> {
@@ -46,11 +69,40 @@ export class DatalogService implements Audit {
     });
   }
 
-  async recordClientError(body: Required<ClientErrorBody>, username: string | null): Promise<void> {
-    await this.insert({ source: 'console', level: 'error', message: body.message, detail: body.detail, username, url: body.url });
+  /**
+   * Stores a console error report of a signed-in session, or refuses it (429 / 42900) past the session's budget for
+   * the current minute. Reports go to their own capped table, never to the server log.
+   */
+  async recordClientError(auth: AuthContext, report: ClientErrorReport): Promise<void> {
+    const now = this.now();
+    const minute = Math.floor(now / MINUTE_MS);
+    if (this.reportWindow.minute !== minute) this.reportWindow = { minute, counts: new Map() };
+    const sent = this.reportWindow.counts.get(auth.sessionId) ?? 0;
+    if (sent >= CLIENT_ERROR_LIMITS.perSessionPerMinute) {
+      const seconds = Math.max(1, Math.ceil(((minute + 1) * MINUTE_MS - now) / 1000));
+      throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.tooManyRequests', { seconds }, { retryAfterSeconds: seconds });
+    }
+    this.reportWindow.counts.set(auth.sessionId, sent + 1);
+    await repo.insertClientError(
+      this.db,
+      {
+        time: now,
+        user_id: auth.user.id,
+        username: auth.user.username,
+        message: report.message,
+        detail: report.detail,
+        url: report.url,
+        user_agent: report.userAgent.slice(0, 512),
+      },
+      this.clientErrorsKept,
+    );
   }
 
-  async list(query: { page: number; page_size: number; source?: 'server' | 'console' | undefined }): Promise<ServerLogPage> {
+  async listClientErrors(query: { page: number; page_size: number }): Promise<ClientErrorsPage> {
+    return repo.listClientErrors(this.db, { offset: (query.page - 1) * query.page_size, limit: query.page_size });
+  }
+
+  async list(query: { page: number; page_size: number; source?: 'server' | undefined }): Promise<ServerLogPage> {
     const { total, items } = await repo.listLogs(this.db, {
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,

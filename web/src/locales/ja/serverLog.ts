@@ -1,19 +1,18 @@
 import type { LocaleArea } from '../../i18n/types';
 
 const serverLog: LocaleArea<'serverLog'> = {
-  filter: {
-    source: '発生元',
-    all: 'すべての発生元',
-    server: 'サーバー',
-    console: 'コンソール',
+  view: {
+    label: 'エラーの種類',
+    server: 'サーバーのエラー',
+    console: 'コンソールのエラー',
   },
   column: {
     time: '日時',
-    source: '発生元',
     level: 'レベル',
     message: 'メッセージ',
     username: 'ユーザー',
     url: 'アドレス',
+    userAgent: 'ブラウザー',
   },
   detail: {
     none: '詳細は記録されていません',
@@ -21,6 +20,10 @@ const serverLog: LocaleArea<'serverLog'> = {
   table: {
     total: '全 {total} 件',
     anonymous: '未ログイン',
+  },
+  hint: {
+    console:
+      'ログイン中のコンソールが報告したエラー：セッションごとに 1 分あたり最大 10 件、最新の 10,000 件をサーバーのエラーとは別に保存します。',
   },
 };
 export default serverLog;

@@ -1,34 +1,75 @@
-import { Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { SERVER_LOG_SOURCES, type ServerLogEntry } from '@dms/contract';
+import { Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import type { ClientErrorEntry, Language, ServerLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
+import type { ListControl } from '../../../components/list-page/list-control';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useListParams } from '../../../components/list-page/useListParams';
-import { useI18n } from '../../../i18n';
+import { useI18n, type Translate } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
 import { datalogQueries } from '../../../queries/datalog';
-import { SERVER_LOG_LIST, serverLogQuery, type Source } from './list-spec';
+import { clientErrorsQuery, LOG_VIEWS, SERVER_LOG_LIST, serverLogQuery, type LogView, type ServerLogFilter } from './list-spec';
 
 const LEVEL_COLOR: Record<string, string> = { fatal: 'magenta', error: 'red', warn: 'orange', info: 'blue', debug: 'default' };
 
-/** /datalog/server-log (root): server errors and console reports, newest first, paged on the server. */
-export default function ServerLogPage() {
-  const { t, lang } = useI18n();
-  const list = useListParams(SERVER_LOG_LIST);
-  const page = usePagedQuery(datalogQueries.serverLog(serverLogQuery(list.params)));
-  const { source } = list.params.filter;
+type LogList = ListControl<ServerLogFilter>;
 
-  const columns = useMemo<TableColumnsType<ServerLogEntry>>(
-    () => [
-      { key: 'time', title: t('serverLog.column.time'), dataIndex: 'time', width: 190, render: (v: number) => formatTime(v, lang) },
-      {
-        key: 'source',
-        title: t('serverLog.column.source'),
-        dataIndex: 'source',
-        width: 110,
-        render: (v: Source) => <Tag color={v === 'server' ? 'geekblue' : 'purple'}>{t(`serverLog.filter.${v}`)}</Tag>,
-      },
+/** The switch between the server's errors and the consoles' reports, and the reload of the list shown. */
+function Toolbar({ list, onReload }: { list: LogList; onReload: () => void }) {
+  const { t } = useI18n();
+  return (
+    <Space wrap className="dms-toolbar">
+      <Segmented<LogView>
+        data-testid="server-log-view"
+        aria-label={t('serverLog.view.label')}
+        value={list.params.filter.source}
+        onChange={(source) => {
+          list.setFilter({ source });
+        }}
+        options={LOG_VIEWS.map((view) => ({
+          value: view,
+          label: <span data-testid={`server-log-view-${view}`}>{t(`serverLog.view.${view}`)}</span>,
+        }))}
+      />
+      <RefreshButton onClick={onReload} testId="server-log-reload" />
+    </Space>
+  );
+}
+
+function Detail({ detail }: { detail: string }) {
+  const { t } = useI18n();
+  return detail ? (
+    <pre className="dms-log-detail">{detail}</pre>
+  ) : (
+    <Typography.Text type="secondary">{t('serverLog.detail.none')}</Typography.Text>
+  );
+}
+
+/** The columns both views share: when, what, who and where. */
+function sharedColumns(t: Translate, lang: Language) {
+  return {
+    time: { key: 'time', title: t('serverLog.column.time'), dataIndex: 'time', width: 190, render: (v: number) => formatTime(v, lang) },
+    message: { key: 'message', title: t('serverLog.column.message'), dataIndex: 'message', ellipsis: true },
+    username: {
+      key: 'username',
+      title: t('serverLog.column.username'),
+      dataIndex: 'username',
+      width: 150,
+      render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('serverLog.table.anonymous')}</Typography.Text>,
+    },
+    url: { key: 'url', title: t('serverLog.column.url'), dataIndex: 'url', width: 240, ellipsis: true },
+  } as const;
+}
+
+/** The server's own errors (5xx with their stacks), newest first. */
+function ServerErrors({ list }: { list: LogList }) {
+  const { t, lang } = useI18n();
+  const page = usePagedQuery(datalogQueries.serverLog(serverLogQuery(list.params)));
+  const columns = useMemo<TableColumnsType<ServerLogEntry>>(() => {
+    const c = sharedColumns(t, lang);
+    return [
+      c.time,
       {
         key: 'level',
         title: t('serverLog.column.level'),
@@ -36,39 +77,51 @@ export default function ServerLogPage() {
         width: 90,
         render: (v: string) => <Tag color={LEVEL_COLOR[v] ?? 'default'}>{v}</Tag>,
       },
-      { key: 'message', title: t('serverLog.column.message'), dataIndex: 'message', ellipsis: true },
-      {
-        key: 'username',
-        title: t('serverLog.column.username'),
-        dataIndex: 'username',
-        width: 150,
-        render: (v: string | null) => v ?? <Typography.Text type="secondary">{t('serverLog.table.anonymous')}</Typography.Text>,
-      },
-      { key: 'url', title: t('serverLog.column.url'), dataIndex: 'url', width: 240, ellipsis: true },
-    ],
-    [t, lang],
+      c.message,
+      c.username,
+      c.url,
+    ];
+  }, [t, lang]);
+  return (
+    <ListPage
+      className="dms-server-log"
+      toolbar={<Toolbar list={list} onReload={page.reload} />}
+      list={list}
+      page={page}
+      columns={columns}
+      data-testid="server-log-table"
+      rowKey="id"
+      scroll={{ x: 900 }}
+      expandable={{ expandedRowRender: (row) => <Detail detail={row.detail} /> }}
+      showTotal={(total) => t('serverLog.table.total', { total })}
+    />
   );
+}
 
+/** The errors signed-in consoles reported (their own capped store), newest first. */
+function ConsoleErrors({ list }: { list: LogList }) {
+  const { t, lang } = useI18n();
+  const page = usePagedQuery(datalogQueries.clientErrors(clientErrorsQuery(list.params)));
+  const columns = useMemo<TableColumnsType<ClientErrorEntry>>(() => {
+    const c = sharedColumns(t, lang);
+    return [
+      c.time,
+      c.message,
+      c.username,
+      c.url,
+      { key: 'user_agent', title: t('serverLog.column.userAgent'), dataIndex: 'user_agent', width: 200, ellipsis: true },
+    ];
+  }, [t, lang]);
   return (
     <ListPage
       className="dms-server-log"
       toolbar={
-        <Space wrap className="dms-toolbar">
-          <Select<Source | 'all'>
-            data-testid="server-log-source"
-            aria-label={t('serverLog.filter.source')}
-            value={source ?? 'all'}
-            style={{ minWidth: 180 }}
-            options={[
-              { value: 'all', label: t('serverLog.filter.all') },
-              ...SERVER_LOG_SOURCES.map((s) => ({ value: s, label: t(`serverLog.filter.${s}`) })),
-            ]}
-            onChange={(value) => {
-              list.setFilter({ source: value === 'all' ? undefined : value });
-            }}
-          />
-          <RefreshButton onClick={page.reload} testId="server-log-reload" />
-        </Space>
+        <>
+          <Toolbar list={list} onReload={page.reload} />
+          <Typography.Paragraph type="secondary" data-testid="server-log-console-hint">
+            {t('serverLog.hint.console')}
+          </Typography.Paragraph>
+        </>
       }
       list={list}
       page={page}
@@ -76,15 +129,17 @@ export default function ServerLogPage() {
       data-testid="server-log-table"
       rowKey="id"
       scroll={{ x: 900 }}
-      expandable={{
-        expandedRowRender: (row) =>
-          row.detail ? (
-            <pre className="dms-log-detail">{row.detail}</pre>
-          ) : (
-            <Typography.Text type="secondary">{t('serverLog.detail.none')}</Typography.Text>
-          ),
-      }}
+      expandable={{ expandedRowRender: (row) => <Detail detail={row.detail} /> }}
       showTotal={(total) => t('serverLog.table.total', { total })}
     />
   );
+}
+
+/**
+ * /datalog/server-log (root): the server's own errors, or (`?source=console`) the errors signed-in consoles reported,
+ * kept apart so that a flood of reports cannot push the server's errors out; both newest first, paged on the server.
+ */
+export default function ServerLogPage() {
+  const list = useListParams(SERVER_LOG_LIST);
+  return list.params.filter.source === 'console' ? <ConsoleErrors list={list} /> : <ServerErrors list={list} />;
 }
