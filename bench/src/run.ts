@@ -6,6 +6,7 @@ import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
 import { benchShell } from './shell.js';
+import { benchSoak } from './soak.js';
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as JSON (also saved under bench/results/). */
 const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   'history-chart': benchHistoryChart,
   'devices-list': benchDevicesList,
   'console-routes': benchConsoleRoutes,
+  soak: benchSoak,
 };
 
 const name = process.argv[2] ?? 'shell';

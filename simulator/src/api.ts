@@ -1,14 +1,15 @@
 import {
+  api as endpoints,
   API_BASE,
-  boxRegistrationResult,
   Code,
   errorEnvelope,
-  loginData,
-  userInfoData,
   type BoxCredentials,
   type BoxRegistrationBody,
+  type DataOf,
+  type EndpointSpec,
   type LoginBody,
 } from '@dms/contract';
+import type { z } from 'zod';
 
 /** The server's HTTP API, as far as the simulator needs it: sign in, who am I, register boxes. */
 
@@ -25,19 +26,19 @@ export class ApiError extends Error {
 
 const REQUEST_TIMEOUT_MS = 30_000;
 
-/** The outcome of a schema's safeParse. */
-type Checked<T> = { success: true; data: T } | { success: false };
+/** An endpoint of the contract that answers data and takes no path parameters (all the simulator calls). */
+type DataEndpoint = EndpointSpec & { readonly response: z.ZodType; readonly params?: undefined };
 
-/** Calls `{api}/api/v2{path}` (POST when there is a body); the envelope's data when its code is success. */
-async function call(api: string, path: string, init: { token?: string; body?: unknown }): Promise<{ url: string; data: unknown }> {
-  const url = `${api.replace(/\/+$/, '')}${API_BASE}${path}`;
+/** Calls an endpoint of the contract at `{api}/api/v2`: its data, checked against its schema, when the code is success. */
+async function call<E extends DataEndpoint>(api: string, endpoint: E, init: { token?: string; body?: unknown }): Promise<DataOf<E>> {
+  const url = `${api.replace(/\/+$/, '')}${API_BASE}${endpoint.path}`;
   const headers: Record<string, string> = { accept: 'application/json' };
   if (init.token) headers.authorization = `Bearer ${init.token}`;
   if (init.body !== undefined) headers['content-type'] = 'application/json';
   let response: Response;
   try {
     response = await fetch(url, {
-      method: init.body === undefined ? 'GET' : 'POST',
+      method: endpoint.method,
       headers,
       ...(init.body !== undefined ? { body: JSON.stringify(init.body) } : {}),
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
@@ -48,28 +49,22 @@ async function call(api: string, path: string, init: { token?: string; body?: un
   const answer = errorEnvelope.safeParse(await response.json().catch(() => null));
   if (!answer.success) throw new ApiError(0, `${url}: unexpected answer (HTTP ${response.status})`);
   if (answer.data.code !== Code.SUCCESS) throw new ApiError(answer.data.code, `${url}: ${answer.data.message}`, answer.data.data);
-  return { url, data: answer.data.data };
-}
-
-function answerOf<T>(url: string, checked: Checked<T>): T {
-  if (!checked.success) throw new ApiError(0, `${url}: unexpected answer`);
-  return checked.data;
+  const data = endpoint.response.safeParse(answer.data.data);
+  if (!data.success) throw new ApiError(0, `${url}: unexpected answer`);
+  return data.data as DataOf<E>;
 }
 
 /** Signs in; the session token. */
 export async function signIn(api: string, body: LoginBody): Promise<string> {
-  const { url, data } = await call(api, '/user/login', { body });
-  return answerOf(url, loginData.safeParse(data)).token;
+  return (await call(api, endpoints.user.login, { body })).token;
 }
 
 /** The id of the signed-in user. */
 export async function signedInUserId(api: string, token: string): Promise<number> {
-  const { url, data } = await call(api, '/user/info', { token });
-  return answerOf(url, userInfoData.safeParse(data)).user.id;
+  return (await call(api, endpoints.user.info, { token })).user.id;
 }
 
 /** Registers a range of box ids; each box's credentials, shown this once. */
 export async function registerBoxes(api: string, token: string, body: BoxRegistrationBody): Promise<BoxCredentials[]> {
-  const { url, data } = await call(api, '/box-reg', { token, body });
-  return answerOf(url, boxRegistrationResult.safeParse(data)).boxes;
+  return (await call(api, endpoints.boxRegInfo.register, { token, body })).boxes;
 }

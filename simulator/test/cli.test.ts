@@ -242,6 +242,11 @@ describe('dms-simulate', () => {
             });
             return;
           }
+          // The server's path of box registration (spec 2 /box-reg-info); any other path is not found there either.
+          if (req.method !== 'POST' || req.url !== '/api/v2/box-reg-info') {
+            answer(null, Code.NOT_FOUND);
+            return;
+          }
           const reg = JSON.parse(body) as BoxRegistrationBody;
           if (refuse) {
             answer({ boxIds: [reg.startBoxId] }, Code.BOX_ALREADY_REGISTERED);
@@ -277,7 +282,7 @@ describe('dms-simulate', () => {
       expect(code).toBe(0);
       expect(calls[0]).toBe('POST /api/v2/user/login ');
       expect(calls[1]).toBe('GET /api/v2/user/info Bearer tok');
-      expect(calls[2]).toBe('POST /api/v2/box-reg Bearer tok');
+      expect(calls[2]).toBe('POST /api/v2/box-reg-info Bearer tok');
       expect(JSON.parse(calls[3] ?? '{}')).toEqual({
         startBoxId: 300002,
         endBoxId: 300003,

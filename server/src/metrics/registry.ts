@@ -1,0 +1,141 @@
+import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+
+/** What the server's own metrics read at scrape time (each part answers null while it is not there yet). */
+export interface MetricSources {
+  /** Ingest's counters since start (server/src/ingest/stats.ts): every drop reason it has, whatever they are. */
+  ingest(): { messages: number; snapshots: number; values: number; duplicates: number; drops: Readonly<Record<string, number>> } | null;
+  broker(): { mode: 'embedded' | 'external'; connected: boolean } | null;
+  /** Open live-push WebSockets, and the events dropped for slow ones since start. */
+  websockets(): { clients: number; dropped: number } | null;
+}
+
+let processRegistry: Registry | null = null;
+
+/**
+ * Node's own metrics (prom-client's defaults: CPU, RSS, heap, open handles and requests, file descriptors, GC, and
+ * the event-loop delay of `monitorEventLoopDelay` as nodejs_eventloop_lag_{min,max,mean,p50,p90,p99}_seconds over the
+ * time since the last scrape). They belong to the process, so they are made once, however many apps it builds.
+ */
+export function processMetrics(): Registry {
+  if (!processRegistry) {
+    processRegistry = new Registry();
+    collectDefaultMetrics({ register: processRegistry, eventLoopMonitoringPrecision: 10 });
+  }
+  return processRegistry;
+}
+
+/** Status code to its class: 200 → "2xx" (the label never holds a raw code, a URL or anything else unbounded). */
+export const statusClass = (status: number): string => `${Math.min(9, Math.max(1, Math.floor(status / 100)))}xx`;
+
+const KNOWN_METHODS = new Set(['GET', 'HEAD', 'POST', 'PUT', 'PATCH', 'DELETE', 'OPTIONS']);
+
+/**
+ * The server's metrics (docs: README, "Metrics"): its own registry, so that two apps in one process (the tests) do
+ * not share counters. Counters kept elsewhere (ingest's statistics, the hub's) are read when scraped, not copied on
+ * every event; what only happens here (an HTTP answer, a history batch) is observed as it happens.
+ */
+export class ServerMetrics {
+  readonly registry = new Registry();
+  private readonly http: Histogram<'method' | 'route' | 'status_class'>;
+  private readonly batchRows: Histogram;
+  private readonly batchSeconds: Histogram<'result'>;
+
+  constructor(sources: MetricSources) {
+    const registers = [this.registry];
+    const fromIngest = (name: string, help: string, read: (s: NonNullable<ReturnType<MetricSources['ingest']>>) => number) =>
+      new Counter({
+        name,
+        help,
+        registers,
+        collect() {
+          const stats = sources.ingest();
+          this.reset();
+          if (stats) this.inc(read(stats));
+        },
+      });
+    fromIngest('dms_ingest_messages_total', 'Messages received from boxes.', (s) => s.messages);
+    fromIngest('dms_ingest_snapshots_total', 'Snapshots stored in history.', (s) => s.snapshots);
+    fromIngest('dms_ingest_values_total', 'Register values stored (rate() of it is the values per second).', (s) => s.values);
+    fromIngest('dms_ingest_duplicates_total', 'Snapshots received again and skipped (same device and time).', (s) => s.duplicates);
+    new Counter({
+      name: 'dms_ingest_dropped_total',
+      help: 'Messages from boxes refused or dropped as malformed, by reason (docs/box-protocol.md).',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        const stats = sources.ingest();
+        this.reset();
+        for (const [reason, n] of Object.entries(stats?.drops ?? {})) this.inc({ reason }, n);
+      },
+    });
+    new Gauge({
+      name: 'dms_broker_connected',
+      help: 'Whether the MQTT broker the boxes report through is up (embedded) or connected (external): 1 or 0.',
+      labelNames: ['mode'],
+      registers,
+      collect() {
+        const broker = sources.broker();
+        this.reset();
+        if (broker) this.set({ mode: broker.mode }, broker.connected ? 1 : 0);
+      },
+    });
+    new Gauge({
+      name: 'dms_websocket_clients',
+      help: 'Open live-push WebSocket connections.',
+      registers,
+      collect() {
+        this.set(sources.websockets()?.clients ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_websocket_events_dropped_total',
+      help: 'Live-push events dropped because the connection read too slowly.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.websockets()?.dropped ?? 0);
+      },
+    });
+    this.http = new Histogram({
+      name: 'dms_http_request_duration_seconds',
+      help: 'HTTP answers by route template (never the raw URL), method and status class.',
+      labelNames: ['method', 'route', 'status_class'],
+      buckets: [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10],
+      registers,
+    });
+    this.batchRows = new Histogram({
+      name: 'dms_history_batch_rows',
+      help: 'Snapshots per history write batch.',
+      buckets: [1, 2, 5, 10, 20, 50, 100, 200, 500, 1000, 2000, 5000],
+      registers,
+    });
+    this.batchSeconds = new Histogram({
+      name: 'dms_history_batch_duration_seconds',
+      help: 'Time of one history write batch (one transaction), by result (ok or failed).',
+      labelNames: ['result'],
+      buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
+      registers,
+    });
+  }
+
+  /** One HTTP answer. `route` is the matched route's template (`/api/v2/devices/:id`), or undefined when none matched. */
+  observeHttp(method: string, route: string | undefined, status: number, seconds: number): void {
+    const known = KNOWN_METHODS.has(method) ? method : 'OTHER';
+    this.http.observe({ method: known, route: route ?? '(unmatched)', status_class: statusClass(status) }, seconds);
+  }
+
+  /** One history write batch (server/src/ingest/writer.ts). */
+  observeBatch(rows: number, seconds: number, ok: boolean): void {
+    if (ok) this.batchRows.observe(rows);
+    this.batchSeconds.observe({ result: ok ? 'ok' : 'failed' }, seconds);
+  }
+
+  /** The exposition text: the process's metrics and the server's. */
+  async text(): Promise<string> {
+    return Registry.merge([processMetrics(), this.registry]).metrics();
+  }
+
+  get contentType(): string {
+    return this.registry.contentType;
+  }
+}
