@@ -28,6 +28,7 @@ const configSchema = z
       .string()
       .regex(/^[a-z_][a-z0-9_]*$/, 'must be a lower-case SQL identifier')
       .optional(),
+    SQLITE_SYNCHRONOUS: z.enum(['full', 'normal']).default('full'),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     DEMO_PASSWORD: password('DEMO_PASSWORD').default('demo123456'),
@@ -44,6 +45,8 @@ const configSchema = z
     LOGIN_LIMIT_PER_USERNAME: z.coerce.number().int().min(1).default(5),
     LOGIN_LIMIT_PER_ADDRESS: z.coerce.number().int().min(1).default(30),
     LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
+    LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
+    LOGIN_LIMIT_MAX_ENTRIES: z.coerce.number().int().min(100).default(10_000),
     PRODUCTION_HOST: z
       .string()
       .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as example.com')
@@ -61,7 +64,7 @@ const configSchema = z
     MQTT_SHARED_GROUP: z
       .string()
       .regex(/^[A-Za-z0-9_-]+$/, 'must be letters, digits, _ or -')
-      .default('dms'),
+      .default('none'),
     MQTT_CLIENT_ID: z
       .string()
       .regex(/^[A-Za-z0-9_-]{1,64}$/, 'must be 1-64 letters, digits, _ or -')
@@ -70,8 +73,12 @@ const configSchema = z
     WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BOX_RATE_LIMIT: z.coerce.number().positive().max(10_000).default(20),
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
+    CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
     HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
     BROKER_AUTH_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
+    METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
+    METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+    METRICS_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
     DEMO_FLEET: boolish.optional(),
     DEMO_FLEET_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
   })
@@ -91,13 +98,15 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
-  database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema?: string };
+  /** SQLite: `synchronous` is FULL unless set to `normal` (faster; a power loss may lose the last acknowledged commits). */
+  database: { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' } | { kind: 'postgres'; url: string; schema?: string };
   logLevel: (typeof LOG_LEVELS)[number];
   env: 'development' | 'production' | 'test';
   demoPassword: string;
   admin: { username: string; password?: string };
   sessionTtlMs: number;
-  loginLimit: { perUsername: number; perAddress: number; windowMs: number };
+  /** Sign-in protection (security/login-limiter.ts, README "Sign-in protection"). */
+  loginLimit: { perUsername: number; perAddress: number; windowMs: number; maxDelayMs: number; maxEntries: number };
   productionHost?: string;
   webDist: string;
   trustProxy: boolean;
@@ -110,7 +119,8 @@ export interface Config {
     url?: string;
     username?: string;
     password?: string;
-    sharedGroup: string;
+    /** The shared-subscription group of the server instances; null (MQTT_SHARED_GROUP=none): a plain subscription, one instance. */
+    sharedGroup: string | null;
     clientId?: string;
   };
   ingest: {
@@ -120,8 +130,12 @@ export interface Config {
     boxRateLimit: number;
     retentionMs: number;
     flushMs: number;
+    /** How far ahead of the server's clock a box's snapshot time is trusted; beyond it, the receive time is stored. */
+    clockSkewMs: number;
   };
   brokerAuthAllow: string[];
+  /** Prometheus metrics on their own listener (off without METRICS_PORT), answered to the `allow` addresses only. */
+  metrics: { port: number; host: string; allow: string[] } | null;
   /** Whether a fresh demo database gets a simulated fleet, and how many boxes. */
   demoFleet: { enabled: boolean; size: number };
 }
@@ -144,7 +158,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     dataDir,
     database: c.DATABASE_URL
       ? { kind: 'postgres', url: c.DATABASE_URL, ...(c.DATABASE_SCHEMA ? { schema: c.DATABASE_SCHEMA } : {}) }
-      : { kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite') },
+      : { kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite'), synchronous: c.SQLITE_SYNCHRONOUS },
     logLevel: c.LOG_LEVEL,
     env: c.NODE_ENV,
     demoPassword: c.DEMO_PASSWORD,
@@ -154,6 +168,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       perUsername: c.LOGIN_LIMIT_PER_USERNAME,
       perAddress: c.LOGIN_LIMIT_PER_ADDRESS,
       windowMs: c.LOGIN_LIMIT_WINDOW_SECONDS * 1000,
+      maxDelayMs: c.LOGIN_DELAY_MAX_SECONDS * 1000,
+      maxEntries: c.LOGIN_LIMIT_MAX_ENTRIES,
     },
     ...(c.PRODUCTION_HOST ? { productionHost: c.PRODUCTION_HOST.toLowerCase() } : {}),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
@@ -162,7 +178,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       port: c.MQTT_PORT ?? DEFAULT_MQTT_PORT,
       portExplicit: c.MQTT_PORT !== undefined,
       host: c.MQTT_HOST,
-      sharedGroup: c.MQTT_SHARED_GROUP,
+      sharedGroup: c.MQTT_SHARED_GROUP === 'none' ? null : c.MQTT_SHARED_GROUP,
       ...(c.MQTT_URL ? { url: c.MQTT_URL } : {}),
       ...(c.MQTT_USERNAME ? { username: c.MQTT_USERNAME } : {}),
       ...(c.MQTT_PASSWORD ? { password: c.MQTT_PASSWORD } : {}),
@@ -174,10 +190,21 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       boxRateLimit: c.BOX_RATE_LIMIT,
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
       flushMs: c.HISTORY_FLUSH_MS,
+      clockSkewMs: c.CLOCK_SKEW_S * 1000,
     },
     brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',')
       .map((s) => s.trim())
       .filter(Boolean),
+    metrics:
+      c.METRICS_PORT === undefined
+        ? null
+        : {
+            port: c.METRICS_PORT,
+            host: c.METRICS_HOST,
+            allow: c.METRICS_ALLOW.split(',')
+              .map((s) => s.trim())
+              .filter(Boolean),
+          },
     // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
     demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE },
   };

@@ -6,11 +6,16 @@ describe('configuration', () => {
     const c = loadConfig({});
     expect(c.port).toBe(8080);
     expect(c.host).toBe('0.0.0.0');
-    expect(c.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data\/dms\.sqlite$/) as unknown });
+    expect(c.database).toEqual({ kind: 'sqlite', file: expect.stringMatching(/data\/dms\.sqlite$/) as unknown, synchronous: 'full' });
     expect(c.logLevel).toBe('info');
     expect(c.env).toBe('development');
     expect(c.demoPassword).toBe('demo123456');
     expect(c.sessionTtlMs).toBe(86_400_000);
+  });
+
+  it('trades SQLite durability for speed only when SQLITE_SYNCHRONOUS=normal says so', () => {
+    expect(loadConfig({ SQLITE_SYNCHRONOUS: 'normal' }).database).toMatchObject({ kind: 'sqlite', synchronous: 'normal' });
+    expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
   it('reads PostgreSQL from DATABASE_URL', () => {

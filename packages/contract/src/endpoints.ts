@@ -7,6 +7,7 @@ import { datalogEndpoints } from './datalog/endpoints.js';
 import { deviceEndpoints } from './devices/endpoints.js';
 import { exportEndpoints } from './exports/endpoints.js';
 import { fleetEndpoints } from './fleet/endpoints.js';
+import { healthEndpoints } from './health/endpoints.js';
 import { historyEndpoints } from './history/endpoints.js';
 import { userEndpoints } from './user/endpoints.js';
 
@@ -22,6 +23,7 @@ export const api = {
   boxRegInfo: boxRegInfoEndpoints,
   boxes: boxEndpoints,
   broker: brokerEndpoints,
+  health: healthEndpoints,
 } as const;
 
 /** Every endpoint as a flat list with its name (`devices.list`): for the server's checks and the docs. */

@@ -62,7 +62,18 @@ export const ingestStats = z.object({
   snapshots: z.number(),
   values: z.number(),
   duplicates: z.number(),
+  /** Snapshots stamped more than CLOCK_SKEW_S ahead of the server's clock, stored at their receive time (docs/box-protocol.md). */
+  clockAdjusted: z.number(),
   drops: z.record(z.string(), z.number()),
+  /** What the embedded broker and box sign-in refused (docs/box-protocol.md, Limits). */
+  refused: z.object({
+    badCredentials: z.number(),
+    delayed: z.number(),
+    notRecorded: z.number(),
+    oversize: z.number(),
+    retained: z.number(),
+    qos2: z.number(),
+  }),
   recentDrops: z.array(z.object({ time: z.number(), boxId: z.number().nullable(), reason: z.string() })),
   connectedBoxes: z.number(),
 });
