@@ -29,6 +29,8 @@ test.describe.configure({ mode: 'serial' });
 const FAULT_BITS = reg('screw-compressor', 'fault_bits');
 const DISCHARGE_PRESSURE = reg('screw-compressor', 'discharge_pressure');
 const DEMO_END_USER_BOXES = [100001, 100002, 100003, 100004, 100005];
+/** The demo end user's company (server/src/demo-fleet/fields.ts), URL-encoded for a search. */
+const DEMO_END_USER_Q = encodeURIComponent('苏州恒通精密机械有限公司');
 
 const box = ownCompressor(1);
 const { boxId, company } = box;
@@ -85,10 +87,10 @@ test('each user sees only their fleet in the list, opened from the menu', async 
 
 test('quick filters, search and sort narrow and order the list on the server; the URL keeps them', async ({ page }) => {
   const token = await signIn(page, 'demo_end_user');
-  await open(page, '/devices/devices-show?q=Demo%20End%20User');
+  await open(page, `/devices/devices-show?q=${DEMO_END_USER_Q}`);
   await listLoaded(page);
   // The quick filters count what the API counts (the demo fleet's company: other specs' boxes stay out).
-  const counts = (await apiGet(page.request, token, '/devices/counts?q=Demo%20End%20User')).data as Record<string, number>;
+  const counts = (await apiGet(page.request, token, `/devices/counts?q=${DEMO_END_USER_Q}`)).data as Record<string, number>;
   expect(counts.all).toBe(DEMO_END_USER_BOXES.length);
   await expect(byId(page, 'devices-quick-all')).toHaveAttribute('data-count', String(counts.all));
   await expect(byId(page, 'devices-quick-online')).toHaveAttribute('data-count', String(counts.online));
@@ -162,9 +164,9 @@ test('the column choice survives a reload', async ({ page }) => {
 test('export downloads an .xlsx with the rows of the filtered list', async ({ page }) => {
   const token = await signIn(page, 'demo_end_user');
   // The demo fleet's company, online: other specs' boxes (registered meanwhile) stay out of it.
-  await open(page, '/devices/devices-show?status=online&q=Demo%20End%20User');
+  await open(page, `/devices/devices-show?status=online&q=${DEMO_END_USER_Q}`);
   await listLoaded(page);
-  const expected = (await apiGet(page.request, token, '/devices?status=online&q=Demo%20End%20User&page_size=200')).data as {
+  const expected = (await apiGet(page.request, token, `/devices?status=online&q=${DEMO_END_USER_Q}&page_size=200`)).data as {
     total: number;
     items: Array<{ boxId: number; controller: number }>;
   };

@@ -304,7 +304,7 @@ test.describe('large screen', () => {
 test.describe('languages and narrow screens', () => {
   const LANGUAGES = [
     { lang: 'zh', map: '地图监控', fleet: '我的设备', screen: '设备监控：设备总览' },
-    { lang: 'es', map: 'Mapa de monitorización', fleet: 'Sus equipos', screen: 'Monitorización de equipos: vista general' },
+    { lang: 'es', map: 'Mapa de equipos', fleet: 'Sus equipos', screen: 'Monitorización de equipos: vista general' },
     { lang: 'ja', map: 'マップ監視', fleet: 'あなたの機器', screen: '機器監視：全体概況' },
   ] as const;
   /** English words of these screens that must not be left in another language. */

@@ -1,6 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, FleetSummary, MapPoint } from '@dms/contract';
+import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { connectBox, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -83,6 +84,17 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
       ids.set(key, await insertDevice(t, { ...d, owner_id: uid(owner), fault: 0, alert: 0 }, now));
     }
     const id = (k: string) => ids.get(k) ?? 0;
+    // Provisioned devices have their type (its register map names the fault bits).
+    const screw = await t.app.db
+      .selectFrom('controller_types')
+      .select('id')
+      .where('code', '=', 'screw-compressor')
+      .executeTakeFirstOrThrow();
+    await t.app.db
+      .updateTable('devices')
+      .set({ type_id: screw.id })
+      .where('id', 'in', [id('A'), id('C')])
+      .execute();
     const record = (k: string, kind: 'fault' | 'alert', at: number) => ({
       device_id: id(k),
       kind,
@@ -157,6 +169,19 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
       [7401, 2, 'online', 'offline'],
     ]);
     expect(s.transitions[0]).toMatchObject({ deviceId: ids.get('A'), company: 'Test Co', time: now - 10 * MIN });
+    // A change into fault or alert names the faults and alerts active then, newest first, at most three.
+    const names = (i: number) => s.transitions[i]?.faults?.map((f) => [f.kind, f.name.en]);
+    const bit0 = BUILTIN_TYPES.find((x) => x.code === 'screw-compressor')?.registers.find((r) => r.number === FAULT_BITS)?.bits?.[0]?.name;
+    expect(bit0?.en).toBeTruthy();
+    expect(names(0)).toEqual([
+      ['fault', bit0?.en],
+      ['alert', bit0?.en],
+      ['fault', bit0?.en],
+    ]);
+    expect(s.transitions[0]?.faults?.[0]?.name).toEqual(bit0);
+    expect(names(2)).toEqual([['fault', bit0?.en]]);
+    // Other changes carry none.
+    expect(s.transitions.filter((x) => x.faults !== undefined)).toHaveLength(2);
   });
 
   it('counts the last 24 hours in 25 hourly buckets, oldest first', async () => {
@@ -207,7 +232,7 @@ describe.each(dialects)('fleet figures and map on %s', (dialect) => {
       .execute();
     const points = body(await get(manager, 'map')).data as MapPoint[];
     // The kind says which detail page a point links to; null while the device's type is unknown.
-    expect(points.map((p) => p.kind)).toEqual(['compressor', null, null]);
+    expect(points.map((p) => p.kind)).toEqual(['compressor', null, 'compressor']);
     expect(points.map((p) => [p.boxId, p.controller, p.status, p.company, p.model, p.province, p.city, p.lng, p.lat])).toEqual([
       [7401, 1, 'online_fault', 'Test Co', 'SC-75', 'Jiangsu', 'Suzhou', 120.6, 31.3],
       [7401, 2, 'online', 'Test Co', 'MB-200', 'Zhejiang', 'Hangzhou', null, null],

@@ -1,5 +1,6 @@
 import type { ControllerKind } from './controller-types/schemas.js';
 import type { DeviceStatus, NotificationType } from './devices/schemas.js';
+import type { TransitionFault } from './fleet/schemas.js';
 
 /** The live-push WebSocket (docs/api.md): `GET /api/v2/ws`, then an `auth` message with the sign-in token. */
 export const REALTIME_PATH = '/api/v2/ws';
@@ -64,6 +65,8 @@ export interface ServerEvents {
     from: DeviceStatus;
     to: DeviceStatus;
     time: number;
+    /** Its active faults and alerts at that time, named in every language, newest first (at most ACTIVE_FAULTS_SHOWN). */
+    faults?: TransitionFault[];
   };
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };

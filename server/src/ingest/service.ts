@@ -210,7 +210,7 @@ export class IngestService {
           ctx.drop(parsed.reason, boxId, now);
           return;
         }
-        ctx.log.info({ boxId, event: parsed.value }, 'box event');
+        ctx.log.debug({ boxId, event: parsed.value }, 'box event');
         return;
       }
     }

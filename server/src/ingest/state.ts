@@ -1,4 +1,11 @@
-import type { ControllerKind, ControllerTypeDetail, RegisterDef, SpecificStatus } from '@dms/contract';
+import {
+  ACTIVE_FAULTS_SHOWN,
+  type ControllerKind,
+  type ControllerTypeDetail,
+  type TransitionFault,
+  type RegisterDef,
+  type SpecificStatus,
+} from '@dms/contract';
 import type { Values } from './codec.js';
 import type { TokenBucket } from './stats.js';
 
@@ -60,4 +67,16 @@ export interface BoxState {
   devices: Map<number, DeviceState>;
   /** Whether its last snapshot was stamped beyond CLOCK_SKEW_S ahead (logged when it changes); unset: not yet known. */
   clockAhead?: boolean;
+}
+
+/** A device's active faults and alerts from ingest's memory, newest first, named in every language (live events). */
+export function liveFaults(device: DeviceState): TransitionFault[] {
+  const out: TransitionFault[] = [];
+  for (const b of [...device.activeBits.values()].reverse()) {
+    if (out.length >= ACTIVE_FAULTS_SHOWN) break;
+    const name = device.type?.registers.get(b.register)?.bits?.find((x) => x.bit === b.bit)?.name;
+    const fallback = `#${b.register}.${b.bit}`;
+    out.push({ kind: b.kind, name: name ?? { en: fallback, zh: fallback, es: fallback, ja: fallback } });
+  }
+  return out;
 }

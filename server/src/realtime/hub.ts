@@ -16,6 +16,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
+import { liveFaults } from '../ingest/state.js';
 import type { LiveSession, SessionEvent, SessionEvents } from '../security/session-events.js';
 import type { AuthContext } from '../types.js';
 
@@ -125,6 +126,7 @@ export class RealtimeHub {
         from,
         to,
         time,
+        faults: liveFaults(device),
       });
     });
     ingest.on('notification', ({ id, device, type, status, time, recipients }) => {

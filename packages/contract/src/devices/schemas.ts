@@ -126,6 +126,30 @@ export const deviceSummary = deviceFields.extend({
 });
 export type DeviceSummary = z.infer<typeof deviceSummary>;
 
+/** Most active faults and alerts a device carries in the list and its header; `moreFaults` counts the rest. */
+export const ACTIVE_FAULTS_SHOWN = 3;
+/**
+ * An active fault or alert of a device (an open fault record): the bit's name in the user's language from the
+ * type's register map ("#register.bit" when the map does not name it), and when it started (ms).
+ */
+export const activeFault = z.object({
+  kind: z.enum(['fault', 'alert']),
+  register: z.number().int(),
+  bit: z.number().int(),
+  name: z.string(),
+  startedAt: z.number().int(),
+});
+export type ActiveFault = z.infer<typeof activeFault>;
+/** A device's active faults and alerts, newest first, at most ACTIVE_FAULTS_SHOWN; `moreFaults`: how many more are active. */
+export const activeFaults = z.object({
+  activeFaults: z.array(activeFault).max(ACTIVE_FAULTS_SHOWN),
+  moreFaults: z.number().int().min(0),
+});
+export type ActiveFaults = z.infer<typeof activeFaults>;
+/** A device of the list: its summary and what is wrong with it now. */
+export const deviceListItem = deviceSummary.extend(activeFaults.shape);
+export type DeviceListItem = z.infer<typeof deviceListItem>;
+
 /** Columns the device list sorts by (server side). */
 export const DEVICE_SORTS = ['boxId', 'company', 'stationNo', 'model', 'status', 'lastSeen', 'installDate', 'expiryDate'] as const;
 export type DeviceSort = (typeof DEVICE_SORTS)[number];
@@ -157,11 +181,11 @@ export const deviceCounts = z.object({
   unregistered: z.number().int(),
 });
 export type DeviceCounts = z.infer<typeof deviceCounts>;
-export const devicePage = pageOf(deviceSummary);
+export const devicePage = pageOf(deviceListItem);
 
 /** Latest raw values (register number → raw word) and when they were read. */
 export const latestValues = z.object({ ts: z.number().int().nullable(), values: z.record(z.string(), z.number()) });
-export const deviceDetail = deviceSummary.extend({
+export const deviceDetail = deviceListItem.extend({
   latest: latestValues,
   /** May change the device's information (deviceInfoBody): owner, root, admin. */
   canEdit: z.boolean(),

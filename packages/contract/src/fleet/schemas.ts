@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CONTROLLER_KINDS } from '../controller-types/schemas.js';
+import { CONTROLLER_KINDS, localizedText } from '../controller-types/schemas.js';
 import { DEVICE_STATUSES, deviceCounts } from '../devices/schemas.js';
 
 /**
@@ -17,7 +17,13 @@ export const transitionRow = z.object({
   company: z.string(),
   from: z.enum(DEVICE_STATUSES),
   to: z.enum(DEVICE_STATUSES),
+  /**
+   * The device's faults and alerts active at that time, named in every language, newest first (at most
+   * ACTIVE_FAULTS_SHOWN): the live feed names the cause of a change into fault or alert.
+   */
+  faults: z.array(z.object({ kind: z.enum(['fault', 'alert']), name: localizedText })).optional(),
 });
+export type TransitionFault = NonNullable<z.infer<typeof transitionRow>['faults']>[number];
 export type TransitionRow = z.infer<typeof transitionRow>;
 /** One hour of the last 24: fault and alert records opened, devices gone offline, devices come online. */
 export const fleetHour = z.object({

@@ -314,3 +314,48 @@ export async function registerWindow(
   const { rows } = await query.execute(db);
   return rows[0]?.s ?? null;
 }
+
+/**
+ * The open fault records (active faults and alerts) of the given devices, newest first, at most `limit` per device,
+ * each with how many its device has open in all (`total`) and its register's bit names (JSON RegisterBit[], from the
+ * device type's register map; null when the map lacks the register). One query for a page of devices.
+ */
+export async function openFaults(db: Db, deviceIds: readonly number[], limit: number) {
+  if (deviceIds.length === 0) return [];
+  const ranked = db
+    .selectFrom('fault_records as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .leftJoin('controller_registers as r', (j) => j.onRef('r.type_id', '=', 'd.type_id').onRef('r.number', '=', 'f.register'))
+    .select([
+      'f.device_id',
+      'f.kind',
+      'f.register',
+      'f.bit',
+      'f.started_at',
+      'r.bits',
+      sql<number>`cast(row_number() over (partition by f.device_id order by f.started_at desc, f.id desc) as integer)`.as('rank'),
+      sql<number>`cast(count(*) over (partition by f.device_id) as integer)`.as('total'),
+    ])
+    .where('f.device_id', 'in', [...deviceIds])
+    .where('f.ended_at', 'is', null);
+  return db.selectFrom(ranked.as('x')).selectAll().where('x.rank', '<=', limit).orderBy('x.device_id').orderBy('x.rank').execute();
+}
+
+/**
+ * The fault records of these devices that could have been active at some time between `from` and `to` (started by
+ * `to`, not ended by `from`), newest first, with their register's bits for the names.
+ */
+export async function faultsBetween(db: Db, deviceIds: readonly number[], from: number, to: number) {
+  if (deviceIds.length === 0) return [];
+  return db
+    .selectFrom('fault_records as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .leftJoin('controller_registers as r', (j) => j.onRef('r.type_id', '=', 'd.type_id').onRef('r.number', '=', 'f.register'))
+    .select(['f.device_id', 'f.kind', 'f.register', 'f.bit', 'f.started_at', 'f.ended_at', 'r.bits'])
+    .where('f.device_id', 'in', [...deviceIds])
+    .where('f.started_at', '<=', to)
+    .where((w) => w.or([w('f.ended_at', 'is', null), w('f.ended_at', '>', from)]))
+    .orderBy('f.started_at', 'desc')
+    .orderBy('f.id', 'desc')
+    .execute();
+}

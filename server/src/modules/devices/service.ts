@@ -7,6 +7,7 @@ import {
   type DeviceFields,
   type DeviceFilter,
   type DeviceInfoBody,
+  type DeviceListItem,
   type DeviceQuery,
   type DeviceStatus,
   type DeviceSummary,
@@ -25,6 +26,7 @@ import { valuesRecord } from '../../ingest/codec.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { activeFaultsOf } from './faults.js';
 import * as repo from './repository.js';
 import { readSeries } from './series.js';
 
@@ -109,14 +111,30 @@ export class DeviceService {
     };
   }
 
-  async list(auth: AuthContext, query: DeviceQuery & { page: number; page_size: number }, lang: Language) {
+  async list(
+    auth: AuthContext,
+    query: DeviceQuery & { page: number; page_size: number },
+    lang: Language,
+  ): Promise<{ total: number; items: DeviceListItem[] }> {
     const page = await repo.listDevices(this.db, this.filterOf(auth, query), {
       sort: query.sort ?? 'boxId',
       order: query.order ?? 'asc',
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,
     });
-    return { total: page.total, items: page.items.map((r) => this.live(summary(r, lang))) };
+    // The page's active faults and alerts, by name, in one query for all its devices.
+    const faults = await activeFaultsOf(
+      this.db,
+      page.items.map((r) => r.id),
+      lang,
+    );
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        ...this.live(summary(r, lang)),
+        ...(faults.get(r.id) ?? { activeFaults: [], moreFaults: 0 }),
+      })),
+    };
   }
 
   /** The quick filters: how many of the user's devices matching `q` are in each status. */
@@ -208,9 +226,10 @@ export class DeviceService {
     const row = await this.require(auth, boxId, controller);
     const granted = await deviceGrants(this.db, auth, row.id);
     const state = this.ingest.device(row.id);
-    const transitions = await repo.recentTransitions(this.db, row.id, 20);
+    const [transitions, faults] = await Promise.all([repo.recentTransitions(this.db, row.id, 20), activeFaultsOf(this.db, [row.id], lang)]);
     return {
       ...this.live(summary(row, lang)),
+      ...(faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }),
       latest: { ts: state?.latestTs ?? null, values: state ? valuesRecord(state.latest) : {} },
       canEdit: granted.has('device.update'),
       canWrite: granted.has('device.write'),

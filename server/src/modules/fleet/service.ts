@@ -3,8 +3,12 @@ import { deviceScope } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
+import { faultsAt } from '../devices/faults.js';
 import type { DeviceService } from '../devices/service.js';
 import * as repo from './repository.js';
+
+/** Statuses a transition names the cause of (its faults and alerts). */
+const FAULTY = new Set<string>(['online_fault', 'offline_fault', 'online_alert', 'offline_alert']);
 
 const DAY_MS = 24 * repo.HOUR_MS;
 const HOURS = 25;
@@ -34,6 +38,10 @@ export class FleetService {
       repo.faultyModels(this.db, scope, now - 30 * DAY_MS, FAULTY_MODELS),
       repo.latestTransitions(this.db, scope, TRANSITIONS),
     ]);
+    const faults = await faultsAt(
+      this.db,
+      transitions.filter((t) => FAULTY.has(t.to_status)).map((t) => ({ deviceId: t.device_id, time: t.time })),
+    );
     const hours: FleetHour[] = Array.from({ length: HOURS }, (_, i) => ({
       t: first + i * repo.HOUR_MS,
       faults: 0,
@@ -72,6 +80,7 @@ export class FleetService {
         company: t.company || t.company_name,
         from: t.from_status as DeviceStatus,
         to: t.to_status as DeviceStatus,
+        faults: faults.get(`${t.device_id}:${t.time}`),
       })),
     };
   }

@@ -1,15 +1,18 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
-import type { TransitionRow } from '@dms/contract';
-import { Empty } from 'antd';
+import { Empty, Tag } from 'antd';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format-time';
 import { deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
+import type { FeedRow } from './feed';
 import './feed.css';
 
-/** Status transitions, newest first: when, which device (a link to it), its company, and from → to. */
-export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: readonly TransitionRow[]; empty: string; testId?: string }) {
+/**
+ * Status transitions, newest first: when, which device (a link to it), its company, from → to, and the names of the
+ * faults and alerts the device had then (live rows).
+ */
+export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: readonly FeedRow[]; empty: string; testId?: string }) {
   const { lang } = useI18n();
   if (rows.length === 0) return <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={empty} data-testid={`${testId}-empty`} />;
   return (
@@ -37,6 +40,15 @@ export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: r
             <ArrowRightOutlined />
             <StatusTag status={r.to} />
           </span>
+          {r.faults && r.faults.length > 0 && (
+            <span className="dms-feed-faults" data-testid={`${testId}-faults`}>
+              {r.faults.map((f) => (
+                <Tag key={`${f.kind}:${f.name.en}`} color={f.kind === 'fault' ? 'red' : 'orange'} variant="filled">
+                  {f.name[lang]}
+                </Tag>
+              ))}
+            </span>
+          )}
         </li>
       ))}
     </ol>

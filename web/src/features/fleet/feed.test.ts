@@ -26,6 +26,13 @@ describe('the transition feed', () => {
     expect(merged[0]?.company).toBe('Acme');
   });
 
+  it('keeps the fault names a live row brought when the reload replaces it', () => {
+    const faults = [{ kind: 'fault' as const, name: { en: 'Phase loss', zh: '缺相', es: 'Falta de fase', ja: '欠相' } }];
+    const merged = mergeFeed([row(1, 300, 'online_fault', 'Acme')], [{ ...row(1, 300), faults }]);
+    expect(merged).toHaveLength(1);
+    expect(merged[0]).toMatchObject({ company: 'Acme', faults });
+  });
+
   it('keeps two changes of one device at the same time when the new status differs', () => {
     expect(mergeFeed([row(1, 5, 'online_fault')], [row(1, 5, 'online')])).toHaveLength(2);
   });

@@ -1,10 +1,10 @@
-import type { FleetSummary, TransitionRow } from '@dms/contract';
+import type { FleetSummary } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useFleetEvents } from '../../api/realtime';
 import { useSoon } from '../../lib/useSoon';
 import { fleetQueries } from '../../queries/fleet';
-import { mergeFeed } from './feed';
+import { mergeFeed, type FeedRow } from './feed';
 
 /** Shortest time between a load of the figures and a reload caused by live events. */
 const EVENT_RELOAD_GAP_MS = 5000;
@@ -12,7 +12,7 @@ const EVENT_RELOAD_GAP_MS = 5000;
 export interface FleetState {
   summary: FleetSummary | null;
   /** Newest first: the summary's latest transitions, with the live ones among them as they come. */
-  feed: TransitionRow[];
+  feed: FeedRow[];
   /** Why the last load failed (the page shows it; the summary loaded before stays). */
   error: string | null;
   loading: boolean;
@@ -31,7 +31,7 @@ export function useFleetSummary({ refreshMs }: { refreshMs: number }): FleetStat
   const { queryKey, queryFn } = fleetQueries.summary();
   const query = useQuery({ queryKey, queryFn, refetchInterval: refreshMs });
   const summary = query.data ?? null;
-  const [live, setLive] = useState<TransitionRow[]>([]);
+  const [live, setLive] = useState<FeedRow[]>([]);
   const feed = useMemo(() => mergeFeed(summary?.transitions ?? [], live), [summary, live]);
 
   const lastLoad = useCallback(() => client.getQueryState(queryKey)?.dataUpdatedAt ?? 0, [client, queryKey]);
@@ -39,7 +39,7 @@ export function useFleetSummary({ refreshMs }: { refreshMs: number }): FleetStat
 
   useFleetEvents((event) => {
     if (event.type === 'transition') {
-      const row: TransitionRow = {
+      const row: FeedRow = {
         time: event.time,
         deviceId: event.device,
         boxId: event.boxId,
@@ -48,6 +48,7 @@ export function useFleetSummary({ refreshMs }: { refreshMs: number }): FleetStat
         company: feed.find((r) => r.deviceId === event.device)?.company ?? '',
         from: event.from,
         to: event.to,
+        ...(event.faults?.length ? { faults: event.faults } : {}),
       };
       setLive((prev) => mergeFeed([row], prev));
     }

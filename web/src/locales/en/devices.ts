@@ -37,6 +37,13 @@ export default {
     hours: '{n} h',
     days: '{n} d',
   },
+  activeFaults: {
+    column: 'Active faults',
+    title: 'Active faults and warnings',
+    more: '+{n} more',
+    since: 'Since {time}',
+    lasted: 'for {duration}',
+  },
   value: {
     noBits: 'None set',
   },
@@ -62,8 +69,6 @@ export default {
     detail: 'Detail',
     box: 'Box',
     controllerNo: 'Controller {controller}',
-    live: 'Live',
-    reconnecting: 'Reconnecting…',
     empty: 'No devices match.',
     refresh: 'Refresh',
   },

@@ -33,6 +33,7 @@ export default {
     open: 'Open the device',
     close: 'Close',
     devicesHere: '{count} devices at this place',
+    placedAt: 'No coordinates: shown at the centre of {place}',
   },
   live: {
     live: 'Live',

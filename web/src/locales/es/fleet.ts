@@ -3,7 +3,7 @@ import type { LocaleArea } from '../../i18n/types';
 /** The fleet at a glance: map monitoring and the large screen (the dashboard figures are in dashboard.ts). */
 const fleet: LocaleArea<'fleet'> = {
   route: {
-    map: 'Mapa de monitorización',
+    map: 'Mapa de equipos',
     largeScreen: 'Pantalla grande',
   },
   filter: {
@@ -35,6 +35,7 @@ const fleet: LocaleArea<'fleet'> = {
     open: 'Abrir el equipo',
     close: 'Cerrar',
     devicesHere: '{count} equipos en este lugar',
+    placedAt: 'Sin coordenadas: se muestra en el centro de {place}',
   },
   live: {
     live: 'En directo',

@@ -38,6 +38,13 @@ const devices: LocaleArea<'devices'> = {
     hours: '{n}時間',
     days: '{n}日',
   },
+  activeFaults: {
+    column: '発生中の故障',
+    title: '発生中の故障・警告',
+    more: '他 {n} 件',
+    since: '発生 {time}',
+    lasted: '継続 {duration}',
+  },
   value: {
     noBits: 'なし',
   },
@@ -63,8 +70,6 @@ const devices: LocaleArea<'devices'> = {
     detail: '詳細',
     box: 'ボックス',
     controllerNo: 'コントローラ {controller}',
-    live: 'ライブ',
-    reconnecting: '再接続中…',
     empty: '該当するデバイスはありません。',
     refresh: '更新',
   },

@@ -35,6 +35,7 @@ const fleet: LocaleArea<'fleet'> = {
     open: '機器を開く',
     close: '閉じる',
     devicesHere: 'この場所に {count} 台',
+    placedAt: '座標なし：{place}の中心に表示',
   },
   live: {
     live: 'ライブ',

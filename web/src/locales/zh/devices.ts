@@ -38,6 +38,13 @@ const devices: LocaleArea<'devices'> = {
     hours: '{n}小时',
     days: '{n}天',
   },
+  activeFaults: {
+    column: '当前故障',
+    title: '当前故障与预警',
+    more: '另有 {n} 项',
+    since: '开始于 {time}',
+    lasted: '已持续 {duration}',
+  },
   value: {
     noBits: '无',
   },
@@ -63,8 +70,6 @@ const devices: LocaleArea<'devices'> = {
     detail: '详情',
     box: '盒子',
     controllerNo: '控制器 {controller}',
-    live: '实时',
-    reconnecting: '正在重新连接…',
     empty: '没有符合条件的设备。',
     refresh: '刷新',
   },

@@ -35,6 +35,7 @@ const fleet: LocaleArea<'fleet'> = {
     open: '打开设备',
     close: '关闭',
     devicesHere: '此处有 {count} 台设备',
+    placedAt: '无坐标：显示在{place}的中心',
   },
   live: {
     live: '实时',

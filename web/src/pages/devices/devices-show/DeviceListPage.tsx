@@ -1,11 +1,13 @@
-import { Badge, Space, Typography } from 'antd';
+import { Space } from 'antd';
 import { DEVICE_SEARCH_MAX } from '@dms/contract';
 import type { HTMLAttributes } from 'react';
 import { useLiveState } from '../../../api/realtime';
+import { LiveMark } from '../../../components/LiveMark';
 import { ExportButton } from '../../../components/list-page/ExportButton';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
 import { SearchInput } from '../../../components/list-page/SearchInput';
+import { tableWidth } from '../../../components/list-page/table-width';
 import { useI18n } from '../../../i18n';
 import { useAppState } from '../../../settings/app-state';
 import { ColumnChooser, useColumnChoice } from './ColumnChooser';
@@ -22,14 +24,7 @@ function Title({ preset }: { preset: ListPreset }) {
   return (
     <Space size={8} wrap>
       <span>{t(LIST_TITLE[preset])}</span>
-      <Badge
-        status={live === 'live' ? 'processing' : live === 'offline' ? 'error' : 'default'}
-        text={
-          <Typography.Text type="secondary">{live === 'offline' ? t('devices.list.reconnecting') : t('devices.list.live')}</Typography.Text>
-        }
-        data-testid="devices-live"
-        data-live={live}
-      />
+      <LiveMark testId="devices-live" data-live={live} />
     </Space>
   );
 }
@@ -87,7 +82,7 @@ export function DeviceListPage({ preset }: { preset: ListPreset }) {
       data-testid="devices-table"
       size={mobile ? 'small' : 'middle'}
       locale={{ emptyText: t('devices.list.empty') }}
-      scroll={{ x: 'max-content' }}
+      scroll={{ x: tableWidth(columns) }}
       onRow={(d) => ({ 'data-device': `${d.boxId}-${d.controller}`, 'data-status': d.status }) as HTMLAttributes<HTMLElement>}
       showTotal={(total) => <span data-testid="devices-total">{t('devices.list.total', { total })}</span>}
       pagination={{ size: mobile ? 'small' : undefined, simple: mobile }}

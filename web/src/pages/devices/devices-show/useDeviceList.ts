@@ -1,4 +1,4 @@
-import type { DeviceCounts, DeviceSort, DeviceSummary, ExportBody } from '@dms/contract';
+import type { DeviceCounts, DeviceListItem, DeviceSort, ExportBody } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListControl } from '../../../components/list-page/list-control';
@@ -10,7 +10,7 @@ import { useDeviceListLive } from './useDeviceListLive';
 
 export interface DeviceList {
   list: ListControl<DeviceListFilter, DeviceSort>;
-  page: PagedQuery<DeviceSummary>;
+  page: PagedQuery<DeviceListItem>;
   /** Devices per status for the same search (the quick filters); null while they load. */
   counts: DeviceCounts | null;
   /** Reloads the page and the counts. */

@@ -13,6 +13,18 @@ describe('a device list row kept live', () => {
     expect(patchDeviceRow(page, { type: 'values', device: 7, ts: 5000, values: {} }).items[0]?.lastSeen).toBe(5000);
   });
 
+  it('empties the active faults of a device back to normal, and keeps them while it is still faulted', () => {
+    const fault = { kind: 'fault' as const, register: 40050, bit: 2, name: 'High discharge temperature', startedAt: 900 };
+    const faulted = {
+      total: 1,
+      items: [{ ...summary, status: 'online_fault' as const, runStatus: 'fault' as const, activeFaults: [fault] }],
+    };
+    const offline = patchDeviceRow(faulted, { type: 'status', device: 7, from: 'online_fault', to: 'offline_fault', time: 3000 });
+    expect(offline.items[0]?.activeFaults).toEqual([fault]);
+    const recovered = patchDeviceRow(faulted, { type: 'status', device: 7, from: 'online_fault', to: 'online', time: 3000 });
+    expect(recovered.items[0]).toMatchObject({ status: 'online', runStatus: 'normal', activeFaults: [], moreFaults: 0 });
+  });
+
   it('gives back the same page when nothing changes', () => {
     expect(patchDeviceRow(page, { type: 'state', device: 7, status: 'online', ts: 900, values: {} })).toBe(page);
     expect(patchDeviceRow(page, { type: 'values', device: 8, ts: 5000, values: {} })).toBe(page);

@@ -1,4 +1,4 @@
-import { runStatus, type DeviceStatus, type DeviceSummary, type ServerEvent, type SpecificStatus } from '@dms/contract';
+import { runStatus, type DeviceListItem, type DeviceStatus, type ServerEvent, type SpecificStatus } from '@dms/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
 import { useDeviceEvents, useFleetEvents } from '../../../api/realtime';
@@ -8,15 +8,15 @@ import { useSoon } from '../../../lib/useSoon';
 /** Reloads caused by live events wait this long, so a burst of events reloads once (at most twice a second). */
 const REFRESH_DELAY_MS = 500;
 
-type DevicePage = PageOf<DeviceSummary>;
+type DevicePage = PageOf<DeviceListItem>;
 type DeviceEvent = Extract<ServerEvent, { type: 'state' | 'values' | 'status' }>;
 
 const specific = (s: DeviceStatus): SpecificStatus => (s === 'alert' ? 'online_alert' : s === 'fault' ? 'online_fault' : s);
 
 /**
- * A device's state, values or status applied to its row of a page: its status, run status and last seen. The same
- * page comes back when nothing changes (the state sent on subscribing mostly says what the page fetched), so nothing
- * is drawn again.
+ * A device's state, values or status applied to its row of a page: its status, run status and last seen; a device
+ * back to normal has no active faults left. The same page comes back when nothing changes (the state sent on
+ * subscribing mostly says what the page fetched), so nothing is drawn again.
  */
 export function patchDeviceRow(page: DevicePage, event: DeviceEvent): DevicePage {
   const items = page.items.map((item) => {
@@ -24,7 +24,9 @@ export function patchDeviceRow(page: DevicePage, event: DeviceEvent): DevicePage
     const lastSeen = event.type === 'status' ? item.lastSeen : Math.max(item.lastSeen ?? 0, event.ts ?? 0) || null;
     const status = event.type === 'values' ? item.status : specific(event.type === 'state' ? event.status : event.to);
     if (status === item.status && lastSeen === item.lastSeen) return item;
-    return { ...item, status, lastSeen, runStatus: runStatus({ fault: status.endsWith('fault'), alert: status.endsWith('alert') }) };
+    const run = runStatus({ fault: status.endsWith('fault'), alert: status.endsWith('alert') });
+    const faults = run === 'normal' ? { activeFaults: [], moreFaults: 0 } : {};
+    return { ...item, status, lastSeen, runStatus: run, ...faults };
   });
   return items.some((item, i) => item !== page.items[i]) ? { ...page, items } : page;
 }
@@ -67,6 +69,8 @@ export function useDeviceListLive({ pageKey, countsKey, items, filtered }: Devic
     const page = client.getQueryData<DevicePage>(pageKey);
     const next = page && patchDeviceRow(page, event);
     if (next && next !== page) client.setQueryData(pageKey, next);
+    // A device of the page changed status: its active faults (by name, with their start) come with the page.
+    if (event.type === 'status') refresh(true);
   });
   useFleetEvents((event) => {
     refresh(event.type === 'lagged' || filtered);

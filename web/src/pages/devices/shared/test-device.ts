@@ -1,7 +1,7 @@
-import type { DeviceDetail, DeviceSummary } from '@dms/contract';
+import type { DeviceDetail, DeviceListItem } from '@dms/contract';
 
 /** A device as the API gives it, for the tests of what live events do to it (a screw compressor, online). */
-export const TEST_SUMMARY: DeviceSummary = {
+export const TEST_SUMMARY: DeviceListItem = {
   id: 7,
   boxId: 100001,
   controller: 1,
@@ -30,6 +30,8 @@ export const TEST_SUMMARY: DeviceSummary = {
   phone: '',
   lng: null,
   lat: null,
+  activeFaults: [],
+  moreFaults: 0,
 };
 
 export const TEST_DEVICE: DeviceDetail = {

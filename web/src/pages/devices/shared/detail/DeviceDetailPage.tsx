@@ -18,6 +18,7 @@ import { parseDevice } from '../params';
 import { StatusTag } from '../../../../features/devices/status';
 import { DeviceInfoCard } from './DeviceInfoCard';
 import { RegisterTable } from './RegisterTable';
+import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
 import { useDeviceDetail } from './useDeviceDetail';
 import '../devices.css';
@@ -115,6 +116,12 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
             </Link>
           </nav>
         </div>
+        <ActiveFaults
+          faults={device.activeFaults}
+          more={device.moreFaults}
+          link={{ boxId: device.boxId, controller: device.controller }}
+          testId="device-head-faults"
+        />
       </Card>
       <div className="dms-device-row">
         <DeviceInfoCard device={device} onSaved={state.replace} />

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TEST_DEVICE } from '../test-device';
-import { applyDeviceEvent, replaceDevice } from './device-live';
+import type { ControllerTypeDetail } from '@dms/contract';
+import { applyDeviceEvent, faultsMayChange, replaceDevice } from './device-live';
 
 const device = TEST_DEVICE;
 
@@ -24,6 +25,20 @@ describe('a device detail kept live', () => {
     const next = applyDeviceEvent(device, { type: 'status', device: 7, from: 'online', to: 'online_fault', time: 3000 });
     expect(next).toMatchObject({ status: 'online_fault', runStatus: 'fault' });
     expect(next !== 'reload' && next.transitions[0]).toEqual({ time: 3000, from: 'online', to: 'online_fault' });
+  });
+
+  it('reloads the active faults on a status change or new fault bits, not on other values', () => {
+    const bits = (severity: 'fault' | 'info') => [{ bit: 0, severity, name: { en: 'a', zh: 'a', es: 'a', ja: 'a' } }];
+    const register = (number: number, severity: 'fault' | 'info') =>
+      ({ number, key: `r${number}`, format: 'bits', bits: bits(severity) }) as unknown as ControllerTypeDetail['registers'][number];
+    const type = { registers: [register(40050, 'fault'), register(40052, 'info')] } as unknown as ControllerTypeDetail;
+    const values = (v: Record<string, number>) => ({ type: 'values' as const, device: 7, ts: 2000, values: v });
+    expect(faultsMayChange(device, type, { type: 'status', device: 7, from: 'online', to: 'online_fault', time: 3000 })).toBe(true);
+    expect(faultsMayChange(device, type, values({ '40050': 5 }))).toBe(true);
+    expect(faultsMayChange({ ...device, latest: { ts: 1000, values: { '40050': 5 } } }, type, values({ '40050': 5 }))).toBe(false);
+    expect(faultsMayChange(device, type, values({ '40052': 1, '40002': 3 }))).toBe(false);
+    expect(faultsMayChange(device, null, values({ '40050': 5 }))).toBe(false);
+    expect(faultsMayChange(device, type, { ...values({ '40050': 5 }), device: 8 })).toBe(false);
   });
 
   it('keeps the live values and the longer transitions when the saved device replaces it', () => {

@@ -1,4 +1,4 @@
-import type { DeviceDetail, ServerEvent } from '@dms/contract';
+import type { ControllerTypeDetail, DeviceDetail, ServerEvent } from '@dms/contract';
 
 /** Most transitions the status card keeps. */
 const MAX_TRANSITIONS = 50;
@@ -32,6 +32,22 @@ export function applyDeviceEvent(device: DeviceDetail, event: DeviceEvent): Devi
     runStatus: to.endsWith('fault') ? 'fault' : to.endsWith('alert') ? 'warning' : 'normal',
     transitions: [{ time: event.time, from: event.from, to }, ...device.transitions].slice(0, MAX_TRANSITIONS),
   };
+}
+
+/**
+ * Whether an event may change the device's active faults and alerts (so the page reloads them): a change of status,
+ * or new values of a register whose bits mean a fault or an alert (a second fault while already faulted).
+ */
+export function faultsMayChange(device: DeviceDetail, type: ControllerTypeDetail | null, event: DeviceEvent): boolean {
+  if (event.device !== device.id) return false;
+  if (event.type === 'status') return true;
+  if (!type) return false;
+  return type.registers.some(
+    (r) =>
+      r.bits?.some((b) => b.severity !== 'info') === true &&
+      event.values[r.number] !== undefined &&
+      event.values[r.number] !== device.latest.values[r.number],
+  );
 }
 
 /**

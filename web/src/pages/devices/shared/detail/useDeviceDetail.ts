@@ -5,9 +5,12 @@ import { useDeviceEvents } from '../../../../api/realtime';
 import { deviceQueries } from '../../../../queries/devices';
 import type { DeviceAddress } from '../params';
 import { useLoadFailure } from '../useLoadFailure';
-import { applyDeviceEvent, replaceDevice } from './device-live';
+import { useSoon } from '../../../../lib/useSoon';
+import { applyDeviceEvent, faultsMayChange, replaceDevice } from './device-live';
 
 const NO_VALUES: Record<string, number> = {};
+/** A change of faults reloads the device this long after, when ingest has written the fault records. */
+const FAULTS_RELOAD_MS = 800;
 
 export interface DeviceDetailState {
   device: DeviceDetail | null;
@@ -41,12 +44,15 @@ export function useDeviceDetail(address: DeviceAddress | null): DeviceDetailStat
   const { refetch } = query;
   const reload = useCallback(() => void refetch(), [refetch]);
   const { queryKey } = detail;
+  const reloadFaultsSoon = useSoon(reload, { delayMs: FAULTS_RELOAD_MS });
+  const typeDetail = typeId === null ? null : (type.data ?? null);
   useDeviceEvents(device ? [device.id] : [], (event) => {
     if (event.type === 'lagged') {
       reload();
       return;
     }
     const shown = client.getQueryData(queryKey);
+    if (shown && faultsMayChange(shown, typeDetail, event)) reloadFaultsSoon();
     const next = shown && applyDeviceEvent(shown, event);
     if (next === 'reload') reload();
     else if (next && next !== shown) client.setQueryData(queryKey, next);
@@ -58,7 +64,7 @@ export function useDeviceDetail(address: DeviceAddress | null): DeviceDetailStat
 
   return {
     device,
-    type: typeId === null ? null : (type.data ?? null),
+    type: typeDetail,
     values: device?.latest.values ?? NO_VALUES,
     ts: device?.latest.ts ?? null,
     loading: query.isFetching,
