@@ -81,6 +81,44 @@ export function sayHello(
 }
 
 /** A screw compressor of a spec's own (see ownCompressor). */
+/** A box of the calling spec's own: publish one snapshot of controller 1 (raw values by register) at a time. */
+export interface OwnBox {
+  publish(ts: number, values: Record<string | number, number>): Promise<unknown>;
+}
+
+/**
+ * A box of the spec's own with one controller of `type`, registered to demo_manager under `company` and connected in
+ * the spec's beforeAll (which then runs `seed`, say to publish a known series), disconnected in its afterAll.
+ */
+export function ownBox(boxId: number, company: string, type: string, seed: (box: OwnBox) => Promise<void>): OwnBox {
+  let client: MqttClient | undefined;
+  let seq = 0;
+  const box: OwnBox = {
+    publish(ts, values) {
+      seq += 1;
+      if (!client) throw new Error('the box is not connected');
+      const payload = { v: 1, seq, ts, c: { '1': values } };
+      return client.publishAsync(`box/${boxId}/up/data`, JSON.stringify(payload), { qos: 1 });
+    },
+  };
+  test.beforeAll(async ({ playwright }) => {
+    const request = await playwright.request.newContext();
+    try {
+      const fields = { boxType: 'E2E-GW', companyName: company, contact: 'e2e' };
+      const password = (await registerBoxes(request, 'demo_manager', boxId, boxId, fields))[0]?.password ?? '';
+      client = await connectBox(boxId, password);
+      await sayHello(client, boxId, [{ index: 1, type }]);
+      await seed(box);
+    } finally {
+      await request.dispose();
+    }
+  });
+  test.afterAll(async () => {
+    await client?.endAsync();
+  });
+  return box;
+}
+
 export interface OwnCompressor {
   readonly boxId: number;
   /** Its company: searching the device list for it finds this box alone. */

@@ -1,6 +1,5 @@
 import ExcelJS from 'exceljs';
-import type { MqttClient } from 'mqtt';
-import { connectBox, registerBoxes, sayHello } from './boxes.js';
+import { ownBox } from './boxes.js';
 import {
   apiLogin,
   baseUrl,
@@ -16,6 +15,15 @@ import {
   test,
 } from './fixtures.js';
 import type { Locator, Page } from '@playwright/test';
+
+/**
+ * What an export's time cell holds for a moment: its wall clock (whole seconds) in the zone the console sent, the
+ * browser's, which is this machine's, as a Date read in UTC (Excel's dates have no zone).
+ */
+function wallClock(ms: number): Date {
+  const s = Math.floor(ms / 1000) * 1000;
+  return new Date(s - new Date(s).getTimezoneOffset() * 60_000);
+}
 
 /**
  * History screens (history, history-charts, k-line, error-record, error-details, export-errors, maglev-charts,
@@ -97,35 +105,10 @@ function expectedCurve(from: number, bucketMs: number): Array<[number, number]> 
 
 const boxId = 8_000_000 + Math.floor(Math.random() * 9_000_000) * 10;
 const company = `E2E History ${boxId}`;
-let box: MqttClient | undefined;
-let seq = 0;
-
-function publishData(ts: number, values: Record<string, number>): Promise<unknown> {
-  seq += 1;
-  const payload = { v: 1, seq, ts, c: { '1': values } };
-  if (!box) throw new Error('the box is not connected');
-  return box.publishAsync(`box/${boxId}/up/data`, JSON.stringify(payload), { qos: 1 });
-}
-
-test.beforeAll(async ({ playwright }) => {
-  const request = await playwright.request.newContext();
-  try {
-    const password =
-      (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: company, contact: 'e2e' }))[0]
-        ?.password ?? '';
-    box = await connectBox(boxId, password);
-    await sayHello(box, boxId, [{ index: 1, type: 'maglev-blower' }]);
-    for (const s of SERIES) {
-      await publishData(s.ts, reading(s.flow, { fault: s.fault }));
-    }
-  } finally {
-    await request.dispose();
-  }
+const box = ownBox(boxId, company, 'maglev-blower', async (b) => {
+  for (const s of SERIES) await b.publish(s.ts, reading(s.flow, { fault: s.fault }));
 });
-
-test.afterAll(async () => {
-  await box?.endAsync();
-});
+const publishData = (ts: number, values: Record<string, number>) => box.publish(ts, values);
 
 /** The series `id` of the echarts instance on the chart node `testId`, once it has data. */
 async function chartSeries(page: Page, testId: string, id: string): Promise<Array<[number | string, ...number[]]>> {
@@ -184,12 +167,14 @@ test('history table shows the published values, pages on the server, and exports
   if (!sheet) throw new Error('the export has no sheet');
   const head = Array.from(sheet.getRow(1).values as unknown[], cellText);
   const flowAt = head.findIndex((h) => h.startsWith(`${FLOW} `));
-  const epochAt = head.findIndex((h) => h.startsWith('Time (ms'));
+  // The time: a date cell holding the wall clock of the browser's zone, named in the header.
+  const timeAt = head.findIndex((h) => h.startsWith('Time ('));
   expect(flowAt).toBeGreaterThan(0);
+  expect(timeAt).toBeGreaterThan(0);
   expect(sheet.actualRowCount).toBe(13);
   for (let i = 0; i < 12; i += 1) {
     const row = sheet.getRow(i + 2);
-    expect(Number(row.getCell(epochAt).value)).toBe(newest[i]?.ts);
+    expect(row.getCell(timeAt).value).toEqual(wallClock(newest[i]?.ts ?? 0));
     expect(Number(row.getCell(flowAt).value)).toBe((newest[i]?.flow ?? 0) / 10);
   }
   await screenshot(page, 'history-table');
@@ -318,9 +303,10 @@ test('export-errors from the menu: the fault across the user devices and its .xl
     undefined, // the device's model was never filled in: an empty cell
     'Fault',
     'Surge',
-    new Date(FAULT_START).toISOString(),
-    new Date(FAULT_END).toISOString(),
-    (FAULT_END - FAULT_START) / 1000,
+    wallClock(FAULT_START),
+    wallClock(FAULT_END),
+    // The duration: whole seconds as an [h]:mm:ss cell (read back as a time after Excel's day 0).
+    new Date(Date.UTC(1899, 11, 30) + Math.round((FAULT_END - FAULT_START) / 1000) * 1000),
   ]);
   await screenshot(page, 'history-export-errors');
 });
@@ -414,7 +400,7 @@ const SCREENS: Array<{ testId: string; path: () => string; titles: Record<'zh' |
   {
     testId: 'page-exportErrors',
     path: () => '/devices/export-errors',
-    titles: { zh: '导出故障记录', es: 'Exportar registros de fallos', ja: '故障記録のエクスポート' },
+    titles: { zh: '导出故障记录', es: 'Exportar fallos', ja: '故障記録の出力' },
   },
   {
     testId: 'page-maglevCharts',

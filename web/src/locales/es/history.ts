@@ -9,7 +9,7 @@ const history: LocaleArea<'history'> = {
     kline: 'Velas (K-line)',
     errorRecord: 'Registro de fallos',
     errorDetails: 'Detalle del fallo',
-    exportErrors: 'Exportar registros de fallos',
+    exportErrors: 'Exportar fallos',
     maglevCharts: 'Gráficos de la soplante',
     maglevRegion: 'Zona de funcionamiento',
   },

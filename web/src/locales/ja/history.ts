@@ -9,7 +9,7 @@ const history: LocaleArea<'history'> = {
     kline: 'ローソク足',
     errorRecord: '故障記録',
     errorDetails: '故障詳細',
-    exportErrors: '故障記録のエクスポート',
+    exportErrors: '故障記録の出力',
     maglevCharts: '磁気浮上ブロワのグラフ',
     maglevRegion: '運転領域',
   },

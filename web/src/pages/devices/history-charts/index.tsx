@@ -1,9 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { defaultRegisters, RegisterSelect } from '../shared/history/RegisterSelect';
 import type { HistoryDevice } from '../shared/history/useHistoryDevice';
-import { CHART_SPAN_MS, ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
+import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
+import { usePageSearch } from '../shared/history/useWindow';
 import { ChartsPage } from '../shared/charts/ChartsPage';
 import { SeriesChart } from '../shared/charts/SeriesChart';
 import '../shared/history/history.css';
@@ -13,22 +13,22 @@ const MAX_CURVES = 8;
 
 /**
  * /devices/history-charts/:tagId/:time: curves of chosen registers of the device `{boxId}-{controller}` over the
- * window starting at `time` (24 hours unless `?span=` says otherwise; `?registers=` preselects curves), downsampled by
- * the server.
+ * window starting at `time` (24 hours unless `?span=` says otherwise), or the one the query keeps (`?range=1h`: the
+ * last hour up to now; `?from=&to=`); `?registers=` keeps the curves. Downsampled by the server.
  */
 export default function HistoryChartsPage() {
   return <ChartsPage view="historyCharts">{(loaded, from) => <ChartsBody loaded={loaded} from={from} />}</ChartsPage>;
 }
 
 function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
-  const [search] = useSearchParams();
+  const search = usePageSearch();
   const { device, type, registers } = loaded;
   const all = type?.registers ?? [];
   const selectable = all.filter((r) => r.format !== 'bits');
-  // The curves, like the window, are the page's own state.
-  const { from, span, move } = useChartWindow(initialFrom);
+  // The window and the curves are kept in the URL's query.
+  const { range, choose } = useChartWindow(initialFrom);
   const [chosen, setChosen] = useState<number[]>(() => {
-    const wanted = (search.get('registers') ?? '')
+    const wanted = (search.params.get('registers') ?? '')
       .split(',')
       .map(Number)
       .filter((n) => registers.has(n));
@@ -39,16 +39,25 @@ function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from
     <>
       <DeviceHeader device={device} current="charts" />
       <div className="dms-history-toolbar">
-        <ChartWindowBar from={from} span={span} onChange={move} />
-        <RegisterSelect registers={selectable} value={chosen} onChange={setChosen} max={MAX_CURVES} testId="chart-registers" />
+        <ChartWindowBar value={range} onChange={choose} />
+        <RegisterSelect
+          registers={selectable}
+          value={chosen}
+          onChange={(next) => {
+            setChosen(next);
+            search.set({ registers: next.length > 0 ? next.join(',') : null });
+          }}
+          max={MAX_CURVES}
+          testId="chart-registers"
+        />
       </div>
       <SeriesChart
         boxId={device.boxId}
         controller={device.controller}
         registers={chosen}
         defs={registers}
-        from={from}
-        to={from + CHART_SPAN_MS[span]}
+        from={range.from}
+        to={range.to}
         height={420}
         deviceId={device.id}
       />

@@ -1,5 +1,5 @@
 import { Alert, Card, Empty, Segmented, Spin } from 'antd';
-import { api, KLINE_PERIOD_MS, KLINE_PERIODS, type KlinePeriod, type KlineResult, MAX_CANDLES } from '@dms/contract';
+import { api, KLINE_PERIOD_MS, KLINE_PERIODS, type KlinePeriod, type KlineResult, MAX_CANDLES, MAX_RANGE_MS } from '@dms/contract';
 import { CandlestickChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/components';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
@@ -13,7 +13,8 @@ import { registerName } from '../shared/registers';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { parseController, parseKlineTag } from '../shared/params';
 import { RangeBar } from '../shared/history/RangeBar';
-import { presetRange, type TimeRange } from '../shared/history/range';
+import { PRESET_MS, type TimeRange, type WindowChoice } from '../shared/history/range';
+import { usePageSearch, usePageWindow } from '../shared/history/useWindow';
 import { defaultRegisters, RegisterSelect } from '../shared/history/RegisterSelect';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import { buildKlineOption } from './kline-option';
@@ -39,9 +40,13 @@ export function klineRange(range: TimeRange, period: KlinePeriod): { from: numbe
   return { from, to: Math.min(to, from + MAX_CANDLES * ms) };
 }
 
+/** The range when the URL names none: the last 24 hours. */
+const DEFAULT_WINDOW: WindowChoice<keyof typeof PRESET_MS> = { preset: '24h' };
+
 /**
  * /devices/k-line/:tagId/:controllerId: open, high, low and close of one register per hour or day. The tag is the box
- * id, or `{boxId}-{register}` with the register preselected.
+ * id, or `{boxId}-{register}` with the register preselected. The range (`?range=1h|24h|7d` up to now, or
+ * `?from=&to=`) and the period (`?period=day`) are kept in the URL.
  */
 export default function KlinePage() {
   const { tagId, controllerId } = useParams();
@@ -63,8 +68,15 @@ function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: numb
   const [chosen, setChosen] = useState<number | undefined>(() =>
     register !== null && registers.has(register) ? register : defaultRegisters(numbers, 1)[0],
   );
-  const [period, setPeriod] = useState<KlinePeriod>('hour');
-  const [range, setRange] = useState<TimeRange>(() => presetRange('24h'));
+  const search = usePageSearch();
+  const period: KlinePeriod = KLINE_PERIODS.find((p) => p === search.params.get('period')) ?? 'hour';
+  const setPeriod = (p: KlinePeriod) => {
+    search.set({ period: p === 'hour' ? null : p });
+  };
+  const { range, choose } = usePageWindow(PRESET_MS, DEFAULT_WINDOW, MAX_RANGE_MS);
+  const setRange = (next: TimeRange) => {
+    choose(next.preset === 'custom' ? { preset: 'custom', from: next.from, to: next.to } : { preset: next.preset });
+  };
   const span = klineRange(range, period);
   // Cached per register, period and span; the last candles stay drawn while the next ones load.
   const candles = useQuery({
@@ -124,7 +136,14 @@ function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: numb
             label: <span data-testid={`kline-period-${p}`}>{t(`history.kline.${p}`)}</span>,
           }))}
         />
-        <RangeBar value={range} onChange={setRange} testId="kline-range" />
+        <RangeBar
+          value={range}
+          onChange={setRange}
+          testId="kline-range"
+          onRefresh={() => {
+            void candles.refetch();
+          }}
+        />
       </div>
       {error && <Alert type="error" showIcon title={error} style={{ marginBottom: 8 }} data-testid="kline-error" />}
       {chosen === undefined ? (

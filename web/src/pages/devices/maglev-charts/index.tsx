@@ -2,7 +2,7 @@ import { Alert, Col, Row, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
 import { registerName } from '../shared/registers';
 import { ChartsPage } from '../shared/charts/ChartsPage';
-import { ChartWindowBar, CHART_SPAN_MS, useChartWindow } from '../shared/charts/ChartWindowBar';
+import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
 import { SeriesChart } from '../shared/charts/SeriesChart';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import type { HistoryDevice } from '../shared/history/useHistoryDevice';
@@ -13,7 +13,8 @@ const CURVES = ['speed', 'power', 'flow', 'pressure'] as const;
 
 /**
  * /devices/maglev-charts/:tagId/:time: the maglev blower's key curves (speed, power, flow, outlet pressure) over the
- * window starting at `time`, one chart each, zooming together; each chart re-queries the server for its zoomed part.
+ * window starting at `time`, or the one the query keeps (`?range=1h`, `?from=&to=`, as history-charts), one chart
+ * each, zooming together; each chart re-queries the server for its zoomed part.
  */
 export default function MaglevChartsPage() {
   return <ChartsPage view="maglevCharts">{(loaded, from) => <MaglevCharts loaded={loaded} from={from} />}</ChartsPage>;
@@ -21,7 +22,7 @@ export default function MaglevChartsPage() {
 
 function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
   const { t, lang } = useI18n();
-  const { from, span, move } = useChartWindow(initialFrom);
+  const { range, choose } = useChartWindow(initialFrom);
   const { device, type, registers } = loaded;
   const regs = maglevRegisters(type?.registers ?? []);
   const curves = CURVES.flatMap((role) => {
@@ -34,7 +35,7 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
     <>
       <DeviceHeader device={device} current="maglevCharts" />
       <div className="dms-history-toolbar">
-        <ChartWindowBar from={from} span={span} onChange={move} />
+        <ChartWindowBar value={range} onChange={choose} />
       </div>
       {device.kind !== 'maglev' || curves.length === 0 ? (
         <Alert type="warning" showIcon title={t('history.region.notMaglev')} data-testid="maglev-not-maglev" />
@@ -51,8 +52,8 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
                 controller={device.controller}
                 registers={[def.number]}
                 defs={registers}
-                from={from}
-                to={from + CHART_SPAN_MS[span]}
+                from={range.from}
+                to={range.to}
                 height={280}
                 testId={`maglev-chart-${role}`}
                 group={group}

@@ -3,64 +3,92 @@ import { Button, DatePicker, Segmented, Space } from 'antd';
 import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { MAX_RANGE_MS } from '@dms/contract';
 import { useI18n } from '../../../../i18n';
-import { latestWindowStart } from '../../../../features/devices/links';
+import { presetClicked } from '../history/RangeBar';
+import type { ChosenWindow, WindowChoice } from '../history/range';
+import { usePageWindow, type PageWindow } from '../history/useWindow';
 
-/** Window lengths of the history charts. */
-export const CHART_SPANS = ['1h', '6h', '24h', '7d', '30d'] as const;
-export type ChartSpan = (typeof CHART_SPANS)[number];
-export const CHART_SPAN_MS: Record<ChartSpan, number> = {
-  '1h': 3_600_000,
-  '6h': 6 * 3_600_000,
-  '24h': 86_400_000,
-  '7d': 7 * 86_400_000,
-  '30d': 30 * 86_400_000,
-};
-export const DEFAULT_SPAN: ChartSpan = '24h';
+import { CHART_SPAN_MS, CHART_SPANS, DEFAULT_SPAN, parseSpan, spanOf, type ChartSpan } from './spans';
 
-export function parseSpan(text: string | null): ChartSpan {
-  return CHART_SPANS.find((s) => s === text) ?? DEFAULT_SPAN;
-}
+export { CHART_SPAN_MS, CHART_SPANS, DEFAULT_SPAN, parseSpan, spanOf, type ChartSpan };
+
+/** A window of the URL's `from` and `to` is one of the spans long. */
+const isSpan = (from: number, to: number) => spanOf(from, to) !== null;
 
 /**
- * The window of a chart page: it starts where the path's time says and is `?span=` long (24 hours when absent); moving
- * it is the page's own state, so it does not open another tab.
+ * The window of a chart page, kept in the URL: `?range=<span>` is the last span up to now (following the clock),
+ * `?from=&to=` a fixed window one of the spans long. Without them (or with bad values) it starts where the path's
+ * time says and is `?span=` long (24 hours when absent). Changing it replaces the query, so it does not open
+ * another tab, and a link or a reload shows the same window.
  */
-export function useChartWindow(initialFrom: number): { from: number; span: ChartSpan; move: (from: number, span: ChartSpan) => void } {
+export function useChartWindow(initialFrom: number): PageWindow<ChartSpan> {
   const [search] = useSearchParams();
-  const [state, setState] = useState(() => ({ from: initialFrom, span: parseSpan(search.get('span')) }));
-  return {
-    ...state,
-    move: (from, span) => {
-      setState({ from: Math.max(0, from), span });
-    },
-  };
+  const [fallback] = useState<WindowChoice<ChartSpan>>(() => ({
+    preset: 'custom',
+    from: initialFrom,
+    to: initialFrom + CHART_SPAN_MS[parseSpan(search.get('span'))],
+  }));
+  return usePageWindow(CHART_SPAN_MS, fallback, MAX_RANGE_MS, isSpan);
 }
 
 export interface ChartWindowBarProps {
-  from: number;
-  span: ChartSpan;
-  onChange: (from: number, span: ChartSpan) => void;
+  value: ChosenWindow<ChartSpan>;
+  onChange: (choice: WindowChoice<ChartSpan>) => void;
 }
 
-/** The window of a history chart: its length, its start (date and time), and steps back and forward by one window. */
-export function ChartWindowBar({ from, span, onChange }: ChartWindowBarProps) {
+/**
+ * The window of a history chart: its length (each means the last span up to now, whenever it is clicked, the one
+ * already chosen too), its start (date and time), steps back and forward by one window, and Latest (the chosen span
+ * up to now).
+ */
+export function ChartWindowBar({ value, onChange }: ChartWindowBarProps) {
   const { t } = useI18n();
-  const ms = CHART_SPAN_MS[span];
+  const { from, to } = value;
+  const ms = to - from;
+  const span = value.preset === 'custom' ? (spanOf(from, to) ?? DEFAULT_SPAN) : value.preset;
+  const fixed = (start: number) => {
+    const begin = Math.max(0, start);
+    onChange({ preset: 'custom', from: begin, to: begin + ms });
+  };
   return (
-    <Space wrap size={[8, 8]} className="dms-history-range" data-testid="chart-window">
-      <Segmented<ChartSpan>
-        value={span}
-        onChange={(s) => {
-          onChange(from, s);
+    <Space
+      wrap
+      size={[8, 8]}
+      className="dms-history-range"
+      data-testid="chart-window"
+      data-from={from}
+      data-to={to}
+      data-preset={value.preset}
+    >
+      {/* The segmented control tells only of a change: a click on the span already shown is handled here. */}
+      <div
+        className="dms-history-presets"
+        onClick={(e) => {
+          const s = presetClicked(e.target, CHART_SPANS);
+          if (s !== null && s === span) onChange({ preset: s });
         }}
-        options={CHART_SPANS.map((s) => ({ value: s, label: <span data-testid={`chart-span-${s}`}>{t(`history.span.${s}`)}</span> }))}
-      />
+      >
+        <Segmented<ChartSpan>
+          value={span}
+          onChange={(s) => {
+            onChange({ preset: s });
+          }}
+          options={CHART_SPANS.map((s) => ({
+            value: s,
+            label: (
+              <span data-testid={`chart-span-${s}`} data-preset={s}>
+                {t(`history.span.${s}`)}
+              </span>
+            ),
+          }))}
+        />
+      </div>
       <Space.Compact>
         <Button
           icon={<LeftOutlined />}
           onClick={() => {
-            onChange(from - ms, span);
+            fixed(from - ms);
           }}
           aria-label={t('history.chart.previous')}
           data-testid="chart-previous"
@@ -71,7 +99,7 @@ export function ChartWindowBar({ from, span, onChange }: ChartWindowBarProps) {
           value={dayjs(from)}
           allowClear={false}
           onChange={(d) => {
-            if (d) onChange(d.valueOf(), span);
+            if (d) fixed(d.valueOf());
           }}
           aria-label={t('history.chart.start')}
           data-testid="chart-start"
@@ -79,7 +107,7 @@ export function ChartWindowBar({ from, span, onChange }: ChartWindowBarProps) {
         <Button
           icon={<RightOutlined />}
           onClick={() => {
-            onChange(from + ms, span);
+            fixed(from + ms);
           }}
           aria-label={t('history.chart.next')}
           data-testid="chart-next"
@@ -87,7 +115,7 @@ export function ChartWindowBar({ from, span, onChange }: ChartWindowBarProps) {
       </Space.Compact>
       <Button
         onClick={() => {
-          onChange(latestWindowStart(ms), span);
+          onChange({ preset: span });
         }}
         data-testid="chart-latest"
       >

@@ -1,4 +1,4 @@
-import { Alert, Badge, Empty, Spin, Typography } from 'antd';
+import { Alert, Empty, Spin } from 'antd';
 import { api, type RegisterDef, type SeriesResult } from '@dms/contract';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -9,6 +9,7 @@ import { call, endpointKey, endpointQuery } from '../../../../api/call';
 import { useDeviceEvents } from '../../../../api/realtime';
 import { isApiError } from '../../../../api/client';
 import { EChart, registerECharts } from '../../../../components/EChart';
+import { LiveMark } from '../../../../components/LiveMark';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
 import { useLatest } from '../../../../lib/useLatest';
@@ -244,14 +245,7 @@ export function SeriesChart({
   const empty = overview !== null && overview.series.every((s) => s.buckets.length === 0);
   return (
     <Spin spinning={loading}>
-      {live && (
-        <Badge
-          status="processing"
-          text={<Typography.Text type="secondary">{t('devices.list.live')}</Typography.Text>}
-          className="dms-chart-live"
-          data-testid={`${testId}-live`}
-        />
-      )}
+      {live && <LiveMark className="dms-chart-live" testId={`${testId}-live`} />}
       {empty && <Alert type="info" showIcon title={t('history.chart.empty')} style={{ marginBottom: 8 }} data-testid={`${testId}-empty`} />}
       <div
         data-testid={`${testId}-wrap`}

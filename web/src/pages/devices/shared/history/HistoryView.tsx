@@ -1,12 +1,12 @@
 import { Card, Empty, Typography, type TableColumnsType } from 'antd';
-import type { HistoryRow } from '@dms/contract';
 import { useQueryClient } from '@tanstack/react-query';
-import { useMemo, useState } from 'react';
+import { MAX_RANGE_MS, type HistoryRow } from '@dms/contract';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDeviceEvents } from '../../../../api/realtime';
 import { ExportButton } from '../../../../components/list-page/ExportButton';
 import { ListTable } from '../../../../components/list-page/ListTable';
-import { usePagedQuery, type PageOf } from '../../../../components/list-page/usePagedQuery';
+import { usePagedQuery } from '../../../../components/list-page/usePagedQuery';
 import { useListState } from '../../../../components/list-page/useListState';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
@@ -16,25 +16,28 @@ import { formatRegisterWithUnit, registerName } from '../registers';
 import { DeviceHeader } from './DeviceHeader';
 import { parseDevice } from '../params';
 import { RangeBar } from './RangeBar';
-import { presetRange, type TimeRange } from './range';
+import { newestOf, MAX_FRESH, pruneFresh, withFresh } from './live-rows';
+import { PRESET_MS, type TimeRange, type WindowChoice } from './range';
+import { usePageWindow } from './useWindow';
 import { defaultRegisters, RegisterSelect } from './RegisterSelect';
 import { useHistoryDevice, type HistoryDevice } from './useHistoryDevice';
 import './history.css';
 
 /** How many registers the table starts with. */
 const DEFAULT_COLUMNS = 6;
+/** The window when the URL names none: the last 24 hours. */
+const DEFAULT_WINDOW: WindowChoice<Preset> = { preset: '24h' };
+/** Wait after a live reading before a page after the first is loaded again (one load for a burst of readings). */
+const SHIFT_DELAY_MS = 1000;
 
-/** A reading the live push brought, put at the top of the first page (`first`) of `size` rows, and counted. */
-function addReading(page: PageOf<HistoryRow>, row: HistoryRow, first: boolean, size: number): PageOf<HistoryRow> {
-  if (page.items.some((r) => r.ts === row.ts)) return page;
-  const items = first ? [row, ...page.items].sort((a, b) => b.ts - a.ts).slice(0, size) : page.items;
-  return { total: page.total + 1, items };
-}
+type Preset = keyof typeof PRESET_MS;
 
 /**
  * history/{tag_id}/{controller_id} and plcHistory: the device's snapshots over a chosen range, one column per chosen
- * register (formatted in its display format), newest first, paged on the server, exportable to .xlsx. While the range
- * holds the present, each new reading joins the top of the first page as it comes (live push), and the total counts it.
+ * register (formatted in its display format), newest first, paged on the server, exportable to .xlsx. The range is
+ * kept in the URL (`?range=1h|24h|7d`, or `?from=&to=`); a preset ends at the present and moves on with the clock.
+ * While the range holds the present, each new reading joins the top of the first page as it comes (live push), and
+ * the total counts it; a later page is loaded again, so its rows shift down as the readings come.
  */
 export function HistoryPage({ view }: { view: 'history' | 'plcHistory' }) {
   const { tagId, controllerId } = useParams();
@@ -52,34 +55,70 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
   const { t, lang } = useI18n();
   const { device, type, registers } = loaded;
   const all = type?.registers ?? [];
-  const [range, setRange] = useState<TimeRange>(() => presetRange('24h'));
+  const { range, choose } = usePageWindow(PRESET_MS, DEFAULT_WINDOW, MAX_RANGE_MS);
   const [chosen, setChosen] = useState<number[]>(() => defaultRegisters(all, DEFAULT_COLUMNS));
   const { boxId, controller } = device;
-  const list = useListState({ from: range.from, to: range.to, registers: chosen });
+  const list = useListState({ registers: chosen });
   const { filter, page: pageNo, pageSize } = list.params;
-  const query = historyQueries.table(boxId, controller, { ...filter, page: pageNo, page_size: pageSize });
-  const page = usePagedQuery(query);
+  const query = historyQueries.table(boxId, controller, {
+    from: range.from,
+    to: range.to,
+    registers: filter.registers,
+    page: pageNo,
+    page_size: pageSize,
+  });
+  const fetched = usePagedQuery(query);
   const client = useQueryClient();
-  const { setFilter } = list;
+  const { setFilter, setPage } = list;
 
-  // A preset range (the last hour, day, week) follows the present: its end moves on with the readings that come.
-  const now = useNow(60_000);
+  // Live readings the first page's answer does not hold yet (see withFresh).
+  const [fresh, setFresh] = useState<HistoryRow[]>([]);
+  const firstPage = pageNo === 1 && !fetched.loading;
   const follows = range.preset !== 'custom';
-  const live = follows || (filter.from <= now && now < filter.to);
+  const shown = firstPage ? withFresh(fetched.data, fresh, pageSize, range.from, follows ? undefined : range.to) : fetched.data;
+  const page = shown === fetched.data ? fetched : { ...fetched, data: shown };
+
+  // A later page is loaded again after readings came (its rows shift down by as many), once for a burst of them.
+  const shift = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(
+    () => () => {
+      clearTimeout(shift.current);
+    },
+    [],
+  );
+
+  const now = useNow(60_000);
+  const live = follows || (range.from <= now && now < range.to);
   useDeviceEvents(live ? [device.id] : [], (event) => {
     if (event.type === 'lagged') {
-      page.reload();
+      setFresh([]);
+      fetched.reload();
       return;
     }
     if (event.type !== 'values' || event.device !== device.id) return;
-    if (event.ts < filter.from || (!follows && event.ts >= filter.to)) return;
+    if (event.ts < range.from || (!follows && event.ts >= range.to)) return;
+    if (pageNo !== 1) {
+      if (shift.current === undefined) {
+        shift.current = setTimeout(() => {
+          shift.current = undefined;
+          void client.invalidateQueries({ queryKey: query.queryKey, exact: true });
+        }, SHIFT_DELAY_MS);
+      }
+      return;
+    }
     const row = { ts: event.ts, values: event.values };
-    client.setQueryData(query.queryKey, (d) => d && addReading(d, row, pageNo === 1, pageSize));
+    const kept = firstPage ? pruneFresh(fresh, newestOf(fetched.data), range.from) : fresh;
+    if (kept.length >= MAX_FRESH) {
+      setFresh([]);
+      fetched.reload();
+      return;
+    }
+    setFresh([...kept, row]);
   });
 
   const changeRange = (next: TimeRange) => {
-    setRange(next);
-    setFilter({ from: next.from, to: next.to });
+    choose(next.preset === 'custom' ? { preset: 'custom', from: next.from, to: next.to } : { preset: next.preset });
+    setPage(1, pageSize);
   };
   const changeRegisters = (next: number[]) => {
     setChosen(next);
@@ -117,7 +156,7 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
     <>
       <DeviceHeader device={device} current={view} />
       <div className="dms-history-toolbar">
-        <RangeBar value={range} onChange={changeRange} />
+        <RangeBar value={range} onChange={changeRange} onRefresh={fetched.reload} />
         <RegisterSelect registers={all} value={chosen} onChange={changeRegisters} />
         <ExportButton
           testId="history-export"
@@ -126,8 +165,8 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
             kind: 'history',
             device: { boxId, controller },
             filter: {
-              from: filter.from,
-              to: follows ? Math.max(filter.to, Date.now() + 1000) : filter.to,
+              from: range.from,
+              to: follows ? Math.max(range.to, Date.now() + 1000) : range.to,
               registers: filter.registers.join(','),
             },
           })}

@@ -11,13 +11,22 @@ export interface RangeBarProps {
   /** Longest range the page accepts (the API's limit by default). */
   maxMs?: number;
   testId?: string;
+  /** Asked after Refresh set a preset's range up to now (to load it again even when it did not move). */
+  onRefresh?: () => void;
+}
+
+/** The preset of the segmented option an event happened in, if any. */
+export function presetClicked<P extends string>(target: EventTarget, values: readonly P[]): P | null {
+  if (!(target instanceof Element)) return null;
+  const name = target.closest('.ant-segmented-item')?.querySelector('[data-preset]')?.getAttribute('data-preset');
+  return values.find((v) => v === name) ?? null;
 }
 
 /**
  * The time range of a history page: presets (last hour, 24 hours, 7 days) or a custom range with date and time.
- * Refresh moves a preset's range up to now.
+ * A preset means up to now whenever it is clicked, the one already chosen too; Refresh moves it up to now as well.
  */
-export function RangeBar({ value, onChange, maxMs = MAX_RANGE_MS, testId = 'history-range' }: RangeBarProps) {
+export function RangeBar({ value, onChange, maxMs = MAX_RANGE_MS, testId = 'history-range', onRefresh }: RangeBarProps) {
   const { t } = useI18n();
   const pick = (preset: RangePreset) => {
     if (preset === 'custom') onChange({ ...value, preset: 'custom' });
@@ -32,12 +41,28 @@ export function RangeBar({ value, onChange, maxMs = MAX_RANGE_MS, testId = 'hist
     onChange({ preset: 'custom', from, to: Math.min(to, from + maxMs) });
   };
   return (
-    <div className="dms-history-range" data-testid={testId}>
-      <Segmented<RangePreset>
-        value={value.preset}
-        onChange={pick}
-        options={RANGE_PRESETS.map((p) => ({ value: p, label: <span data-testid={`${testId}-${p}`}>{t(`history.range.${p}`)}</span> }))}
-      />
+    <div className="dms-history-range" data-testid={testId} data-from={value.from} data-to={value.to} data-preset={value.preset}>
+      {/* The segmented control tells only of a change: a click on the preset already chosen moves it up to now here. */}
+      <div
+        className="dms-history-presets"
+        onClick={(e) => {
+          const p = presetClicked(e.target, RANGE_PRESETS);
+          if (p !== null && p !== 'custom' && p === value.preset) pick(p);
+        }}
+      >
+        <Segmented<RangePreset>
+          value={value.preset}
+          onChange={pick}
+          options={RANGE_PRESETS.map((p) => ({
+            value: p,
+            label: (
+              <span data-testid={`${testId}-${p}`} data-preset={p}>
+                {t(`history.range.${p}`)}
+              </span>
+            ),
+          }))}
+        />
+      </div>
       {value.preset === 'custom' && (
         <DatePicker.RangePicker
           showTime={{ format: 'HH:mm' }}
@@ -55,6 +80,7 @@ export function RangeBar({ value, onChange, maxMs = MAX_RANGE_MS, testId = 'hist
             icon={<ReloadOutlined />}
             onClick={() => {
               pick(value.preset);
+              onRefresh?.();
             }}
             aria-label={t('history.range.refresh')}
             data-testid={`${testId}-refresh`}
