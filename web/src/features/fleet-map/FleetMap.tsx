@@ -7,10 +7,12 @@ import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { EChart, registerECharts } from '../../components/EChart';
 import { useI18n } from '../../i18n';
 import { useLatest } from '../../lib/useLatest';
-import { currentZoom, geoOption, MAX_ZOOM, MIN_ZOOM, projectionOf } from './chart-view';
-import { clusterPoints, extentOf, fitView, hasPosition, markerSize, type Marker, type PlacedPoint } from './clusters';
+import { provincesInView, regionLabels } from './china/places';
+import { currentZoom, geoOption, labelOption, levelOf, MAX_ZOOM, MIN_ZOOM, projectionOf, viewBounds, type MapLevel } from './chart-view';
+import { clusterPoints, extentOf, fitView, markerSize, type Marker, type PlacedPoint } from './clusters';
+import { locatePoints } from './locate';
 import { MapMarker } from './MapMarker';
-import { useWorldMap } from './world';
+import { citiesLoaded, loadCities, mapWithCities, useWorldMap, WORLD_MAP } from './world';
 import './map.css';
 
 registerECharts([GeoComponent]);
@@ -21,7 +23,10 @@ const CELL_PX = 56;
 const CLUSTER_ZOOM_STEP = 3;
 
 export interface FleetMapProps {
-  /** Every device to place (those without a position are left out here; the page counts them). */
+  /**
+   * Every device to place: where its coordinates say, else at its city's (or province's) centre; those found
+   * nowhere are left out here (the page counts them).
+   */
   points: readonly MapPoint[];
   height: number | string;
   /** Dark map colours (the large screen). */
@@ -32,32 +37,78 @@ export interface FleetMapProps {
 }
 
 /**
- * The fleet on a world map: echarts draws the countries (bundled data, pan and zoom), the devices are DOM markers
- * above it, grouped by a screen-space grid at the current zoom. A group shows its count in the colour of its worst
- * status and zooms in when clicked; a single device opens a popup with its facts and a link to its page.
+ * The fleet on a world map: echarts draws the countries, China by its provinces, and zoomed in on China the
+ * provinces' cities, named (all bundled data, the cities fetched per province when first needed); the devices are
+ * DOM markers above it, grouped by a screen-space grid at the current zoom. A group shows its count in the colour of
+ * its worst status and zooms in when clicked; a single device opens a popup with its facts and a link to its page.
  * The view starts fitted to the devices' extent; "Fit" goes back there.
  */
 export function FleetMap({ points, height, dark = false, large = false, testId = 'fleet-map' }: FleetMapProps) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   const { world, retry } = useWorldMap();
   const [markers, setMarkers] = useState<Marker[]>([]);
+  // The chart's size when the markers were placed (a cluster's tooltip keeps inside it).
+  const [view, setView] = useState({ width: 0, height: 0 });
   const [selected, setSelected] = useState<string | null>(null);
+  // The cluster whose tooltip is open: closed when the map moves, so it never stays over a marker it was not for.
+  const [hovered, setHovered] = useState<string | null>(null);
+  const [layer, setLayer] = useState<{ level: MapLevel; map: string; cities: number[] }>({ level: 'world', map: WORLD_MAP, cities: [] });
+  const layerRef = useLatest(layer);
+  // Counts the city files that arrived, so the map draws them.
+  const [citiesArrived, setCitiesLoaded] = useState(0);
   const chartRef = useRef<EChartsType | null>(null);
   const wrapRef = useRef<HTMLDivElement>(null);
   const fitted = useRef(false);
   const frame = useRef(0);
 
-  const placed = useMemo(() => points.filter(hasPosition), [points]);
+  const placed = useMemo(() => locatePoints(points), [points]);
   const placedRef = useLatest<PlacedPoint[]>(placed);
+
+  /**
+   * Draws what the zoom calls for: the provinces named from PROVINCE_LABELS_PX, the cities of the provinces in view
+   * from CITY_LAYER_PX (fetched first; `again` runs once they are there).
+   */
+  const updateLayer = useCallback(
+    (again: () => void) => {
+      const chart = chartRef.current;
+      if (!chart || chart.isDisposed()) return;
+      const projection = projectionOf(chart);
+      if (!projection) return;
+      const level = levelOf(projection.ax);
+      let cities: number[] = [];
+      if (level === 'cities') {
+        cities = provincesInView(viewBounds(projection, chart.getWidth(), chart.getHeight()));
+        const missing = cities.filter((c) => !citiesLoaded(c));
+        if (missing.length > 0)
+          loadCities(missing).then(again, () => {
+            // The provinces stay drawn; the next zoom or pan tries again.
+          });
+      }
+      const map = level === 'cities' ? mapWithCities(cities) : WORLD_MAP;
+      const drawn = cities.filter(citiesLoaded);
+      const now = layerRef.current;
+      if (now.level === level && now.map === map && now.cities.join() === drawn.join()) return;
+      const labels = level === 'world' ? null : regionLabels(level, drawn, lang);
+      chart.setOption({ geo: { map, label: labelOption(labels, dark, large) } });
+      setLayer({ level, map, cities: drawn });
+    },
+    [dark, large, lang, layerRef],
+  );
 
   const recompute = useCallback(() => {
     const chart = chartRef.current;
     if (!chart || chart.isDisposed()) return;
+    updateLayer(() => {
+      setCitiesLoaded((n) => n + 1);
+    });
     const projection = projectionOf(chart);
     if (!projection) return;
     const cell = large ? CELL_PX * 1.4 : CELL_PX;
-    setMarkers(clusterPoints(placedRef.current, projection, chart.getWidth(), chart.getHeight(), cell, (n) => markerSize(n, large)));
-  }, [large, placedRef]);
+    const width = chart.getWidth();
+    const height = chart.getHeight();
+    setView((v) => (v.width === width && v.height === height ? v : { width, height }));
+    setMarkers(clusterPoints(placedRef.current, projection, width, height, cell, (n) => markerSize(n, large)));
+  }, [large, placedRef, updateLayer]);
 
   const schedule = useCallback(() => {
     cancelAnimationFrame(frame.current);
@@ -78,6 +129,18 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
   }, [recompute, placedRef]);
 
   const option = useMemo(() => (world === 'ready' ? geoOption(dark) : {}), [world, dark]);
+
+  useEffect(() => {
+    if (citiesArrived > 0) recompute();
+  }, [citiesArrived, recompute]);
+
+  // A new language names the regions anew.
+  useEffect(() => {
+    const chart = chartRef.current;
+    const { level, cities } = layerRef.current;
+    if (!chart || chart.isDisposed() || level === 'world') return;
+    chart.setOption({ geo: { label: labelOption(regionLabels(level, cities, lang), dark, large) } });
+  }, [lang, dark, large, layerRef]);
 
   // Once the map is drawn: fit the first devices that arrive, else re-cluster what is there.
   useEffect(() => {
@@ -112,6 +175,7 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
     () => ({
       georoam: () => {
         setSelected(null);
+        setHovered(null);
         schedule();
       },
     }),
@@ -119,6 +183,7 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
   );
 
   const zoomInto = (m: Marker) => {
+    setHovered(null);
     const chart = chartRef.current;
     if (!chart || chart.isDisposed()) return;
     const zoom = Math.min(MAX_ZOOM, currentZoom(chart) * CLUSTER_ZOOM_STEP);
@@ -134,6 +199,8 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
       data-testid={testId}
       data-markers={markers.length}
       data-placed={placed.length}
+      data-level={layer.level}
+      data-city-provinces={layer.cities.join(' ')}
     >
       {world === 'failed' ? (
         <Alert
@@ -169,9 +236,15 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
                 key={m.key}
                 marker={m}
                 large={large}
+                others={markers}
+                view={view}
                 open={selected === m.key}
                 onOpenChange={(open) => {
                   setSelected(open ? m.key : null);
+                }}
+                tipOpen={hovered === m.key}
+                onTipChange={(open) => {
+                  setHovered(open ? m.key : null);
                 }}
                 onZoom={() => {
                   zoomInto(m);

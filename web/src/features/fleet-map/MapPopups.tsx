@@ -1,12 +1,13 @@
 import type { MapPoint } from '@dms/contract';
-import { Button, Descriptions, List } from 'antd';
+import { Button, Descriptions, List, Typography } from 'antd';
 import { Link } from 'react-router';
 import { useI18n } from '../../i18n';
 import { boxPath, deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
+import type { PlacedPoint } from './clusters';
 
 /** The facts of one device in the map's popup, with the link to its page. */
-export function DevicePopup({ point, onClose }: { point: MapPoint; onClose: () => void }) {
+export function DevicePopup({ point, onClose }: { point: PlacedPoint; onClose: () => void }) {
   const { t } = useI18n();
   const place = [point.province, point.city].filter(Boolean).join(' ');
   return (
@@ -20,7 +21,20 @@ export function DevicePopup({ point, onClose }: { point: MapPoint; onClose: () =
           { key: 'company', label: t('fleet.popup.company'), children: point.company || '—' },
           { key: 'model', label: t('fleet.popup.model'), children: point.model || '—' },
           { key: 'status', label: t('fleet.popup.status'), children: <StatusTag status={point.status} testId="map-popup-status" /> },
-          { key: 'location', label: t('fleet.popup.location'), children: place || '—' },
+          {
+            key: 'location',
+            label: t('fleet.popup.location'),
+            children: (
+              <>
+                {place || '—'}
+                {point.located && (
+                  <Typography.Text type="secondary" className="dms-map-popup-approx" data-testid="map-popup-approx">
+                    {t('fleet.popup.placedAt', { place: point.located.region })}
+                  </Typography.Text>
+                )}
+              </>
+            ),
+          },
         ]}
       />
       <div className="dms-map-popup-actions">

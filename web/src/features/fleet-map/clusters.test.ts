@@ -1,6 +1,16 @@
 import type { MapPoint } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
-import { clusterPoints, extentOf, fitView, hasPosition, project, projectionFrom, worstStatus, type PlacedPoint } from './clusters';
+import {
+  clusterPoints,
+  extentOf,
+  fitView,
+  hasPosition,
+  project,
+  projectionFrom,
+  tipPlacement,
+  worstStatus,
+  type PlacedPoint,
+} from './clusters';
 
 function point(id: number, lng: number | null, lat: number | null, status: MapPoint['status'] = 'online'): MapPoint {
   return { id, boxId: 100_000 + id, controller: 1, status, kind: 'compressor', company: 'C', model: 'M', province: '', city: '', lng, lat };
@@ -81,5 +91,28 @@ describe('map clustering', () => {
     expect(extentOf([])).toBeNull();
     // A single place gets the largest step.
     expect(fitView({ minLng: 1, maxLng: 1, minLat: 1, maxLat: 1 }, projection, 400, 400).factor).toBe(64);
+  });
+
+  it("opens a cluster's tooltip on a side where it covers no other marker and stays in the view", () => {
+    const at = (key: string, x: number, y: number, n = 2) => ({
+      key,
+      x,
+      y,
+      points: placed(...Array.from({ length: n }, (_, i) => point(i + 1, 0, 0))),
+    });
+    const view = { width: 800, height: 600 };
+    const tip = { width: 200, height: 34 };
+    const c = at('c', 400, 300);
+    // Alone: above it.
+    expect(tipPlacement(c, [c], view, tip)).toBe('top');
+    // A marker just above: not over it, to the right.
+    const above = at('a', 400, 250, 1);
+    expect(tipPlacement(c, [c, above], view, tip)).toBe('right');
+    // Markers above and to the right: below.
+    const right = at('r', 480, 300, 1);
+    expect(tipPlacement(c, [c, above, right], view, tip)).toBe('bottom');
+    // At the top edge of the view, the top side would leave it.
+    const edge = at('e', 400, 20);
+    expect(tipPlacement(edge, [edge], view, tip)).toBe('right');
   });
 });

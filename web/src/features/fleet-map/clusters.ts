@@ -25,8 +25,10 @@ export function worstStatus(statuses: Iterable<DeviceStatus>): DeviceStatus | un
   return worst;
 }
 
-/** A point with a position. */
-export type PlacedPoint = MapPoint & { lng: number; lat: number };
+/**
+ * A point with a position: its own, or (`located`) the centre of its city or province when it has no coordinates.
+ */
+export type PlacedPoint = MapPoint & { lng: number; lat: number; located?: { level: 'city' | 'province'; region: string } };
 
 export function hasPosition(p: MapPoint): p is PlacedPoint {
   return p.lng !== null && p.lat !== null && Number.isFinite(p.lng) && Number.isFinite(p.lat);
@@ -183,4 +185,55 @@ export function fitView(
     center: [(extent.minLng + extent.maxLng) / 2, (extent.minLat + extent.maxLat) / 2],
     factor: Math.max(0.1, Math.min(maxStep, fx, fy)),
   };
+}
+
+/** Where a marker's tooltip opens, beside it. */
+export type TipPlacement = 'top' | 'right' | 'bottom' | 'left';
+
+/**
+ * The side of a marker its tooltip opens on, so that it covers no other marker and stays in the view: the first of
+ * top, right, bottom, left that is free, else the one covering least. The tooltip is estimated as a box of `tip`
+ * pixels, `gap` away from the marker's edge.
+ */
+export function tipPlacement(
+  marker: Pick<Marker, 'key' | 'x' | 'y' | 'points'>,
+  markers: readonly Pick<Marker, 'key' | 'x' | 'y' | 'points'>[],
+  view: { width: number; height: number },
+  tip: { width: number; height: number },
+  size: (count: number) => number = (n) => markerSize(n),
+  gap = 8,
+): TipPlacement {
+  const r = size(marker.points.length) / 2 + gap;
+  const boxes: Record<TipPlacement, { x0: number; y0: number; x1: number; y1: number }> = {
+    top: { x0: marker.x - tip.width / 2, y0: marker.y - r - tip.height, x1: marker.x + tip.width / 2, y1: marker.y - r },
+    right: { x0: marker.x + r, y0: marker.y - tip.height / 2, x1: marker.x + r + tip.width, y1: marker.y + tip.height / 2 },
+    bottom: { x0: marker.x - tip.width / 2, y0: marker.y + r, x1: marker.x + tip.width / 2, y1: marker.y + r + tip.height },
+    left: { x0: marker.x - r - tip.width, y0: marker.y - tip.height / 2, x1: marker.x - r, y1: marker.y + tip.height / 2 },
+  };
+  const cost = (b: { x0: number; y0: number; x1: number; y1: number }): number => {
+    let covered = 0;
+    for (const m of markers) {
+      if (m.key === marker.key) continue;
+      const half = size(m.points.length) / 2;
+      // The marker's square around its circle, overlapped with the tooltip's box.
+      const w = Math.min(b.x1, m.x + half) - Math.max(b.x0, m.x - half);
+      const h = Math.min(b.y1, m.y + half) - Math.max(b.y0, m.y - half);
+      if (w > 0 && h > 0) covered += w * h;
+    }
+    // Leaving the view costs as much as covering a marker: the tooltip would be cut or pushed over the markers.
+    const outside = Math.max(0, -b.x0) + Math.max(0, b.x1 - view.width) + Math.max(0, -b.y0) + Math.max(0, b.y1 - view.height);
+    return covered + outside * tip.height;
+  };
+  const order: TipPlacement[] = ['top', 'right', 'bottom', 'left'];
+  let best: TipPlacement = 'top';
+  let bestCost = Infinity;
+  for (const side of order) {
+    const c = cost(boxes[side]);
+    if (c === 0) return side;
+    if (c < bestCost) {
+      bestCost = c;
+      best = side;
+    }
+  }
+  return best;
 }

@@ -14,7 +14,7 @@ import { useI18n, type TKey } from '../../i18n';
 import { formatTime } from '../../lib/format-time';
 import { STATUS_HEX, STATUS_ICON, statusLabel } from '../devices/status';
 import { COUNT_TILES, type CountTile } from './count-tiles';
-import { LiveBadge } from './LiveBadge';
+import { LiveMark } from '../../components/LiveMark';
 import { TransitionFeed } from './TransitionFeed';
 import { useFleetSummary } from './useFleetSummary';
 import './fleet.css';
@@ -114,7 +114,7 @@ export function FleetSection() {
           {t('dashboard.fleet.title')}
         </Typography.Title>
         <Space wrap size={[12, 4]}>
-          <LiveBadge />
+          <LiveMark />
           {updatedAt && (
             <Typography.Text type="secondary" data-testid="fleet-updated">
               {t('dashboard.fleet.updated', { time: formatTime(updatedAt, lang) })}

@@ -9,7 +9,7 @@ import { formatTime } from '../../lib/format-time';
 import { STATUS_HEX, STATUS_ICON, statusLabel } from '../../features/devices/status';
 import { COUNT_TILES } from '../../features/fleet/count-tiles';
 import { HoursChart } from '../../features/fleet/HoursChart';
-import { LiveBadge } from '../../features/fleet/LiveBadge';
+import { LiveMark } from '../../components/LiveMark';
 import { TransitionFeed } from '../../features/fleet/TransitionFeed';
 import { useFleetSummary } from '../../features/fleet/useFleetSummary';
 import { FleetMap } from '../../features/fleet-map/FleetMap';
@@ -78,7 +78,7 @@ function LargeScreen() {
         </div>
         <h1 className="dms-ls-title">{t('fleet.screen.title')}</h1>
         <div className="dms-ls-header-side dms-ls-header-right">
-          <LiveBadge className="dms-ls-live" />
+          <LiveMark className="dms-ls-live" />
           <Clock />
           <Fullscreen size="large" testId="ls-fullscreen" />
         </div>

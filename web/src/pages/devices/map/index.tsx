@@ -5,9 +5,9 @@ import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
 import { useI18n } from '../../../i18n';
 import { statusLabel } from '../../../features/devices/status';
-import { LiveBadge } from '../../../features/fleet/LiveBadge';
-import { hasPosition } from '../../../features/fleet-map/clusters';
+import { LiveMark } from '../../../components/LiveMark';
 import { FleetMap } from '../../../features/fleet-map/FleetMap';
+import { locatePoints } from '../../../features/fleet-map/locate';
 import { useMapPoints } from '../../../features/fleet-map/useMapPoints';
 import './map-page.css';
 
@@ -21,14 +21,16 @@ function parseFilter(value: string | null): MapFilter | undefined {
 
 /**
  * Map monitoring (/devices/map): the devices the user sees on a world map, coloured by status and clustered, with a
- * status filter (kept in the URL), the count of devices without a position, and the way to the large screen.
+ * status filter (kept in the URL), the count of devices the map cannot place (no coordinates, and no city or
+ * province it knows), and the way to the large screen.
  */
 export default function MapMonitoringPage() {
   const { t } = useI18n();
   const [params, setParams] = useSearchParams();
   const status = parseFilter(params.get('status'));
   const { points, error, reload } = useMapPoints(status);
-  const placed = useMemo(() => points.filter(hasPosition).length, [points]);
+  // Devices without coordinates are placed at their city or province when it is known.
+  const placed = useMemo(() => locatePoints(points).length, [points]);
   const unplaced = points.length - placed;
   const listLink = `/devices/devices-show${status ? `?status=${status}` : ''}`;
 
@@ -69,7 +71,7 @@ export default function MapMonitoringPage() {
               {t('fleet.map.noPosition', { count: unplaced })} · <Link to={listLink}>{t('fleet.map.noPositionLink')}</Link>
             </Typography.Text>
           )}
-          <LiveBadge />
+          <LiveMark />
         </div>
       </div>
       {error && (
