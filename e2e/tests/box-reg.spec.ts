@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { cellText, expect, expectShown, openShell as open, screenshot, signIn, test } from './fixtures.js';
+import { baseUrl, cellText, expect, expectShown, openShell as open, screenshot, signIn, test } from './fixtures.js';
 import type { APIRequestContext, Page } from '@playwright/test';
 
 /**
@@ -72,7 +72,12 @@ test.describe('box registration (/box-reg-info)', () => {
 
     await page.getByTestId('box-reg-create').click();
     await expectShown(page, /\/box-reg-info\/create$/);
-    await expect(page.getByTestId('breadcrumb')).toContainText('Register boxes');
+    // The breadcrumb names the list the form belongs to, and links back to it.
+    await expect(page.getByTestId('breadcrumb')).toHaveText(/Dashboard\s*\/\s*Box registration\s*\/\s*Register boxes/);
+    await expect(page.getByTestId('breadcrumb').getByRole('link', { name: 'Box registration' })).toHaveAttribute(
+      'href',
+      '/box-reg-info/list',
+    );
     await expect(page.getByTestId('box-reg-form-push-warning')).toHaveValue('1');
     await page.getByTestId('box-reg-form-start').fill(String(start));
     await page.getByTestId('box-reg-form-end').fill(String(end));
@@ -95,6 +100,12 @@ test.describe('box registration (/box-reg-info)', () => {
     const passwords = (await page.getByTestId('box-reg-password').allInnerTexts()).map((p) => p.trim());
     expect(passwords).toHaveLength(3);
     for (const p of passwords) expect(p).toMatch(/^[\w-]{16,}$/);
+    // Where the boxes connect: the address the console reached, the broker's real port, MQTT 3.1.1, protocol 1.
+    const broker = page.getByTestId('box-reg-broker');
+    await expect(page.getByTestId('box-reg-broker-host')).toHaveText(new URL(baseUrl()).hostname);
+    await expect(page.getByTestId('box-reg-broker-port')).toHaveText(String(process.env.E2E_MQTT_PORT));
+    await expect(broker).toContainText('MQTT 3.1.1');
+    await expect(broker).toContainText('Protocol version');
     await screenshot(page, 'box-reg-result-en');
 
     // The .xlsx: once.
@@ -112,6 +123,9 @@ test.describe('box registration (/box-reg-info)', () => {
       .flatMap((sheet) => sheet.getSheetValues().flatMap((row) => (Array.isArray(row) ? row.map(cellText) : [])))
       .join('\n');
     expect(cells).toContain('MQTT password');
+    expect(cells).toContain('Broker address');
+    expect(cells).toContain(new URL(baseUrl()).hostname);
+    expect(cells).toContain(String(process.env.E2E_MQTT_PORT));
     for (let id = start; id <= end; id += 1) expect(cells).toContain(`box-${id}`);
     for (const p of passwords) expect(cells).toContain(p);
     await expect(page.getByTestId('box-reg-downloaded')).toBeVisible();
@@ -195,6 +209,74 @@ test.describe('box registration (/box-reg-info)', () => {
     await screenshot(page, 'box-reg-form-errors-en');
   });
 
+  test('one message per problem; a push time out of range is refused, not changed; box types are offered', async ({ page }) => {
+    const start = freshBoxId();
+    // A type of its own registered before: the form offers it beside the known ones.
+    const ownType = `E2E-T${start % 100_000}`;
+    await registerBoxes(page.request, 'demo_manager', start + 50, start + 50, { boxType: ownType, companyName: 'E2E Company' });
+    const token = await signIn(page, 'demo_limited_admin');
+    await open(page, '/box-reg-info/create');
+    const errors = page.locator('.ant-form-item-explain-error');
+    const rangeErrors = page
+      .locator('.ant-form-item-has-error')
+      .filter({ has: page.locator('#box-registration_startBoxId, #box-registration_endBoxId') });
+
+    // A start id over the limit: its one message, nothing said about the range.
+    await page.getByTestId('box-reg-form-start').fill('2147483648');
+    await page.getByTestId('box-reg-form-end').fill(String(start));
+    await page.getByTestId('box-reg-submit').click();
+    await expect(page.getByText('A box id must be at most 2147483647')).toHaveCount(1);
+    await expect(rangeErrors).toHaveCount(1);
+    await expect(page.getByText('The end box id must not be less than the start box id')).toHaveCount(0);
+    // An end id over the limit: one message too (not also "at most 1000 boxes").
+    await page.getByTestId('box-reg-form-start').fill(String(start));
+    await page.getByTestId('box-reg-form-end').fill('2147483648');
+    await page.getByTestId('box-reg-submit').click();
+    await expect(page.getByText('A box id must be at most 2147483647')).toHaveCount(1);
+    await expect(page.getByText('One registration may cover at most 1000 boxes')).toHaveCount(0);
+    await expect(rangeErrors).toHaveCount(1);
+    await page.getByTestId('box-reg-form-end').fill(String(start + 1));
+
+    // Push times 11: kept as typed and refused with its message; nothing is registered.
+    const fault = page.getByTestId('box-reg-form-push-fault');
+    await fault.fill('11');
+    await fault.blur();
+    await expect(fault).toHaveValue('11');
+    await expect(page.getByText('Push times must be between 0 and 10')).toBeVisible();
+    await pickUser(page, 'demo_manager');
+
+    // Box type: the known types and the registered one are offered, narrowed as one types; a new type is taken as typed.
+    const type = page.getByTestId('box-reg-form-type');
+    await type.click();
+    const options = page.locator('.dms-box-reg-type-options:visible .ant-select-item-option');
+    await expect(options.filter({ hasText: /^DTU-4G$/ })).toHaveCount(1);
+    await expect(options.filter({ hasText: new RegExp(`^${ownType}$`) })).toHaveCount(1);
+    await screenshot(page, 'box-reg-type-options-en');
+    await type.fill(ownType.toLowerCase());
+    await expect(options).toHaveText([ownType]);
+    await options.first().click();
+    await expect(type).toHaveValue(ownType);
+    await type.fill('E2E-NEW-TYPE');
+    await expect(type).toHaveValue('E2E-NEW-TYPE');
+
+    await page.getByTestId('box-reg-submit').click();
+    await expect(fault).toHaveValue('11');
+    await expect(page.getByText('Push times must be between 0 and 10')).toBeVisible();
+    await expect(errors).toHaveCount(1);
+    await expect(page.getByTestId('box-reg-credentials')).toHaveCount(0);
+    await screenshot(page, 'box-reg-form-push-en');
+
+    // 10 is taken: registered with the new type.
+    await fault.fill('10');
+    await page.getByTestId('box-reg-submit').click();
+    await expect(page.getByTestId('box-reg-credentials').locator('tbody tr.ant-table-row')).toHaveCount(2);
+    const list = await page.request.get(`${baseUrl()}/api/v2/box-reg-info?boxId=${start}`, {
+      headers: { authorization: `Bearer ${token}` },
+    });
+    const registered = ((await list.json()) as { data: { items: Array<{ boxType: string; pushFault: number }> } }).data.items;
+    expect(registered).toEqual([expect.objectContaining({ boxType: 'E2E-NEW-TYPE', pushFault: 10 })]);
+  });
+
   test('root and limited admins see it in the menu; a manager does not, and gets /401 by URL', async ({ page }) => {
     await signIn(page, 'demo_limited_admin');
     await open(page, '/dashboard');
@@ -252,6 +334,42 @@ test.describe('box registration (/box-reg-info)', () => {
       };
       await expect(page.getByText(order[lang] ?? '')).toBeVisible();
       await screenshot(page, `box-reg-create-${lang}`);
+    });
+  }
+
+  const BROKER_LABEL: Record<string, string> = {
+    en: 'Broker address',
+    zh: '服务器地址',
+    es: 'Dirección del bróker',
+    ja: 'ブローカーアドレス',
+  };
+  for (const lang of ['en', 'zh', 'es', 'ja']) {
+    test(`in ${lang}, at desktop and 390 px: the form and the credentials with the broker address`, async ({ page }) => {
+      const start = freshBoxId();
+      await signIn(page, 'demo_root', lang);
+      await open(page, '/box-reg-info/create');
+      await page.getByTestId('box-reg-form-start').fill(String(start));
+      await page.getByTestId('box-reg-form-end').fill(String(start + 1));
+      await pickUser(page, 'demo_manager');
+      await page.getByTestId('box-reg-form-type').fill('DTU-4G');
+      await page.getByTestId('box-reg-form-company').fill('E2E Company');
+      await screenshot(page, `box-reg-form-${lang}`);
+      await page.setViewportSize({ width: 390, height: 844 });
+      await screenshot(page, `box-reg-form-${lang}-390`);
+      await page.getByTestId('box-reg-submit').click();
+      const broker = page.getByTestId('box-reg-broker');
+      await expect(broker).toContainText(BROKER_LABEL[lang] ?? '');
+      await expect(page.getByTestId('box-reg-broker-host')).toHaveText(new URL(baseUrl()).hostname);
+      // At 390 px nothing of the broker block runs out of the screen.
+      const box = await broker.boundingBox();
+      expect(box && box.x >= 0 && box.x + box.width <= 390).toBe(true);
+      await screenshot(page, `box-reg-result-${lang}-390`);
+      await page.setViewportSize({ width: 1440, height: 900 });
+      await expect(broker).toBeVisible();
+      await screenshot(page, `box-reg-result-${lang}`);
+      // The download is saved (copy) so the page may be left without a question.
+      await page.getByTestId('box-reg-download').click();
+      await expect(page.getByTestId('box-reg-downloaded')).toBeVisible();
     });
   }
 

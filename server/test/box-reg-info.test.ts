@@ -30,9 +30,16 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
 
   it('registers a range to a user, issuing credentials that work once shown and downloadable once as .xlsx', async () => {
     const fields = { boxType: 'DTU-4G', contact: 'Li Lei 138', companyName: 'Acme Air', pushWarning: 2, pushFault: 3, pushNormal: 0 };
-    const res = await register(limited, { startBoxId: 8001, endBoxId: 8003, userId: managerId, ...fields });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/box-reg-info',
+      headers: { ...bearer(limited), host: 'dms.example.com:8080' },
+      payload: { startBoxId: 8001, endBoxId: 8003, userId: managerId, ...fields },
+    });
     expect(res.statusCode).toBe(200);
     const result = body(res).data as BoxRegistrationResult;
+    // Where the boxes connect: the host the console reached, the embedded broker's real port, MQTT 3.1.1, payload v1.
+    expect(result.broker).toEqual({ host: 'dms.example.com', port: t.app.mqttPort, mqttVersion: '3.1.1', protocolVersion: 1 });
     expect(result.boxes.map((b) => [b.boxId, b.clientId, b.username])).toEqual([
       [8001, 'box-8001', '8001'],
       [8002, 'box-8002', '8002'],
@@ -56,9 +63,10 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
       .filter(Boolean)
       .map((r) => (r as unknown[]).slice(1));
     expect(rows).toEqual([
-      ['Box ID', 'MQTT client ID', 'MQTT username', 'MQTT password'],
-      ...result.boxes.map((b) => [b.boxId, b.clientId, b.username, b.password]),
+      ['Box ID', 'MQTT client ID', 'MQTT username', 'MQTT password', 'Broker address', 'Broker port', 'MQTT version', 'Protocol version'],
+      ...result.boxes.map((b) => [b.boxId, b.clientId, b.username, b.password, 'dms.example.com', t.app.mqttPort, '3.1.1', 1]),
     ]);
+    expect(workbook.worksheets[0]?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
     const again = await t.app.inject({
       method: 'GET',
       url: `/api/v2/box-reg-info/credentials/${result.download.token}`,
@@ -109,6 +117,16 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
     expect(await t.app.db.selectFrom('boxes').select('box_id').where('box_id', '=', 8100).executeTakeFirst()).toBeUndefined();
   });
 
+  it('offers the known box types and every type registered, A to Z', async () => {
+    const res = await register(root, { startBoxId: 8201, endBoxId: 8201, userId: managerId, boxType: 'ZX-Custom' });
+    expect(res.statusCode).toBe(200);
+    const types = body(await t.app.inject({ method: 'GET', url: '/api/v2/box-reg-info/box-types', headers: bearer(limited) }))
+      .data as string[];
+    expect(types).toEqual(expect.arrayContaining(['DTU-4G', 'GW-4G', 'ZX-Custom']));
+    expect(types).toEqual([...new Set(types)].sort((a, b) => a.localeCompare(b, 'en')));
+    expect((await t.app.inject({ method: 'GET', url: '/api/v2/box-reg-info/box-types', headers: bearer(manager) })).statusCode).toBe(403);
+  });
+
   it('validates with exact messages', async () => {
     const cases: Array<[Record<string, unknown>, string]> = [
       [{ startBoxId: 10, endBoxId: 9, userId: managerId, boxType: 'DTU' }, 'The end box id must not be less than the start box id'],
@@ -124,6 +142,15 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
       const res = await register(root, payload);
       expect(res.statusCode, JSON.stringify(payload)).toBe(400);
       expect(body(res), JSON.stringify(payload)).toMatchObject({ code: 40001, message: expected });
+    }
+    // One message per problem: an id over the limit is not also judged as a range (too many, or the end before it).
+    for (const [startBoxId, endBoxId, field] of [
+      [2_147_483_648, 5, 'startBoxId'],
+      [7_000_001, 2_147_483_648, 'endBoxId'],
+    ] as const) {
+      const res = await register(root, { startBoxId, endBoxId, userId: managerId, boxType: 'DTU' });
+      expect(body(res)).toMatchObject({ code: 40001, message: 'A box id must be at most 2147483647' });
+      expect((body(res).data as { issues: Array<{ path: string }> }).issues.map((i) => i.path)).toEqual([field]);
     }
     const es = await register(root, { startBoxId: 10, endBoxId: 9, userId: managerId, boxType: 'DTU' }, 'es');
     expect(body(es).message).toBe('El id de caja final no puede ser menor que el inicial');
@@ -143,5 +170,41 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
       const anonymous = await t.app.inject({ method, url, ...(method === 'POST' ? { payload: {} } : {}) });
       expect(anonymous.statusCode, url).toBe(401);
     }
+  });
+});
+
+describe('box credentials behind NAT', () => {
+  it('announce MQTT_PUBLIC_HOST and MQTT_PUBLIC_PORT instead of the request host and the broker port', async () => {
+    const t = await buildTestApp('sqlite', { MQTT_PUBLIC_HOST: 'mqtt.example.net', MQTT_PUBLIC_PORT: '18830' });
+    try {
+      const root = await login(t.app, 'demo_root');
+      const users = body(await t.app.inject({ method: 'GET', url: '/api/v2/box-reg-info/users?q=demo_man', headers: bearer(root) }))
+        .data as Array<{ id: number; username: string }>;
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/box-reg-info',
+        headers: { ...bearer(root), host: '10.0.0.5:8080', 'accept-language': 'zh' },
+        payload: { startBoxId: 8101, endBoxId: 8101, userId: users[0]?.id ?? 0, boxType: 'DTU-4G' },
+      });
+      expect(res.statusCode).toBe(200);
+      const result = body(res).data as BoxRegistrationResult;
+      expect(result.broker).toEqual({ host: 'mqtt.example.net', port: 18830, mqttVersion: '3.1.1', protocolVersion: 1 });
+      const file = await t.app.inject({
+        method: 'GET',
+        url: `/api/v2/box-reg-info/credentials/${result.download.token}`,
+        headers: bearer(root),
+      });
+      const workbook = new ExcelJS.Workbook();
+      await workbook.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+      const ws = workbook.worksheets[0];
+      expect((ws?.getRow(1).values as unknown[]).slice(5)).toEqual(['服务器地址', '服务器端口', 'MQTT版本', '协议版本']);
+      expect((ws?.getRow(2).values as unknown[]).slice(5)).toEqual(['mqtt.example.net', 18830, '3.1.1', 1]);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('refuses a public host that is not a bare host name', async () => {
+    await expect(buildTestApp('sqlite', { MQTT_PUBLIC_HOST: 'mqtt://x:1883' })).rejects.toThrow(/MQTT_PUBLIC_HOST/);
   });
 });

@@ -23,13 +23,17 @@ describe.each(dialects)('device list export on %s', (dialect) => {
       expect(job.state).toBe('ready');
       return job;
     });
-  async function sheetOf(buffer: Buffer): Promise<Array<Array<string | number | null>>> {
+  async function worksheet(buffer: Buffer): Promise<ExcelJS.Worksheet> {
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.load(buffer as unknown as ArrayBuffer);
     const ws = wb.worksheets[0];
     if (!ws) throw new Error('no sheet');
-    const rows: Array<Array<string | number | null>> = [];
-    ws.eachRow((row) => rows.push((row.values as Array<string | number | null>).slice(1)));
+    return ws;
+  }
+  async function sheetOf(buffer: Buffer): Promise<Array<Array<string | number | Date | null>>> {
+    const ws = await worksheet(buffer);
+    const rows: Array<Array<string | number | Date | null>> = [];
+    ws.eachRow((row) => rows.push((row.values as Array<string | number | Date | null>).slice(1)));
     return rows;
   }
 
@@ -114,13 +118,14 @@ describe.each(dialects)('device list export on %s', (dialect) => {
     expect(file.headers['content-disposition']).toContain(done.fileName);
     const rows = await sheetOf(file.rawPayload);
     expect(rows[0]?.slice(0, 7)).toEqual(['盒子ID', '控制器', '状态', '所属公司', '站号/设备编号', '型号', '控制器类型']);
-    expect(rows[0]?.at(-1)).toBe('最后通信（UTC）');
+    expect(rows[0]?.at(-1)).toBe('最后通信 (UTC)');
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
       [7202, '在线故障', 'Acme Industrial', 'ST-2'],
       [7201, '在线', 'Acme Air', 'ST-1'],
     ]);
-    expect(rows[2]?.at(-1)).toBe('2026-11-20 08:30:00');
-    expect(rows[2]?.[11]).toBe('2024-01-02');
+    // True date cells: the time in the zone asked for (UTC by default), a calendar date as a date.
+    expect(rows[2]?.at(-1)).toEqual(new Date(Date.UTC(2026, 10, 20, 8, 30, 0)));
+    expect(rows[2]?.[11]).toEqual(new Date(Date.UTC(2024, 0, 2)));
     expect(rows[2]?.[13]).toBe('Jiangsu');
     // Downloaded once: the job is gone.
     expect((await t.app.inject({ method: 'GET', url: `/api/v2/exports/${job.id}/file`, headers: bearer(manager) })).statusCode).toBe(404);
@@ -138,6 +143,32 @@ describe.each(dialects)('device list export on %s', (dialect) => {
       ['ID de caja', 'Estado'],
       [7201, 'En línea'],
     ]);
+  });
+
+  it("writes times as date cells in the user's zone, named in the header, under a frozen header sized to its content", async () => {
+    const job = body(await start(manager, { kind: 'devices', filter: { q: 'acme air' }, tz: 'Asia/Shanghai' })).data as ExportJob;
+    await ready(manager, job.id);
+    const ws = await worksheet(
+      (await t.app.inject({ method: 'GET', url: `/api/v2/exports/${job.id}/file`, headers: bearer(manager) })).rawPayload,
+    );
+    const last = ws.columnCount;
+    expect(ws.getRow(1).getCell(last).value).toBe('Last seen (Asia/Shanghai)');
+    // 08:30 UTC is 16:30 in Shanghai: Excel's dates have no zone, so the cell holds the wall clock there.
+    const seen = ws.getRow(2).getCell(last);
+    expect(seen.value).toEqual(new Date(Date.UTC(2026, 10, 20, 16, 30, 0)));
+    expect(seen.numFmt).toBe('yyyy-mm-dd hh:mm:ss');
+    expect(ws.getRow(2).getCell(12).numFmt).toBe('yyyy-mm-dd');
+    expect(ws.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    // Sized to the content: the time column fits its 19 characters, the long header its text; short columns stay narrow.
+    expect(ws.getColumn(last).width).toBeGreaterThanOrEqual('Last seen (Asia/Shanghai)'.length);
+    expect(ws.getColumn(1).width).toBeLessThan(ws.getColumn(last).width ?? 0);
+    expect(ws.getColumn(4).width).toBeGreaterThanOrEqual('Acme Air'.length);
+  });
+
+  it('refuses a time zone it does not know', async () => {
+    const bad = await start(manager, { kind: 'devices', filter: {}, tz: 'Mars/Olympus' });
+    expect(bad.statusCode).toBe(400);
+    expect(body(bad)).toMatchObject({ code: 40001, message: 'tz must be a time zone such as Asia/Shanghai or UTC' });
   });
 
   it('refuses a bad filter with its message and anyone not signed in', async () => {

@@ -17,12 +17,23 @@ const ROWS = 5;
 
 type Cell = string | number | null;
 
-/** A cell's plain value (the exports write no rich text, links or formulas). */
-function plain(v: CellValue): Cell {
+const EXCEL_EPOCH = Date.UTC(1899, 11, 30);
+const pad = (n: number) => String(n).padStart(2, '0');
+
+/**
+ * A cell's plain value (the exports write no rich text, links or formulas); a date cell as Excel shows it by its
+ * format, which must be one of the two the exports use: a time `yyyy-mm-dd hh:mm:ss`, a duration `[h]:mm:ss`.
+ */
+function plain(cell: ExcelJS.Cell): Cell {
+  const v: CellValue = cell.value;
   if (v === undefined || v === null) return null;
   if (typeof v === 'number' || typeof v === 'string') return v;
-  if (typeof v === 'boolean' || v instanceof Date) return String(v);
-  throw new Error(`not a plain cell value: ${JSON.stringify(v)}`);
+  if (v instanceof Date && cell.numFmt === 'yyyy-mm-dd hh:mm:ss') return v.toISOString().slice(0, 19).replace('T', ' ');
+  if (v instanceof Date && cell.numFmt === '[h]:mm:ss') {
+    const s = Math.round((v.getTime() - EXCEL_EPOCH) / 1000);
+    return `${Math.floor(s / 3600)}:${pad(Math.floor(s / 60) % 60)}:${pad(s % 60)}`;
+  }
+  throw new Error(`not a plain cell value: ${JSON.stringify(v)} (${cell.numFmt})`);
 }
 
 /** The first sheet of an .xlsx: its name and rows of plain values. */
@@ -35,7 +46,7 @@ async function readSheet(buffer: Buffer): Promise<{ name: string; rows: Cell[][]
   const width = sheet.getRow(1).cellCount;
   sheet.eachRow({ includeEmpty: false }, (row) => {
     const cells: Cell[] = [];
-    for (let i = 1; i <= width; i++) cells.push(plain(row.getCell(i).value));
+    for (let i = 1; i <= width; i++) cells.push(plain(row.getCell(i)));
     rows.push(cells);
   });
   return { name: sheet.name, rows };
@@ -111,18 +122,34 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     const sheet = await readSheet(buffer);
     expect(sheet.name).toBe('Register history');
     expect(sheet.rows).toEqual([
-      [
-        'Time (UTC)',
-        'Time (ms since 1970)',
-        `${PRESSURE} Discharge pressure (MPa)`,
-        `${TEMPERATURE} Discharge temperature (°C)`,
-        `${FAULT_BITS} Faults`,
-      ],
-      ['2026-11-20T08:03:00.000Z', t0 + 3 * MIN, 0.73, 83.5, 0],
-      ['2026-11-20T08:02:00.000Z', t0 + 2 * MIN, 0.72, 82.5, 0],
-      ['2026-11-20T08:01:00.000Z', t0 + 1 * MIN, 0.71, 81.5, 8],
-      ['2026-11-20T08:00:00.000Z', t0, 0.7, 80.5, 0],
+      ['Time (UTC)', `${PRESSURE} Discharge pressure (MPa)`, `${TEMPERATURE} Discharge temperature (°C)`, `${FAULT_BITS} Faults`],
+      ['2026-11-20 08:03:00', 0.73, 83.5, 0],
+      ['2026-11-20 08:02:00', 0.72, 82.5, 0],
+      ['2026-11-20 08:01:00', 0.71, 81.5, 8],
+      ['2026-11-20 08:00:00', 0.7, 80.5, 0],
     ]);
+  });
+
+  it("writes the history's times in the user's zone, named in the header, under a frozen header", async () => {
+    const { job, buffer } = await exportFile(manager, {
+      kind: 'history',
+      device: { boxId: box.boxId, controller: 1 },
+      filter: { from: t0, to: t0 + 2 * MIN, registers: String(PRESSURE) },
+      tz: 'America/New_York',
+    });
+    // 08:00 UTC on 20 November is 03:00 in New York (EST, UTC-5).
+    expect(job.fileName).toBe(`history-${box.boxId}-1-2026-11-20_2026-11-20.xlsx`);
+    expect((await readSheet(buffer)).rows).toEqual([
+      ['Time (America/New_York)', `${PRESSURE} Discharge pressure (MPa)`],
+      ['2026-11-20 03:01:00', 0.71],
+      ['2026-11-20 03:00:00', 0.7],
+    ]);
+    const workbook = new ExcelJS.Workbook();
+    await workbook.xlsx.load(buffer as unknown as ArrayBuffer);
+    const ws = workbook.worksheets[0];
+    expect(ws?.views[0]).toMatchObject({ state: 'frozen', ySplit: 1 });
+    expect(ws?.getCell('A2').value).toEqual(new Date(Date.UTC(2026, 10, 20, 3, 1, 0)));
+    expect(ws?.getColumn(1).width).toBeGreaterThanOrEqual('Time (America/New_York)'.length);
   });
 
   it("exports every register of the device's type when none is chosen, headers in the request's language", async () => {
@@ -141,9 +168,9 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
       registerCount: number;
     }>;
     const registerCount = types.find((x) => x.code === 'screw-compressor')?.registerCount ?? 0;
-    expect(header).toHaveLength(2 + registerCount);
-    expect(header.slice(0, 4)).toEqual(['时间 (UTC)', '时间 (1970年起毫秒数)', `${RUN_STATE} 运行状态`, `${PRESSURE} 排气压力 (MPa)`]);
-    expect(row.slice(0, 5)).toEqual(['2026-11-20T08:00:00.000Z', t0, 2, 0.7, 80.5]);
+    expect(header).toHaveLength(1 + registerCount);
+    expect(header.slice(0, 3)).toEqual(['时间 (UTC)', `${RUN_STATE} 运行状态`, `${PRESSURE} 排气压力 (MPa)`]);
+    expect(row.slice(0, 4)).toEqual(['2026-11-20 08:00:00', 2, 0.7, 80.5]);
     // Registers the snapshot lacks are empty cells.
     expect(row.filter((c) => c === null).length).toBe(registerCount - 5);
   });
@@ -164,9 +191,9 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
       filter: { from: t0, to: t0 + 2 * MIN },
     });
     expect((await readSheet(buffer)).rows).toEqual([
-      ['Time (UTC)', 'Time (ms since 1970)', '5', '9'],
-      ['2026-11-20T08:01:00.000Z', t0 + MIN, 30, 4],
-      ['2026-11-20T08:00:00.000Z', t0, null, 2],
+      ['Time (UTC)', '5', '9'],
+      ['2026-11-20 08:01:00', 30, 4],
+      ['2026-11-20 08:00:00', null, 2],
     ]);
   });
 
@@ -179,16 +206,22 @@ describe.each(dialects)('history and fault-record exports on %s', (dialect) => {
     const sheet = await readSheet(en.buffer);
     expect(sheet.name).toBe('Fault records');
     expect(sheet.rows).toEqual([
-      ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start (UTC)', 'End (UTC)', 'Duration (s)'],
-      [box.boxId, 1, 'Test Co', null, 'Alert', 'Air filter due', '2026-11-20T08:03:00.000Z', '2026-11-20T08:10:00.000Z', 420],
-      [box.boxId, 1, 'Test Co', null, 'Fault', 'High discharge pressure', '2026-11-20T08:01:00.000Z', '2026-11-20T08:02:00.000Z', 60],
+      ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start (UTC)', 'End (UTC)', 'Duration'],
+      [box.boxId, 1, 'Test Co', null, 'Alert', 'Air filter due', '2026-11-20 08:03:00', '2026-11-20 08:10:00', '0:07:00'],
+      [box.boxId, 1, 'Test Co', null, 'Fault', 'High discharge pressure', '2026-11-20 08:01:00', '2026-11-20 08:02:00', '0:01:00'],
     ]);
     const es = await readSheet(
-      (await exportFile(manager, { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000, kind: 'fault' } }, 'es')).buffer,
+      (
+        await exportFile(
+          manager,
+          { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000, kind: 'fault' }, tz: 'Asia/Shanghai' },
+          'es',
+        )
+      ).buffer,
     );
     expect(es.rows).toEqual([
-      ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio (UTC)', 'Fin (UTC)', 'Duración (s)'],
-      [box.boxId, 1, 'Test Co', null, 'Fallo', 'Presión de salida alta', '2026-11-20T08:01:00.000Z', '2026-11-20T08:02:00.000Z', 60],
+      ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio (Asia/Shanghai)', 'Fin (Asia/Shanghai)', 'Duración'],
+      [box.boxId, 1, 'Test Co', null, 'Fallo', 'Presión de salida alta', '2026-11-20 16:01:00', '2026-11-20 16:02:00', '0:01:00'],
     ]);
     // Another user's export holds none of these devices.
     const theirs = await exportFile(helper, { kind: 'fault-records', filter: { from: t0, to: t0 + 86_400_000 } });

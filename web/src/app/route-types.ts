@@ -18,6 +18,8 @@ export interface RouteMeta {
   hidden?: boolean;
   /** False leaves the route out of the breadcrumb. */
   breadcrumb?: boolean;
+  /** A page this one is reached from (e.g. a list above its create form): a linked breadcrumb step before it. */
+  parentPage?: { titleKey: TKey; path: string };
 }
 
 /** A page module: its default export is the page. */

@@ -43,6 +43,14 @@ export const boxRegInfoEndpoints = {
     tags,
     summary: 'Users a box can be registered to (first 50 matching)',
   }),
+  boxTypes: endpoint({
+    method: 'GET',
+    path: '/box-reg-info/box-types',
+    access: 'boxRegInfo',
+    response: z.array(z.string()),
+    tags,
+    summary: 'The box types the registration form offers: the known ones and every type registered, A to Z',
+  }),
   links: endpoint({
     method: 'GET',
     path: '/box-reg-info/:boxId/links',

@@ -14,6 +14,8 @@ const pushTimes = z.coerce
 /** Most boxes one registration may cover. */
 export const MAX_BOXES_PER_REGISTRATION = 1000;
 export const BOX_TYPE_MAX = 32;
+/** Box types the registration form always offers (the demo fleet's DTU-4G among them); any other may be typed. */
+export const KNOWN_BOX_TYPES: readonly string[] = ['DTU-4G', 'DTU-WiFi', 'DTU-Ethernet', 'GW-4G'];
 
 export const boxRegistrationBody = z
   .object({
@@ -32,6 +34,9 @@ export const boxRegistrationBody = z
     pushNormal: pushTimes.default(1),
   })
   .superRefine((v, ctx) => {
+    // One message per problem: a box id that is itself wrong (say, over the limit) already has its message; the
+    // range is judged only between two valid ids (zod runs this refinement even when a field failed).
+    if (!boxId.safeParse(v.startBoxId).success || !boxId.safeParse(v.endBoxId).success) return;
     if (v.endBoxId < v.startBoxId) ctx.addIssue({ code: 'custom', path: ['endBoxId'], message: 'validation.boxId.order' });
     else if (v.endBoxId - v.startBoxId + 1 > MAX_BOXES_PER_REGISTRATION)
       ctx.addIssue({ code: 'custom', path: ['endBoxId'], message: 'validation.boxId.tooMany' });
@@ -41,8 +46,23 @@ export type BoxRegistrationBody = z.input<typeof boxRegistrationBody>;
 /** A box's credentials, shown once at registration. The MQTT username is the box id; the client id is `box-{id}`. */
 export const boxCredentials = z.object({ boxId: z.number().int(), clientId: z.string(), username: z.string(), password: z.string() });
 export type BoxCredentials = z.infer<typeof boxCredentials>;
+/** The MQTT version boxes speak to the broker (docs/box-protocol.md). */
+export const BOX_MQTT_VERSION = '3.1.1';
+/**
+ * Where boxes connect, as an engineer types it into a box: the broker's host and port as the server announces them
+ * (MQTT_PUBLIC_HOST / MQTT_PUBLIC_PORT behind NAT; else the host the console reached and the broker's port), the
+ * MQTT version and the payload protocol version (`v`).
+ */
+export const brokerAddress = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  mqttVersion: z.string(),
+  protocolVersion: z.number().int(),
+});
+export type BrokerAddress = z.infer<typeof brokerAddress>;
 export const boxRegistrationResult = z.object({
   boxes: z.array(boxCredentials),
+  broker: brokerAddress,
   /** One-time download of the same credentials as .xlsx: GET /box-reg/credentials/{token}, until expiresAt. */
   download: z.object({ token: z.string(), expiresAt: z.number().int() }),
 });

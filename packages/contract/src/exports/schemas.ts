@@ -13,11 +13,26 @@ export const MAX_EXPORT_ROWS = 200_000;
 /** How long a finished file waits for its download. */
 export const EXPORT_TTL_MS = 10 * 60_000;
 
+/** Whether `tz` names an IANA time zone this runtime knows (e.g. "Asia/Shanghai", "UTC"). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}
+/**
+ * The user's IANA time zone (the console sends the browser's): exports write their times in it and name it in the
+ * header. Default UTC.
+ */
+export const timeZone = z.string().trim().max(64, 'validation.timeZone').refine(isTimeZone, 'validation.timeZone').default('UTC');
+
 const deviceAddress = z.object({ boxId: z.number().int().positive(), controller: z.number().int().min(1).max(32) });
 export const exportBody = z.discriminatedUnion('kind', [
-  z.object({ kind: z.literal('devices'), filter: deviceFilter }),
-  z.object({ kind: z.literal('history'), device: deviceAddress, filter: historyFilter }),
-  z.object({ kind: z.literal('fault-records'), filter: faultRecordsFilter }),
+  z.object({ kind: z.literal('devices'), filter: deviceFilter, tz: timeZone }),
+  z.object({ kind: z.literal('history'), device: deviceAddress, filter: historyFilter, tz: timeZone }),
+  z.object({ kind: z.literal('fault-records'), filter: faultRecordsFilter, tz: timeZone }),
 ]);
 /** What the console sends. */
 export type ExportBody = z.input<typeof exportBody>;

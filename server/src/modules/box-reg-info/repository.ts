@@ -92,6 +92,12 @@ export function boxLinks(db: Db, boxId: number) {
     .execute();
 }
 
+/** The distinct box types registered. */
+export async function boxTypes(db: Db): Promise<string[]> {
+  const rows = await db.selectFrom('boxes').select('box_type').distinct().where('box_type', '!=', '').limit(500).execute();
+  return rows.map((r) => r.box_type);
+}
+
 export function userOptions(db: Db, q: string) {
   let query = db.selectFrom('users').select(['id', 'username', 'roles']).where('disabled', '=', 0);
   if (q) query = query.where('username', 'like', `%${q}%`);

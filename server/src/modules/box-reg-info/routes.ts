@@ -1,6 +1,7 @@
 import { api } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../http/route.js';
+import { brokerAddress } from './broker-address.js';
 import type { BoxRegInfoService } from './service.js';
 
 const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
@@ -9,7 +10,10 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function boxRegInfoRoutes(app: FastifyInstance, service: BoxRegInfoService): void {
   const e = api.boxRegInfo;
   route(app, e.list, ({ query }) => service.list(query));
-  route(app, e.register, ({ auth, body, ip, lang }) => service.register(auth, body, ip, lang));
+  route(app, e.register, ({ auth, body, ip, lang, request }) =>
+    service.register(auth, body, ip, lang, brokerAddress(app.config.mqtt, app.mqttPort, request.hostname)),
+  );
+  route(app, e.boxTypes, () => service.boxTypes());
   route(app, e.users, ({ query }) => service.userOptions(query.q));
   route(app, e.links, ({ params }) => service.links(params.boxId));
   route(app, e.credentials, ({ auth, params }) => ({

@@ -1,10 +1,12 @@
 import {
   boxClientId,
   Code,
+  KNOWN_BOX_TYPES,
   type BoxCredentials,
   type BoxLinkRow,
   type BoxRegPage,
   type BoxRegistrationResult,
+  type BrokerAddress,
   type Language,
   type UserOption,
 } from '@dms/contract';
@@ -48,6 +50,7 @@ export class BoxRegInfoService {
     body: z.output<typeof boxRegistrationBody>,
     ip: string,
     lang: Language,
+    broker: BrokerAddress,
   ): Promise<BoxRegistrationResult> {
     const owner = await repo.findUser(this.db, body.userId);
     if (!owner) throw new AppError(Code.VALIDATION_FAILED, 'error.userNotFound');
@@ -89,8 +92,8 @@ export class BoxRegInfoService {
     this.expireDownloads(now);
     const token = randomToken(24);
     const expiresAt = now + DOWNLOAD_TTL_MS;
-    this.downloads.set(token, { userId: auth.user.id, expiresAt, file: await credentialsWorkbook(boxes, lang) });
-    return { boxes, download: { token, expiresAt } };
+    this.downloads.set(token, { userId: auth.user.id, expiresAt, file: await credentialsWorkbook(boxes, broker, lang) });
+    return { boxes, broker, download: { token, expiresAt } };
   }
 
   /** The credentials workbook of a registration, once, for the user who registered, within ten minutes. */
@@ -176,6 +179,12 @@ export class BoxRegInfoService {
       }
     }
     return out;
+  }
+
+  /** The types the form offers: the known ones and every type registered, A to Z. */
+  async boxTypes(): Promise<string[]> {
+    const types = new Set([...KNOWN_BOX_TYPES, ...(await repo.boxTypes(this.db))]);
+    return [...types].sort((a, b) => a.localeCompare(b, 'en'));
   }
 
   async userOptions(q: string): Promise<UserOption[]> {

@@ -1,20 +1,21 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import ExcelJS from 'exceljs';
 import { Code, EXPORT_TTL_MS, MAX_EXPORT_ROWS, type ExportRequest, type ExportJob, type ExportKind, type Language } from '@dms/contract';
 import { AppError, notFound } from '../../errors.js';
 import { randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
+import { writeSheet, type Cell, type XlsxColumn } from './xlsx.js';
 
-export type Cell = string | number | null;
+export type { Cell, XlsxColumn };
 
 /** What a source hands the export once it has checked the user's rights and the filter. */
 export interface PreparedExport {
   /** File name without extension, e.g. "devices-2026-11-21". */
   fileName: string;
   sheet: string;
-  columns: Array<{ header: string; width?: number }>;
+  /** The header and the kind of each column (times, dates and durations are written by xlsx.ts, in the request's zone). */
+  columns: XlsxColumn[];
   /** Rows it will write (for progress); more than MAX_EXPORT_ROWS is refused before the job starts. */
   total: number;
   rows: () => AsyncIterable<Cell[]>;
@@ -83,25 +84,17 @@ export class ExportService {
       finishedAt: null,
     };
     this.jobs.set(id, job);
-    void this.run(job, prepared);
+    void this.run(job, prepared, body.tz);
     return toJob(job);
   }
 
-  private async run(job: Job, prepared: PreparedExport): Promise<void> {
+  private async run(job: Job, prepared: PreparedExport, tz: string): Promise<void> {
     try {
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: job.file, useStyles: true });
-      const sheet = workbook.addWorksheet(prepared.sheet);
-      sheet.columns = prepared.columns.map((c) => ({ header: c.header, width: c.width ?? 16 }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
-      for await (const row of prepared.rows()) {
-        sheet.addRow(row).commit();
-        job.done += 1;
+      await writeSheet({ filename: job.file }, { name: prepared.sheet, columns: prepared.columns, tz }, prepared.rows(), async (done) => {
+        job.done = done;
         // Let progress requests in between rows of a long export.
-        if (job.done % 2000 === 0) await new Promise((r) => setImmediate(r));
-      }
-      sheet.commit();
-      await workbook.commit();
+        if (done % 2000 === 0) await new Promise((r) => setImmediate(r));
+      });
       job.total = Math.max(job.total, job.done);
       job.state = 'ready';
     } catch {

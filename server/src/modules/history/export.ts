@@ -2,6 +2,7 @@ import { STATUS_NAMES, type Language, type RegisterDef } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { decodeValues, valueIn } from '../../ingest/codec.js';
 import type { ExportSource, PreparedExport } from '../exports/service.js';
+import { formatWallClock, zoned, type XlsxColumn } from '../exports/xlsx.js';
 import * as repo from './repository.js';
 import { HISTORY_CHUNK, type HistoryService } from './service.js';
 
@@ -9,8 +10,8 @@ const TEXT: Record<
   Language,
   {
     historySheet: string;
+    /** The time column's label; the header adds the zone. */
     time: string;
-    epoch: string;
     faultSheet: string;
     fault: [
       boxId: string,
@@ -27,37 +28,34 @@ const TEXT: Record<
 > = {
   en: {
     historySheet: 'Register history',
-    time: 'Time (UTC)',
-    epoch: 'Time (ms since 1970)',
+    time: 'Time',
     faultSheet: 'Fault records',
-    fault: ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start (UTC)', 'End (UTC)', 'Duration (s)'],
+    fault: ['Box ID', 'Controller', 'Company', 'Model', 'Kind', 'Name', 'Start', 'End', 'Duration'],
   },
   zh: {
     historySheet: '历史数据',
-    time: '时间 (UTC)',
-    epoch: '时间 (1970年起毫秒数)',
+    time: '时间',
     faultSheet: '故障记录',
-    fault: ['盒子ID', '控制器', '公司', '型号', '类别', '名称', '开始时间 (UTC)', '结束时间 (UTC)', '持续时间 (秒)'],
+    fault: ['盒子ID', '控制器', '公司', '型号', '类别', '名称', '开始时间', '结束时间', '持续时间'],
   },
   es: {
     historySheet: 'Historial',
-    time: 'Hora (UTC)',
-    epoch: 'Hora (ms desde 1970)',
+    time: 'Hora',
     faultSheet: 'Registros de fallos',
-    fault: ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio (UTC)', 'Fin (UTC)', 'Duración (s)'],
+    fault: ['ID de caja', 'Controlador', 'Empresa', 'Modelo', 'Tipo', 'Nombre', 'Inicio', 'Fin', 'Duración'],
   },
   ja: {
     historySheet: '履歴',
-    time: '時刻 (UTC)',
-    epoch: '時刻 (1970年からのミリ秒)',
+    time: '時刻',
     faultSheet: '故障記録',
-    fault: ['ボックスID', 'コントローラ', '会社', '機種', '種別', '名称', '開始 (UTC)', '終了 (UTC)', '継続時間 (秒)'],
+    fault: ['ボックスID', 'コントローラ', '会社', '機種', '種別', '名称', '開始', '終了', '継続時間'],
   },
 };
 
-/** A moment as the exports write it: ISO 8601 in UTC, e.g. 2026-11-21T08:00:00.000Z. */
-const iso = (ms: number) => new Date(ms).toISOString();
-const day = (ms: number) => iso(ms).slice(0, 10);
+/** The calendar day of a moment in the user's zone, for file names. */
+const day = (ms: number, tz: string) => formatWallClock(ms, tz).slice(0, 10);
+/** How the fault export's columns are written: the start and end are times, the duration [h]:mm:ss. */
+const FAULT_KINDS: Array<XlsxColumn['kind']> = ['number', 'number', 'text', 'text', 'text', 'text', 'time', 'time', 'duration'];
 
 /** "40002 Discharge pressure (MPa)"; the number alone for a register the type does not know. */
 export function registerHeader(number: number, def: RegisterDef | undefined, lang: Language): string {
@@ -67,8 +65,8 @@ export function registerHeader(number: number, def: RegisterDef | undefined, lan
 
 /**
  * The history export of one device (kind `history`): one row per snapshot of [from, to), newest first as on the
- * screen, the time as ISO UTC text and as epoch ms, then one column per chosen register (every register of the
- * device's type when none is chosen) in engineering units (raw / 10^decimals).
+ * screen, the time (a date cell in the user's zone, named in the header), then one column per chosen register (every
+ * register of the device's type when none is chosen) in engineering units (raw / 10^decimals).
  */
 export function historySource(db: Db, service: HistoryService): ExportSource<'history'> {
   return async (auth, body, lang): Promise<PreparedExport> => {
@@ -89,18 +87,16 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
     const scales = chosen.map((r) => 10 ** (defs?.get(r)?.decimals ?? 0));
     const text = TEXT[lang];
     return {
-      fileName: `history-${device.box_id}-${device.controller}-${day(from)}_${day(to - 1)}`,
+      fileName: `history-${device.box_id}-${device.controller}-${day(from, body.tz)}_${day(to - 1, body.tz)}`,
       sheet: text.historySheet,
       columns: [
-        { header: text.time, width: 26 },
-        { header: text.epoch, width: 16 },
-        ...chosen.map((r) => ({ header: registerHeader(r, defs?.get(r), lang), width: 18 })),
+        { header: zoned(text.time, body.tz), kind: 'time' },
+        ...chosen.map((r): XlsxColumn => ({ header: registerHeader(r, defs?.get(r), lang), kind: 'number' })),
       ],
       total: await repo.historyCount(db, device.id, from, to),
       rows: async function* () {
         for await (const r of service.walk(device.id, from, to, 'desc')) {
           yield [
-            iso(r.ts),
             r.ts,
             ...chosen.map((reg, i) => {
               const v = valueIn(r.vals, reg);
@@ -115,18 +111,20 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
 
 /**
  * The fault-record export (kind `fault-records`): the records of the list's filter across the user's devices,
- * newest first: box id, controller, company, model, kind, the bit's name, start and end (ISO UTC; end empty while
- * the record is open) and the duration in seconds (empty while open).
+ * newest first: box id, controller, company, model, kind, the bit's name, start and end (date cells in the user's
+ * zone; end empty while the record is open) and the duration as [h]:mm:ss (empty while open).
  */
 export function faultRecordSource(db: Db, service: HistoryService): ExportSource<'fault-records'> {
   return async (auth, body, lang): Promise<PreparedExport> => {
     const filter = service.filterOf(auth, body.filter);
     const text = TEXT[lang];
-    const widths = [12, 11, 24, 16, 10, 30, 26, 26, 12];
     return {
-      fileName: `fault-records-${day(filter.from)}_${day(filter.to - 1)}`,
+      fileName: `fault-records-${day(filter.from, body.tz)}_${day(filter.to - 1, body.tz)}`,
       sheet: text.faultSheet,
-      columns: text.fault.map((header, i) => ({ header, width: widths[i] ?? 16 })),
+      columns: text.fault.map((header, i) => {
+        const kind = FAULT_KINDS[i] ?? 'text';
+        return { header: kind === 'time' ? zoned(header, body.tz) : header, kind };
+      }),
       total: await repo.countFaultRecords(db, filter),
       rows: async function* () {
         let before: { startedAt: number; id: number } | undefined;
@@ -141,9 +139,9 @@ export function faultRecordSource(db: Db, service: HistoryService): ExportSource
               // The kind in the status wording the console uses (Fault, Alert).
               STATUS_NAMES[lang][r.kind],
               r.name ?? `${r.register}.${r.bit}`,
-              iso(r.startedAt),
-              r.endedAt === null ? null : iso(r.endedAt),
-              r.endedAt === null ? null : (r.endedAt - r.startedAt) / 1000,
+              r.startedAt,
+              r.endedAt,
+              r.endedAt === null ? null : r.endedAt - r.startedAt,
             ];
           }
           const last = rows.at(-1);

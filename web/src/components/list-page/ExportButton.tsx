@@ -63,7 +63,10 @@ export function ExportButton({ body, disabled, label, testId = 'export', size }:
     const stopped = () => abort.signal.aborted;
     setPhase({ kind: 'running', job: null });
     try {
-      let job = await call(api.exports.start, { body: typeof body === 'function' ? body() : body }, { errorDisplay: 'none' });
+      // The user's time zone: the file writes its times in it (and names it in the header).
+      const tz = Intl.DateTimeFormat().resolvedOptions().timeZone;
+      const sent = { ...(typeof body === 'function' ? body() : body), tz };
+      let job = await call(api.exports.start, { body: sent }, { errorDisplay: 'none' });
       while (!stopped() && job.state === 'running') {
         setPhase({ kind: 'running', job });
         await sleep(POLL_MS, abort.signal);

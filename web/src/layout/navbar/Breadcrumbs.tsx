@@ -13,6 +13,9 @@ export function Breadcrumbs() {
   const isHome = handle?.name === 'dashboard';
   const items = [
     ...(isHome ? [] : [{ key: 'home', title: <Link to={HOME_PATH}>{t('route.dashboard')}</Link> }]),
+    ...(meta?.parentPage
+      ? [{ key: `parent:${meta.parentPage.titleKey}`, title: <Link to={meta.parentPage.path}>{t(meta.parentPage.titleKey)}</Link> }]
+      : []),
     ...steps.map((m, i) => ({ key: `${i}:${m.titleKey}`, title: <span>{t(m.titleKey)}</span> })),
   ];
   return (

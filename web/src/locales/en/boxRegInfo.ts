@@ -104,5 +104,10 @@ export default {
     clientId: 'MQTT client ID',
     username: 'MQTT user name',
     password: 'MQTT password',
+    broker: 'Where the boxes connect',
+    brokerHost: 'Broker address',
+    brokerPort: 'Broker port',
+    mqttVersion: 'MQTT version',
+    protocolVersion: 'Protocol version',
   },
 };

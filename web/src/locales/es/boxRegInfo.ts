@@ -105,6 +105,11 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     clientId: 'ID de cliente MQTT',
     username: 'Usuario MQTT',
     password: 'Contraseña MQTT',
+    broker: 'Dónde se conectan las cajas',
+    brokerHost: 'Dirección del bróker',
+    brokerPort: 'Puerto del bróker',
+    mqttVersion: 'Versión MQTT',
+    protocolVersion: 'Versión del protocolo',
   },
 };
 export default boxRegInfo;

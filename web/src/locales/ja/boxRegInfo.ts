@@ -105,6 +105,11 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     clientId: 'MQTTクライアントID',
     username: 'MQTTユーザー名',
     password: 'MQTTパスワード',
+    broker: 'ボックスの接続先',
+    brokerHost: 'ブローカーアドレス',
+    brokerPort: 'ブローカーポート',
+    mqttVersion: 'MQTTバージョン',
+    protocolVersion: 'プロトコルバージョン',
   },
 };
 export default boxRegInfo;

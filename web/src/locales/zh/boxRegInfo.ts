@@ -104,6 +104,11 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     clientId: 'MQTT客户端ID',
     username: 'MQTT用户名',
     password: 'MQTT密码',
+    broker: '盒子连接的服务器',
+    brokerHost: '服务器地址',
+    brokerPort: '服务器端口',
+    mqttVersion: 'MQTT版本',
+    protocolVersion: '协议版本',
   },
 };
 export default boxRegInfo;

@@ -5,7 +5,8 @@ import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
 /**
  * Box registration (spec 2 /box-reg-info: list, create; root and limited_admin). The group's bare path, where the list
  * lived before, opens the list. The create page is reached from the
- * list, not the menu; it is not kept alive, so leaving it drops the one-time credentials it shows.
+ * list, not the menu, and its breadcrumb links back to the list; it is not kept alive, so leaving it drops the
+ * one-time credentials it shows.
  */
 export const boxRegRoutes: readonly ShellRoute[] = [
   {
@@ -19,7 +20,15 @@ export const boxRegRoutes: readonly ShellRoute[] = [
     kind: 'page',
     name: 'boxRegCreate',
     path: BOX_REG_CREATE_PATH,
-    meta: { titleKey: 'boxRegInfo.route.create', icon: PlusSquareOutlined, area: 'boxRegInfo', hidden: true, noCache: true },
+    meta: {
+      titleKey: 'boxRegInfo.route.create',
+      icon: PlusSquareOutlined,
+      area: 'boxRegInfo',
+      hidden: true,
+      noCache: true,
+      // Reached from the list: the breadcrumb reads Dashboard › Box registration › Register boxes.
+      parentPage: { titleKey: 'boxRegInfo.route.list', path: BOX_REG_LIST_PATH },
+    },
     load: () => import('./create'),
   },
 ];

@@ -1,5 +1,5 @@
 import { CheckCircleFilled, CopyOutlined, DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
-import { Alert, App, Button, Space, Table, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Button, Descriptions, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { api, type BoxCredentials } from '@dms/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
@@ -87,8 +87,16 @@ export function CredentialsResult({ registered, onMore, onBack }: { registered: 
       t('boxRegInfo.credentials.clientId'),
       t('boxRegInfo.credentials.username'),
       t('boxRegInfo.credentials.password'),
+      t('boxRegInfo.credentials.brokerHost'),
+      t('boxRegInfo.credentials.brokerPort'),
+      t('boxRegInfo.credentials.mqttVersion'),
+      t('boxRegInfo.credentials.protocolVersion'),
     ];
-    const lines = [header, ...result.boxes.map((b) => [String(b.boxId), b.clientId, b.username, b.password])].map((l) => l.join('\t'));
+    const { broker } = result;
+    const connect = [broker.host, String(broker.port), broker.mqttVersion, String(broker.protocolVersion)];
+    const lines = [header, ...result.boxes.map((b) => [String(b.boxId), b.clientId, b.username, b.password, ...connect])].map((l) =>
+      l.join('\t'),
+    );
     try {
       await navigator.clipboard.writeText(lines.join('\n'));
       setCopied(true);
@@ -178,6 +186,36 @@ export function CredentialsResult({ registered, onMore, onBack }: { registered: 
           {t('boxRegInfo.action.backToList')}
         </Button>
       </Space>
+      <Descriptions
+        data-testid="box-reg-broker"
+        className="dms-box-reg-broker"
+        size="small"
+        bordered
+        title={t('boxRegInfo.credentials.broker')}
+        column={{ xs: 1, sm: 2 }}
+        items={[
+          {
+            key: 'host',
+            label: t('boxRegInfo.credentials.brokerHost'),
+            children: (
+              <Typography.Text copyable data-testid="box-reg-broker-host">
+                {result.broker.host}
+              </Typography.Text>
+            ),
+          },
+          {
+            key: 'port',
+            label: t('boxRegInfo.credentials.brokerPort'),
+            children: (
+              <Typography.Text copyable data-testid="box-reg-broker-port">
+                {String(result.broker.port)}
+              </Typography.Text>
+            ),
+          },
+          { key: 'mqtt', label: t('boxRegInfo.credentials.mqttVersion'), children: `MQTT ${result.broker.mqttVersion}` },
+          { key: 'protocol', label: t('boxRegInfo.credentials.protocolVersion'), children: String(result.broker.protocolVersion) },
+        ]}
+      />
       {downloaded && !downloadError && (
         <Alert
           type="success"

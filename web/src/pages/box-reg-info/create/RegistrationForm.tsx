@@ -2,7 +2,6 @@ import { Alert, Button, Col, Form, Input, InputNumber, Row, Space, Typography } 
 import type { Rule } from 'antd/es/form';
 import {
   api,
-  BOX_TYPE_MAX,
   type BoxRegistrationResult,
   Code,
   MAX_BOXES_PER_REGISTRATION,
@@ -15,6 +14,7 @@ import { z } from 'zod';
 import { call } from '../../../api/call';
 import { isApiError } from '../../../api/client';
 import { useI18n, type TKey } from '../../../i18n';
+import { BoxTypeInput } from './BoxTypeInput';
 import { UserSelect } from './UserSelect';
 import {
   PUSH_FIELDS,
@@ -104,6 +104,8 @@ export function RegistrationForm({
         const parsed = issuesOf.safeParse(error.data);
         const fields = (parsed.success ? parsed.data.issues : []).filter((i) => isField(i.path));
         form.setFields(fields.map((i) => ({ name: i.path as RegistrationField, errors: [i.message] })));
+        // One message per problem: what is said under its field is not said again above the buttons.
+        if (fields.length > 0) return;
       }
       setServerError(error.message || t('common.state.hasError'));
     } finally {
@@ -169,7 +171,7 @@ export function RegistrationForm({
         </Col>
         <Col xs={24} md={12}>
           <Form.Item {...item('boxType', true)}>
-            <Input data-testid="box-reg-form-type" maxLength={BOX_TYPE_MAX} autoComplete="off" />
+            <BoxTypeInput data-testid="box-reg-form-type" />
           </Form.Item>
         </Col>
         <Col xs={24} md={12}>
@@ -191,7 +193,8 @@ export function RegistrationForm({
         {PUSH_FIELDS.map((field) => (
           <Col key={field} xs={24} sm={8}>
             <Form.Item {...item(field, true)}>
-              <InputNumber data-testid={PUSH_TEST_ID[field]} min={0} max={PUSH_TIMES_MAX} precision={0} className="dms-box-reg-push" />
+              {/* No min/max/precision: InputNumber would silently change 11 into 10; the rule refuses it with its message. */}
+              <InputNumber<number> data-testid={PUSH_TEST_ID[field]} className="dms-box-reg-push" />
             </Form.Item>
           </Col>
         ))}

@@ -5,6 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportButton } from '../../../components/list-page/ExportButton';
 import { ListTable } from '../../../components/list-page/ListTable';
+import { tableWidth } from '../../../components/list-page/table-width';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useListState } from '../../../components/list-page/useListState';
 import { useI18n } from '../../../i18n';
@@ -55,7 +56,7 @@ export default function ExportErrorsPage() {
       {
         key: 'device',
         title: t('history.export.device'),
-        width: 130,
+        width: 110,
         fixed: 'left',
         render: (_, r) => (
           <Link to={historyPaths.errorRecord(r.boxId, r.controller)} data-testid={`export-errors-device-${r.id}`}>
@@ -67,7 +68,7 @@ export default function ExportErrorsPage() {
         key: 'company',
         title: t('history.export.company'),
         dataIndex: 'company',
-        width: 160,
+        width: 120,
         ellipsis: true,
         render: (v: string) => v || '—',
       },
@@ -75,7 +76,7 @@ export default function ExportErrorsPage() {
         key: 'model',
         title: t('history.export.model'),
         dataIndex: 'model',
-        width: 120,
+        width: 100,
         ellipsis: true,
         responsive: ['md'],
         render: (v: string) => v || '—',
@@ -84,21 +85,21 @@ export default function ExportErrorsPage() {
         key: 'kind',
         title: t('history.record.kind'),
         dataIndex: 'kind',
-        width: 90,
+        width: 80,
         render: (k: FaultRecordRow['kind']) => <KindTag kind={k} />,
       },
       {
         key: 'name',
         title: t('history.record.name'),
         dataIndex: 'name',
-        width: 200,
+        width: 160,
         render: (v: string | null, r) => v ?? t('history.record.unknownBit', { register: r.register, bit: r.bit }),
       },
       ...recordTimeColumns<FaultRecordRow>(t, lang, now),
       {
         key: 'details',
         title: t('history.record.details'),
-        width: 100,
+        width: 80,
         render: (_, r) => <Link to={historyPaths.errorDetails(r.boxId, r.controller, r.startedAt, r.id)}>{t('history.record.view')}</Link>,
       },
     ],
@@ -155,7 +156,7 @@ export default function ExportErrorsPage() {
         list={list}
         page={page}
         columns={columns}
-        scroll={{ x: 1200 }}
+        scroll={{ x: tableWidth(columns) }}
         showTotal={(total) => t('history.table.records', { total })}
       />
     </Card>

@@ -7,6 +7,8 @@ import { isApiError } from '../../../../api/client';
 import { call } from '../../../../api/call';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
+import { joinAddress } from '../../../../lib/address';
+import { DateInput } from './DateInput';
 import { infoChanges, infoFieldProblem, infoValues, INFO_FIELDS, type InfoField, type InfoValues } from './info-rules';
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
@@ -104,7 +106,7 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
   );
 
   const text = (v: string | null) => (v ? v : NONE);
-  const location = [device.province, device.city, device.area, device.street].filter(Boolean).join(' ');
+  const location = joinAddress([device.province, device.city, device.area, device.street]);
   const coords = device.lng !== null && device.lat !== null ? `${device.lng.toFixed(5)}, ${device.lat.toFixed(5)}` : '';
 
   return (
@@ -213,12 +215,12 @@ export function DeviceInfoCard({ device, onSaved }: { device: DeviceDetail; onSa
             </Col>
             <Col xs={24} md={12}>
               <Form.Item {...item('installDate')}>
-                <Input type="date" data-testid="device-info-installDate" />
+                <DateInput data-testid="device-info-installDate" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
               <Form.Item {...item('expiryDate')}>
-                <Input type="date" data-testid="device-info-expiryDate" />
+                <DateInput data-testid="device-info-expiryDate" />
               </Form.Item>
             </Col>
             <Col xs={24} md={12}>
