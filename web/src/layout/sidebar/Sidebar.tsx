@@ -5,6 +5,7 @@ import type { ShellRoute } from '../../app/route-types';
 import { useI18n } from '../../i18n';
 import { useSetting } from '../../settings/store';
 import { Logo } from './Logo';
+import { MenuLabel } from './MenuLabel';
 
 type MenuItem = Required<MenuProps>['items'][number];
 
@@ -34,20 +35,23 @@ export function Sidebar({ routes, collapsed, onNavigate }: { routes: readonly Sh
       routes.map((route): MenuItem => {
         const icon = route.meta.icon ? createElement(route.meta.icon) : undefined;
         if (route.kind === 'page') {
-          return { key: route.path, icon, label: <span data-testid={`menu-${route.name}`}>{t(route.meta.titleKey)}</span> };
+          return {
+            key: route.path,
+            icon,
+            label: <MenuLabel text={t(route.meta.titleKey)} testId={`menu-${route.name}`} tip={!collapsed} />,
+          };
         }
         return {
           key: groupKey(route.name),
           icon,
-          // A plain string: antd then wraps it like every other menu title (.ant-menu-title-content).
-          label: t(route.meta.titleKey),
+          label: <MenuLabel text={t(route.meta.titleKey)} />,
           children: route.children.map((child) => ({
             key: child.path,
-            label: <span data-testid={`menu-${child.name}`}>{t(child.meta.titleKey)}</span>,
+            label: <MenuLabel text={t(child.meta.titleKey)} testId={`menu-${child.name}`} />,
           })),
         };
       }),
-    [routes, t],
+    [routes, t, collapsed],
   );
 
   return (

@@ -15,11 +15,21 @@ export function TagsView() {
   const views = useVisitedViews();
   const { pathname } = useLocation();
   const navigate = useNavigate();
-  const activeRef = useRef<HTMLSpanElement>(null);
+  const barRef = useRef<HTMLElement>(null);
+  const activeIndex = views.findIndex((v) => v.path === pathname);
 
+  // The active tab is scrolled into the bar: when the page changes, and when its tab joins the bar (a page's tab is
+  // added after the page is shown) or others are opened or closed. Only the bar scrolls, never the page.
   useEffect(() => {
-    activeRef.current?.scrollIntoView({ block: 'nearest', inline: 'nearest' });
-  }, [pathname]);
+    const bar = barRef.current;
+    const tab = bar?.querySelector('.dms-tag-active');
+    if (!bar || !tab) return;
+    const barBox = bar.getBoundingClientRect();
+    const tabBox = tab.getBoundingClientRect();
+    const margin = 10;
+    if (tabBox.left < barBox.left + margin) bar.scrollLeft -= barBox.left + margin - tabBox.left;
+    else if (tabBox.right > barBox.right - margin) bar.scrollLeft += tabBox.right - (barBox.right - margin);
+  }, [pathname, activeIndex, views.length]);
 
   const goLast = () => void navigate(lastViewPath(tagsStore.get(), HOME_PATH));
 
@@ -63,14 +73,13 @@ export function TagsView() {
   }
 
   return (
-    <nav className="dms-tags-view" data-testid="tags-view" aria-label={t('tagsView.label')}>
+    <nav ref={barRef} className="dms-tags-view" data-testid="tags-view" aria-label={t('tagsView.label')}>
       {views.map((view) => {
         const active = view.path === pathname;
         const title = viewTitle(view, t);
         return (
           <Dropdown key={view.path} trigger={['contextMenu']} menu={menu(view)}>
             <span
-              ref={active ? activeRef : undefined}
               data-testid={`tag-${view.path}`}
               className={active ? 'dms-tag dms-tag-active' : 'dms-tag'}
               role="link"

@@ -6,7 +6,7 @@ const route: LocaleArea<'route'> = {
   authRedirect: 'Iniciando sesión',
   dashboard: 'Panel',
   profile: 'Perfil',
-  usermanager: 'Gestión de usuarios',
+  usermanager: 'Usuarios',
   changePassword: 'Cambiar contraseña',
   operationLog: 'Registro de operaciones',
   datalog: 'Registros de datos',

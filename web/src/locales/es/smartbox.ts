@@ -3,7 +3,7 @@ import type { LocaleArea } from '../../i18n/types';
 const smartbox: LocaleArea<'smartbox'> = {
   route: {
     smartbox: 'Caja inteligente',
-    ipLog: 'Registro de cambios de IP',
+    ipLog: 'Cambios de IP',
   },
   ipLog: {
     boxId: 'ID de caja',

@@ -66,6 +66,7 @@ export default function OperationLogPage() {
   return (
     <ListPage
       className="dms-operation-log"
+      title={t('route.operationLog')}
       toolbar={
         <Space wrap className="dms-toolbar">
           <Select<OperationAction | 'all'>

@@ -85,6 +85,7 @@ function ServerErrors({ list }: { list: LogList }) {
   return (
     <ListPage
       className="dms-server-log"
+      title={t('route.serverLog')}
       toolbar={<Toolbar list={list} onReload={page.reload} />}
       list={list}
       page={page}
@@ -115,6 +116,7 @@ function ConsoleErrors({ list }: { list: LogList }) {
   return (
     <ListPage
       className="dms-server-log"
+      title={t('route.serverLog')}
       toolbar={
         <>
           <Toolbar list={list} onReload={page.reload} />
