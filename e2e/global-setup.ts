@@ -20,6 +20,8 @@ export default async function globalSetup(): Promise<() => void> {
     // The demo fleet (simulator) runs, as on a newcomer's machine, so device screens show a living fleet.
     DEMO_FLEET: '1',
     DEMO_FLEET_SIZE: '6',
+    // No back-filled week: the tests' history screens read series they wrote themselves (server/test/demo-backfill.test.ts).
+    DEMO_BACKFILL_DAYS: '0',
     // The tests' own boxes report only when a test says so (to keep their series known), not every interval as a
     // real box does: they stay online through a slow run's silences (a box's going offline has server tests).
     HEARTBEAT_TIMEOUT_S: '900',

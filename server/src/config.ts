@@ -55,6 +55,11 @@ const configSchema = z
     TRUST_PROXY: boolish.default(false),
     MQTT_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     MQTT_HOST: z.string().min(1).default('0.0.0.0'),
+    MQTT_PUBLIC_HOST: z
+      .string()
+      .regex(/^([a-z0-9.-]+|\[[0-9a-f:.]+\])$/i, 'must be a bare host name or address such as mqtt.example.com or 203.0.113.7')
+      .optional(),
+    MQTT_PUBLIC_PORT: z.coerce.number().int().min(1).max(65535).optional(),
     MQTT_URL: z
       .string()
       .regex(/^mqtts?:\/\//, 'must start with mqtt:// or mqtts:// (leave it unset for the embedded broker)')
@@ -81,6 +86,7 @@ const configSchema = z
     METRICS_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
     DEMO_FLEET: boolish.optional(),
     DEMO_FLEET_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
+    DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(31).default(7),
   })
   .superRefine((c, ctx) => {
     if (c.NODE_ENV === 'production' && !c.ADMIN_PASSWORD) {
@@ -122,6 +128,9 @@ export interface Config {
     /** The shared-subscription group of the server instances; null (MQTT_SHARED_GROUP=none): a plain subscription, one instance. */
     sharedGroup: string | null;
     clientId?: string;
+    /** The broker address boxes are told to use (credentials): MQTT_PUBLIC_HOST/PORT, else the request's host and the broker's port. */
+    publicHost?: string;
+    publicPort?: number;
   };
   ingest: {
     heartbeatTimeoutMs: number;
@@ -137,7 +146,8 @@ export interface Config {
   /** Prometheus metrics on their own listener (off without METRICS_PORT), answered to the `allow` addresses only. */
   metrics: { port: number; host: string; allow: string[] } | null;
   /** Whether a fresh demo database gets a simulated fleet, and how many boxes. */
-  demoFleet: { enabled: boolean; size: number };
+  /** backfillDays: days of history written for a new demo fleet at its first start (0: none). */
+  demoFleet: { enabled: boolean; size: number; backfillDays: number };
 }
 
 export class ConfigError extends Error {}
@@ -183,6 +193,8 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       ...(c.MQTT_USERNAME ? { username: c.MQTT_USERNAME } : {}),
       ...(c.MQTT_PASSWORD ? { password: c.MQTT_PASSWORD } : {}),
       ...(c.MQTT_CLIENT_ID ? { clientId: c.MQTT_CLIENT_ID } : {}),
+      ...(c.MQTT_PUBLIC_HOST ? { publicHost: c.MQTT_PUBLIC_HOST } : {}),
+      ...(c.MQTT_PUBLIC_PORT ? { publicPort: c.MQTT_PUBLIC_PORT } : {}),
     },
     ingest: {
       heartbeatTimeoutMs: c.HEARTBEAT_TIMEOUT_S * 1000,
@@ -206,6 +218,6 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               .filter(Boolean),
           },
     // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
-    demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE },
+    demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE, backfillDays: c.DEMO_BACKFILL_DAYS },
   };
 }

@@ -8,14 +8,51 @@ function shownHost(host: string): string {
   return host === '0.0.0.0' || host === '::' ? 'localhost' : host;
 }
 
+/**
+ * Where the log writes (pino's destination, stdout, written asynchronously and in order), so that the banner goes
+ * after every line logged before it; stdout itself for a logger without one.
+ */
+function logOutput(log: object): { write(text: string): unknown } {
+  for (let o: object | null = log; o; o = Object.getPrototypeOf(o) as object | null) {
+    const key = Object.getOwnPropertySymbols(o).find((s) => s.description === 'pino.stream');
+    const stream: unknown = key ? (o as Record<symbol, unknown>)[key] : undefined;
+    if (stream && typeof (stream as { write?: unknown }).write === 'function') return stream as { write(text: string): unknown };
+  }
+  return process.stdout;
+}
+
 function fail(line: string): never {
   process.stderr.write(`${line}\n`);
   process.exit(1);
 }
 
+/** How long a stop may take (open connections, the simulator) before the process exits anyway. */
+const STOP_TIMEOUT_MS = 10_000;
+
 async function main(): Promise<void> {
   // Everything the server creates (data folder, database and its WAL files, credentials) is its owner's alone.
   process.umask(0o077);
+  // Listen for stop signals from the first moment: a signal during start-up stops the server once it is up (and
+  // closes the broker, HTTP and the simulator), rather than leaving half of it running.
+  const stopping: { signal: string | null; stop: ((signal: string) => Promise<void>) | null } = { signal: null, stop: null };
+  const onSignal = (signal: string) => {
+    if (stopping.signal) {
+      // A second signal: do not wait.
+      process.exit(1);
+    }
+    stopping.signal = signal;
+    setTimeout(() => {
+      process.stderr.write(`Could not stop within ${STOP_TIMEOUT_MS / 1000} s: exiting\n`);
+      process.exit(1);
+    }, STOP_TIMEOUT_MS).unref();
+    if (stopping.stop) void stopping.stop(signal);
+  };
+  for (const signal of ['SIGINT', 'SIGTERM', 'SIGHUP'] as const) {
+    process.on(signal, () => {
+      onSignal(signal);
+    });
+  }
+
   let config: Config;
   try {
     config = loadConfig();
@@ -50,16 +87,16 @@ async function main(): Promise<void> {
     return null;
   });
   if (stopFleet) lines.push(`  Demo fleet: ${config.demoFleet.size} simulated boxes report in (DEMO_FLEET=0 turns it off)`);
-  process.stdout.write(`${lines.join('\n')}\n`);
+  // The banner is the last of the start's output: after the log lines (written asynchronously) that came before it.
+  logOutput(app.log).write(`${lines.join('\n')}\n`);
 
-  const stop = async (signal: string) => {
+  stopping.stop = async (signal: string) => {
     app.log.info({ signal }, 'stopping');
     await stopFleet?.();
     await app.close();
     process.exit(0);
   };
-  process.once('SIGINT', () => void stop('SIGINT'));
-  process.once('SIGTERM', () => void stop('SIGTERM'));
+  if (stopping.signal) await stopping.stop(stopping.signal);
 }
 
 await main();

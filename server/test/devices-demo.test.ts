@@ -40,12 +40,14 @@ describe('demo fleet device fields', () => {
     expect(await fillDemoDevices(t.app, first, first + 5, now)).toBe(2);
     const rows = await t.app.db.selectFrom('devices').selectAll().where('box_id', '=', first).orderBy('controller').execute();
     expect(rows.map((r) => [r.station_no, r.model, r.iot_card, r.company, r.province, r.city])).toEqual([
-      ['ST-001-1', expect.stringMatching(/^SC-/), '89860012345678901234', 'Test Co', 'Jiangsu', 'Suzhou'],
-      ['ST-001-2', expect.stringMatching(/^MB-/), '89860012345678901234', 'Test Co', 'Jiangsu', 'Suzhou'],
+      ['ST-001-1', expect.stringMatching(/^SC-/), '89860012345678901234', 'Test Co', '江苏省', '苏州市'],
+      ['ST-001-2', expect.stringMatching(/^MB-/), '89860012345678901234', 'Test Co', '江苏省', '苏州市'],
     ]);
     for (const r of rows) {
+      // Written as the people of the place write it, not translated: "江苏省苏州市吴中区星湖街18号".
+      expect(`${r.province}${r.city}${r.area}${r.street}`).toBe('江苏省苏州市吴中区星湖街18号');
       expect(r.install_date).toMatch(/^\d{4}-\d{2}-\d{2}$/);
-      expect(r.contact).not.toBe('');
+      expect(r.contact).toMatch(/^\p{Script=Han}{2,3}$/u);
       expect(r.phone).toMatch(/^\+86 /);
       expect(Math.abs((r.lng ?? 0) - 120.62)).toBeLessThan(0.1);
       expect(Math.abs((r.lat ?? 0) - 31.3)).toBeLessThan(0.1);

@@ -1,5 +1,6 @@
 import type { ControllerTypeDef, WriteRejectReason } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { Excursions } from './excursions.js';
 import { Incidents, type Incident, type IncidentSeverity } from './incidents.js';
 import type { Conditions, MachineModel } from './models/model.js';
 import { MODELS } from './models/index.js';
@@ -18,6 +19,7 @@ export class SimController {
   readonly bank: RegisterBank;
   readonly incidents: Incidents;
   private readonly model: MachineModel;
+  private readonly excursions: Excursions;
 
   /** `rng` drives this machine's physics only: draws made for other controllers or for incidents do not shift it. */
   constructor(
@@ -33,18 +35,24 @@ export class SimController {
     this.bank = new RegisterBank(type);
     this.incidents = new Incidents(type);
     this.model = factory(this.bank, rng, now);
+    this.excursions = new Excursions(typeCode, type.registers.find((r) => r.key === 'fault_bits')?.number);
     this.model.read(now, this.conditions());
   }
 
-  /** Moves the machine on from `now - seconds * 1000` to `now` and reads its registers. */
-  step(seconds: number, now: number): void {
+  /**
+   * Moves the machine on from `now - seconds * 1000` to `now` and reads its registers; in physics steps of at most
+   * `maxStep` seconds (coarser steps for history written after the fact).
+   */
+  step(seconds: number, now: number, maxStep = MAX_STEP_S): void {
     this.incidents.expire(now);
     const conditions = this.conditions();
-    const steps = Math.max(1, Math.ceil(seconds / MAX_STEP_S));
+    const steps = Math.max(1, Math.ceil(seconds / maxStep));
     for (let i = 1; i <= steps; i++) {
       this.model.advance(seconds / steps, now - ((steps - i) * seconds * 1000) / steps, conditions);
     }
     this.model.read(now, conditions);
+    // A fault about a value (a high temperature, a high pressure) shows that value past its limit.
+    this.excursions.apply(this.bank, this.incidents.active('fault'), seconds, Math.sin(now / 7_000));
   }
 
   /** Register number → raw word, every register of the map, with the incident bits set. */

@@ -41,6 +41,15 @@ export class Incidents {
     return incident;
   }
 
+  /** Sets this bit of this severity (a chosen fault: tests, demos); null when the type has no such bit or it is set. */
+  raiseBit(severity: IncidentSeverity, key: string, bit: number, until: number): Incident | null {
+    const ref = this.pools[severity].find((r) => r.key === key && r.bit === bit);
+    if (!ref || this.list.some((i) => i.register === ref.register && i.bit === bit)) return null;
+    const incident: Incident = { severity, ...ref, until };
+    this.list.push(incident);
+    return incident;
+  }
+
   /** Clears the incidents whose time is over. */
   expire(now: number): void {
     this.list = this.list.filter((i) => i.until > now);

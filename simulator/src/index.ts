@@ -2,6 +2,7 @@
 export { startFleet, FLEET_DEFAULTS, type Fleet, type FleetOptions, type BoxCredential } from './fleet.js';
 export { SimBox, type AckedSnapshot, type BoxOptions, type Rates } from './box.js';
 export { SimController } from './controller.js';
+export { backfillReports, type BackfillOptions, type BackfillReport } from './backfill.js';
 export { RegisterBank } from './registers.js';
 export { Prng } from './prng.js';
 export { SIMULATED_TYPES } from './models/index.js';

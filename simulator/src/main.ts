@@ -26,8 +26,14 @@ export const processIo: CliIo = {
       stop();
     };
     for (const s of signals) process.on(s, handler);
+    // Started by a server with an IPC channel (the demo fleet): stop when that server is gone, however it ended.
+    const orphaned = (): void => {
+      stop();
+    };
+    process.on('disconnect', orphaned);
     return () => {
       for (const s of signals) process.off(s, handler);
+      process.off('disconnect', orphaned);
     };
   },
 };

@@ -258,7 +258,8 @@ describe('dms-simulate', () => {
             boxes.push({ boxId: id, clientId: `box-${id}`, username: String(id), password: `pw-${id}` });
           }
           calls.push(JSON.stringify(reg));
-          answer({ boxes, download: { token: 'd', expiresAt: Date.now() } });
+          const broker = { host: '127.0.0.1', port: 1883, mqttVersion: '3.1.1', protocolVersion: 1 };
+          answer({ boxes, broker, download: { token: 'd', expiresAt: Date.now() } });
         });
       });
       await new Promise<void>((resolve) => api.listen(0, '127.0.0.1', resolve));

@@ -1,23 +1,31 @@
 /** The first box id of the demo fleet; the simulator numbers its boxes from here. */
 export const DEMO_FIRST_BOX_ID = 100_001;
 
-/** Places of the demo fleet: province, city, district, a street, and the city's centre (WGS84). */
+/**
+ * Places of the demo fleet as their people write them: province and city by their full Chinese names ("江苏省",
+ * "苏州市"; a municipality is its own province and city, "上海市"), the district, the street and number, and the
+ * city's centre (WGS84).
+ */
 const PLACES = [
-  { province: 'Jiangsu', city: 'Suzhou', area: 'Wuzhong', street: 'No. 18 Xinghu Street', lng: 120.62, lat: 31.3 },
-  { province: 'Zhejiang', city: 'Hangzhou', area: 'Binjiang', street: 'No. 66 Jiangnan Avenue', lng: 120.21, lat: 30.21 },
-  { province: 'Guangdong', city: 'Shenzhen', area: "Bao'an", street: 'No. 9 Xixiang Avenue', lng: 113.88, lat: 22.56 },
-  { province: 'Shandong', city: 'Qingdao', area: 'Huangdao', street: 'No. 128 Changjiang Road', lng: 120.2, lat: 35.96 },
-  { province: 'Shanghai', city: 'Shanghai', area: 'Pudong', street: 'No. 500 Zhangjiang Road', lng: 121.59, lat: 31.2 },
-  { province: 'Sichuan', city: 'Chengdu', area: 'Shuangliu', street: 'No. 77 Konggang Road', lng: 103.92, lat: 30.57 },
-  { province: 'Hubei', city: 'Wuhan', area: 'Hongshan', street: 'No. 1 Guanggu Avenue', lng: 114.41, lat: 30.49 },
+  { province: '江苏省', city: '苏州市', area: '吴中区', street: '星湖街18号', lng: 120.62, lat: 31.3 },
+  { province: '浙江省', city: '杭州市', area: '滨江区', street: '江南大道66号', lng: 120.21, lat: 30.21 },
+  { province: '广东省', city: '深圳市', area: '宝安区', street: '西乡大道9号', lng: 113.88, lat: 22.56 },
+  { province: '山东省', city: '青岛市', area: '黄岛区', street: '长江中路128号', lng: 120.2, lat: 35.96 },
+  { province: '上海市', city: '上海市', area: '浦东新区', street: '张江路500号', lng: 121.59, lat: 31.2 },
+  { province: '四川省', city: '成都市', area: '双流区', street: '空港一路77号', lng: 103.92, lat: 30.57 },
+  { province: '湖北省', city: '武汉市', area: '洪山区', street: '光谷大道1号', lng: 114.41, lat: 30.49 },
 ] as const;
 const CONTACTS = [
-  ['Zhang Wei', '+86 139 1234 5601'],
-  ['Li Na', '+86 138 2345 6702'],
-  ['Wang Fang', '+86 137 3456 7803'],
-  ['Liu Yang', '+86 136 4567 8904'],
-  ['Chen Jie', '+86 135 5678 9005'],
+  ['张伟', '+86 139 1234 5601'],
+  ['李娜', '+86 138 2345 6702'],
+  ['王芳', '+86 137 3456 7803'],
+  ['刘洋', '+86 136 4567 8904'],
+  ['陈杰', '+86 135 5678 9005'],
 ] as const;
+/** The companies the demo fleet is registered to (the demo end user's, then the demo manager's). */
+export const DEMO_COMPANIES = { endUser: '苏州恒通精密机械有限公司', manager: '江苏长风压缩空气设备有限公司' } as const;
+/** The contact line the demo fleet's boxes are registered with. */
+export const DEMO_BOX_CONTACT = '售后服务热线 400-000-0000';
 const MODELS: Record<string, readonly string[]> = {
   'screw-compressor': ['SC-37', 'SC-55', 'SC-75', 'SC-90'],
   'maglev-blower': ['MB-150', 'MB-200', 'MB-300'],

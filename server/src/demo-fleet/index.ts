@@ -3,8 +3,10 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { FastifyInstance } from 'fastify';
+import { brokerAddress } from '../modules/box-reg-info/broker-address.js';
 import { parseRoles } from '../modules/user/service.js';
-import { DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
+import { BACKFILL_INTERVAL_S, backfillHistory, loadReportSource } from './backfill.js';
+import { DEMO_BOX_CONTACT, DEMO_COMPANIES, DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
 import * as repo from './repository.js';
 
 export { DEMO_FIRST_BOX_ID, demoFields };
@@ -22,9 +24,11 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
   const { demoFleet, dataDir, mqtt } = app.config;
   if (!demoFleet.enabled || mqtt.url) return null;
   const file = path.join(dataDir, 'demo-fleet.json');
+  let newFleet = false;
   if (!fs.existsSync(file)) {
     if (!freshDemo) return null;
     await registerFleet(app, file, demoFleet.size);
+    newFleet = true;
   }
   if (!fs.existsSync(SIMULATOR)) {
     app.log.warn({ simulator: SIMULATOR }, 'the simulator is not built: no demo fleet');
@@ -43,7 +47,8 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
     '--quiet',
   ];
   let stopping = false;
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe'] });
+  // The IPC channel ends when this server does, however it ends: the simulator then stops too (simulator/src/main.ts).
+  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
   child.stderr?.on('data', (chunk: Buffer) => {
     app.log.warn({ simulator: chunk.toString().trim() }, 'demo fleet');
   });
@@ -62,14 +67,48 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
   const unsubscribe = app.ingest.on('hello', ({ boxId }) => {
     if (boxId >= DEMO_FIRST_BOX_ID && boxId <= last) fill(boxId, boxId);
   });
+  // A new demo fleet comes with the history of its past days, so that the 24 h and 7 d charts show a week of work.
+  if (newFleet && demoFleet.backfillDays > 0) {
+    await backfillNewFleet(app, DEMO_FIRST_BOX_ID, last, demoFleet.backfillDays).catch((err: unknown) => {
+      app.log.warn({ err }, 'demo fleet: could not write the history of the past days');
+    });
+  }
   return async () => {
     unsubscribe();
     stopping = true;
-    if (child.exitCode !== null) return;
+    const gone = () => child.exitCode !== null || child.signalCode !== null;
+    if (gone()) return;
     const exited = new Promise((resolve) => child.once('exit', resolve));
     child.kill('SIGTERM');
-    await Promise.race([exited, new Promise((r) => setTimeout(r, 3000))]);
+    const late = await Promise.race([exited.then(() => false), new Promise((r) => setTimeout(r, 3000)).then(() => true)]);
+    if (late && !gone()) {
+      child.kill('SIGKILL');
+      await exited;
+    }
   };
+}
+
+/** How long the demo fleet's boxes have to say hello (their devices appear then) before the back-fill starts anyway. */
+const HELLO_WAIT_MS = 30_000;
+
+/** Once the new fleet's devices exist (its boxes said hello), writes `days` days of their history up to now. */
+async function backfillNewFleet(app: FastifyInstance, first: number, last: number, days: number): Promise<void> {
+  const source = await loadReportSource();
+  if (!source) {
+    app.log.warn('demo fleet: the simulator library is not built: no history of the past days');
+    return;
+  }
+  const expected = last - first + 1;
+  const until = Date.now() + HELLO_WAIT_MS;
+  let devices = await repo.devicesOfBoxes(app.db, first, last);
+  while (new Set(devices.filter((d) => d.type_code).map((d) => d.box_id)).size < expected && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    devices = await repo.devicesOfBoxes(app.db, first, last);
+  }
+  // Up to just before the first live reports, on the back-fill's grid.
+  const step = BACKFILL_INTERVAL_S * 1000;
+  const to = Math.floor((app.clock() - 10_000) / step) * step;
+  await backfillHistory(app, devices, { days, to, source });
 }
 
 async function registerFleet(app: FastifyInstance, file: string, size: number): Promise<void> {
@@ -84,21 +123,24 @@ async function registerFleet(app: FastifyInstance, file: string, size: number): 
   const service = app.boxRegInfo;
   const last = DEMO_FIRST_BOX_ID + size - 1;
   const split = Math.min(last, DEMO_FIRST_BOX_ID + END_USER_BOXES - 1);
-  const common = { boxType: 'DTU-4G', contact: 'Demo contact 400-000-0000', pushWarning: 1, pushFault: 3, pushNormal: 1 };
+  const common = { boxType: 'DTU-4G', contact: DEMO_BOX_CONTACT, pushWarning: 1, pushFault: 3, pushNormal: 1 };
+  const broker = brokerAddress(app.config.mqtt, app.mqttPort, '127.0.0.1');
   const parts = [
     await service.register(
       auth,
-      { ...common, startBoxId: DEMO_FIRST_BOX_ID, endBoxId: split, userId: user('demo_end_user').id, companyName: 'Demo End User Co.' },
+      { ...common, startBoxId: DEMO_FIRST_BOX_ID, endBoxId: split, userId: user('demo_end_user').id, companyName: DEMO_COMPANIES.endUser },
       '127.0.0.1',
-      'en',
+      'zh',
+      broker,
     ),
     ...(split < last
       ? [
           await service.register(
             auth,
-            { ...common, startBoxId: split + 1, endBoxId: last, userId: user('demo_manager').id, companyName: 'Demo Compressed Air Ltd.' },
+            { ...common, startBoxId: split + 1, endBoxId: last, userId: user('demo_manager').id, companyName: DEMO_COMPANIES.manager },
             '127.0.0.1',
-            'en',
+            'zh',
+            broker,
           ),
         ]
       : []),

@@ -37,3 +37,15 @@ export async function fillIotCards(db: Db, first: number, last: number): Promise
     .where('iot_card', '=', '')
     .execute();
 }
+
+/** The devices of boxes first..last, with their controller type. */
+export function devicesOfBoxes(db: Db, first: number, last: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'box_id', 'controller', 'type_code'])
+    .where('box_id', '>=', first)
+    .where('box_id', '<=', last)
+    .orderBy('box_id')
+    .orderBy('controller')
+    .execute();
+}
