@@ -31,6 +31,8 @@ const NAMES = {
 const namesIn = (page: Page, testId: string) => byId(page, testId).locator('.dms-active-fault-name');
 
 test('the dashboard feed names the fault, the fault list and the header name the active faults', async ({ page }) => {
+  // One scenario of four reports a second or more apart, three pages and two reloads: longer than one page's check.
+  test.setTimeout(90_000);
   await signIn(page, 'demo_manager', 'en');
   await page.setViewportSize({ width: 1440, height: 900 });
   await open(page, '/dashboard');
