@@ -13,7 +13,9 @@ import fleet from './modules/fleet/index.js';
 import health from './modules/health/index.js';
 import history from './modules/history/index.js';
 import metrics from './metrics/index.js';
+import permissionTemplates from './modules/permission-templates/index.js';
 import user from './modules/user/index.js';
+import usermanager from './modules/usermanager/index.js';
 import auth from './plugins/auth.js';
 import ingest from './plugins/ingest.js';
 import realtime from './plugins/realtime.js';
@@ -75,6 +77,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   await app.register(boxes);
   await app.register(boxRegInfo);
   await app.register(broker);
+  await app.register(permissionTemplates);
+  await app.register(usermanager);
   await app.register(health);
   await app.register(docsUi);
   await app.register(web);

@@ -1,6 +1,16 @@
 import { ADMIN_ROLE, Code, PERMISSION_NAMES, type Permission } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { checkAccess, deviceGrants, deviceScope, requireAccess, seesAll, userScope, viewersOf, visibleIds } from '../src/access/index.js';
+import {
+  checkAccess,
+  deviceGrants,
+  deviceScope,
+  refreshReach,
+  requireAccess,
+  seesAll,
+  userScope,
+  viewersOf,
+  visibleIds,
+} from '../src/access/index.js';
 import type { Db } from '../src/db/database.js';
 import { AppError } from '../src/errors.js';
 import type { AuthContext } from '../src/types.js';
@@ -101,6 +111,8 @@ describe.each(dialects)('the access module on %s', (dialect) => {
         link('recalled', 'shared', 'demo_helper', 'demo_market', { canSwitch: true, recalled: true }),
       ])
       .execute();
+    // The reach table follows the links (docs/people.md); the services refresh it with every change.
+    await refreshReach(db, Object.values(d));
   });
   afterAll(async () => t.close());
 
@@ -111,16 +123,19 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     }
   });
 
-  it('device.read and history.read: owned, shared, given as a helper, and assigned down unless hidden', async () => {
-    for (const permission of ['device.read', 'history.read'] as const) {
+  it('device.read, device.data and history.read: owned, shared, given as a helper, and assigned down; hidden data stays below', async () => {
+    for (const permission of ['device.read', 'device.data', 'history.read'] as const) {
       expect(await granted('demo_root', permission)).toEqual(named(...Object.keys(d)));
       expect(await granted('admin', permission)).toEqual(named(...Object.keys(d)));
       expect(await granted('demo_manager', permission)).toEqual(named('own'));
       expect(await granted('demo_helper', permission)).toEqual(named('sharedSwitch'));
       expect(await granted('demo_end_user', permission)).toEqual(named('sharedView', 'assignedShown', 'assignedHidden'));
-      expect(await granted('demo_qualityCtrl', permission)).toEqual(named('assignedShown'));
       expect(await granted('demo_market', permission)).toEqual(named('sharedSwitch', 'sharedView', 'recalled'));
     }
+    // The assigner still sees that a hidden device exists (and can recall it), not its data.
+    expect(await granted('demo_qualityCtrl', 'device.read')).toEqual(named('assignedShown', 'assignedHidden'));
+    expect(await granted('demo_qualityCtrl', 'device.data')).toEqual(named('assignedShown'));
+    expect(await granted('demo_qualityCtrl', 'history.read')).toEqual(named('assignedShown'));
   });
 
   it('device.update and device.write: the owner, root and admin only', async () => {
@@ -181,6 +196,9 @@ describe.each(dialects)('the access module on %s', (dialect) => {
       code: Code.FORBIDDEN,
       key: 'error.forbidden',
     });
+    expect(await refusal({ auth: auth.demo_qualityCtrl as AuthContext, permission: 'history.read', ids: named('assignedHidden') })).toEqual(
+      { code: Code.DATA_HIDDEN, key: 'error.dataHidden' },
+    );
     expect(await refusal({ auth: helper, permission: 'device.update', ids: named('sharedSwitch') })).toEqual({
       code: Code.FORBIDDEN,
       key: 'error.noWriteRight',
@@ -209,12 +227,12 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     expect([...(await deviceGrants(db, auth.demo_root as AuthContext, MISSING))]).toEqual([]);
   });
 
-  it('viewersOf: everyone who sees a device, as device.read answers it for them (root and admin aside)', async () => {
+  it('viewersOf: everyone who reads a device, as device.data answers it for them (root and admin aside)', async () => {
     const people = ['demo_manager', 'demo_helper', 'demo_end_user', 'demo_market', 'demo_qualityCtrl'];
     for (const [name, deviceId] of Object.entries(d)) {
       const expected: number[] = [];
       for (const who of people)
-        if ((await granted(who, 'device.read', [deviceId])).length > 0) expected.push((auth[who] as AuthContext).user.id);
+        if ((await granted(who, 'device.data', [deviceId])).length > 0) expected.push((auth[who] as AuthContext).user.id);
       expect(
         (await viewersOf(db, deviceId)).sort((a, b) => a - b),
         name,

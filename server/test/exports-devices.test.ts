@@ -2,6 +2,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob } from '@dms/contract';
 import { eventually, registerBoxes } from './boxes.js';
+import { repairReach } from '../src/access/reach.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -95,6 +96,7 @@ describe.each(dialects)('device list export on %s', (dialect) => {
         })
         .execute();
     }
+    await repairReach(t.app.db);
     [manager, endUser] = (await Promise.all(['demo_manager', 'demo_end_user'].map((u) => login(t.app, u)))) as [string, string];
   });
   afterAll(async () => {

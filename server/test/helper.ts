@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
 import pg from 'pg';
+import { refreshReach } from '../src/access/reach.js';
 import { buildApp } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DevicesTable } from '../src/db/schema.js';
@@ -110,7 +111,10 @@ export async function userIds(t: TestApp): Promise<(username: string) => number>
   return (username) => users.find((u) => u.username === username)?.id ?? 0;
 }
 
-/** Gives demo_helper a device by a helper link from demo_manager (values shown; switching when asked); answers the link's id. */
+/**
+ * Gives demo_helper a device by a helper link from demo_manager (values shown; switching when asked), with the reach
+ * it gives (docs/people.md); answers the link's id.
+ */
 export async function linkHelper(t: TestApp, deviceId: number, options: { canSwitch?: boolean; at?: number } = {}): Promise<number> {
   const uid = await userIds(t);
   const link = await t.app.db
@@ -127,6 +131,7 @@ export async function linkHelper(t: TestApp, deviceId: number, options: { canSwi
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshReach(t.app.db, [deviceId]);
   return link.id;
 }
 
@@ -148,5 +153,6 @@ export async function insertDevice(
     })
     .returning('id')
     .executeTakeFirstOrThrow();
+  await refreshReach(t.app.db, [inserted.id]);
   return inserted.id;
 }

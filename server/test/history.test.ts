@@ -1,6 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type KlineResult, type SnapshotResult } from '@dms/contract';
+import { refreshReach } from '../src/access/reach.js';
 import { encodeValues } from '../src/ingest/codec.js';
 import { parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
@@ -248,6 +249,7 @@ describe.each(dialects)('history API on %s', (dialect) => {
         expect(records.items.map((r) => r.boxId)).toEqual([mine.boxId, mine.boxId]);
       } finally {
         await t.app.db.deleteFrom('device_links').where('id', '=', link).execute();
+        await refreshReach(t.app.db, [device.id]);
       }
       expect((await get(helper, dev(`?from=${t0}&to=${now}`))).statusCode).toBe(403);
     });

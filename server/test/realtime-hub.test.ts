@@ -2,6 +2,7 @@ import { EventEmitter } from 'node:events';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from '@fastify/websocket';
 import type { ServerEvent } from '@dms/contract';
+import { refreshReach } from '../src/access/reach.js';
 import type { IngestEvents, IngestService } from '../src/ingest/service.js';
 import type { DeviceState } from '../src/ingest/state.js';
 import { RealtimeHub } from '../src/realtime/hub.js';
@@ -96,6 +97,7 @@ describe('live push hub: a slow connection never slows the others', () => {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
+    await refreshReach(t.app.db, [id]);
     const device = { id } as DeviceState;
     for (const s of [fast, slow]) s.receive({ type: 'subscribe', devices: [id] });
     await new Promise((r) => setTimeout(r, 200));

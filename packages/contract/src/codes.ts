@@ -26,6 +26,14 @@ export const Code = {
   WRONG_OLD_PASSWORD: 40003,
   /** The account is disabled. */
   ACCOUNT_DISABLED: 40004,
+  /** add-device: the CK code does not match the box's (docs/people.md). */
+  WRONG_CK_CODE: 40005,
+  /** A sub-manager below hid this device's data from its superiors: they see it exists, not its values. */
+  DATA_HIDDEN: 40301,
+  /** add-device: no box is registered with this id. */
+  BOX_NOT_REGISTERED: 40401,
+  /** add-device: the box is held by another company (`data.company`); nothing personal is said. */
+  BOX_HELD_ELSEWHERE: 40904,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -73,6 +81,10 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.WRONG_OLD_PASSWORD]: 400,
   [Code.ACCOUNT_DISABLED]: 403,
   [Code.FORBIDDEN]: 403,
+  [Code.WRONG_CK_CODE]: 400,
+  [Code.DATA_HIDDEN]: 403,
+  [Code.BOX_NOT_REGISTERED]: 404,
+  [Code.BOX_HELD_ELSEWHERE]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

@@ -9,7 +9,9 @@ import { exportEndpoints } from './exports/endpoints.js';
 import { fleetEndpoints } from './fleet/endpoints.js';
 import { healthEndpoints } from './health/endpoints.js';
 import { historyEndpoints } from './history/endpoints.js';
+import { templateEndpoints } from './permission-templates/endpoints.js';
 import { userEndpoints } from './user/endpoints.js';
+import { usermanagerEndpoints } from './usermanager/endpoints.js';
 
 /** Every call of the API by area: `api.devices.list`, `api.user.login`, … (one entry per area's `endpoints.ts`). */
 export const api = {
@@ -24,6 +26,8 @@ export const api = {
   boxes: boxEndpoints,
   broker: brokerEndpoints,
   health: healthEndpoints,
+  usermanager: usermanagerEndpoints,
+  permissionTemplates: templateEndpoints,
 } as const;
 
 /** Every endpoint as a flat list with its name (`devices.list`): for the server's checks and the docs. */

@@ -22,3 +22,6 @@ export * from './fleet/schemas.js';
 export * from './box-reg-info/schemas.js';
 export * from './boxes/schemas.js';
 export * from './broker/endpoints.js';
+export * from './usermanager/managers.js';
+export * from './usermanager/helpers.js';
+export * from './permission-templates/endpoints.js';

@@ -5,7 +5,8 @@
  * first. A new area adds its permissions here, `<resource>.<action>`, and their checkers there.
  */
 export const PERMISSIONS = {
-  'device.read': 'See a device: its page, live values, fault records and events',
+  'device.read': 'See that a device exists: its row in lists, its status, its page',
+  'device.data': "Read a device's live values, fault records and events (not when a sub-manager below hid them)",
   'device.update': "Change a device's information",
   'device.write': 'Write any writable register of a device',
   'device.switch': 'Write the start/stop register of a device',

@@ -33,10 +33,19 @@ export async function checkAccess(db: Db, { auth, permission, ids }: AccessReque
  */
 export async function requireAccess(db: Db, request: AccessRequest): Promise<void> {
   const granted = await checkAccess(db, request);
-  if (request.ids.some((id) => !granted.has(id))) throw RULES[request.permission].denied();
+  const missing = request.ids.filter((id) => !granted.has(id));
+  if (missing.length === 0) return;
+  const rule = RULES[request.permission];
+  if (rule.deniedWhenSeen) {
+    const seen = await checkAccess(db, { ...request, permission: 'device.read', ids: missing });
+    if (missing.every((id) => seen.has(id))) throw rule.deniedWhenSeen();
+  }
+  throw rule.denied();
 }
 
 export { changesAll, deviceScope, seesAll } from './rule.js';
-export { visibleTo, type DeviceScope } from './repository.js';
+export { dataVisibleTo, visibleTo, type DeviceScope } from './repository.js';
+export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
+export { describeReach } from './describe.js';
 export { userScope } from './users.js';

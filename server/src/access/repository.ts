@@ -6,70 +6,39 @@ import type { Database } from '../db/schema.js';
 export type DeviceScope = number | null;
 
 /**
- * The devices a user sees (spec 1, 4), as a condition on `devices as d`: what they own (assignment moves the owner),
- * what is shared with them or given to them as a helper, and what they assigned down unless the assignee hid it.
- * Every device query goes through this, so scoping cannot be forgotten.
+ * The devices a user reaches (docs/people.md), as a condition on `devices as d`: one indexed lookup of the user's rows
+ * in `device_reach`, kept by reach.ts from owners, assignments, shares, helpers and CK groups. Every device query goes
+ * through this or `dataVisibleTo`, so scoping cannot be forgotten.
  */
 export function visibleTo(userId: number) {
   return (eb: ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>) =>
-    eb.or([
-      eb('d.owner_id', '=', userId),
-      // An IN over the links (not a correlated EXISTS): both sides are answered from indexes, so a list of a user's
-      // devices does not visit every device (docs/benchmarks.md).
-      eb(
-        'd.id',
-        'in',
-        eb
-          .selectFrom('device_links as l')
-          .select('l.device_id')
-          .where('l.recalled_at', 'is', null)
-          .where((w) =>
-            w.or([
-              w('l.user_id', '=', userId),
-              w.and([w('l.source_user_id', '=', userId), w('l.kind', '=', 'assigned'), w('l.show_value', '=', 1)]),
-            ]),
-          ),
-      ),
-    ]);
+    eb('d.id', 'in', eb.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', userId));
+}
+
+/** The devices whose data (values, fault records, history, exports) a user reads: reached, and not hidden from them. */
+export function dataVisibleTo(userId: number) {
+  return (eb: ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>) =>
+    eb('d.id', 'in', eb.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', userId).where('r.data', '=', 1));
 }
 
 /** Of the given device ids, those that exist in the scope. */
-export async function devicesAmong(db: Db, scope: DeviceScope, ids: readonly number[]): Promise<number[]> {
+export async function devicesAmong(db: Db, scope: DeviceScope, ids: readonly number[], data = false): Promise<number[]> {
   let q = db.selectFrom('devices as d').select('d.id').where('d.id', 'in', ids);
-  if (scope !== null) q = q.where(visibleTo(scope));
+  if (scope !== null) q = q.where(data ? dataVisibleTo(scope) : visibleTo(scope));
   return (await q.execute()).map((r) => r.id);
 }
 
-/** Every device id a user sees. */
-export async function visibleDeviceIds(db: Db, userId: number): Promise<number[]> {
-  const rows = await db.selectFrom('devices as d').select('d.id').where(visibleTo(userId)).execute();
-  return rows.map((r) => r.id);
+/** Every device id a user reaches (with `data`: whose data they read). */
+export async function visibleDeviceIds(db: Db, userId: number, data = false): Promise<number[]> {
+  let q = db.selectFrom('device_reach').select('device_id').where('user_id', '=', userId);
+  if (data) q = q.where('data', '=', 1);
+  return (await q.execute()).map((r) => r.device_id);
 }
 
-/** The owners of the given devices (those that exist). */
-export function deviceOwners(db: Db, ids: readonly number[]) {
-  return db.selectFrom('devices').select(['id', 'owner_id']).where('id', 'in', ids).execute();
-}
-
-/** The live links that give the user some of the given devices (shared with them, or given to them as a helper). */
-export function linksTo(db: Db, userId: number, deviceIds: readonly number[]) {
-  return db
-    .selectFrom('device_links')
-    .select(['device_id', 'can_switch'])
-    .where('device_id', 'in', deviceIds)
-    .where('user_id', '=', userId)
-    .where('recalled_at', 'is', null)
-    .execute();
-}
-
-/** The live links of one device. */
-export function liveLinksOf(db: Db, deviceId: number) {
-  return db
-    .selectFrom('device_links')
-    .select(['kind', 'user_id', 'source_user_id', 'show_value'])
-    .where('device_id', '=', deviceId)
-    .where('recalled_at', 'is', null)
-    .execute();
+/** The users who read a device's data by the hierarchy (its notifications' recipients). */
+export async function dataViewersOf(db: Db, deviceId: number): Promise<number[]> {
+  const rows = await db.selectFrom('device_reach').select('user_id').where('device_id', '=', deviceId).where('data', '=', 1).execute();
+  return rows.map((r) => r.user_id);
 }
 
 /** Of the given box ids, those that exist; with a user, those the user owns or sees a device on. */

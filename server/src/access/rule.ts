@@ -11,6 +11,8 @@ export type Checker = (db: Db, auth: AuthContext, ids: readonly number[]) => Pro
 export interface PermissionRule {
   check: Checker;
   denied: () => AppError;
+  /** The error when the user does see the records (`device.read`) but not this: a sub-manager hid their data. */
+  deniedWhenSeen?: () => AppError;
 }
 
 /** The rules of some permissions: each area's file of the access module exports its own. */

@@ -7,6 +7,7 @@ import { devices0004 } from './migrations/0004_devices.js';
 import { deviceFields0005 } from './migrations/0005_device_fields.js';
 import { clientErrors0006 } from './migrations/0006_client_errors.js';
 import { historyBoxTs0007 } from './migrations/0007_history_box_ts.js';
+import { people0008 } from './migrations/0008_people.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -18,6 +19,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0005_device_fields': deviceFields0005,
   '0006_client_errors': clientErrors0006,
   '0007_history_box_ts': historyBoxTs0007,
+  '0008_people': people0008,
 };
 
 class StaticProvider implements MigrationProvider {

@@ -4,6 +4,7 @@ import type { DatalogTables } from './schema/datalog.js';
 import type { DeviceTables } from './schema/devices.js';
 import type { HistoryTables } from './schema/history.js';
 import type { NotificationTables } from './schema/notifications.js';
+import type { PeopleTables } from './schema/people.js';
 import type { UserTables } from './schema/users.js';
 
 export type * from './schema/boxes.js';
@@ -12,6 +13,7 @@ export type * from './schema/datalog.js';
 export type * from './schema/devices.js';
 export type * from './schema/history.js';
 export type * from './schema/notifications.js';
+export type * from './schema/people.js';
 export type * from './schema/users.js';
 
 /**
@@ -19,4 +21,4 @@ export type * from './schema/users.js';
  * Times are milliseconds since the epoch, stored as bigint. Booleans are 0/1 integers on both databases.
  */
 export interface Database
-  extends UserTables, DatalogTables, ControllerTypeTables, BoxTables, DeviceTables, NotificationTables, HistoryTables {}
+  extends UserTables, DatalogTables, ControllerTypeTables, BoxTables, DeviceTables, NotificationTables, HistoryTables, PeopleTables {}

@@ -16,8 +16,8 @@ export interface IngestEvents {
   condition: { device: DeviceState; time: number };
   /** A notification was stored with its recipients (notifier.ts). */
   notification: { id: number; device: DeviceState; type: NotificationType; status: SpecificStatus; time: number; recipients: number[] };
-  /** A device was seen for the first time and stored (provisioning.ts). */
-  provisioned: { device: DeviceState };
+  /** A device was seen for the first time and stored; `reached`: the users who reach it now (provisioning.ts). */
+  provisioned: { device: DeviceState; reached: number[] };
   /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */
   hello: { boxId: number };
 }

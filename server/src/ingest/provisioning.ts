@@ -1,4 +1,5 @@
 import { deviceStatus, type HelloPayload } from '@dms/contract';
+import { refreshReach } from '../access/reach.js';
 import type { IngestContext } from './context.js';
 import * as repo from './repository.js';
 import type { BoxState, DeviceState } from './state.js';
@@ -58,6 +59,8 @@ export class DeviceProvisioner {
       online: box.online ? 1 : 0,
       created_at: this.ctx.now(),
     });
+    // Its owner, their superiors up the assignment chain and its CK group reach it from now on (docs/people.md).
+    const reached = await refreshReach(this.ctx.db, [id]);
     const device: DeviceState = {
       id,
       boxId: box.boxId,
@@ -74,7 +77,7 @@ export class DeviceProvisioner {
       activeBits: new Map(),
     };
     this.ctx.registry.addDevice(box, device);
-    this.ctx.events.emit('provisioned', { device });
+    this.ctx.events.emit('provisioned', { device, reached });
     return device;
   }
 }

@@ -201,27 +201,6 @@ export async function closeFaultRecord(db: Db, id: number, endedAt: number): Pro
   await db.updateTable('fault_records').set({ ended_at: endedAt }).where('id', '=', id).execute();
 }
 
-/**
- * The people who see a device (spec 1, 4): its owner, everyone it is shared with or a helper was given it, and the
- * assigner of an assigned device unless the assignee hid its data. Root and the legacy ADMIN_ROLE see every device
- * without being recipients of each notification; they read them all.
- */
-export async function recipientsOf(db: Db, deviceId: number): Promise<number[]> {
-  const device = await db.selectFrom('devices').select('owner_id').where('id', '=', deviceId).executeTakeFirst();
-  const links = await db
-    .selectFrom('device_links')
-    .select(['kind', 'user_id', 'source_user_id', 'show_value'])
-    .where('device_id', '=', deviceId)
-    .where('recalled_at', 'is', null)
-    .execute();
-  const ids = new Set<number>(device ? [device.owner_id] : []);
-  for (const l of links) {
-    ids.add(l.user_id);
-    if (l.kind === 'assigned' && l.show_value === 1) ids.add(l.source_user_id);
-  }
-  return [...ids];
-}
-
 export async function insertNotification(db: Db, row: Insertable<NotificationsTable>, recipients: number[]): Promise<number> {
   return db.transaction().execute(async (trx) => {
     const { id } = await trx.insertInto('notifications').values(row).returning('id').executeTakeFirstOrThrow();

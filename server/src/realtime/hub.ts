@@ -129,6 +129,9 @@ export class RealtimeHub {
         faults: liveFaults(device),
       });
     });
+    ingest.on('provisioned', ({ reached }) => {
+      this.reachChanged(reached);
+    });
     ingest.on('notification', ({ id, device, type, status, time, recipients }) => {
       const event: ServerEvent = {
         type: 'notification',
@@ -223,6 +226,18 @@ export class RealtimeHub {
     }
   }
 
+  /**
+   * After a change of who reaches which devices (docs/people.md): those users' subscriptions are checked again (a
+   * device they lost is unsubscribed at once) and their fleet watches read again.
+   */
+  reachChanged(userIds: readonly number[]): void {
+    if (userIds.length === 0) return;
+    const ids = new Set(userIds);
+    this.seq += 1;
+    for (const id of ids) this.changedUsers.set(id, { seq: this.seq, at: Date.now() });
+    for (const c of this.connections) if (c.auth && ids.has(c.auth.user.id)) this.enqueue(c, () => this.reauthorise(c));
+  }
+
   /** Closes connections whose session expired, and forgets old news of sessions and users. */
   private sweepExpired(): void {
     const now = this.now();
@@ -281,7 +296,7 @@ export class RealtimeHub {
     if (!auth) return;
     const watched = [...conn.devices];
     if (watched.length > 0) {
-      const visible = await checkAccess(this.db, { auth, permission: 'device.read', ids: watched });
+      const visible = await checkAccess(this.db, { auth, permission: 'device.data', ids: watched });
       if (isClosed(conn)) return;
       const gone = watched.filter((id) => !visible.has(id) && conn.devices.has(id));
       for (const id of gone) this.unwatch(conn, id);
@@ -343,7 +358,7 @@ export class RealtimeHub {
       const auth = await this.refresh(conn);
       if (!auth) return;
       const wanted = [...new Set(parsed.devices)];
-      const visible = await checkAccess(this.db, { auth, permission: 'device.read', ids: wanted });
+      const visible = await checkAccess(this.db, { auth, permission: 'device.data', ids: wanted });
       if (isClosed(conn)) return;
       const refused = wanted.filter((id) => !visible.has(id));
       for (const id of visible) {
@@ -392,17 +407,17 @@ export class RealtimeHub {
   }
 
   /**
-   * A transition to every fleet watcher who sees the device: root and admin, its owner (known from ingest's memory,
-   * so a device created after the watcher's last read is not missed), or a watcher whose set of visible ids holds it.
-   * A set older than FLEET_REFRESH_MS is read again (links change), and the event goes out if the fresh set holds it.
+   * A transition to every fleet watcher who sees the device: root and admin, or a watcher whose set of visible ids
+   * holds it (a new device and every change of reach read the sets of the users concerned again: `reachChanged`).
+   * A set older than FLEET_REFRESH_MS is read again too, and the event goes out if the fresh set holds it.
    */
-  private toFleet(device: { id: number; ownerId: number }, event: ServerEvent): void {
+  private toFleet(device: { id: number }, event: ServerEvent): void {
     let text: string | null = null;
     const out = () => (text ??= JSON.stringify(event));
     for (const c of this.connections) {
       const fleet = c.fleet;
       if (!fleet || !c.auth) continue;
-      if (fleet.visible === 'all' || c.auth.user.id === device.ownerId || fleet.visible.has(device.id)) {
+      if (fleet.visible === 'all' || fleet.visible.has(device.id)) {
         this.send(c, out());
         continue;
       }

@@ -146,8 +146,27 @@ export const activeFaults = z.object({
   moreFaults: z.number().int().min(0),
 });
 export type ActiveFaults = z.infer<typeof activeFaults>;
-/** A device of the list: its summary and what is wrong with it now. */
-export const deviceListItem = deviceSummary.extend(activeFaults.shape);
+/**
+ * How the signed-in user reaches a device (docs/people.md): `admin` (root, admin, limited_admin see every device),
+ * `owner`, `assigned` (they assigned it down; `via` is the assignee), `helper` or `shared` (`via` is the sharer),
+ * `ck` (their CK group's box; `via` is the CK factory, null for the factory itself). `data` false: a sub-manager
+ * below hid its values and history. `hidden`: the user is the owner by assignment and hid it from their superiors.
+ */
+export const REACH_HOWS = ['admin', 'owner', 'assigned', 'helper', 'shared', 'ck'] as const;
+export type ReachHowName = (typeof REACH_HOWS)[number];
+export const deviceReach = z.object({
+  how: z.enum(REACH_HOWS),
+  via: z.string().nullable(),
+  canSwitch: z.boolean(),
+  data: z.boolean(),
+  /** Assigned to the user by `assignedBy`, who still reaches it; null when the user's ownership did not come by assignment. */
+  assignedBy: z.string().nullable(),
+  hidden: z.boolean(),
+});
+export type DeviceReach = z.infer<typeof deviceReach>;
+
+/** A device of the list: its summary, what is wrong with it now, and how the user reaches it. */
+export const deviceListItem = deviceSummary.extend(activeFaults.shape).extend({ reach: deviceReach });
 export type DeviceListItem = z.infer<typeof deviceListItem>;
 
 /** Columns the device list sorts by (server side). */

@@ -11,7 +11,18 @@ type Catalogue = Record<MessageKey, string>;
 
 /** One language's areas as one catalogue; an area left out here does not compile. */
 function join(m: LanguageMessages): Catalogue {
-  return { ...m.validation, ...m.user, ...m.devices, ...m.history, ...m.boxRegInfo, ...m.exports, ...m.common };
+  return {
+    ...m.validation,
+    ...m.user,
+    ...m.devices,
+    ...m.history,
+    ...m.boxRegInfo,
+    ...m.exports,
+    ...m.common,
+    ...m.managers,
+    ...m.helpers,
+    ...m.templates,
+  };
 }
 
 /**

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { ColumnType, Generated, Selectable } from 'kysely';
 
 export interface BoxesTable {
   box_id: number;
@@ -22,6 +22,9 @@ export interface BoxesTable {
   ip: string | null;
   online: number;
   last_seen: number | null;
+  /** The CK code the box carries (spec 3 box-ck, four digits; migration 0008); null when none was set. */
+  ck: ColumnType<string | null, string | null | undefined, string | null>;
+  ck_set_at: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface UnregisteredBoxesTable {

@@ -58,10 +58,25 @@ export interface DeviceStatusLogTable {
   to_status: string;
 }
 
+/** How a user reaches a device (docs/people.md): one row per (user, device), kept by access/reach.ts. */
+export type ReachHow = 'owner' | 'assigned' | 'helper' | 'shared' | 'ck';
+
+export interface DeviceReachTable {
+  user_id: number;
+  device_id: number;
+  how: ReachHow;
+  /** The assignee below (assigned), the sharer (helper, shared), the CK factory (ck); null for the owner. */
+  via_user_id: number | null;
+  can_switch: number;
+  /** 0 when a sub-manager below hid the device's data from this user (they still see that it exists). */
+  data: number;
+}
+
 /** Devices (one per controller on a box), their links to people, and their status transitions (migrations 0004, 0005). */
 export interface DeviceTables {
   devices: DevicesTable;
   device_links: DeviceLinksTable;
+  device_reach: DeviceReachTable;
   device_status_log: DeviceStatusLogTable;
 }
 

@@ -18,6 +18,13 @@ export interface UsersTable {
   disabled: ColumnType<number, number | undefined, number>;
   created_at: number;
   password_changed_at: number;
+  /** The permission template the user is given (migration 0008); null: the default of their role (docs/people.md). */
+  template_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** A helper's type and region (spec 3); null for other users. */
+  helper_type: ColumnType<string | null, string | null | undefined, string | null>;
+  region: ColumnType<string | null, string | null | undefined, string | null>;
+  phone: Generated<string>;
+  company: Generated<string>;
 }
 
 export interface SessionsTable {

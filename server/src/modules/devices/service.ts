@@ -10,6 +10,7 @@ import {
   type DeviceListItem,
   type DeviceQuery,
   type DeviceStatus,
+  type DeviceReach,
   type DeviceSummary,
   type FaultRecord,
   type Language,
@@ -19,7 +20,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
-import { deviceGrants, deviceScope, requireAccess } from '../../access/index.js';
+import { describeReach, deviceGrants, deviceScope, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
@@ -86,6 +87,11 @@ export function summary(row: repo.DeviceListRow, lang: Language): DeviceSummary 
   };
 }
 
+/** A device's reach from `describeReach`; a device just lost between the list query and this read has none. */
+function reachOrNone(reach: Map<number, DeviceReach>, id: number): DeviceReach {
+  return reach.get(id) ?? { how: 'owner', via: null, canSwitch: false, data: false, assignedBy: null, hidden: false };
+}
+
 /** The spec-3 fields as stored (no fallbacks), by their API names. */
 function storedFields(row: repo.DeviceListRow): DeviceFields {
   const fields = Object.fromEntries(Object.entries(repo.INFO_COLUMNS).map(([field, column]) => [field, row[column]]));
@@ -122,17 +128,15 @@ export class DeviceService {
       offset: (query.page - 1) * query.page_size,
       limit: query.page_size,
     });
-    // The page's active faults and alerts, by name, in one query for all its devices.
-    const faults = await activeFaultsOf(
-      this.db,
-      page.items.map((r) => r.id),
-      lang,
-    );
+    // The page's active faults and alerts by name, and how the user reaches each device, in one query each.
+    const ids = page.items.map((r) => r.id);
+    const [faults, reach] = await Promise.all([activeFaultsOf(this.db, ids, lang), describeReach(this.db, auth, ids)]);
     return {
       total: page.total,
       items: page.items.map((r) => ({
         ...this.live(summary(r, lang)),
         ...(faults.get(r.id) ?? { activeFaults: [], moreFaults: 0 }),
+        reach: reachOrNone(reach, r.id),
       })),
     };
   }
@@ -225,11 +229,18 @@ export class DeviceService {
   async detail(auth: AuthContext, boxId: number, controller: number, lang: Language): Promise<DeviceDetail> {
     const row = await this.require(auth, boxId, controller);
     const granted = await deviceGrants(this.db, auth, row.id);
-    const state = this.ingest.device(row.id);
-    const [transitions, faults] = await Promise.all([repo.recentTransitions(this.db, row.id, 20), activeFaultsOf(this.db, [row.id], lang)]);
+    const [transitions, faults, reaches] = await Promise.all([
+      repo.recentTransitions(this.db, row.id, 20),
+      activeFaultsOf(this.db, [row.id], lang),
+      describeReach(this.db, auth, [row.id]),
+    ]);
+    const reach = reachOrNone(reaches, row.id);
+    // A device whose data a sub-manager below hid: its page says so, with no values (docs/people.md).
+    const state = reach.data ? this.ingest.device(row.id) : undefined;
     return {
       ...this.live(summary(row, lang)),
-      ...(faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }),
+      ...(reach.data ? (faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }) : { activeFaults: [], moreFaults: 0 }),
+      reach,
       latest: { ts: state?.latestTs ?? null, values: state ? valuesRecord(state.latest) : {} },
       canEdit: granted.has('device.update'),
       canWrite: granted.has('device.write'),
@@ -244,12 +255,12 @@ export class DeviceService {
     controller: number,
     q: { registers: number[]; from: number; to: number; points: number },
   ): Promise<SeriesResult> {
-    const row = await this.require(auth, boxId, controller);
+    const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
     return readSeries(this.db, row.id, q);
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {
-    const row = await this.require(auth, boxId, controller);
+    const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
     return (await repo.faultRecords(this.db, row.id, 200)).map(toFaultRecord);
   }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { visibleTo } from '../../access/index.js';
+import { dataVisibleTo } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
@@ -90,7 +90,7 @@ function scopedRecords(db: Db, f: FaultRecordFilter) {
     .where('f.started_at', '<', f.to);
   if (f.userId !== null) {
     const userId = f.userId;
-    q = q.where('f.device_id', 'in', (eb) => eb.selectFrom('devices as d').select('d.id').where(visibleTo(userId)));
+    q = q.where('f.device_id', 'in', (eb) => eb.selectFrom('devices as d').select('d.id').where(dataVisibleTo(userId)));
   }
   if (f.kind) q = q.where('f.kind', '=', f.kind);
   if (f.q) {

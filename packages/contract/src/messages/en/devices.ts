@@ -9,5 +9,7 @@ export default {
   'error.registerOutOfRange': 'The value must be between {min} and {max}.',
   'error.registerDecimals': 'The value may have at most {decimals} decimal places.',
   'error.registerOption': 'The value is not one of the options of this register.',
+  'error.dataHidden':
+    "A sub-manager below you hid this device's data: you can see that it exists and recall it, not its values or history.",
   'error.noWriteRight': "You may not change this device's settings.",
 };

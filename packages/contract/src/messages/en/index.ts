@@ -2,10 +2,13 @@ import boxRegInfo from './box-reg-info.js';
 import common from './common.js';
 import devices from './devices.js';
 import exports from './exports.js';
+import helpers from './helpers.js';
 import history from './history.js';
+import managers from './managers.js';
+import templates from './templates.js';
 import user from './user.js';
 import validation from './validation.js';
 
 /** English: the source every other language is typed against. */
-const en = { validation, user, devices, history, boxRegInfo, exports, common };
+const en = { validation, user, devices, history, boxRegInfo, exports, common, managers, helpers, templates };
 export default en;

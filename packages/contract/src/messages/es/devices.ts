@@ -10,6 +10,8 @@ const devices: AreaMessages<'devices'> = {
   'error.registerOutOfRange': 'El valor debe estar entre {min} y {max}.',
   'error.registerDecimals': 'El valor puede tener como máximo {decimals} decimales.',
   'error.registerOption': 'El valor no es una de las opciones de este registro.',
+  'error.dataHidden':
+    'Un subadministrador por debajo de usted ocultó los datos de este equipo: puede ver que existe y recuperarlo, no sus valores ni su historial.',
   'error.noWriteRight': 'No puede cambiar los ajustes de este equipo.',
 };
 export default devices;

@@ -10,6 +10,8 @@ const devices: AreaMessages<'devices'> = {
   'error.registerOutOfRange': '値は{min}～{max}の範囲で指定してください。',
   'error.registerDecimals': '小数点以下は最大{decimals}桁です。',
   'error.registerOption': 'この値はこのレジスタの選択肢にありません。',
+  'error.dataHidden':
+    '配下のサブ管理者がこの機器のデータを非表示にしています。機器の存在の確認と回収はできますが、値や履歴は見られません。',
   'error.noWriteRight': 'この機器の設定を変更する権限がありません。',
 };
 export default devices;

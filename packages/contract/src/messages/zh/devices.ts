@@ -10,6 +10,7 @@ const devices: AreaMessages<'devices'> = {
   'error.registerOutOfRange': '数值必须在{min}到{max}之间。',
   'error.registerDecimals': '数值最多{decimals}位小数。',
   'error.registerOption': '该值不是此寄存器的可选值。',
+  'error.dataHidden': '您的下级管理员已对您隐藏此设备的数据：您可以看到该设备并收回它，但不能查看其数值或历史。',
   'error.noWriteRight': '您无权修改此设备的参数。',
 };
 export default devices;

@@ -32,6 +32,7 @@ export const TEST_SUMMARY: DeviceListItem = {
   lat: null,
   activeFaults: [],
   moreFaults: 0,
+  reach: { how: 'owner', via: null, canSwitch: true, data: true, assignedBy: null, hidden: false },
 };
 
 export const TEST_DEVICE: DeviceDetail = {

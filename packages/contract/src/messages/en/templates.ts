@@ -1,0 +1,4 @@
+/** Permission templates (issue 12). */
+export default {
+  'error.templateNotFound': 'No such permission template.',
+};

@@ -1,0 +1,6 @@
+import type { AreaMessages } from '../types.js';
+
+const helpers: AreaMessages<'helpers'> = {
+  'error.notYourHelper': 'このヘルパーはあなたのものではありません。',
+};
+export default helpers;

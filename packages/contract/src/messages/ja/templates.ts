@@ -1,0 +1,6 @@
+import type { AreaMessages } from '../types.js';
+
+const templates: AreaMessages<'templates'> = {
+  'error.templateNotFound': 'その権限テンプレートはありません。',
+};
+export default templates;

@@ -1,0 +1,56 @@
+import type { DeviceReach } from '@dms/contract';
+import type { Db } from '../db/database.js';
+import type { AuthContext } from '../types.js';
+import { reachOf } from './reach.js';
+import { changesAll, seesAll } from './rule.js';
+
+/**
+ * How the user reaches each of some devices, as the console shows it on every device screen (docs/people.md): how,
+ * through whom, with the switch right or not, whether they read its data, and for an owner by assignment who
+ * assigned it and whether they hid it. Devices the user does not reach are left out (root, admin and limited_admin
+ * reach every device: `admin` unless they own it).
+ */
+export async function describeReach(db: Db, auth: AuthContext, deviceIds: readonly number[]): Promise<Map<number, DeviceReach>> {
+  const out = new Map<number, DeviceReach>();
+  if (deviceIds.length === 0) return out;
+  const reach = await reachOf(db, auth.user.id, deviceIds);
+  const owned = [...reach.values()].filter((r) => r.how === 'owner').map((r) => r.deviceId);
+  const assignments =
+    owned.length === 0
+      ? []
+      : await db
+          .selectFrom('device_links as l')
+          .innerJoin('users as s', 's.id', 'l.source_user_id')
+          .select(['l.device_id', 'l.show_value', 's.username'])
+          .where('l.device_id', 'in', owned)
+          .where('l.user_id', '=', auth.user.id)
+          .where('l.kind', '=', 'assigned')
+          .where('l.recalled_at', 'is', null)
+          .execute();
+  const assignedOf = new Map(assignments.map((a) => [a.device_id, a]));
+  const viaIds = [...new Set([...reach.values()].map((r) => r.viaUserId).filter((v): v is number => v !== null))];
+  const names =
+    viaIds.length === 0
+      ? new Map<number, string>()
+      : new Map(
+          (await db.selectFrom('users').select(['id', 'username']).where('id', 'in', viaIds).execute()).map((u) => [u.id, u.username]),
+        );
+  for (const r of reach.values()) {
+    const a = assignedOf.get(r.deviceId);
+    out.set(r.deviceId, {
+      how: r.how,
+      via: r.viaUserId === null ? null : (names.get(r.viaUserId) ?? null),
+      canSwitch: r.canSwitch || changesAll(auth),
+      data: r.data,
+      assignedBy: a?.username ?? null,
+      hidden: a?.show_value === 0,
+    });
+  }
+  if (seesAll(auth)) {
+    const all = changesAll(auth);
+    for (const id of deviceIds) {
+      if (!out.has(id)) out.set(id, { how: 'admin', via: null, canSwitch: all, data: true, assignedBy: null, hidden: false });
+    }
+  }
+  return out;
+}
