@@ -1,6 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { ownBox } from './boxes.js';
-import { expect, expectShown, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { choosePageSize, expect, expectShown, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
 
 /**
  * Chart and history windows follow the clock and are kept in the URL (issue 11 point 2): "1 hour" means the hour up
@@ -200,11 +200,7 @@ test('on the live history table a later page shifts as readings come, and the ra
   const flowColumn = (await table.locator('thead th').allInnerTexts()).map((s) => s.trim()).indexOf('Flow');
   expect(flowColumn).toBeGreaterThan(0);
 
-  await expect(async () => {
-    await page.locator('.dms-page:not([hidden]) .ant-pagination-options .ant-select').click();
-    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: /^10 / }).click({ timeout: 2000 });
-    await expect(rows).toHaveCount(10, { timeout: 2000 });
-  }).toPass({ timeout: 15_000 });
+  await choosePageSize(page, rows, 10);
   await page.locator('.dms-page:not([hidden]) .ant-pagination-item-2').click();
   await expect(rows).toHaveCount(2);
   await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(1010));

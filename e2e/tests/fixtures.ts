@@ -153,3 +153,18 @@ export async function expectDeviceScreensIn(
     await screenshot(page, `devices-${name}-${lang}-800-content`);
   }
 }
+
+/**
+ * Chooses `size` rows a page in the open page's pagination and waits until `rows` shows that many. The size list
+ * opens with an animation, during which a click may miss its option: it is chosen again until it took.
+ */
+export async function choosePageSize(page: Page, rows: Locator, size: number): Promise<void> {
+  await expect(async () => {
+    await page.locator('.dms-page:not([hidden]) .ant-pagination-options .ant-select').click();
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${size} `) })
+      .click({ timeout: 2000 });
+    await expect(rows).toHaveCount(size, { timeout: 2000 });
+  }).toPass({ timeout: 15_000 });
+}

@@ -6,16 +6,18 @@ export function usersNamed(db: Db, usernames: string[]): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('username', 'in', usernames).execute();
 }
 
-/** Devices of boxes first..last that nobody has filled in (no station number, no province). */
-export function unfilledDevices(db: Db, first: number, last: number) {
+/** The devices of boxes first..last, with their controller type: the base of the two reads below. */
+function devicesBetween(db: Db, first: number, last: number) {
   return db
     .selectFrom('devices')
     .select(['id', 'box_id', 'controller', 'type_code'])
     .where('box_id', '>=', first)
-    .where('box_id', '<=', last)
-    .where('station_no', '=', '')
-    .where('province', '=', '')
-    .execute();
+    .where('box_id', '<=', last);
+}
+
+/** Devices of boxes first..last that nobody has filled in (no station number, no province). */
+export function unfilledDevices(db: Db, first: number, last: number) {
+  return devicesBetween(db, first, last).where('station_no', '=', '').where('province', '=', '').execute();
 }
 
 export async function updateDeviceFields(db: Db, id: number, fields: Updateable<DevicesTable>): Promise<void> {
@@ -38,14 +40,7 @@ export async function fillIotCards(db: Db, first: number, last: number): Promise
     .execute();
 }
 
-/** The devices of boxes first..last, with their controller type. */
+/** The devices of boxes first..last, with their controller type, by box and controller. */
 export function devicesOfBoxes(db: Db, first: number, last: number) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'box_id', 'controller', 'type_code'])
-    .where('box_id', '>=', first)
-    .where('box_id', '<=', last)
-    .orderBy('box_id')
-    .orderBy('controller')
-    .execute();
+  return devicesBetween(db, first, last).orderBy('box_id').orderBy('controller').execute();
 }
