@@ -117,6 +117,29 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
     expect(await t.app.db.selectFrom('boxes').select('box_id').where('box_id', '=', 8100).executeTakeFirst()).toBeUndefined();
   });
 
+  it("stores the boxes' CK code, shows it in the list, and none when left empty", async () => {
+    expect((await register(root, { startBoxId: 8301, endBoxId: 8302, userId: managerId, boxType: 'DTU', ck: '1333' })).statusCode).toBe(
+      200,
+    );
+    expect((await register(root, { startBoxId: 8303, endBoxId: 8303, userId: managerId, boxType: 'DTU', ck: '' })).statusCode).toBe(200);
+    const rows = await t.app.db
+      .selectFrom('boxes')
+      .select(['box_id', 'ck'])
+      .where('box_id', '>=', 8301)
+      .where('box_id', '<=', 8303)
+      .orderBy('box_id')
+      .execute();
+    expect(rows).toEqual([
+      { box_id: 8301, ck: '1333' },
+      { box_id: 8302, ck: '1333' },
+      { box_id: 8303, ck: null },
+    ]);
+    const list = body(await t.app.inject({ method: 'GET', url: '/api/v2/box-reg-info?boxId=8301', headers: bearer(root) })).data as {
+      items: Array<{ boxId: number; ck: string | null }>;
+    };
+    expect(list.items.map((i) => [i.boxId, i.ck])).toEqual([[8301, '1333']]);
+  });
+
   it('offers the known box types and every type registered, A to Z', async () => {
     const res = await register(root, { startBoxId: 8201, endBoxId: 8201, userId: managerId, boxType: 'ZX-Custom' });
     expect(res.statusCode).toBe(200);
@@ -137,6 +160,8 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
       [{ startBoxId: 1, endBoxId: 1, userId: managerId, boxType: '' }, 'Please fill in boxType'],
       [{ startBoxId: 1, endBoxId: 1, userId: managerId, boxType: 'DTU', pushFault: 11 }, 'Push times must be between 0 and 10'],
       [{ startBoxId: 1, endBoxId: 1, userId: 999_999, boxType: 'DTU' }, 'No such user.'],
+      [{ startBoxId: 1, endBoxId: 1, userId: managerId, boxType: 'DTU', ck: '13a3' }, 'CK code must be four digits!'],
+      [{ startBoxId: 1, endBoxId: 1, userId: managerId, boxType: 'DTU', ck: '13333' }, 'CK code must be four digits!'],
     ];
     for (const [payload, expected] of cases) {
       const res = await register(root, payload);

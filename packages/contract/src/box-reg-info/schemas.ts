@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.js';
+import { CK_CODE } from '../validation.js';
 import { boxIdSchema as boxId, LINK_KINDS } from '../devices/schemas.js';
 
 // ---- Box registration (/box-reg-info, spec 2, 3) ----
@@ -32,6 +33,13 @@ export const boxRegistrationBody = z
     pushWarning: pushTimes.default(1),
     pushFault: pushTimes.default(1),
     pushNormal: pushTimes.default(1),
+    /** The CK code the boxes carry (spec 3 box-ck; docs/people.md "CK groups"): their CK group reaches them, and add-device claims them with it. */
+    ck: z
+      .string()
+      .trim()
+      .regex(CK_CODE, 'validation.ck.format')
+      .optional()
+      .or(z.literal('').transform(() => undefined)),
   })
   .superRefine((v, ctx) => {
     // One message per problem: a box id that is itself wrong (say, over the limit) already has its message; the
@@ -78,6 +86,8 @@ export const boxRegRow = z.object({
   boxType: z.string(),
   contact: z.string(),
   companyName: z.string(),
+  /** The CK code the box carries, null when none. */
+  ck: z.string().nullable(),
   pushWarning: z.number().int(),
   pushFault: z.number().int(),
   pushNormal: z.number().int(),

@@ -46,6 +46,7 @@ export async function listBoxes(db: Db, f: BoxRegFilter) {
       'b.box_type',
       'b.contact',
       'b.company_name',
+      'b.ck',
       'b.push_warning',
       'b.push_fault',
       'b.push_normal',

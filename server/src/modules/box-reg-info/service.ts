@@ -78,6 +78,8 @@ export class BoxRegInfoService {
       registered_at: now,
       registered_by: auth.user.id,
       online: 0,
+      ck: body.ck ?? null,
+      ck_set_at: body.ck ? now : null,
     }));
     await repo.insertBoxes(this.db, rows);
     this.ingest.addBoxes(rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash })));
@@ -85,7 +87,7 @@ export class BoxRegInfoService {
       user: auth.user,
       action: 'box.register',
       target: body.startBoxId === body.endBoxId ? String(body.startBoxId) : `${body.startBoxId}-${body.endBoxId}`,
-      newValue: `owner ${owner.username}, ${boxes.length} box(es), type ${body.boxType}`,
+      newValue: `owner ${owner.username}, ${boxes.length} box(es), type ${body.boxType}${body.ck ? `, CK ${body.ck}` : ''}`,
       outcome: 'ok',
       ip,
     });
@@ -130,6 +132,7 @@ export class BoxRegInfoService {
           boxType: r.box_type,
           contact: r.contact,
           companyName: r.company_name,
+          ck: r.ck,
           pushWarning: r.push_warning,
           pushFault: r.push_fault,
           pushNormal: r.push_normal,

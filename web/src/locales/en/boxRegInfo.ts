@@ -17,6 +17,7 @@ export default {
     owner: 'Owner',
     boxType: 'Box type',
     companyName: 'Company name',
+    ck: 'CK',
     contact: 'Contact',
     push: 'Push times',
     pushWarning: 'Warning',
@@ -82,6 +83,9 @@ export default {
     boxType: 'Box type',
     contact: 'Contact',
     companyName: 'Company name',
+    ck: 'CK code',
+    ckHelp:
+      "Optional: the four-digit code of the brand's CK group. Its factory and distributors then see these boxes, and a customer adds a box with it.",
     push: 'Push times',
     pushHelp: 'How many times a change is pushed to the owner (0 to {max}).',
     pushWarning: 'Warning',

@@ -18,6 +18,7 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     owner: 'Propietario',
     boxType: 'Tipo de caja',
     companyName: 'Empresa',
+    ck: 'CK',
     contact: 'Contacto',
     push: 'Veces de envío',
     pushWarning: 'Aviso',
@@ -83,6 +84,9 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     boxType: 'Tipo de caja',
     contact: 'Contacto',
     companyName: 'Empresa',
+    ck: 'Código CK',
+    ckHelp:
+      'Opcional: el código de cuatro dígitos del grupo CK de la marca. Su fábrica y sus distribuidores verán estas cajas, y un cliente añade una caja con él.',
     push: 'Veces de envío',
     pushHelp: 'Cuántas veces se envía un cambio al propietario (de 0 a {max}).',
     pushWarning: 'Aviso',

@@ -18,6 +18,7 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     owner: '所有者',
     boxType: 'ボックス種別',
     companyName: '会社名',
+    ck: 'CK',
     contact: '連絡先',
     push: 'プッシュ回数',
     pushWarning: '警告',
@@ -83,6 +84,9 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
     boxType: 'ボックス種別',
     contact: '連絡先',
     companyName: '会社名',
+    ck: 'CKコード',
+    ckHelp:
+      '任意：ブランドのCKグループの4桁のコード。そのメーカーと販売店がこれらのボックスを見られ、顧客はこのコードでボックスを追加します。',
     push: 'プッシュ回数',
     pushHelp: '状態の変化を所有者にプッシュする回数（0～{max}）。',
     pushWarning: '警告',

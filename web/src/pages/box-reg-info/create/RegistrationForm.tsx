@@ -41,6 +41,7 @@ const LABEL: Record<RegistrationField, TKey> = {
   boxType: 'boxRegInfo.form.boxType',
   contact: 'boxRegInfo.form.contact',
   companyName: 'boxRegInfo.form.companyName',
+  ck: 'boxRegInfo.form.ck',
   pushWarning: 'boxRegInfo.form.pushWarning',
   pushFault: 'boxRegInfo.form.pushFault',
   pushNormal: 'boxRegInfo.form.pushNormal',
@@ -182,6 +183,11 @@ export function RegistrationForm({
         <Col xs={24} md={12}>
           <Form.Item {...item('companyName')}>
             <Input data-testid="box-reg-form-company" maxLength={128} autoComplete="off" />
+          </Form.Item>
+        </Col>
+        <Col xs={24} md={12}>
+          <Form.Item {...item('ck')} extra={t('boxRegInfo.form.ckHelp')}>
+            <Input data-testid="box-reg-form-ck" maxLength={4} inputMode="numeric" autoComplete="off" />
           </Form.Item>
         </Col>
       </Row>

@@ -12,6 +12,8 @@ export interface RegistrationValues {
   boxType: string;
   contact: string;
   companyName: string;
+  /** The boxes' CK code: four digits, or empty for none. */
+  ck: string;
   pushWarning: number | null;
   pushFault: number | null;
   pushNormal: number | null;
@@ -29,6 +31,7 @@ const FILLER: RegistrationRequest = {
   boxType: 'x',
   contact: '',
   companyName: '',
+  ck: '',
   pushWarning: 1,
   pushFault: 1,
   pushNormal: 1,
@@ -90,6 +93,7 @@ export const INITIAL_VALUES: RegistrationValues = {
   boxType: '',
   contact: '',
   companyName: '',
+  ck: '',
   pushWarning: 1,
   pushFault: 1,
   pushNormal: 1,

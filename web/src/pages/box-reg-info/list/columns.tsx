@@ -18,6 +18,7 @@ export function useBoxRegColumns(): TableColumnsType<BoxRegRow> {
       { key: 'owner', title: t('boxRegInfo.column.owner'), dataIndex: 'owner', width: 140, ellipsis: true },
       { key: 'boxType', title: t('boxRegInfo.column.boxType'), dataIndex: 'boxType', width: 120, ellipsis: true },
       { key: 'companyName', title: t('boxRegInfo.column.companyName'), dataIndex: 'companyName', width: 160, ellipsis: true, render: text },
+      { key: 'ck', title: t('boxRegInfo.column.ck'), dataIndex: 'ck', width: 80, render: text },
       { key: 'contact', title: t('boxRegInfo.column.contact'), dataIndex: 'contact', width: 140, ellipsis: true, render: text },
       {
         key: 'push',
