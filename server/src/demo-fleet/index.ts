@@ -7,6 +7,7 @@ import { brokerAddress } from '../modules/box-reg-info/broker-address.js';
 import { parseRoles } from '../modules/user/service.js';
 import { BACKFILL_INTERVAL_S, backfillHistory, loadReportSource } from './backfill.js';
 import { DEMO_BOX_CONTACT, DEMO_COMPANIES, DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
+import { arrangeDemoPeople } from './people.js';
 import * as repo from './repository.js';
 
 export { DEMO_FIRST_BOX_ID, demoFields };
@@ -67,11 +68,18 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
   const unsubscribe = app.ingest.on('hello', ({ boxId }) => {
     if (boxId >= DEMO_FIRST_BOX_ID && boxId <= last) fill(boxId, boxId);
   });
-  // A new demo fleet comes with the history of its past days, so that the 24 h and 7 d charts show a week of work.
-  if (newFleet && demoFleet.backfillDays > 0) {
-    await backfillNewFleet(app, DEMO_FIRST_BOX_ID, last, demoFleet.backfillDays).catch((err: unknown) => {
-      app.log.warn({ err }, 'demo fleet: could not write the history of the past days');
+  if (newFleet) {
+    // Once its boxes said hello: its people (CK group, assignments, shares), then the history of its past days, so
+    // that the 24 h and 7 d charts show a week of work.
+    const devices = await devicesOnceReported(app, DEMO_FIRST_BOX_ID, last);
+    await arrangeDemoPeople(app, DEMO_FIRST_BOX_ID, last).catch((err: unknown) => {
+      app.log.warn({ err }, 'demo fleet: could not arrange its people');
     });
+    if (demoFleet.backfillDays > 0) {
+      await backfillNewFleet(app, devices, demoFleet.backfillDays).catch((err: unknown) => {
+        app.log.warn({ err }, 'demo fleet: could not write the history of the past days');
+      });
+    }
   }
   return async () => {
     unsubscribe();
@@ -91,19 +99,28 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
 /** How long the demo fleet's boxes have to say hello (their devices appear then) before the back-fill starts anyway. */
 const HELLO_WAIT_MS = 30_000;
 
-/** Once the new fleet's devices exist (its boxes said hello), writes `days` days of their history up to now. */
-async function backfillNewFleet(app: FastifyInstance, first: number, last: number, days: number): Promise<void> {
-  const source = await loadReportSource();
-  if (!source) {
-    app.log.warn('demo fleet: the simulator library is not built: no history of the past days');
-    return;
-  }
+/** The new fleet's devices once its boxes said hello (their devices exist then), or as many as did within HELLO_WAIT_MS. */
+async function devicesOnceReported(app: FastifyInstance, first: number, last: number) {
   const expected = last - first + 1;
   const until = Date.now() + HELLO_WAIT_MS;
   let devices = await repo.devicesOfBoxes(app.db, first, last);
   while (new Set(devices.filter((d) => d.type_code).map((d) => d.box_id)).size < expected && Date.now() < until) {
     await new Promise((resolve) => setTimeout(resolve, 250));
     devices = await repo.devicesOfBoxes(app.db, first, last);
+  }
+  return devices;
+}
+
+/** Writes `days` days of the new fleet's history up to now. */
+async function backfillNewFleet(
+  app: FastifyInstance,
+  devices: Awaited<ReturnType<typeof repo.devicesOfBoxes>>,
+  days: number,
+): Promise<void> {
+  const source = await loadReportSource();
+  if (!source) {
+    app.log.warn('demo fleet: the simulator library is not built: no history of the past days');
+    return;
   }
   // Up to just before the first live reports, on the back-fill's grid.
   const step = BACKFILL_INTERVAL_S * 1000;

@@ -10,7 +10,7 @@ export function usersNamed(db: Db, usernames: string[]): Promise<UserRow[]> {
 function devicesBetween(db: Db, first: number, last: number) {
   return db
     .selectFrom('devices')
-    .select(['id', 'box_id', 'controller', 'type_code'])
+    .select(['id', 'box_id', 'controller', 'type_code', 'owner_id'])
     .where('box_id', '>=', first)
     .where('box_id', '<=', last);
 }
@@ -43,4 +43,57 @@ export async function fillIotCards(db: Db, first: number, last: number): Promise
 /** The devices of boxes first..last, with their controller type, by box and controller. */
 export function devicesOfBoxes(db: Db, first: number, last: number) {
   return devicesBetween(db, first, last).orderBy('box_id').orderBy('controller').execute();
+}
+
+/** Boxes first..last carry a CK code from now on. */
+export async function setBoxesCk(db: Db, first: number, last: number, ck: string, now: number): Promise<void> {
+  await db.updateTable('boxes').set({ ck, ck_set_at: now }).where('box_id', '>=', first).where('box_id', '<=', last).execute();
+}
+
+/** Assignments as /user_register/assign_device writes them: the assignee becomes the owner, the link records who gave it. */
+export async function assignDevices(
+  db: Db,
+  links: ReadonlyArray<{ deviceId: number; from: number; to: number; hidden: boolean }>,
+  now: number,
+): Promise<void> {
+  for (const l of links) {
+    await db.updateTable('devices').set({ owner_id: l.to }).where('id', '=', l.deviceId).execute();
+    await db
+      .insertInto('device_links')
+      .values({
+        device_id: l.deviceId,
+        kind: 'assigned',
+        user_id: l.to,
+        source_user_id: l.from,
+        can_switch: 0,
+        show_value: l.hidden ? 0 : 1,
+        created_at: now,
+        recalled_at: null,
+      })
+      .execute();
+  }
+}
+
+/** Shares to a helper as /user_register/share_device writes them. */
+export async function shareDevices(
+  db: Db,
+  links: ReadonlyArray<{ deviceId: number; from: number; to: number; canSwitch: boolean }>,
+  now: number,
+): Promise<void> {
+  if (links.length === 0) return;
+  await db
+    .insertInto('device_links')
+    .values(
+      links.map((l) => ({
+        device_id: l.deviceId,
+        kind: 'helper' as const,
+        user_id: l.to,
+        source_user_id: l.from,
+        can_switch: l.canSwitch ? 1 : 0,
+        show_value: 1,
+        created_at: now,
+        recalled_at: null,
+      })),
+    )
+    .execute();
 }

@@ -45,6 +45,15 @@ export const DEMO_ACCOUNTS: readonly AccountSpec[] = [
   { username: 'demo_afterSales', role: 'afterSales', level: 6, name: 'Demo After-sales', parent: 'demo_root' },
   { username: 'demo_afterSalesPlus', role: 'afterSalesPlus', level: 6, name: 'Demo After-sales Plus', parent: 'demo_root' },
   { username: 'demo_market', role: 'market', level: 6, name: 'Demo Market', parent: 'demo_root' },
+  {
+    username: 'demo_submanager',
+    role: 'manager',
+    level: 6,
+    name: 'Demo Sub-manager',
+    parent: 'demo_manager',
+    isManager: true,
+    groupExtra: '2001',
+  },
   { username: 'demo_helper', role: 'helper', level: 7, name: 'Demo Helper', parent: 'demo_manager', groupExtra: '2001' },
   { username: 'demo_end_user', role: 'end_user', level: 8, name: 'Demo End User', parent: 'demo_manager', groupExtra: '2001' },
 ];
