@@ -2,6 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REALTIME_CLOSE_SESSION_ENDED, type BoxCredentials, type ServerEvent } from '@dms/contract';
+import { refreshReach } from '../src/access/reach.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, linkHelper, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -158,6 +159,34 @@ describe.each(dialects)('a session that ends closes its live-push sockets, on %s
       expect(s.events.at(-1)).toEqual({ type: 'subscribed', devices: [] });
     });
     expect(s.events.at(-2)).toMatchObject({ type: 'error', code: 40300, devices: [device] });
+    s.ws.close();
+  });
+
+  it('losing a device (a share recalled) unsubscribes it within a second, and its values stop; the session stays', async () => {
+    await linkHelper(t, device);
+    const s = await live(await login(t.app, 'demo_helper'));
+    expect(s.events.find((e) => e.type === 'subscribed')).toEqual({ type: 'subscribed', devices: [device] });
+    // The recall as the user-management calls make it: the link ends, the reach follows in the same transaction, and
+    // the hub is told whose reach changed.
+    const changed = await t.app.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('device_links')
+        .set({ recalled_at: t.clock.now })
+        .where('device_id', '=', device)
+        .where('user_id', '=', uid('demo_helper'))
+        .where('recalled_at', 'is', null)
+        .execute();
+      return refreshReach(trx, [device]);
+    });
+    expect(changed).toEqual([uid('demo_helper')]);
+    t.app.realtime.reachChanged(changed);
+    await eventually(() => {
+      expect(s.events.at(-1)).toEqual({ type: 'unsubscribed', devices: [device] });
+    }, WITHIN_MS);
+    const after = await publish();
+    await sleep(100);
+    expect(valuesAt(s, after)).toHaveLength(0);
+    expect(s.ws.readyState).toBe(WebSocket.OPEN);
     s.ws.close();
   });
 
