@@ -25,3 +25,4 @@ export * from './broker/endpoints.js';
 export * from './usermanager/managers.js';
 export * from './usermanager/helpers.js';
 export * from './permission-templates/endpoints.js';
+export * from './permission-templates/operating.js';

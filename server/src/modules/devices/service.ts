@@ -20,7 +20,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
-import { describeReach, deviceGrants, deviceScope, requireAccess } from '../../access/index.js';
+import { describeReach, deviceGrants, deviceScope, registerRights, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
@@ -277,6 +277,9 @@ export class DeviceService {
     const permission = SWITCH_REGISTER_KEYS.includes(def.key) ? 'device.switch' : 'device.write';
     await requireAccess(this.db, { auth, permission, ids: [row.id] });
     if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
+    // The user's permission template decides which registers they may write (docs/people.md).
+    if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.key))
+      throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.key });
     const scale = 10 ** def.decimals;
     const raw = Math.round(value * scale);
     if (Math.abs(raw - value * scale) > 1e-6)
