@@ -66,6 +66,13 @@ export const OPERATION_ACTIONS = [
   'box.register',
   'device.write',
   'device.edit',
+  'device.share',
+  'device.recallShare',
+  'device.switchRight',
+  'helper.add',
+  'helper.password',
+  'helper.template',
+  'helper.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 export const operationLogEntry = z.object({

@@ -1,5 +1,229 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { pageOf, pageQuery } from '../envelope.js';
+import { DEVICE_STATUSES } from '../devices/schemas.js';
+import { emptyData } from '../user/schemas.js';
+import { passwordSchema, usernameSchema } from '../validation.js';
+
 /**
  * /user_register and /device_user_permission: helpers, sharing and the switch right (spec 7, issue 12; rules in
- * docs/people.md). Schemas and endpoint descriptors.
+ * docs/people.md). A helper of X is a child of X with the role helper; X shares the devices X owns with them.
  */
-export const helperEndpoints = {};
+
+/** The kinds of helper (spec 3 "Helper adds type and region"); the console translates them. */
+export const HELPER_TYPES = ['operator', 'maintenance', 'inspector', 'other'] as const;
+export type HelperType = (typeof HELPER_TYPES)[number];
+
+const id = () =>
+  z.coerce
+    .number({ error: 'validation.field.positiveInteger' })
+    .int('validation.field.positiveInteger')
+    .positive('validation.field.positiveInteger');
+const text = (max: number) => z.string().trim().max(max, 'validation.field.tooLong');
+
+export const helperRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  phone: z.string(),
+  helperType: z.enum(HELPER_TYPES).nullable(),
+  region: z.string(),
+  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  remark: z.string(),
+  createdAt: z.number().int(),
+  sharedDevices: z.number().int(),
+  switchDevices: z.number().int(),
+});
+export type HelperRow = z.infer<typeof helperRow>;
+
+export const helpersQuery = pageQuery.extend({
+  q: z.string().trim().max(64).optional(),
+  helperType: z.enum(HELPER_TYPES).optional(),
+});
+
+export const addHelperBody = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  name: text(64).default(''),
+  phone: text(32).default(''),
+  helperType: z.enum(HELPER_TYPES, { error: 'validation.helperType.invalid' }),
+  region: text(64).default(''),
+  templateId: id().nullable().optional(),
+  remark: text(255).default(''),
+});
+export type AddHelperBody = z.input<typeof addHelperBody>;
+
+export const helperIdBody = z.object({ userId: id() });
+export const helperIdQuery = z.object({ userId: id() });
+export const helperPasswordBody = z.object({ userId: id(), password: passwordSchema });
+export const helperTemplateBody = z.object({ userId: id(), templateId: id().nullable() });
+export const shareBody = z.object({ userId: id(), deviceId: id(), canSwitch: z.boolean().default(false) });
+export const shareAllBody = z.object({ userId: id(), canSwitch: z.boolean().default(false) });
+export const helperDeviceBody = z.object({ userId: id(), deviceId: id() });
+export const helperDevicesQuery = pageQuery.extend({ userId: id(), q: z.string().trim().max(64).optional() });
+
+/** A device on the helper-device screen: shared with the helper (with `canSwitch`, `sharedAt`) or shareable. */
+export const helperDeviceRow = z.object({
+  deviceId: z.number().int(),
+  boxId: z.number().int(),
+  controller: z.number().int(),
+  company: z.string(),
+  stationNo: z.string(),
+  model: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  canSwitch: z.boolean(),
+  sharedAt: z.number().int().nullable(),
+});
+export type HelperDeviceRow = z.infer<typeof helperDeviceRow>;
+
+/** How many links a batch call changed (0 when it was a repeat). */
+export const changedCount = z.object({ changed: z.number().int() });
+
+const tags = ['usermanager'] as const;
+
+export const helperEndpoints = {
+  getHelpers: endpoint({
+    method: 'GET',
+    path: '/user_register/get_helpers',
+    access: 'editHelper',
+    query: helpersQuery,
+    response: pageOf(helperRow),
+    tags,
+    summary: "The caller's helpers (children with the role helper), searched by username, name or region",
+  }),
+  getHelperTypes: endpoint({
+    method: 'GET',
+    path: '/user_register/get_helper_types',
+    access: 'editHelper',
+    response: z.object({ types: z.array(z.enum(HELPER_TYPES)), regions: z.array(z.string()) }),
+    tags,
+    summary: "The helper types, and the regions the caller's helpers are in",
+  }),
+  addHelper: endpoint({
+    method: 'POST',
+    path: '/user_register/add_helper',
+    access: 'addHelper',
+    body: addHelperBody,
+    response: z.object({ id: z.number().int() }),
+    tags,
+    summary: 'Creates a helper below the caller (role helper, level 7, the caller’s CK group)',
+  }),
+  changeHelperPassword: endpoint({
+    method: 'POST',
+    path: '/user_register/change_helper_password',
+    access: 'editHelper',
+    body: helperPasswordBody,
+    response: emptyData,
+    tags,
+    summary: "Sets a helper's password; their sessions end",
+  }),
+  changeHelperModel: endpoint({
+    method: 'POST',
+    path: '/user_register/change_helper_model',
+    access: 'editHelper',
+    body: helperTemplateBody,
+    response: emptyData,
+    tags,
+    summary: "Gives a helper a permission template (null: their role's default, Operator)",
+  }),
+  delHelper: endpoint({
+    method: 'GET',
+    path: '/user_register/del_helper',
+    access: 'editHelper',
+    query: helperIdQuery,
+    response: emptyData,
+    tags,
+    summary:
+      'Deletes a helper (GET, as spec 7 lists it): every share to them ends, their sessions end, the account is disabled and renamed',
+  }),
+  getSharedDevices: endpoint({
+    method: 'GET',
+    path: '/user_register/get_shared_devices',
+    access: 'helperDevice',
+    query: helperDevicesQuery,
+    response: pageOf(helperDeviceRow),
+    tags,
+    summary: 'The devices the caller shares with one of their helpers',
+  }),
+  getUnsharedDevices: endpoint({
+    method: 'GET',
+    path: '/user_register/get_unshared_devices',
+    access: 'helperDevice',
+    query: helperDevicesQuery,
+    response: pageOf(helperDeviceRow),
+    tags,
+    summary: 'The devices the caller owns and does not share with that helper',
+  }),
+  shareDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/share_device',
+    access: 'helperDevice',
+    body: shareBody,
+    response: changedCount,
+    tags,
+    summary: 'Shares one device the caller owns with their helper, with or without the switch right',
+  }),
+  shareAllDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/share_all_device',
+    access: 'helperDevice',
+    body: shareAllBody,
+    response: changedCount,
+    tags,
+    summary: 'Shares every device the caller owns and does not yet share with that helper, in one transaction',
+  }),
+  recallSharedDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/recall_shared_device',
+    access: 'helperDevice',
+    body: helperDeviceBody,
+    response: changedCount,
+    tags,
+    summary: 'Ends the share of one device with that helper',
+  }),
+  recallAllSharedDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/recall_all_shared_device',
+    access: 'helperDevice',
+    body: helperIdBody,
+    response: changedCount,
+    tags,
+    summary: 'Ends every share of the caller with that helper',
+  }),
+  addDeviceUserPermission: endpoint({
+    method: 'POST',
+    path: '/device_user_permission/add_device_user_permission',
+    access: 'helperDevice',
+    body: helperDeviceBody,
+    response: changedCount,
+    tags,
+    summary: 'Gives the helper the switch right on one device shared with them',
+  }),
+  delDeviceUserPermission: endpoint({
+    method: 'POST',
+    path: '/device_user_permission/del_device_user_permission',
+    access: 'helperDevice',
+    body: helperDeviceBody,
+    response: changedCount,
+    tags,
+    summary: 'Removes the switch right on one device shared with the helper',
+  }),
+  addAllDeviceUserPermission: endpoint({
+    method: 'POST',
+    path: '/device_user_permission/add_all_device_user_permission',
+    access: 'helperDevice',
+    body: helperIdBody,
+    response: changedCount,
+    tags,
+    summary: 'Gives the helper the switch right on every device shared with them',
+  }),
+  delAllDeviceUserPermission: endpoint({
+    method: 'POST',
+    path: '/device_user_permission/del_all_device_user_permission',
+    access: 'helperDevice',
+    body: helperIdBody,
+    response: changedCount,
+    tags,
+    summary: 'Removes the switch right on every device shared with the helper',
+  }),
+};

@@ -1,12 +1,10 @@
 import fp from 'fastify-plugin';
 import { registerHelpers } from './helpers/index.js';
-import { registerManagers } from './managers/index.js';
 
-/** People and ownership: sub-managers, assignment, claims, helpers and sharing (docs/people.md). */
+/** People and ownership (docs/people.md): helpers and sharing; sub-managers, assignment and claims follow here. */
 export default fp(
   (app) => {
-    registerManagers(app);
     registerHelpers(app);
   },
-  { name: 'usermanager', dependencies: ['datalog', 'ingest', 'realtime', 'permission-templates'] },
+  { name: 'usermanager', dependencies: ['datalog', 'user', 'realtime', 'permission-templates'] },
 );

@@ -27,6 +27,15 @@ export default {
     device: {
       write: 'Write a register',
       edit: 'Edit device information',
+      share: 'Share a device',
+      recallShare: 'Recall a share',
+      switchRight: 'Switch right',
+    },
+    helper: {
+      add: 'Add a helper',
+      password: "Set a helper's password",
+      template: "Change a helper's template",
+      delete: 'Delete a helper',
     },
   },
   outcome: {

@@ -28,6 +28,15 @@ const operationLog: LocaleArea<'operationLog'> = {
     device: {
       write: 'Escritura de registro',
       edit: 'Edición de la información del equipo',
+      share: 'Compartir un equipo',
+      recallShare: 'Retirar un equipo compartido',
+      switchRight: 'Permiso de marcha/paro',
+    },
+    helper: {
+      add: 'Añadir un ayudante',
+      password: 'Cambiar la contraseña de un ayudante',
+      template: 'Cambiar la plantilla de un ayudante',
+      delete: 'Eliminar un ayudante',
     },
   },
   outcome: {

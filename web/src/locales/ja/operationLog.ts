@@ -28,6 +28,15 @@ const operationLog: LocaleArea<'operationLog'> = {
     device: {
       write: 'レジスタ書き込み',
       edit: 'デバイス情報の編集',
+      share: '機器の共有',
+      recallShare: '共有の回収',
+      switchRight: '運転/停止の権限',
+    },
+    helper: {
+      add: 'ヘルパーの追加',
+      password: 'ヘルパーのパスワード変更',
+      template: 'ヘルパーのテンプレート変更',
+      delete: 'ヘルパーの削除',
     },
   },
   outcome: {

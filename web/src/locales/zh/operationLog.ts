@@ -28,6 +28,15 @@ const operationLog: LocaleArea<'operationLog'> = {
     device: {
       write: '写寄存器',
       edit: '编辑设备信息',
+      share: '分享设备',
+      recallShare: '收回分享',
+      switchRight: '开关机权限',
+    },
+    helper: {
+      add: '添加助手',
+      password: '修改助手密码',
+      template: '修改助手权限模板',
+      delete: '删除助手',
     },
   },
   outcome: {

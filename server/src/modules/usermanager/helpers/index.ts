@@ -1,6 +1,37 @@
+import { api } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
+import { route } from '../../../http/route.js';
+import { HelperService } from './service.js';
 
-/** Helpers, sharing and the switch right (docs/people.md). */
+/** Helpers, sharing and the switch right (docs/people.md): thin routes over HelperService. */
 export function registerHelpers(app: FastifyInstance): void {
-  void app;
+  const helpers = new HelperService(app.db, app.users, app.datalog, (ids) => {
+    app.realtime.reachChanged(ids);
+  });
+  const e = api.usermanager;
+  route(app, e.getHelpers, ({ auth, query }) => helpers.list(auth, query));
+  route(app, e.getHelperTypes, ({ auth }) => helpers.types(auth));
+  route(app, e.addHelper, ({ auth, body, ip }) => helpers.add(auth, body, ip));
+  route(app, e.changeHelperPassword, async ({ auth, body, ip }) => {
+    await helpers.setPassword(auth, body.userId, body.password, ip);
+    return null;
+  });
+  route(app, e.changeHelperModel, async ({ auth, body, ip }) => {
+    await helpers.setTemplate(auth, body.userId, body.templateId, ip);
+    return null;
+  });
+  route(app, e.delHelper, async ({ auth, query, ip }) => {
+    await helpers.remove(auth, query.userId, ip);
+    return null;
+  });
+  route(app, e.getSharedDevices, ({ auth, query }) => helpers.devices(auth, query, true));
+  route(app, e.getUnsharedDevices, ({ auth, query }) => helpers.devices(auth, query, false));
+  route(app, e.shareDevice, ({ auth, body, ip }) => helpers.share(auth, body, ip));
+  route(app, e.shareAllDevice, ({ auth, body, ip }) => helpers.shareAll(auth, body, ip));
+  route(app, e.recallSharedDevice, ({ auth, body, ip }) => helpers.recall(auth, body.userId, body.deviceId, ip));
+  route(app, e.recallAllSharedDevice, ({ auth, body, ip }) => helpers.recall(auth, body.userId, null, ip));
+  route(app, e.addDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, body.deviceId, true, ip));
+  route(app, e.delDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, body.deviceId, false, ip));
+  route(app, e.addAllDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, null, true, ip));
+  route(app, e.delAllDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, null, false, ip));
 }

@@ -1,0 +1,316 @@
+import { Code, type HelperDeviceRow, type HelperRow, type HelperType, HELPER_TYPES } from '@dms/contract';
+import type { z } from 'zod';
+import type { addHelperBody, helperDevicesQuery, helpersQuery } from '@dms/contract';
+import type { Db } from '../../../db/database.js';
+import type { UserRow } from '../../../db/schema.js';
+import { AppError } from '../../../errors.js';
+import { refreshReach } from '../../../access/reach.js';
+import { hashPassword } from '../../../security/passwords.js';
+import type { AuthContext } from '../../../types.js';
+import type { Audit } from '../../datalog/service.js';
+import { findTemplate } from '../../permission-templates/repository.js';
+import * as userRepo from '../../user/repository.js';
+import type { UserService } from '../../user/service.js';
+import * as repo from './repository.js';
+
+/** The helper level of the hierarchy (docs/people.md "The user tree"). */
+const HELPER_LEVEL = 7;
+
+const isHelperType = (v: string | null): v is HelperType => v !== null && (HELPER_TYPES as readonly string[]).includes(v);
+
+/**
+ * Helpers and sharing (docs/people.md): a manager's helpers are the children with the role helper; the manager shares
+ * the devices they own with them, with or without the switch right. Every change runs in one transaction with the
+ * reach it changes, goes to the operation log, and tells the live push whose devices changed.
+ */
+export class HelperService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+    private readonly audit: Audit,
+    private readonly reachChanged: (userIds: readonly number[]) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(auth: AuthContext, q: z.output<typeof helpersQuery>): Promise<{ total: number; items: HelperRow[] }> {
+    const page = await repo.listHelpers(this.db, auth.user.id, { ...q, offset: (q.page - 1) * q.page_size, limit: q.page_size });
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        id: r.id,
+        username: r.username,
+        name: r.name,
+        phone: r.phone,
+        helperType: isHelperType(r.helper_type) ? r.helper_type : null,
+        region: r.region ?? '',
+        template: r.template_id !== null && r.template_name !== null ? { id: r.template_id, name: r.template_name } : null,
+        remark: r.remark,
+        createdAt: r.created_at,
+        sharedDevices: r.shared ?? 0,
+        switchDevices: r.switching ?? 0,
+      })),
+    };
+  }
+
+  async types(auth: AuthContext): Promise<{ types: HelperType[]; regions: string[] }> {
+    return { types: [...HELPER_TYPES], regions: await repo.helperRegions(this.db, auth.user.id) };
+  }
+
+  /** A template the caller may give: it exists and is offered at the caller's level (null: the role's default). */
+  private async usableTemplate(auth: AuthContext, templateId: number | null | undefined): Promise<{ id: number; name: string } | null> {
+    if (templateId === null || templateId === undefined) return null;
+    const t = await findTemplate(this.db, templateId);
+    if (!t || t.level < auth.user.level) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNotFound');
+    return { id: t.id, name: t.name };
+  }
+
+  async add(auth: AuthContext, body: z.output<typeof addHelperBody>, ip: string): Promise<{ id: number }> {
+    if (await repo.usernameTaken(this.db, body.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+    const template = await this.usableTemplate(auth, body.templateId);
+    const now = this.now();
+    const id = await userRepo.insertUser(this.db, {
+      username: body.username,
+      password_hash: await hashPassword(body.password),
+      roles: JSON.stringify(['helper']),
+      level: Math.max(HELPER_LEVEL, auth.user.level),
+      is_manager: 0,
+      group_extra: auth.user.group_extra,
+      ck: auth.user.ck,
+      name: body.name,
+      avatar: '',
+      introduction: '',
+      remark: body.remark,
+      parent_id: auth.user.id,
+      created_at: now,
+      password_changed_at: now,
+      template_id: template?.id ?? null,
+      helper_type: body.helperType,
+      region: body.region,
+      phone: body.phone,
+    });
+    await this.audit.record({
+      user: auth.user,
+      action: 'helper.add',
+      target: body.username,
+      newValue: `type ${body.helperType}, region ${body.region || '-'}, template ${template?.name ?? 'default'}`,
+      outcome: 'ok',
+      ip,
+    });
+    return { id };
+  }
+
+  /** The caller's helper, or 403 (the same answer for someone else's helper and for an id that is nobody's). */
+  private async requireHelper(auth: AuthContext, userId: number): Promise<UserRow> {
+    const helper = await repo.helperOf(this.db, auth.user.id, userId);
+    if (!helper) throw new AppError(Code.FORBIDDEN, 'error.notYourHelper');
+    return helper;
+  }
+
+  async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
+    const helper = await this.requireHelper(auth, userId);
+    const now = this.now();
+    const hash = await hashPassword(password);
+    await this.db.transaction().execute(async (trx) => {
+      await userRepo.updatePassword(trx, helper.id, hash, now);
+      await userRepo.revokeOtherSessions(trx, helper.id, -1, now);
+    });
+    this.users.events.userChanged(helper.id);
+    await this.audit.record({ user: auth.user, action: 'helper.password', target: helper.username, outcome: 'ok', ip });
+  }
+
+  async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
+    const helper = await this.requireHelper(auth, userId);
+    const template = await this.usableTemplate(auth, templateId);
+    const old = helper.template_id === null ? null : await findTemplate(this.db, helper.template_id);
+    await this.db
+      .updateTable('users')
+      .set({ template_id: template?.id ?? null })
+      .where('id', '=', helper.id)
+      .execute();
+    this.users.events.userChanged(helper.id);
+    await this.audit.record({
+      user: auth.user,
+      action: 'helper.template',
+      target: helper.username,
+      oldValue: old?.name ?? 'default',
+      newValue: template?.name ?? 'default',
+      outcome: 'ok',
+      ip,
+    });
+  }
+
+  /**
+   * Deletes a helper: every share to them ends, their sessions end, and the account is disabled and leaves the
+   * caller's tree (parent cleared), so it is nobody's helper. The row stays for the operation log; the user name stays
+   * taken.
+   */
+  async remove(auth: AuthContext, userId: number, ip: string): Promise<void> {
+    const helper = await this.requireHelper(auth, userId);
+    const now = this.now();
+    const changed = await this.db.transaction().execute(async (trx) => {
+      const links = await repo.linksToUser(trx, helper.id);
+      await repo.endLinks(
+        trx,
+        links.map((l) => l.id),
+        now,
+      );
+      await trx.updateTable('users').set({ disabled: 1, parent_id: null }).where('id', '=', helper.id).execute();
+      await userRepo.revokeOtherSessions(trx, helper.id, -1, now);
+      return refreshReach(
+        trx,
+        links.map((l) => l.device_id),
+      );
+    });
+    this.users.events.userChanged(helper.id);
+    this.reachChanged(changed);
+    await this.audit.record({ user: auth.user, action: 'helper.delete', target: helper.username, outcome: 'ok', ip });
+  }
+
+  async devices(
+    auth: AuthContext,
+    q: z.output<typeof helperDevicesQuery>,
+    shared: boolean,
+  ): Promise<{ total: number; items: HelperDeviceRow[] }> {
+    const helper = await this.requireHelper(auth, q.userId);
+    const page = await repo.listOwnedDevices(this.db, auth.user.id, helper.id, shared, {
+      q: q.q,
+      offset: (q.page - 1) * q.page_size,
+      limit: q.page_size,
+    });
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        deviceId: r.id,
+        boxId: r.box_id,
+        controller: r.controller,
+        company: r.company,
+        stationNo: r.station_no,
+        model: r.model,
+        status: r.status as HelperDeviceRow['status'],
+        canSwitch: r.can_switch === 1,
+        sharedAt: r.shared_at ?? null,
+      })),
+    };
+  }
+
+  /** Runs one change of links in a transaction with the reach of the devices it names, then tells the live push. */
+  private async inTransaction(work: (trx: Db) => Promise<number[]>): Promise<void> {
+    const changed = await this.db.transaction().execute(async (trx) => refreshReach(trx, await work(trx)));
+    this.reachChanged(changed);
+  }
+
+  /** A device the caller owns, or 403 ('You can share only devices you own.'); 404 when there is none. */
+  private async requireOwned(auth: AuthContext, deviceId: number) {
+    const device = await repo.deviceOwner(this.db, deviceId);
+    if (!device) throw new AppError(Code.NOT_FOUND, 'error.notFound');
+    if (device.owner_id !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.notYourDevice');
+    return device;
+  }
+
+  async share(auth: AuthContext, body: { userId: number; deviceId: number; canSwitch: boolean }, ip: string): Promise<{ changed: number }> {
+    const helper = await this.requireHelper(auth, body.userId);
+    const device = await this.requireOwned(auth, body.deviceId);
+    let changed = 0;
+    await this.inTransaction(async (trx) => {
+      const [live] = await repo.liveShares(trx, auth.user.id, helper.id, [device.id]);
+      if (!live) {
+        await repo.insertShares(trx, auth.user.id, helper.id, [device.id], body.canSwitch, this.now());
+        changed = 1;
+      } else if ((live.can_switch === 1) !== body.canSwitch) {
+        await repo.setSwitch(trx, [live.id], body.canSwitch);
+        changed = 1;
+      }
+      return [device.id];
+    });
+    if (changed > 0)
+      await this.log(auth, 'device.share', helper, `${device.box_id}/${device.controller}`, null, body.canSwitch ? 'switch' : 'view', ip);
+    return { changed };
+  }
+
+  async shareAll(auth: AuthContext, body: { userId: number; canSwitch: boolean }, ip: string): Promise<{ changed: number }> {
+    const helper = await this.requireHelper(auth, body.userId);
+    let ids: number[] = [];
+    await this.inTransaction(async (trx) => {
+      ids = await repo.unsharedIds(trx, auth.user.id, helper.id);
+      await repo.insertShares(trx, auth.user.id, helper.id, ids, body.canSwitch, this.now());
+      return ids;
+    });
+    if (ids.length > 0)
+      await this.log(auth, 'device.share', helper, `${ids.length} device(s)`, null, body.canSwitch ? 'switch' : 'view', ip);
+    return { changed: ids.length };
+  }
+
+  /** Ends shares with the helper (some devices, or all); a device not shared is a no-op for `all`, an error for one. */
+  async recall(auth: AuthContext, userId: number, deviceId: number | null, ip: string): Promise<{ changed: number }> {
+    const helper = await this.requireHelper(auth, userId);
+    let count = 0;
+    await this.inTransaction(async (trx) => {
+      const live = await repo.liveShares(trx, auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
+      await repo.endLinks(
+        trx,
+        live.map((l) => l.id),
+        this.now(),
+      );
+      count = live.length;
+      return live.map((l) => l.device_id);
+    });
+    if (count > 0)
+      await this.log(
+        auth,
+        'device.recallShare',
+        helper,
+        deviceId === null ? `${count} device(s)` : `device ${deviceId}`,
+        'shared',
+        null,
+        ip,
+      );
+    return { changed: count };
+  }
+
+  /** Grants or removes the switch right on devices shared with the helper (one, or all). */
+  async setSwitchRight(
+    auth: AuthContext,
+    userId: number,
+    deviceId: number | null,
+    canSwitch: boolean,
+    ip: string,
+  ): Promise<{ changed: number }> {
+    const helper = await this.requireHelper(auth, userId);
+    let count = 0;
+    await this.inTransaction(async (trx) => {
+      const live = await repo.liveShares(trx, auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
+      if (deviceId !== null && live.length === 0) throw new AppError(Code.VALIDATION_FAILED, 'error.notShared');
+      const toChange = live.filter((l) => (l.can_switch === 1) !== canSwitch);
+      await repo.setSwitch(
+        trx,
+        toChange.map((l) => l.id),
+        canSwitch,
+      );
+      count = toChange.length;
+      return toChange.map((l) => l.device_id);
+    });
+    if (count > 0)
+      await this.log(
+        auth,
+        'device.switchRight',
+        helper,
+        deviceId === null ? `${count} device(s)` : `device ${deviceId}`,
+        canSwitch ? 'off' : 'on',
+        canSwitch ? 'on' : 'off',
+        ip,
+      );
+    return { changed: count };
+  }
+
+  private log(
+    auth: AuthContext,
+    action: 'device.share' | 'device.recallShare' | 'device.switchRight',
+    helper: UserRow,
+    what: string,
+    oldValue: string | null,
+    newValue: string | null,
+    ip: string,
+  ): Promise<void> {
+    return this.audit.record({ user: auth.user, action, target: `${what} → ${helper.username}`, oldValue, newValue, outcome: 'ok', ip });
+  }
+}
