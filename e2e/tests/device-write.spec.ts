@@ -1,7 +1,6 @@
-import path from 'node:path';
 import type { Page } from '@playwright/test';
 import { ownCompressor } from './boxes.js';
-import { baseUrl, expect, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { apiLogin, baseUrl, expect, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
 
 /**
  * Register writes on the device detail: a box of the spec's own (a screw compressor registered to demo_manager)
@@ -63,24 +62,19 @@ test('a register write round trip: acknowledged, then refused by the controller,
 });
 
 test('a helper given the switch right sees only the start/stop control; the API refuses other writes', async ({ page }) => {
-  // No API gives a device to a helper yet (that comes with user management), so the test writes the link itself.
-  const dataDir = process.env.E2E_DATA_DIR;
-  test.skip(!dataDir, 'needs E2E_DATA_DIR from e2e/global-setup.ts to link demo_helper to the device');
-  const { default: Database } = await import('better-sqlite3');
-  const db = new Database(path.join(dataDir ?? '', 'dms.sqlite'));
-  try {
-    db.pragma('busy_timeout = 5000');
-    const device = db.prepare('SELECT id, owner_id FROM devices WHERE box_id = ? AND controller = 1').get(boxId) as {
-      id: number;
-      owner_id: number;
-    };
-    const helper = db.prepare('SELECT id FROM users WHERE username = ?').get('demo_helper') as { id: number };
-    db.prepare(
-      'INSERT INTO device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at, recalled_at) VALUES (?, ?, ?, ?, 1, 1, ?, NULL)',
-    ).run(device.id, 'helper', helper.id, device.owner_id, Date.now());
-  } finally {
-    db.close();
-  }
+  // demo_manager shares the device with its helper, with the switch right (/user_register/share_device).
+  const manager = { authorization: `Bearer ${await apiLogin(page.request, 'demo_manager')}` };
+  const helpers = await page.request.get(`${baseUrl()}/api/v2/user_register/get_helpers?q=demo_helper`, { headers: manager });
+  const helperId = ((await helpers.json()) as { data: { items: Array<{ id: number; username: string }> } }).data.items.find(
+    (h) => h.username === 'demo_helper',
+  )?.id;
+  const devices = await page.request.get(`${baseUrl()}/api/v2/devices?boxId=${boxId}`, { headers: manager });
+  const deviceId = ((await devices.json()) as { data: { items: Array<{ id: number }> } }).data.items[0]?.id;
+  const shared = await page.request.post(`${baseUrl()}/api/v2/user_register/share_device`, {
+    headers: manager,
+    data: { userId: helperId, deviceId, canSwitch: true },
+  });
+  expect(((await shared.json()) as { code: number }).code).toBe(20000);
 
   const token = await signIn(page, 'demo_helper');
   await open(page, `/devices/controller/${boxId}/1`);

@@ -73,7 +73,10 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile', ...devicePages];
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
-      const expected = [...everyone, ...boxReg, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
+      // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
+      const helpers = ['manager', 'afterSales', 'afterSalesPlus'].includes(role) ? ['editHelper', 'helperDevice'] : [];
+      if (role === 'manager') helpers.push('addHelper');
+      const expected = [...everyone, ...boxReg, ...helpers, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
     const deviceMenu = devicePages.filter((name) => !PAGES.find((p) => p.page.name === name)?.page.meta.hidden);

@@ -1,5 +1,6 @@
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
+import helpers from './helpers';
 import history from './history';
 import devices from './devices';
 import common from './common';
@@ -35,5 +36,6 @@ const en = {
   history,
   fleet,
   smartbox,
+  helpers,
 };
 export default en;

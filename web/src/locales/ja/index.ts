@@ -1,6 +1,7 @@
 import type { Translations } from '../../i18n/types';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
+import helpers from './helpers';
 import history from './history';
 import devices from './devices';
 import common from './common';
@@ -36,5 +37,6 @@ const ja: Translations = {
   history,
   fleet,
   smartbox,
+  helpers,
 };
 export default ja;

@@ -1,0 +1,115 @@
+import type { Page } from '@playwright/test';
+import { ownBox } from './boxes.js';
+import {
+  apiLogin,
+  baseUrl,
+  expect,
+  expectShown,
+  listLoaded,
+  openShell as open,
+  reg,
+  screenshot,
+  shown as byId,
+  signIn,
+  test,
+} from './fixtures.js';
+
+/**
+ * Helpers and sharing (/usermanager/edit-helper, add-helper, helper-device; docs/people.md): demo_manager adds a
+ * helper through the form, shares one of its own devices without and one with the switch right; signed in as the
+ * helper, the device list holds exactly those two, and only the second offers the start/stop control. A recall takes
+ * the device away again.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const START_STOP = reg('screw-compressor', 'start_stop_command');
+const base = 2_050_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
+const viewOnly = base + 1;
+const switching = base + 2;
+const company = `E2E Helper Co ${base}`;
+ownBox(viewOnly, company, 'screw-compressor', async () => {});
+ownBox(switching, company, 'screw-compressor', async () => {});
+const helper = `h${String(base).slice(-8)}`;
+
+/** The helper's device list, searched for the spec's company: the box ids it shows, sorted. */
+async function listedBoxes(page: Page): Promise<string[]> {
+  await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
+  await listLoaded(page);
+  const devices = await byId(page, 'devices-table')
+    .locator('tbody tr[data-device]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-device') ?? ''));
+  return devices.map((d) => d.split('-')[0] ?? '').sort();
+}
+
+test('a manager adds a helper and shares a device without and one with the switch right; the helper sees exactly those', async ({
+  page,
+}) => {
+  await signIn(page, 'demo_manager');
+  await open(page, '/usermanager/edit-helper');
+  await byId(page, 'helper-add').click();
+  await expectShown(page, /\/usermanager\/add-helper$/);
+  await byId(page, 'add-helper-username').fill('ab');
+  await byId(page, 'add-helper-password').click();
+  await expect(page.getByText('User name must be a 6-20 digit number or character!')).toBeVisible();
+  await byId(page, 'add-helper-username').fill(helper);
+  await byId(page, 'add-helper-password').fill('helper123');
+  await byId(page, 'add-helper-name').fill('Li Ming');
+  await byId(page, 'add-helper-region').fill('江苏省');
+  await byId(page, 'add-helper-submit').click();
+  await expectShown(page, /\/usermanager\/edit-helper/);
+  await byId(page, 'helper-search').locator('input').fill(helper);
+  await byId(page, 'helper-search').locator('input').press('Enter');
+  const row = byId(page, 'helper-table').locator('tbody tr.ant-table-row', { hasText: helper });
+  await expect(row).toContainText('江苏省');
+  await screenshot(page, 'helpers-list');
+
+  await byId(page, `helper-devices-${helper}`).click();
+  await expectShown(page, /\/usermanager\/helper-device\?userId=\d+/);
+  await byId(page, `helper-pick-${viewOnly}-1`).check();
+  await byId(page, 'helper-share-selected').click();
+  await expect(byId(page, `helper-switch-${viewOnly}-1`)).toBeVisible();
+  await expect(byId(page, `helper-switch-${viewOnly}-1`)).not.toBeChecked();
+  await byId(page, 'helper-with-switch').check();
+  await byId(page, `helper-pick-${switching}-1`).check();
+  await byId(page, 'helper-share-selected').click();
+  await expect(byId(page, `helper-switch-${switching}-1`)).toBeChecked();
+  await screenshot(page, 'helper-devices');
+
+  // The helper, in a browser context of their own, signed in with the password the manager gave them.
+  const context = await page.context().browser()?.newContext();
+  if (!context) throw new Error('no browser');
+  const helperPage = await context.newPage();
+  await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(helperPage.request, helper, 'helper123'), url: baseUrl() }]);
+  expect((await listedBoxes(helperPage)).sort()).toEqual([String(viewOnly), String(switching)].sort());
+  await open(helperPage, `/devices/controller/${switching}/1`);
+  await expect(byId(helperPage, 'device-detail')).toHaveAttribute('data-device', `${switching}-1`);
+  await expect(byId(helperPage, `register-write-${START_STOP}`)).toBeVisible();
+  await open(helperPage, `/devices/controller/${viewOnly}/1`);
+  await expect(byId(helperPage, 'device-detail')).toHaveAttribute('data-device', `${viewOnly}-1`);
+  await expect(byId(helperPage, `register-write-${START_STOP}`)).toHaveCount(0);
+
+  // The manager recalls the view-only device: it leaves the helper's list.
+  await byId(page, `helper-recall-${viewOnly}-1`).click();
+  await expect(byId(page, `helper-switch-${viewOnly}-1`)).toHaveCount(0);
+  await expect.poll(() => listedBoxes(helperPage)).toEqual([String(switching)]);
+  await context.close();
+});
+
+test('the helper pages in every language at desktop and phone width', async ({ page }) => {
+  for (const [lang, title] of [
+    ['en', 'Helpers'],
+    ['zh', '助手'],
+    ['es', 'Ayudantes'],
+    ['ja', 'ヘルパー'],
+  ] as const) {
+    await signIn(page, 'demo_manager', lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, '/usermanager/edit-helper');
+      await expect(page.locator('.dms-page:not([hidden])').getByText(title).first()).toBeVisible();
+      await expect(byId(page, 'helper-table')).toBeVisible();
+      await screenshot(page, `helpers-${lang}-${width}`);
+    }
+  }
+});

@@ -1,0 +1,101 @@
+import { Alert, App, Button, Card, Form, Input, Select, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { api, HELPER_TYPES, message as serverMessage, passwordProblem, usernameProblem, type HelperType } from '@dms/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../api/call';
+import { isApiError } from '../../../api/client';
+import { useI18n } from '../../../i18n';
+import { EDIT_HELPER_PATH, helperTypeLabel } from '../helper-labels';
+
+interface HelperForm {
+  username: string;
+  password: string;
+  name: string;
+  phone: string;
+  helperType: HelperType;
+  region: string;
+  remark: string;
+}
+
+/** /usermanager/add-helper: a helper below the signed-in manager (docs/people.md); reached from edit-helper. */
+export default function AddHelperPage() {
+  const { t, lang } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<HelperForm>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const ruled = (problem: (v: string) => Parameters<typeof serverMessage>[1] | null): Rule => ({
+    validator: (_r, value: unknown) => {
+      const key = problem(typeof value === 'string' ? value : '');
+      return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
+    },
+  });
+
+  async function submit(values: HelperForm): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(api.usermanager.addHelper, { body: values }, { errorDisplay: 'none' });
+      void message.success(t('helpers.added', { username: values.username }));
+      form.resetFields();
+      void navigate(EDIT_HELPER_PATH);
+    } catch (e) {
+      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={t('route.addHelper')} className="dms-narrow-card">
+      <Form<HelperForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: '', password: '', name: '', phone: '', helperType: 'operator', region: '', remark: '' }}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={() => {
+          if (error) setError(null);
+        }}
+      >
+        <Form.Item name="username" label={t('helpers.username')} rules={[ruled(usernameProblem)]} validateTrigger="onBlur">
+          <Input data-testid="add-helper-username" maxLength={20} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="password" label={t('helpers.password')} rules={[ruled(passwordProblem)]} validateTrigger="onBlur">
+          <Input.Password data-testid="add-helper-password" maxLength={20} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="name" label={t('helpers.name')}>
+          <Input data-testid="add-helper-name" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('helpers.phone')}>
+          <Input data-testid="add-helper-phone" maxLength={32} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="helperType" label={t('helpers.type')}>
+          <Select data-testid="add-helper-type" options={HELPER_TYPES.map((v) => ({ value: v, label: helperTypeLabel(t, v) }))} />
+        </Form.Item>
+        <Form.Item name="region" label={t('helpers.region')}>
+          <Input data-testid="add-helper-region" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="remark" label={t('helpers.remark')}>
+          <Input.TextArea data-testid="add-helper-remark" maxLength={255} rows={2} />
+        </Form.Item>
+        {error && <Alert type="error" title={error} showIcon role="alert" data-testid="add-helper-error" className="dms-form-alert" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="add-helper-submit">
+            {t('helpers.save')}
+          </Button>
+          <Button
+            onClick={() => {
+              void navigate(EDIT_HELPER_PATH);
+            }}
+          >
+            {t('helpers.back')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
