@@ -29,8 +29,8 @@ const MENUS: Record<string, string[]> = {
     'Operation log',
     'Server log',
   ],
-  // edit-helper is in a manager's menu; add-helper and helper-device are reached from it.
-  demo_manager: ['Dashboard', ...DEVICES, 'User management', 'Change password', 'Helpers', 'Data log', 'Operation log'],
+  // add-device and edit-helper are in a manager's menu; add-helper and helper-device are reached from edit-helper.
+  demo_manager: ['Dashboard', ...DEVICES, 'User management', 'Change password', 'Add device', 'Helpers', 'Data log', 'Operation log'],
   demo_helper: EVERYONE,
   demo_market: EVERYONE,
   demo_end_user: EVERYONE,

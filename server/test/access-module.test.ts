@@ -171,7 +171,11 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     expect(await granted('demo_manager', 'user.read', [...everyone, MISSING])).toEqual(below);
     expect(await granted('demo_helper', 'user.read', everyone)).toEqual([id('demo_helper')]);
     expect(await granted('demo_root', 'user.read', [...everyone, MISSING])).toEqual([...everyone].sort((a, b) => a - b));
-    expect(((await userScope(db, auth.demo_manager as AuthContext)) ?? []).sort((a, b) => a - b)).toEqual(below);
+    // userScope has everyone below, demo_submanager too (not among `everyone` above).
+    const submanager = (await db.selectFrom('users').select('id').where('username', '=', 'demo_submanager').executeTakeFirstOrThrow()).id;
+    expect(((await userScope(db, auth.demo_manager as AuthContext)) ?? []).sort((a, b) => a - b)).toEqual(
+      [...below, submanager].sort((a, b) => a - b),
+    );
     expect(await userScope(db, auth.demo_root as AuthContext)).toBeNull();
   });
 

@@ -32,6 +32,7 @@ describe('database', () => {
       '0005_device_fields',
       '0006_client_errors',
       '0007_history_box_ts',
+      '0008_people',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -54,7 +55,8 @@ describe('database', () => {
     const cfg = { env: 'development' as const, demoPassword: 'demo123456', admin: { username: 'rootadmin' } };
     const first = await seedInitialAccounts(demo.db, cfg);
     expect(first.kind).toBe('demo');
-    expect(first.usernames).toHaveLength(12);
+    // One account per role of spec 6, and demo_submanager below demo_manager (README "Demo accounts").
+    expect(first.usernames).toHaveLength(13);
     expect(first.usernames.every((u) => u.length <= 20)).toBe(true);
     expect((await seedInitialAccounts(demo.db, cfg)).kind).toBe('none');
     const helper = await demo.db.selectFrom('users').selectAll().where('username', '=', 'demo_helper').executeTakeFirstOrThrow();

@@ -116,6 +116,14 @@ export class IngestService {
     for (const r of rows) this.registry.addBox(r.boxId, r.ownerId, r.secretHash, null, false, null);
   }
 
+  /** A box changed hands (add-device): its devices seen from now on are the new owner's (docs/people.md). */
+  setBoxOwner(boxId: number, ownerId: number): void {
+    const box = this.registry.box(boxId);
+    if (!box) return;
+    box.ownerId = ownerId;
+    for (const d of box.devices.values()) d.ownerId = ownerId;
+  }
+
   // ---- broker-facing ----
 
   authenticate(attempt: ConnectAttempt): Promise<number | null> {

@@ -76,6 +76,8 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
       const helpers = ['manager', 'afterSales', 'afterSalesPlus'].includes(role) ? ['editHelper', 'helperDevice'] : [];
       if (role === 'manager') helpers.push('addHelper');
+      // add-device (spec 6): manager, qualityController, afterSales, afterSalesPlus.
+      if (['manager', 'qualityController', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('addDevice');
       const expected = [...everyone, ...boxReg, ...helpers, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }

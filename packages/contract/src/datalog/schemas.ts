@@ -64,6 +64,7 @@ export const OPERATION_ACTIONS = [
   'user.logout',
   'user.changePassword',
   'box.register',
+  'box.claim',
   'device.write',
   'device.edit',
   'device.share',

@@ -1,10 +1,12 @@
 import fp from 'fastify-plugin';
+import { registerClaims } from './claims/index.js';
 import { registerHelpers } from './helpers/index.js';
 
-/** People and ownership (docs/people.md): helpers and sharing; sub-managers, assignment and claims follow here. */
+/** People and ownership (docs/people.md): helpers and sharing, claiming a box; sub-managers and assignment follow here. */
 export default fp(
   (app) => {
     registerHelpers(app);
+    registerClaims(app);
   },
-  { name: 'usermanager', dependencies: ['datalog', 'user', 'realtime', 'permission-templates'] },
+  { name: 'usermanager', dependencies: ['datalog', 'user', 'ingest', 'realtime', 'permission-templates'] },
 );

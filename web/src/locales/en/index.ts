@@ -1,3 +1,4 @@
+import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
@@ -37,5 +38,6 @@ const en = {
   fleet,
   smartbox,
   helpers,
+  addDevice,
 };
 export default en;

@@ -23,6 +23,7 @@ export default {
     },
     box: {
       register: 'Register boxes',
+      claim: 'Add a device (claim a box)',
     },
     device: {
       write: 'Write a register',

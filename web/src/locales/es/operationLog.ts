@@ -24,6 +24,7 @@ const operationLog: LocaleArea<'operationLog'> = {
     },
     box: {
       register: 'Registro de cajas',
+      claim: 'Añadir un equipo (reclamar una caja)',
     },
     device: {
       write: 'Escritura de registro',

@@ -1,4 +1,5 @@
 import type { Translations } from '../../i18n/types';
+import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
@@ -38,5 +39,6 @@ const ja: Translations = {
   fleet,
   smartbox,
   helpers,
+  addDevice,
 };
 export default ja;

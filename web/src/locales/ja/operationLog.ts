@@ -24,6 +24,7 @@ const operationLog: LocaleArea<'operationLog'> = {
     },
     box: {
       register: 'ボックス登録',
+      claim: '機器の追加（ボックスの取得）',
     },
     device: {
       write: 'レジスタ書き込み',

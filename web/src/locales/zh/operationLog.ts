@@ -24,6 +24,7 @@ const operationLog: LocaleArea<'operationLog'> = {
     },
     box: {
       register: '注册盒子',
+      claim: '添加设备（认领盒子）',
     },
     device: {
       write: '写寄存器',

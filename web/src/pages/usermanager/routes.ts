@@ -1,11 +1,12 @@
-import { KeyOutlined, SolutionOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import { KeyOutlined, PlusCircleOutlined, SolutionOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '../../app/route-types';
 import { ADD_HELPER_PATH, EDIT_HELPER_PATH, HELPER_DEVICE_PATH } from './helper-labels';
 
 /**
- * User management (spec 2 /usermanager; docs/people.md): change password, helpers and the devices shared with them.
+ * User management (spec 2 /usermanager; docs/people.md): change password, add a device by its CK code, helpers and the
+ * devices shared with them.
  * add-helper and helper-device are reached from the helper list, not the menu; helper-device is not kept alive.
- * add-device, edit-manager, add-manager and manager-device follow with the sub-manager calls.
+ * edit-manager, add-manager and manager-device follow with the sub-manager calls.
  */
 export const usermanagerRoutes: readonly ShellRoute[] = [
   {
@@ -19,6 +20,13 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         path: '/usermanager/change-password',
         meta: { titleKey: 'route.changePassword', icon: KeyOutlined, area: 'changePassword' },
         load: () => import('./change-password'),
+      },
+      {
+        kind: 'page',
+        name: 'addDevice',
+        path: '/usermanager/add-device',
+        meta: { titleKey: 'route.addDevice', icon: PlusCircleOutlined, area: 'addDevice' },
+        load: () => import('./add-device'),
       },
       {
         kind: 'page',

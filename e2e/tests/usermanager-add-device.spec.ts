@@ -1,0 +1,60 @@
+import { connectBox, registerBoxes, sayHello } from './boxes.js';
+import { expect, expectShown, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+
+/**
+ * /usermanager/add-device (docs/people.md "Claiming a box"): a box registered as stock with CK code 1333; demo_manager
+ * first types a wrong code (the server's message), then the right one, and the box's device is theirs: the result links
+ * to it and the device list shows it as their own.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const boxId = 2_090_000_000 + Math.floor(Math.random() * 4_000_000);
+
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  try {
+    const [box] = await registerBoxes(request, 'demo_root', boxId, boxId, { boxType: 'E2E-GW', companyName: 'Stock', ck: '1333' });
+    const client = await connectBox(boxId, box?.password ?? '');
+    await sayHello(client, boxId, [{ index: 1, type: 'screw-compressor' }]);
+    await client.endAsync();
+  } finally {
+    await request.dispose();
+  }
+});
+
+test('a manager claims a box by its CK code: a wrong code is refused with its message, the right one makes it theirs', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, '/usermanager/add-device');
+  await byId(page, 'add-device-box-id').fill(String(boxId));
+  await byId(page, 'add-device-ck').fill('12a');
+  await byId(page, 'add-device-submit').click();
+  await expect(page.getByText('CK code must be four digits!')).toBeVisible();
+  await byId(page, 'add-device-ck').fill('2444');
+  await byId(page, 'add-device-submit').click();
+  await expect(byId(page, 'add-device-error')).toContainText('The CK code does not match this box.');
+  await byId(page, 'add-device-ck').fill('1333');
+  await byId(page, 'add-device-submit').click();
+  await expect(byId(page, 'add-device-done')).toContainText(`Box ${boxId} is yours: 1 device(s).`);
+  await screenshot(page, 'add-device-done');
+  await byId(page, 'add-device-link-1').click();
+  await expectShown(page, new RegExp(`/devices/controller/${boxId}/1$`));
+  await expect(byId(page, 'device-detail')).toHaveAttribute('data-device', `${boxId}-1`);
+});
+
+test('add-device in every language at desktop and phone width', async ({ page }) => {
+  for (const [lang, label] of [
+    ['en', 'CK code'],
+    ['zh', 'CK码'],
+    ['es', 'Código CK'],
+    ['ja', 'CKコード'],
+  ] as const) {
+    await signIn(page, 'demo_manager', lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 800 });
+      await open(page, '/usermanager/add-device');
+      await expect(page.locator('.dms-page:not([hidden])').getByText(label, { exact: true })).toBeVisible();
+      await screenshot(page, `add-device-${lang}-${width}`);
+    }
+  }
+});

@@ -1,0 +1,118 @@
+import { Alert, Button, Card, Form, Input, List, Result } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { api, ckProblem, message as serverMessage, type ClaimResult } from '@dms/contract';
+import { useState } from 'react';
+import { Link } from 'react-router';
+import { call } from '../../../api/call';
+import { isApiError } from '../../../api/client';
+import { detailPath } from '../../../features/devices/links';
+import { useI18n } from '../../../i18n';
+
+interface ClaimForm {
+  boxId: string;
+  ck: string;
+}
+
+/** A device's page from the type code the box reported (its kind decides which detail page opens). */
+function kindOf(typeCode: string | null) {
+  if (!typeCode) return null;
+  return typeCode.includes('plc') ? ('plc' as const) : typeCode.includes('maglev') ? ('maglev' as const) : ('compressor' as const);
+}
+
+/**
+ * /usermanager/add-device: claim a registered box by its id and the four-digit CK code on its label; its devices
+ * become the user's (docs/people.md "Claiming a box"). The server bounds wrong codes; its message says why a claim failed.
+ */
+export default function AddDevicePage() {
+  const { t, lang } = useI18n();
+  const [form] = Form.useForm<ClaimForm>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const [claimed, setClaimed] = useState<ClaimResult | null>(null);
+
+  const rules: Record<keyof ClaimForm, Rule> = {
+    boxId: {
+      validator: (_r, value: unknown) =>
+        typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value.trim())
+          ? Promise.resolve()
+          : Promise.reject(new Error(serverMessage(lang, 'validation.field.positiveInteger', { field: t('addDevice.boxId') }))),
+    },
+    ck: {
+      validator: (_r, value: unknown) => {
+        const key = ckProblem(typeof value === 'string' ? value.trim() : '');
+        return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
+      },
+    },
+  };
+
+  async function submit(values: ClaimForm): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      const result = await call(
+        api.usermanager.registerDeviceToUser,
+        { body: { boxId: values.boxId.trim(), ck: values.ck.trim() } },
+        { errorDisplay: 'none' },
+      );
+      setClaimed(result);
+      form.resetFields();
+    } catch (e) {
+      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={t('route.addDevice')} className="dms-narrow-card">
+      {claimed && (
+        <Result
+          status="success"
+          data-testid="add-device-done"
+          title={t('addDevice.done', { boxId: claimed.boxId, count: claimed.devices.length })}
+          extra={
+            <List
+              size="small"
+              dataSource={claimed.devices}
+              locale={{ emptyText: t('addDevice.noDevicesYet') }}
+              renderItem={(d) => (
+                <List.Item>
+                  <Link to={detailPath(kindOf(d.typeCode), claimed.boxId, d.controller)} data-testid={`add-device-link-${d.controller}`}>
+                    {`${claimed.boxId}/${d.controller}`}
+                  </Link>
+                </List.Item>
+              )}
+            />
+          }
+        />
+      )}
+      <Form<ClaimForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ boxId: '', ck: '' }}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={() => {
+          if (error) setError(null);
+        }}
+      >
+        <Form.Item
+          name="boxId"
+          label={t('addDevice.boxId')}
+          rules={[rules.boxId]}
+          validateTrigger="onBlur"
+          extra={t('addDevice.boxIdHelp')}
+        >
+          <Input data-testid="add-device-box-id" inputMode="numeric" maxLength={10} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="ck" label={t('addDevice.ck')} rules={[rules.ck]} validateTrigger="onBlur" extra={t('addDevice.ckHelp')}>
+          <Input data-testid="add-device-ck" inputMode="numeric" maxLength={4} autoComplete="off" />
+        </Form.Item>
+        {error && <Alert type="error" title={error} showIcon role="alert" data-testid="add-device-error" className="dms-form-alert" />}
+        <Button type="primary" htmlType="submit" loading={busy} data-testid="add-device-submit">
+          {t('addDevice.submit')}
+        </Button>
+      </Form>
+    </Card>
+  );
+}
