@@ -82,9 +82,13 @@ test('a manager adds a helper and shares a device without and one with the switc
   const helperPage = await context.newPage();
   await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(helperPage.request, helper, 'helper123'), url: baseUrl() }]);
   expect((await listedBoxes(helperPage)).sort()).toEqual([String(viewOnly), String(switching)].sort());
+  // Each row and the device page say how the helper reaches it.
+  await expect(byId(helperPage, `device-reach-${switching}-1`)).toHaveAttribute('data-how', 'helper');
+  await expect(byId(helperPage, `device-reach-${switching}-1`)).toContainText('As helper');
   await open(helperPage, `/devices/controller/${switching}/1`);
   await expect(byId(helperPage, 'device-detail')).toHaveAttribute('data-device', `${switching}-1`);
   await expect(byId(helperPage, `register-write-${START_STOP}`)).toBeVisible();
+  await expect(byId(helperPage, 'device-head-reach')).toHaveAttribute('data-how', 'helper');
   await open(helperPage, `/devices/controller/${viewOnly}/1`);
   await expect(byId(helperPage, 'device-detail')).toHaveAttribute('data-device', `${viewOnly}-1`);
   await expect(byId(helperPage, `register-write-${START_STOP}`)).toHaveCount(0);

@@ -11,6 +11,7 @@ import login from './login';
 import navbar from './navbar';
 import operationLog from './operationLog';
 import profile from './profile';
+import reach from './reach';
 import role from './role';
 import route from './route';
 import serverLog from './serverLog';
@@ -39,5 +40,6 @@ const en = {
   smartbox,
   helpers,
   addDevice,
+  reach,
 };
 export default en;

@@ -12,6 +12,7 @@ import login from './login';
 import navbar from './navbar';
 import operationLog from './operationLog';
 import profile from './profile';
+import reach from './reach';
 import role from './role';
 import route from './route';
 import serverLog from './serverLog';
@@ -40,5 +41,6 @@ const es: Translations = {
   smartbox,
   helpers,
   addDevice,
+  reach,
 };
 export default es;

@@ -3,6 +3,7 @@
  * browser (localStorage). The device's status and its address (box id · controller) are always shown.
  */
 export const OPTIONAL_COLUMNS = [
+  'reach',
   'company',
   'stationNo',
   'model',
@@ -26,7 +27,7 @@ export const OPTIONAL_COLUMNS = [
 ] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
-export const DEFAULT_COLUMNS: readonly OptionalColumn[] = ['company', 'stationNo', 'model', 'type', 'location', 'lastSeen'];
+export const DEFAULT_COLUMNS: readonly OptionalColumn[] = ['reach', 'company', 'stationNo', 'model', 'type', 'location', 'lastSeen'];
 
 export const COLUMNS_STORAGE_KEY = 'dms.devices.columns';
 

@@ -4,6 +4,7 @@ import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { boxPath, detailPath } from '../../../features/devices/links';
 import { StatusIcon, StatusTag } from '../../../features/devices/status';
+import { ReachTag } from '../../../features/reach/ReachTag';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
 import { ActiveFaults } from '../shared/ActiveFaults';
@@ -27,6 +28,12 @@ export function useDeviceColumns(chosen: readonly OptionalColumn[], mobile: bool
   const { t, lang } = useI18n();
   return useMemo(() => {
     const optional: Record<OptionalColumn, Column> = {
+      reach: {
+        key: 'reach',
+        title: t('reach.column'),
+        width: 130,
+        render: (_: unknown, d: DeviceListItem) => <ReachTag reach={d.reach} testId={`device-reach-${d.boxId}-${d.controller}`} />,
+      },
       company: field('company', t('devices.field.company'), 105),
       stationNo: field('stationNo', t('devices.field.stationNo'), 100),
       model: field('model', t('devices.field.model'), 90),

@@ -7,7 +7,7 @@ import {
   StockOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import { Button, Card, Result, Skeleton, Space, Typography } from 'antd';
+import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
@@ -16,6 +16,7 @@ import { localized } from '../registers';
 import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '../../../../features/devices/links';
 import { parseDevice } from '../params';
 import { StatusTag } from '../../../../features/devices/status';
+import { ReachTag } from '../../../../features/reach/ReachTag';
 import { DeviceInfoCard } from './DeviceInfoCard';
 import { RegisterTable } from './RegisterTable';
 import { ActiveFaults } from '../ActiveFaults';
@@ -73,6 +74,7 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
               {t('devices.detail.title', { boxId: device.boxId, controller: device.controller })}
             </Typography.Title>
             <StatusTag status={device.status} testId="device-head-status" />
+            <ReachTag reach={device.reach} testId="device-head-reach" />
             {typeName && <Typography.Text type="secondary">{typeName}</Typography.Text>}
           </div>
           <nav className="dms-device-links" aria-label={t('devices.detail.info')}>
@@ -123,6 +125,15 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
           testId="device-head-faults"
         />
       </Card>
+      {!device.reach.data && (
+        <Alert
+          type="info"
+          showIcon
+          data-testid="device-data-hidden"
+          title={t('reach.hiddenTitle')}
+          description={t('reach.hiddenText', { user: device.reach.via ?? '' })}
+        />
+      )}
       <div className="dms-device-row">
         <DeviceInfoCard device={device} onSaved={state.replace} />
         <StatusCard device={device} />
