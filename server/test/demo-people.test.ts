@@ -27,6 +27,8 @@ describe('the demo fleet people (README "Demo accounts")', () => {
           controller,
           owner_id: uid(box < first + 2 ? 'demo_end_user' : 'demo_manager'),
           status: 'online',
+          fault: 0,
+          alert: 0,
         });
       }
     }

@@ -17,7 +17,10 @@ describe.each(dialects)('claiming a box by its CK code on %s', (dialect) => {
       payload: { startBoxId: boxId, endBoxId: boxId, userId: uid(username), boxType: 'DTU-4G', companyName, ...(ck ? { ck } : {}) },
     });
     expect(body(res).code).toBe(20000);
-    devices.set(boxId, await insertDevice(t, { box_id: boxId, controller: 1, owner_id: uid(username), status: 'online' }));
+    devices.set(
+      boxId,
+      await insertDevice(t, { box_id: boxId, controller: 1, owner_id: uid(username), status: 'online', fault: 0, alert: 0 }),
+    );
   };
   const claim = async (username: string, payload: Record<string, unknown>, lang = 'en') =>
     t.app.inject({

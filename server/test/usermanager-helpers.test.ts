@@ -51,8 +51,8 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
     await registerBoxes(t.app, 6201, 6203, 'demo_manager');
     await registerBoxes(t.app, 6204, 6204, 'demo_market');
     for (const box of [6201, 6202, 6203])
-      mine.push(await insertDevice(t, { box_id: box, controller: 1, owner_id: uid('demo_manager'), status: 'online' }));
-    theirs = await insertDevice(t, { box_id: 6204, controller: 1, owner_id: uid('demo_market'), status: 'online' });
+      mine.push(await insertDevice(t, { box_id: box, controller: 1, owner_id: uid('demo_manager'), status: 'online', fault: 0, alert: 0 }));
+    theirs = await insertDevice(t, { box_id: 6204, controller: 1, owner_id: uid('demo_market'), status: 'online', fault: 0, alert: 0 });
     mine = mine.sort((a, b) => a - b);
   });
   afterAll(async () => t.close());
