@@ -145,6 +145,8 @@ test.describe('box registration (/box-reg-info)', () => {
       const rows = page.getByTestId('box-reg-table').locator('tbody tr.ant-table-row');
       await expect(rows).toHaveCount(3);
       await page.getByTestId('box-reg-reset').click();
+      // The reset empties the filters: a box id typed before it lands would be emptied too.
+      await expect(page.getByTestId('box-reg-filter-company')).toHaveValue('');
       await page.getByTestId('box-reg-filter-boxid').fill(String(start));
       await page.getByTestId('box-reg-search').click();
       await expect(rows).toHaveCount(1);

@@ -27,7 +27,8 @@ export const OPTIONAL_COLUMNS = [
 ] as const;
 export type OptionalColumn = (typeof OPTIONAL_COLUMNS)[number];
 
-export const DEFAULT_COLUMNS: readonly OptionalColumn[] = ['reach', 'company', 'stationNo', 'model', 'type', 'location', 'lastSeen'];
+/** Shown until the user chooses: how they reach the device first; last seen is one click away (the list fits 1440 px). */
+export const DEFAULT_COLUMNS: readonly OptionalColumn[] = ['reach', 'company', 'stationNo', 'model', 'type', 'location'];
 
 export const COLUMNS_STORAGE_KEY = 'dms.devices.columns';
 
