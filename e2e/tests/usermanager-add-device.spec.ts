@@ -58,3 +58,16 @@ test('add-device in every language at desktop and phone width', async ({ page })
     }
   }
 });
+
+test('a user who reaches no device is told why, not that boxes have not reported', async ({ page }) => {
+  // demo_market owns nothing and is given nothing; its role may not claim a box.
+  await signIn(page, 'demo_market');
+  await open(page, '/devices/devices-show');
+  await expect(byId(page, 'devices-none')).toContainText('No devices are assigned or shared with you.');
+  await expect(byId(page, 'devices-none')).toContainText('Ask the manager who created your account');
+  await expect(byId(page, 'devices-none').getByRole('link', { name: 'Add device' })).toHaveCount(0);
+  await signIn(page, 'demo_market', 'zh');
+  await open(page, '/devices/devices-show');
+  await expect(byId(page, 'devices-none')).toContainText('尚无分配或分享给您的设备。');
+  await screenshot(page, 'devices-none-zh');
+});

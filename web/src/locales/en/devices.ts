@@ -70,6 +70,8 @@ export default {
     box: 'Box',
     controllerNo: 'Controller {controller}',
     empty: 'No devices match.',
+    none: 'No devices are assigned or shared with you.',
+    noneHelp: 'Ask the manager who created your account to assign or share devices with you, or add a box with the CK code on its label.',
     refresh: 'Refresh',
   },
   detail: {

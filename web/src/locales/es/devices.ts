@@ -71,6 +71,9 @@ const devices: LocaleArea<'devices'> = {
     box: 'Caja',
     controllerNo: 'Controlador {controller}',
     empty: 'Ningún dispositivo coincide.',
+    none: 'No tiene equipos asignados ni compartidos.',
+    noneHelp:
+      'Pida al administrador que creó su cuenta que le asigne o comparta equipos, o añada una caja con el código CK de su etiqueta.',
     refresh: 'Actualizar',
   },
   detail: {

@@ -71,6 +71,8 @@ const devices: LocaleArea<'devices'> = {
     box: 'ボックス',
     controllerNo: 'コントローラ {controller}',
     empty: '該当するデバイスはありません。',
+    none: '割り当てまたは共有された機器はありません。',
+    noneHelp: 'アカウントを作成した管理者に機器の割り当てか共有を依頼するか、ラベルのCKコードでボックスを追加してください。',
     refresh: '更新',
   },
   detail: {

@@ -71,6 +71,8 @@ const devices: LocaleArea<'devices'> = {
     box: '盒子',
     controllerNo: '控制器 {controller}',
     empty: '没有符合条件的设备。',
+    none: '尚无分配或分享给您的设备。',
+    noneHelp: '请联系为您创建账号的管理员为您分配或分享设备，或凭盒子标签上的CK码添加设备。',
     refresh: '刷新',
   },
   detail: {

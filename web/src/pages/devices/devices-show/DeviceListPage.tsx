@@ -1,7 +1,9 @@
-import { Space } from 'antd';
-import { DEVICE_SEARCH_MAX } from '@dms/contract';
+import { Empty, Space } from 'antd';
+import { ADMIN_ROLE, canAccess, DEVICE_SEARCH_MAX, LIMITED_ADMIN_ROLE, ROOT_ROLE } from '@dms/contract';
+import { Link } from 'react-router';
 import type { HTMLAttributes } from 'react';
 import { useLiveState } from '../../../api/realtime';
+import { useRoles } from '../../../auth/session';
 import { LiveMark } from '../../../components/LiveMark';
 import { ExportButton } from '../../../components/list-page/ExportButton';
 import { ListPage } from '../../../components/list-page/ListPage';
@@ -29,6 +31,23 @@ function Title({ preset }: { preset: ListPreset }) {
   );
 }
 
+/** Roles that reach every device: an empty list is an empty fleet for them, not a question of who gave them what. */
+const SEES_ALL: readonly string[] = [ROOT_ROLE, ADMIN_ROLE, LIMITED_ADMIN_ROLE];
+
+/**
+ * Why a user reaches no device at all (docs/people.md): nobody assigned or shared one with them yet; who to ask, and
+ * add-device when their role may claim a box.
+ */
+function NoDevices({ canAdd }: { canAdd: boolean }) {
+  const { t } = useI18n();
+  return (
+    <Empty data-testid="devices-none" description={t('devices.list.none')}>
+      <p>{t('devices.list.noneHelp')}</p>
+      {canAdd && <Link to="/usermanager/add-device">{t('route.addDevice')}</Link>}
+    </Empty>
+  );
+}
+
 /**
  * The device list (spec 2 /devices/devices-show) and its filtered lists: server-side filter, sort and pages kept in
  * the URL, status quick filters with counts, a remembered column choice, export with progress, and live status.
@@ -40,6 +59,8 @@ export function DeviceListPage({ preset }: { preset: ListPreset }) {
   const [chosen, choose] = useColumnChoice();
   const columns = useDeviceColumns(chosen, mobile);
   const { filter } = list.params;
+  const roles = useRoles();
+  const noDevicesAtAll = counts?.all === 0 && !filter.q && !roles.some((r) => SEES_ALL.includes(r));
 
   return (
     <ListPage
@@ -81,7 +102,7 @@ export function DeviceListPage({ preset }: { preset: ListPreset }) {
       rowKey="id"
       data-testid="devices-table"
       size={mobile ? 'small' : 'middle'}
-      locale={{ emptyText: t('devices.list.empty') }}
+      locale={{ emptyText: noDevicesAtAll ? <NoDevices canAdd={canAccess(roles, 'addDevice')} /> : t('devices.list.empty') }}
       scroll={{ x: tableWidth(columns) }}
       onRow={(d) => ({ 'data-device': `${d.boxId}-${d.controller}`, 'data-status': d.status }) as HTMLAttributes<HTMLElement>}
       showTotal={(total) => <span data-testid="devices-total">{t('devices.list.total', { total })}</span>}
