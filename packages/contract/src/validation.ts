@@ -64,3 +64,13 @@ export function numericProblem(value: string, kind: NumericKind): MessageKey | n
 export function ckProblem(value: string): MessageKey | null {
   return CK_CODE.test(value) ? null : 'validation.ck.format';
 }
+
+/** A positive integer id, as a body field or a query parameter (coerced from text). */
+export const positiveId = () =>
+  z.coerce
+    .number({ error: 'validation.field.positiveInteger' })
+    .int('validation.field.positiveInteger')
+    .positive('validation.field.positiveInteger');
+
+/** Free text, trimmed, at most `max` characters. */
+export const trimmedText = (max: number) => z.string().trim().max(max, 'validation.field.tooLong');

@@ -74,6 +74,15 @@ export const OPERATION_ACTIONS = [
   'helper.password',
   'helper.template',
   'helper.delete',
+  'manager.add',
+  'manager.password',
+  'manager.template',
+  'manager.disable',
+  'manager.enable',
+  'device.assign',
+  'device.recallAssign',
+  'device.hide',
+  'user.ckPassword',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 export const operationLogEntry = z.object({

@@ -1,5 +1,6 @@
+import { callerEndpoints } from './caller.js';
 import { helperEndpoints } from './helpers.js';
 import { managerEndpoints } from './managers.js';
 
 /** /user_register, /device_user_permission and the CK calls of /user: people and ownership (docs/people.md). */
-export const usermanagerEndpoints = { ...managerEndpoints, ...helperEndpoints };
+export const usermanagerEndpoints = { ...managerEndpoints, ...helperEndpoints, ...callerEndpoints };

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { pageOf, pageQuery } from '../envelope.js';
 import { DEVICE_STATUSES } from '../devices/schemas.js';
 import { emptyData } from '../user/schemas.js';
-import { passwordSchema, usernameSchema } from '../validation.js';
+import { passwordSchema, positiveId, trimmedText, usernameSchema } from '../validation.js';
 
 /**
  * /user_register and /device_user_permission: helpers, sharing and the switch right (spec 7, issue 12; rules in
@@ -14,12 +14,8 @@ import { passwordSchema, usernameSchema } from '../validation.js';
 export const HELPER_TYPES = ['operator', 'maintenance', 'inspector', 'other'] as const;
 export type HelperType = (typeof HELPER_TYPES)[number];
 
-const id = () =>
-  z.coerce
-    .number({ error: 'validation.field.positiveInteger' })
-    .int('validation.field.positiveInteger')
-    .positive('validation.field.positiveInteger');
-const text = (max: number) => z.string().trim().max(max, 'validation.field.tooLong');
+const id = positiveId;
+const text = trimmedText;
 
 export const helperRow = z.object({
   id: z.number().int(),

@@ -1,11 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
-import { CK_CODE } from '../validation.js';
+import { pageOf, pageQuery } from '../envelope.js';
+import { DEVICE_STATUSES } from '../devices/schemas.js';
+import { emptyData } from '../user/schemas.js';
+import { changedCount } from './helpers.js';
+import { CK_CODE, passwordSchema, positiveId, trimmedText, usernameSchema } from '../validation.js';
 
 /**
- * /user_register: add-device (claim a box by its CK code), and the sub-manager and assignment calls to come (spec 7,
- * issue 12; rules in docs/people.md).
+ * /user_register: add-device (claim a box by its CK code), sub-managers and assignment (spec 7, issue 12; rules in
+ * docs/people.md). A sub-manager of X is a child of X with the role manager; X assigns the devices X owns to them,
+ * which makes them the owner until X (or someone above X in the chain) recalls it.
  */
+
+const userId = positiveId;
+const text = trimmedText;
 
 export const claimBody = z.object({
   boxId: z.coerce
@@ -14,14 +22,96 @@ export const claimBody = z.object({
     .min(1, 'validation.field.positiveInteger')
     .max(2_147_483_647, 'validation.boxId.range'),
   ck: z.string({ error: 'validation.ck.format' }).trim().regex(CK_CODE, 'validation.ck.format'),
+  /** Claim for one of the caller's sub-managers: the devices are claimed and assigned to them in one step. */
+  userId: userId().nullable().optional(),
 });
 export type ClaimBody = z.input<typeof claimBody>;
 
 export const claimResult = z.object({
   boxId: z.number().int(),
+  /** Who owns the devices now: the caller, or the sub-manager they claimed for. */
+  owner: z.string(),
   devices: z.array(z.object({ id: z.number().int(), controller: z.number().int(), typeCode: z.string().nullable() })),
 });
 export type ClaimResult = z.infer<typeof claimResult>;
+
+export const MANAGER_STATES = ['enabled', 'disabled'] as const;
+export type ManagerState = (typeof MANAGER_STATES)[number];
+
+export const managerRow = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  company: z.string(),
+  phone: z.string(),
+  ck: z.string(),
+  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  remark: z.string(),
+  disabled: z.boolean(),
+  createdAt: z.number().int(),
+  /** Devices the caller assigned to them and has not recalled. */
+  assignedDevices: z.number().int(),
+});
+export type ManagerRow = z.infer<typeof managerRow>;
+
+/** The search of the sub-manager list, and of its export. */
+export const managersFilter = z.object({
+  q: z.string().trim().max(64).optional(),
+  state: z.enum(MANAGER_STATES).optional(),
+});
+export type ManagersFilter = z.output<typeof managersFilter>;
+export const managersQuery = pageQuery.extend(managersFilter.shape);
+
+/** An optional four-digit CK code: empty means the caller's own. */
+const optionalCk = z
+  .string()
+  .trim()
+  .refine((v) => v === '' || CK_CODE.test(v), 'validation.ck.format')
+  .default('');
+
+export const addManagerBody = z.object({
+  username: usernameSchema,
+  password: passwordSchema,
+  name: text(64).default(''),
+  company: text(128).default(''),
+  phone: text(32).default(''),
+  ck: optionalCk,
+  templateId: userId().nullable().optional(),
+  remark: text(255).default(''),
+});
+export type AddManagerBody = z.input<typeof addManagerBody>;
+
+export const managerIdBody = z.object({ userId: userId() });
+export const managerPasswordBody = z.object({ userId: userId(), password: passwordSchema });
+export const managerTemplateBody = z.object({ userId: userId(), templateId: userId().nullable() });
+export const managerDisabledBody = z.object({ userId: userId(), disabled: z.boolean({ error: 'validation.invalid' }) });
+export const managerDevicesQuery = pageQuery.extend({ userId: userId(), q: z.string().trim().max(64).optional() });
+export const assignBody = z.object({ userId: userId(), deviceId: userId() });
+/** Most devices one batch assigns. */
+export const MAX_BATCH_ASSIGN = 1000;
+export const batchAssignBody = z.object({
+  userId: userId(),
+  deviceIds: z.array(userId()).min(1, 'validation.batch.empty').max(MAX_BATCH_ASSIGN, 'validation.batch.tooMany'),
+});
+export const hiddenBody = z.object({ deviceId: userId(), hidden: z.boolean({ error: 'validation.invalid' }) });
+
+/**
+ * A device on the manager-device screen: assigned to the sub-manager (with `assignedAt`, `holder` when they assigned it
+ * further down, and `hidden` when they hid it from superiors) or assignable (one the caller owns).
+ */
+export const managerDeviceRow = z.object({
+  deviceId: z.number().int(),
+  boxId: z.number().int(),
+  controller: z.number().int(),
+  company: z.string(),
+  stationNo: z.string(),
+  model: z.string(),
+  status: z.enum(DEVICE_STATUSES),
+  assignedAt: z.number().int().nullable(),
+  holder: z.string().nullable(),
+  hidden: z.boolean(),
+});
+export type ManagerDeviceRow = z.infer<typeof managerDeviceRow>;
 
 const tags = ['usermanager'] as const;
 
@@ -34,6 +124,116 @@ export const managerEndpoints = {
     response: claimResult,
     tags,
     summary:
-      "Claims a registered box by its id and CK code: its devices become the caller's. Wrong codes are limited per user and per box (docs/people.md)",
+      "Claims a registered box by its id and CK code: its devices become the caller's (or, with userId, are assigned on to the caller's sub-manager). Wrong codes are limited per user and per box (docs/people.md)",
+  }),
+  getManagers: endpoint({
+    method: 'GET',
+    path: '/user_register/get_managers',
+    access: 'editManager',
+    query: managersQuery,
+    response: pageOf(managerRow),
+    tags,
+    summary: "The caller's sub-managers (children with the role manager), searched by user name, name, company or phone",
+  }),
+  addNextManager: endpoint({
+    method: 'POST',
+    path: '/user_register/add_next_manager',
+    access: 'addManager',
+    body: addManagerBody,
+    response: z.object({ id: z.number().int() }),
+    tags,
+    summary: "Creates a sub-manager below the caller (role manager, the caller's level, the caller's CK code unless one is given)",
+  }),
+  changeManagerModel: endpoint({
+    method: 'POST',
+    path: '/user_register/change_manager_model',
+    access: 'editManager',
+    body: managerTemplateBody,
+    response: emptyData,
+    tags,
+    summary: "Gives a sub-manager a permission template offered at the caller's level (null: the role's default, Full control)",
+  }),
+  resetManagerPassword: endpoint({
+    method: 'POST',
+    path: '/user_register/reset_manager_password',
+    access: 'editManager',
+    body: managerPasswordBody,
+    response: emptyData,
+    tags,
+    summary: "Sets a sub-manager's password; their sessions end (ours: the spec names no call for it)",
+  }),
+  setManagerDisabled: endpoint({
+    method: 'POST',
+    path: '/user_register/set_manager_disabled',
+    access: 'editManager',
+    body: managerDisabledBody,
+    response: emptyData,
+    tags,
+    summary: 'Disables a sub-manager (their sessions end, sign-in is refused) or enables them again (ours)',
+  }),
+  getAssignedDevices: endpoint({
+    method: 'GET',
+    path: '/user_register/get_assigned_devices',
+    access: 'managerDevice',
+    query: managerDevicesQuery,
+    response: pageOf(managerDeviceRow),
+    tags,
+    summary: 'The devices the caller assigned to one of their sub-managers and has not recalled',
+  }),
+  getUnassignedDevices: endpoint({
+    method: 'GET',
+    path: '/user_register/get_unassigned_devices',
+    access: 'managerDevice',
+    query: managerDevicesQuery,
+    response: pageOf(managerDeviceRow),
+    tags,
+    summary: 'The devices the caller owns: those they may assign',
+  }),
+  assignDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/assign_device',
+    access: 'managerDevice',
+    body: assignBody,
+    response: changedCount,
+    tags,
+    summary: "Assigns one device the caller owns to their sub-manager: the sub-manager becomes its owner; the caller's shares of it end",
+  }),
+  batchAssignDevices: endpoint({
+    method: 'POST',
+    path: '/user_register/batch_assign_devices',
+    access: 'managerDevice',
+    body: batchAssignBody,
+    response: changedCount,
+    tags,
+    summary: `Assigns up to ${MAX_BATCH_ASSIGN} devices in one transaction: all or none (a device the caller does not own refuses the batch)`,
+  }),
+  recallAssignedDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/recall_assigned_device',
+    access: 'managerDevice',
+    body: assignBody,
+    response: changedCount,
+    tags,
+    summary:
+      'Takes back a device the caller assigned to that sub-manager: the caller owns it again; every assignment and share made below ends',
+  }),
+  recallAllAssignedDevice: endpoint({
+    method: 'POST',
+    path: '/user_register/recall_all_assigned_device',
+    access: 'managerDevice',
+    body: managerIdBody,
+    response: changedCount,
+    tags,
+    summary: 'Takes back every device the caller assigned to that sub-manager, in one transaction',
+  }),
+  hideFromSuperior: endpoint({
+    method: 'POST',
+    path: '/user_register/hide_from_superior',
+    access: 'usermanager',
+    body: hiddenBody,
+    response: changedCount,
+    tags,
+    summary:
+      'The receiver of an assignment hides the device’s values, history and exports from everyone above them, or shows them again (ours)',
   }),
 };

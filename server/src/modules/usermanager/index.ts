@@ -1,12 +1,14 @@
 import fp from 'fastify-plugin';
 import { registerClaims } from './claims/index.js';
 import { registerHelpers } from './helpers/index.js';
+import { registerManagers } from './managers/index.js';
 
-/** People and ownership (docs/people.md): helpers and sharing, claiming a box; sub-managers and assignment follow here. */
+/** People and ownership (docs/people.md): helpers and sharing, claiming a box, sub-managers and assignment, the CK calls. */
 export default fp(
   (app) => {
     registerHelpers(app);
     registerClaims(app);
+    registerManagers(app);
   },
-  { name: 'usermanager', dependencies: ['datalog', 'user', 'ingest', 'realtime', 'permission-templates'] },
+  { name: 'usermanager', dependencies: ['datalog', 'user', 'ingest', 'realtime', 'permission-templates', 'exports'] },
 );

@@ -20,6 +20,7 @@ export default {
       login: 'Sign in',
       logout: 'Sign out',
       changePassword: 'Change password',
+      ckPassword: "Set a CK group user's password",
     },
     box: {
       register: 'Register boxes',
@@ -31,12 +32,22 @@ export default {
       share: 'Share a device',
       recallShare: 'Recall a share',
       switchRight: 'Switch right',
+      assign: 'Assign a device',
+      recallAssign: 'Recall an assignment',
+      hide: 'Hide from superiors',
     },
     helper: {
       add: 'Add a helper',
       password: "Set a helper's password",
       template: "Change a helper's template",
       delete: 'Delete a helper',
+    },
+    manager: {
+      add: 'Add a sub-manager',
+      password: "Set a sub-manager's password",
+      template: "Change a sub-manager's template",
+      disable: 'Disable a sub-manager',
+      enable: 'Enable a sub-manager',
     },
   },
   outcome: {

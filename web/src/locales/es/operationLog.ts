@@ -21,6 +21,7 @@ const operationLog: LocaleArea<'operationLog'> = {
       login: 'Inicio de sesión',
       logout: 'Cierre de sesión',
       changePassword: 'Cambio de contraseña',
+      ckPassword: 'Cambiar la contraseña de un usuario del grupo CK',
     },
     box: {
       register: 'Registro de cajas',
@@ -32,12 +33,22 @@ const operationLog: LocaleArea<'operationLog'> = {
       share: 'Compartir un equipo',
       recallShare: 'Retirar un equipo compartido',
       switchRight: 'Permiso de marcha/paro',
+      assign: 'Asignar un equipo',
+      recallAssign: 'Retirar una asignación',
+      hide: 'Ocultar a los superiores',
     },
     helper: {
       add: 'Añadir un ayudante',
       password: 'Cambiar la contraseña de un ayudante',
       template: 'Cambiar la plantilla de un ayudante',
       delete: 'Eliminar un ayudante',
+    },
+    manager: {
+      add: 'Añadir un subadministrador',
+      password: 'Cambiar la contraseña de un subadministrador',
+      template: 'Cambiar la plantilla de un subadministrador',
+      disable: 'Desactivar un subadministrador',
+      enable: 'Activar un subadministrador',
     },
   },
   outcome: {

@@ -21,6 +21,7 @@ const operationLog: LocaleArea<'operationLog'> = {
       login: 'ログイン',
       logout: 'ログアウト',
       changePassword: 'パスワード変更',
+      ckPassword: 'CKグループのユーザーのパスワード再設定',
     },
     box: {
       register: 'ボックス登録',
@@ -32,12 +33,22 @@ const operationLog: LocaleArea<'operationLog'> = {
       share: '機器の共有',
       recallShare: '共有の回収',
       switchRight: '運転/停止の権限',
+      assign: '機器の割り当て',
+      recallAssign: '割り当ての回収',
+      hide: '上位者に非表示',
     },
     helper: {
       add: 'ヘルパーの追加',
       password: 'ヘルパーのパスワード変更',
       template: 'ヘルパーのテンプレート変更',
       delete: 'ヘルパーの削除',
+    },
+    manager: {
+      add: 'サブ管理者の追加',
+      password: 'サブ管理者のパスワード変更',
+      template: 'サブ管理者のテンプレート変更',
+      disable: 'サブ管理者の無効化',
+      enable: 'サブ管理者の有効化',
     },
   },
   outcome: {

@@ -21,6 +21,7 @@ const operationLog: LocaleArea<'operationLog'> = {
       login: '登录',
       logout: '退出登录',
       changePassword: '修改密码',
+      ckPassword: '重置CK组用户密码',
     },
     box: {
       register: '注册盒子',
@@ -32,12 +33,22 @@ const operationLog: LocaleArea<'operationLog'> = {
       share: '分享设备',
       recallShare: '收回分享',
       switchRight: '开关机权限',
+      assign: '分配设备',
+      recallAssign: '收回分配',
+      hide: '对上级隐藏',
     },
     helper: {
       add: '添加助手',
       password: '修改助手密码',
       template: '修改助手权限模板',
       delete: '删除助手',
+    },
+    manager: {
+      add: '添加子管理员',
+      password: '修改子管理员密码',
+      template: '修改子管理员权限模板',
+      disable: '停用子管理员',
+      enable: '启用子管理员',
     },
   },
   outcome: {

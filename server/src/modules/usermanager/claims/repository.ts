@@ -17,17 +17,6 @@ export function findBox(db: Db, boxId: number) {
     .executeTakeFirst();
 }
 
-async function parentOf(db: Db, userId: number): Promise<number | null> {
-  return (await db.selectFrom('users').select('parent_id').where('id', '=', userId).executeTakeFirst())?.parent_id ?? null;
-}
-
-/** The ids above a user in the tree (parent, grandparent, …). */
-export async function ancestorsOf(db: Db, userId: number): Promise<Set<number>> {
-  const out = new Set<number>();
-  for (let p = await parentOf(db, userId); p !== null && !out.has(p); p = await parentOf(db, p)) out.add(p);
-  return out;
-}
-
 /** Failed claims since `since`: by the user on the box, by the user on any box, by anyone on the box; and the oldest of each. */
 export async function failedClaims(db: Db, userId: number, boxId: number, since: number) {
   const rows = await db

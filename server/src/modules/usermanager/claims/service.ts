@@ -5,6 +5,8 @@ import { AppError } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
 import { parseRoles } from '../../user/service.js';
+import { assignDevices, managerOf } from '../managers/repository.js';
+import { ancestorsOf } from '../people.js';
 import * as repo from './repository.js';
 
 /** The window and limits of wrong CK codes (docs/people.md "Claiming a box"). */
@@ -15,7 +17,7 @@ const STOCK_ROLES = ['root', 'limited_admin'];
 
 /**
  * add-device (`register_device_to_user`): a user claims a registered box by its four-digit CK code; its devices become
- * theirs. A 4-digit code is not guessable by trying: wrong codes are bounded per (user, box), per user and per box.
+ * theirs, or (with `userId`) are assigned on to one of their sub-managers in the same transaction. A 4-digit code is not guessable by trying: wrong codes are bounded per (user, box), per user and per box.
  */
 export class ClaimService {
   constructor(
@@ -25,8 +27,14 @@ export class ClaimService {
     private readonly now: () => number = Date.now,
   ) {}
 
-  async claim(auth: AuthContext, body: { boxId: number; ck: string }, ip: string): Promise<ClaimResult> {
+  async claim(
+    auth: AuthContext,
+    body: { boxId: number; ck: string; userId?: number | null | undefined },
+    ip: string,
+  ): Promise<ClaimResult> {
     const now = this.now();
+    const forUser = body.userId ? await managerOf(this.db, auth.user.id, body.userId) : null;
+    if (body.userId && !forUser) throw new AppError(Code.FORBIDDEN, 'error.notYourManager');
     const failed = await repo.failedClaims(this.db, auth.user.id, body.boxId, now - CLAIM_WINDOW_MS);
     for (const [key, limit] of Object.entries(CLAIM_LIMITS) as Array<[keyof typeof CLAIM_LIMITS, number]>) {
       const times = failed[key];
@@ -54,6 +62,14 @@ export class ClaimService {
     const { devices, reached } = await this.db.transaction().execute(async (trx) => {
       await repo.recordClaim(trx, auth.user.id, body.boxId, true, now);
       const moved = await repo.transferBox(trx, body.boxId, auth.user.id, now);
+      if (forUser)
+        await assignDevices(
+          trx,
+          auth.user.id,
+          forUser.id,
+          moved.map((d) => d.id),
+          now,
+        );
       return {
         devices: moved,
         reached: await refreshReach(
@@ -68,11 +84,15 @@ export class ClaimService {
       action: 'box.claim',
       target: String(body.boxId),
       oldValue: `owner ${box.owner_id}`,
-      newValue: `owner ${auth.user.username}, ${devices.length} device(s)`,
+      newValue: `owner ${forUser ? `${auth.user.username} → ${forUser.username}` : auth.user.username}, ${devices.length} device(s)`,
       outcome: 'ok',
       ip,
     });
-    return { boxId: body.boxId, devices: devices.map((d) => ({ id: d.id, controller: d.controller, typeCode: d.type_code })) };
+    return {
+      boxId: body.boxId,
+      owner: forUser?.username ?? auth.user.username,
+      devices: devices.map((d) => ({ id: d.id, controller: d.controller, typeCode: d.type_code })),
+    };
   }
 
   /**
@@ -84,6 +104,6 @@ export class ClaimService {
     const ownerRoles = parseRoles({ roles: box.owner_roles });
     if (ownerRoles.some((r) => STOCK_ROLES.includes(r))) return true;
     if (box.ck !== null && box.owner_ck === box.ck && ownerRoles.includes(CK_FACTORY_ROLE)) return true;
-    return (await repo.ancestorsOf(this.db, auth.user.id)).has(box.owner_id);
+    return (await ancestorsOf(this.db, auth.user.id)).has(box.owner_id);
   }
 }

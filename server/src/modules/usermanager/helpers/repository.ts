@@ -1,15 +1,13 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-
-/** Users who hold the role helper, as a condition on `users as u` (roles are a JSON array of names). */
-const HELPER_ROLE = sql<boolean>`u.roles like ${'%"helper"%'}`;
+import { childrenWithRole, likePattern } from '../people.js';
 
 /** The caller's helpers: children with the role helper. */
 function helpersOf(db: Db, parentId: number, q: { q?: string | undefined; helperType?: string | undefined }) {
-  let query = db.selectFrom('users as u').where('u.parent_id', '=', parentId).where(HELPER_ROLE);
+  let query = childrenWithRole(db, parentId, 'helper');
   if (q.helperType) query = query.where('u.helper_type', '=', q.helperType);
   if (q.q) {
-    const like = `%${q.q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q.q);
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`u.username like ${like} escape '\\'`,
@@ -85,7 +83,7 @@ function ownedDevices(db: Db, ownerId: number, helperId: number, shared: boolean
     .where('d.owner_id', '=', ownerId)
     .where('l.id', shared ? 'is not' : 'is', null);
   if (q) {
-    const like = `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+    const like = likePattern(q);
     query = query.where((eb) =>
       eb.or([
         sql<boolean>`cast(d.box_id as varchar(16)) like ${like} escape '\\'`,
@@ -175,16 +173,6 @@ export async function insertShares(
   }
 }
 
-export async function endLinks(db: Db, linkIds: readonly number[], now: number): Promise<void> {
-  for (let i = 0; i < linkIds.length; i += 500) {
-    await db
-      .updateTable('device_links')
-      .set({ recalled_at: now })
-      .where('id', 'in', linkIds.slice(i, i + 500))
-      .execute();
-  }
-}
-
 export async function setSwitch(db: Db, linkIds: readonly number[], canSwitch: boolean): Promise<void> {
   for (let i = 0; i < linkIds.length; i += 500) {
     await db
@@ -198,12 +186,4 @@ export async function setSwitch(db: Db, linkIds: readonly number[], canSwitch: b
 /** Every live link to a user, from anyone (a helper being deleted). */
 export function linksToUser(db: Db, userId: number) {
   return db.selectFrom('device_links').select(['id', 'device_id']).where('user_id', '=', userId).where('recalled_at', 'is', null).execute();
-}
-
-export async function usernameTaken(db: Db, username: string): Promise<boolean> {
-  return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
-}
-
-export function deviceOwner(db: Db, deviceId: number) {
-  return db.selectFrom('devices').select(['id', 'owner_id', 'box_id', 'controller']).where('id', '=', deviceId).executeTakeFirst();
 }

@@ -11,6 +11,7 @@ import type { Audit } from '../../datalog/service.js';
 import { findTemplate } from '../../permission-templates/repository.js';
 import * as userRepo from '../../user/repository.js';
 import type { UserService } from '../../user/service.js';
+import * as people from '../people.js';
 import * as repo from './repository.js';
 
 /** The helper level of the hierarchy (docs/people.md "The user tree"). */
@@ -56,17 +57,9 @@ export class HelperService {
     return { types: [...HELPER_TYPES], regions: await repo.helperRegions(this.db, auth.user.id) };
   }
 
-  /** A template the caller may give: it exists and is offered at the caller's level (null: the role's default). */
-  private async usableTemplate(auth: AuthContext, templateId: number | null | undefined): Promise<{ id: number; name: string } | null> {
-    if (templateId === null || templateId === undefined) return null;
-    const t = await findTemplate(this.db, templateId);
-    if (!t || t.level < auth.user.level) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNotFound');
-    return { id: t.id, name: t.name };
-  }
-
   async add(auth: AuthContext, body: z.output<typeof addHelperBody>, ip: string): Promise<{ id: number }> {
-    if (await repo.usernameTaken(this.db, body.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
-    const template = await this.usableTemplate(auth, body.templateId);
+    if (await people.usernameTaken(this.db, body.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+    const template = await people.usableTemplate(this.db, auth, body.templateId);
     const now = this.now();
     const id = await userRepo.insertUser(this.db, {
       username: body.username,
@@ -108,19 +101,13 @@ export class HelperService {
 
   async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
     const helper = await this.requireHelper(auth, userId);
-    const now = this.now();
-    const hash = await hashPassword(password);
-    await this.db.transaction().execute(async (trx) => {
-      await userRepo.updatePassword(trx, helper.id, hash, now);
-      await userRepo.revokeOtherSessions(trx, helper.id, -1, now);
-    });
-    this.users.events.userChanged(helper.id);
+    await people.resetPassword(this.db, this.users, helper.id, password, this.now());
     await this.audit.record({ user: auth.user, action: 'helper.password', target: helper.username, outcome: 'ok', ip });
   }
 
   async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
     const helper = await this.requireHelper(auth, userId);
-    const template = await this.usableTemplate(auth, templateId);
+    const template = await people.usableTemplate(this.db, auth, templateId);
     const old = helper.template_id === null ? null : await findTemplate(this.db, helper.template_id);
     await this.db
       .updateTable('users')
@@ -149,7 +136,7 @@ export class HelperService {
     const now = this.now();
     const changed = await this.db.transaction().execute(async (trx) => {
       const links = await repo.linksToUser(trx, helper.id);
-      await repo.endLinks(
+      await people.endLinks(
         trx,
         links.map((l) => l.id),
         now,
@@ -201,7 +188,7 @@ export class HelperService {
 
   /** A device the caller owns, or 403 ('You can share only devices you own.'); 404 when there is none. */
   private async requireOwned(auth: AuthContext, deviceId: number) {
-    const device = await repo.deviceOwner(this.db, deviceId);
+    const device = await people.deviceOwner(this.db, deviceId);
     if (!device) throw new AppError(Code.NOT_FOUND, 'error.notFound');
     if (device.owner_id !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.notYourDevice');
     return device;
@@ -246,7 +233,7 @@ export class HelperService {
     let count = 0;
     await this.inTransaction(async (trx) => {
       const live = await repo.liveShares(trx, auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
-      await repo.endLinks(
+      await people.endLinks(
         trx,
         live.map((l) => l.id),
         this.now(),

@@ -1,0 +1,301 @@
+import { Code, type ManagerDeviceRow, type ManagerRow, type ManagersFilter } from '@dms/contract';
+import type { z } from 'zod';
+import type { addManagerBody, managerDevicesQuery, managersQuery } from '@dms/contract';
+import type { Db } from '../../../db/database.js';
+import type { UserRow } from '../../../db/schema.js';
+import { AppError, notFound } from '../../../errors.js';
+import { refreshReach } from '../../../access/reach.js';
+import { hashPassword } from '../../../security/passwords.js';
+import type { AuthContext } from '../../../types.js';
+import type { Audit } from '../../datalog/service.js';
+import { findTemplate } from '../../permission-templates/repository.js';
+import * as userRepo from '../../user/repository.js';
+import type { UserService } from '../../user/service.js';
+import * as people from '../people.js';
+import * as repo from './repository.js';
+
+type ManagerPage = { total: number; items: ManagerRow[] };
+
+const toRow = (r: Awaited<ReturnType<typeof repo.listManagers>>[number]): ManagerRow => ({
+  id: r.id,
+  username: r.username,
+  name: r.name,
+  company: r.company ?? '',
+  phone: r.phone ?? '',
+  ck: r.ck ?? '',
+  template: r.template_id !== null && r.template_name !== null ? { id: r.template_id, name: r.template_name } : null,
+  remark: r.remark,
+  disabled: r.disabled === 1,
+  createdAt: r.created_at,
+  assignedDevices: r.assigned ?? 0,
+});
+
+/**
+ * Sub-managers and assignment (docs/people.md): a manager's sub-managers are the children with the role manager; the
+ * manager assigns the devices they own to them, which moves the owner. The assigner, and anyone above them in the
+ * chain, recalls it; a recall ends every assignment and share below. Every change runs in one transaction with the
+ * reach it changes, goes to the operation log, and tells the live push whose devices changed.
+ */
+export class ManagerService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+    private readonly audit: Audit,
+    private readonly reachChanged: (userIds: readonly number[]) => void,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(auth: AuthContext, q: z.output<typeof managersQuery>): Promise<ManagerPage> {
+    const total = await repo.countManagers(this.db, auth.user.id, q);
+    const rows = await repo.listManagers(this.db, auth.user.id, { ...q, offset: (q.page - 1) * q.page_size, limit: q.page_size });
+    return { total, items: rows.map(toRow) };
+  }
+
+  /** The sub-managers matching a filter, in pages of 500, for the export. */
+  async count(auth: AuthContext, filter: ManagersFilter): Promise<number> {
+    return repo.countManagers(this.db, auth.user.id, filter);
+  }
+
+  async *rows(auth: AuthContext, filter: ManagersFilter): AsyncGenerator<ManagerRow[]> {
+    for (let offset = 0; ; offset += 500) {
+      const rows = await repo.listManagers(this.db, auth.user.id, { ...filter, offset, limit: 500 });
+      if (rows.length === 0) return;
+      yield rows.map(toRow);
+      if (rows.length < 500) return;
+    }
+  }
+
+  async add(auth: AuthContext, body: z.output<typeof addManagerBody>, ip: string): Promise<{ id: number }> {
+    if (await people.usernameTaken(this.db, body.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+    const template = await people.usableTemplate(this.db, auth, body.templateId);
+    const now = this.now();
+    const ck = body.ck === '' ? auth.user.ck : body.ck;
+    const id = await userRepo.insertUser(this.db, {
+      username: body.username,
+      password_hash: await hashPassword(body.password),
+      roles: JSON.stringify(['manager']),
+      level: auth.user.level,
+      is_manager: 1,
+      group_extra: auth.user.group_extra,
+      ck,
+      name: body.name,
+      avatar: '',
+      introduction: '',
+      remark: body.remark,
+      parent_id: auth.user.id,
+      created_at: now,
+      password_changed_at: now,
+      template_id: template?.id ?? null,
+      helper_type: null,
+      region: '',
+      phone: body.phone,
+      company: body.company,
+    });
+    await this.audit.record({
+      user: auth.user,
+      action: 'manager.add',
+      target: body.username,
+      newValue: `company ${body.company || '-'}, CK ${ck ?? '-'}, template ${template?.name ?? 'default'}`,
+      outcome: 'ok',
+      ip,
+    });
+    return { id };
+  }
+
+  /** The caller's sub-manager, or 403 (the same answer for someone else's user and for an id that is nobody's). */
+  private async requireManager(auth: AuthContext, userId: number): Promise<UserRow> {
+    const manager = await repo.managerOf(this.db, auth.user.id, userId);
+    if (!manager) throw new AppError(Code.FORBIDDEN, 'error.notYourManager');
+    return manager;
+  }
+
+  async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
+    const manager = await this.requireManager(auth, userId);
+    await people.resetPassword(this.db, this.users, manager.id, password, this.now());
+    await this.audit.record({ user: auth.user, action: 'manager.password', target: manager.username, outcome: 'ok', ip });
+  }
+
+  async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
+    const manager = await this.requireManager(auth, userId);
+    const template = await people.usableTemplate(this.db, auth, templateId);
+    const old = manager.template_id === null ? null : await findTemplate(this.db, manager.template_id);
+    await this.db
+      .updateTable('users')
+      .set({ template_id: template?.id ?? null })
+      .where('id', '=', manager.id)
+      .execute();
+    this.users.events.userChanged(manager.id);
+    await this.audit.record({
+      user: auth.user,
+      action: 'manager.template',
+      target: manager.username,
+      oldValue: old?.name ?? 'default',
+      newValue: template?.name ?? 'default',
+      outcome: 'ok',
+      ip,
+    });
+  }
+
+  /** Disables a sub-manager (sessions end, sign-in refused) or enables them; a repeat changes nothing. */
+  async setDisabled(auth: AuthContext, userId: number, disabled: boolean, ip: string): Promise<void> {
+    const manager = await this.requireManager(auth, userId);
+    if ((manager.disabled === 1) === disabled) return;
+    const now = this.now();
+    await this.db.transaction().execute(async (trx) => {
+      await userRepo.updateDisabled(trx, manager.id, disabled);
+      if (disabled) await userRepo.revokeOtherSessions(trx, manager.id, -1, now);
+    });
+    this.users.events.userChanged(manager.id);
+    await this.audit.record({
+      user: auth.user,
+      action: disabled ? 'manager.disable' : 'manager.enable',
+      target: manager.username,
+      oldValue: disabled ? 'enabled' : 'disabled',
+      newValue: disabled ? 'disabled' : 'enabled',
+      outcome: 'ok',
+      ip,
+    });
+  }
+
+  async devices(
+    auth: AuthContext,
+    q: z.output<typeof managerDevicesQuery>,
+    assigned: boolean,
+  ): Promise<{ total: number; items: ManagerDeviceRow[] }> {
+    const manager = await this.requireManager(auth, q.userId);
+    const page = await repo.listManagerDevices(this.db, auth.user.id, manager.id, assigned, {
+      q: q.q,
+      offset: (q.page - 1) * q.page_size,
+      limit: q.page_size,
+    });
+    return {
+      total: page.total,
+      items: page.items.map((r) => ({
+        deviceId: r.id,
+        boxId: r.box_id,
+        controller: r.controller,
+        company: r.company,
+        stationNo: r.station_no,
+        model: r.model,
+        status: r.status as ManagerDeviceRow['status'],
+        assignedAt: assigned ? (r.assigned_at ?? null) : null,
+        holder: assigned && r.owner_id !== manager.id ? (r.owner_name ?? null) : null,
+        hidden: assigned && r.show_value === 0,
+      })),
+    };
+  }
+
+  /**
+   * Assigns devices the caller owns to their sub-manager, all or none. Devices already assigned by the caller to that
+   * sub-manager are a harmless repeat; any other device the caller does not own refuses the whole batch.
+   */
+  async assign(auth: AuthContext, userId: number, deviceIds: readonly number[], ip: string): Promise<{ changed: number }> {
+    const manager = await this.requireManager(auth, userId);
+    const ids = [...new Set(deviceIds)];
+    const { moved, reached } = await this.db.transaction().execute(async (trx) => {
+      const devices = await repo.ownersOf(trx, ids);
+      if (devices.length !== ids.length) throw notFound();
+      const repeats = new Set((await repo.liveAssignments(trx, auth.user.id, manager.id, ids)).map((l) => l.device_id));
+      const fresh = devices.filter((d) => !repeats.has(d.id));
+      if (fresh.some((d) => d.owner_id !== auth.user.id)) throw new AppError(Code.FORBIDDEN, 'error.notYourDeviceToAssign');
+      await repo.assignDevices(
+        trx,
+        auth.user.id,
+        manager.id,
+        fresh.map((d) => d.id),
+        this.now(),
+      );
+      return {
+        moved: fresh,
+        reached: await refreshReach(
+          trx,
+          fresh.map((d) => d.id),
+        ),
+      };
+    });
+    this.reachChanged(reached);
+    if (moved.length > 0) {
+      const [first] = moved;
+      await this.audit.record({
+        user: auth.user,
+        action: 'device.assign',
+        target: `${moved.length === 1 && first ? `${first.box_id}/${first.controller}` : `${moved.length} device(s)`} → ${manager.username}`,
+        oldValue: auth.user.username,
+        newValue: manager.username,
+        outcome: 'ok',
+        ip,
+      });
+    }
+    return { changed: moved.length };
+  }
+
+  /** Takes back devices the caller assigned to the sub-manager (one, or all): the caller owns them again. */
+  async recall(auth: AuthContext, userId: number, deviceId: number | null, ip: string): Promise<{ changed: number }> {
+    const manager = await this.requireManager(auth, userId);
+    const { count, reached, ends } = await this.db.transaction().execute(async (trx) => {
+      const mine = await repo.liveAssignments(trx, auth.user.id, manager.id, deviceId === null ? undefined : [deviceId]);
+      if (deviceId !== null && mine.length === 0) throw new AppError(Code.FORBIDDEN, 'error.notAssignedByYou');
+      const ids = mine.map((l) => l.device_id);
+      const owners = new Map((await repo.ownersOf(trx, ids)).map((d) => [d.id, d.owner_id]));
+      const links = await repo.liveLinksOf(trx, ids);
+      const ending: number[] = [];
+      for (const id of ids) {
+        const plan = repo.recallPlan(
+          owners.get(id) ?? 0,
+          links.filter((l) => l.device_id === id),
+          auth.user.id,
+        );
+        if (plan) ending.push(...plan.ends);
+      }
+      await repo.applyRecall(trx, auth.user.id, ids, ending, this.now());
+      return { count: ids.length, ends: ending.length, reached: await refreshReach(trx, ids) };
+    });
+    this.reachChanged(reached);
+    if (count > 0)
+      await this.audit.record({
+        user: auth.user,
+        action: 'device.recallAssign',
+        target: `${deviceId === null ? `${count} device(s)` : `device ${deviceId}`} ← ${manager.username}`,
+        oldValue: manager.username,
+        newValue: `${auth.user.username} (${ends} link(s) ended)`,
+        outcome: 'ok',
+        ip,
+      });
+    return { changed: count };
+  }
+
+  /** The receiver of an assignment hides the device's data from everyone above them, or shows it again. */
+  async setHidden(auth: AuthContext, deviceId: number, hidden: boolean, ip: string): Promise<{ changed: number }> {
+    const { link, reached } = await this.db.transaction().execute(async (trx) => {
+      const found = await trx
+        .selectFrom('device_links as l')
+        .innerJoin('devices as d', 'd.id', 'l.device_id')
+        .select(['l.id', 'l.show_value', 'd.box_id', 'd.controller'])
+        .where('l.device_id', '=', deviceId)
+        .where('l.user_id', '=', auth.user.id)
+        .where('l.kind', '=', 'assigned')
+        .where('l.recalled_at', 'is', null)
+        .executeTakeFirst();
+      if (!found) throw new AppError(Code.FORBIDDEN, 'error.notAssignedToYou');
+      if ((found.show_value === 0) === hidden) return { link: null, reached: [] };
+      await trx
+        .updateTable('device_links')
+        .set({ show_value: hidden ? 0 : 1 })
+        .where('id', '=', found.id)
+        .execute();
+      return { link: found, reached: await refreshReach(trx, [deviceId]) };
+    });
+    this.reachChanged(reached);
+    if (!link) return { changed: 0 };
+    await this.audit.record({
+      user: auth.user,
+      action: 'device.hide',
+      target: `${link.box_id}/${link.controller}`,
+      oldValue: hidden ? 'shown to superiors' : 'hidden from superiors',
+      newValue: hidden ? 'hidden from superiors' : 'shown to superiors',
+      outcome: 'ok',
+      ip,
+    });
+    return { changed: 1 };
+  }
+}

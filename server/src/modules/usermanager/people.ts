@@ -1,0 +1,75 @@
+import { Code } from '@dms/contract';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { AppError } from '../../errors.js';
+import { hashPassword } from '../../security/passwords.js';
+import type { AuthContext } from '../../types.js';
+import { findTemplate } from '../permission-templates/repository.js';
+import * as userRepo from '../user/repository.js';
+import type { UserService } from '../user/service.js';
+
+/** What the helper, sub-manager, claim and CK calls share (docs/people.md). */
+
+/** The children of `parentId` holding `role`, as `users as u` (roles are a JSON array of names). */
+export function childrenWithRole(db: Db, parentId: number, role: 'helper' | 'manager') {
+  return db
+    .selectFrom('users as u')
+    .where('u.parent_id', '=', parentId)
+    .where(sql<boolean>`u.roles like ${`%"${role}"%`}`);
+}
+
+/** A LIKE pattern matching `q` anywhere, with its wildcards escaped (use with `escape '\\'`). */
+export function likePattern(q: string): string {
+  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+export async function usernameTaken(db: Db, username: string): Promise<boolean> {
+  return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
+}
+
+export function deviceOwner(db: Db, deviceId: number) {
+  return db.selectFrom('devices').select(['id', 'owner_id', 'box_id', 'controller']).where('id', '=', deviceId).executeTakeFirst();
+}
+
+export async function endLinks(db: Db, linkIds: readonly number[], now: number): Promise<void> {
+  for (let i = 0; i < linkIds.length; i += 500) {
+    await db
+      .updateTable('device_links')
+      .set({ recalled_at: now })
+      .where('id', 'in', linkIds.slice(i, i + 500))
+      .execute();
+  }
+}
+
+async function parentOf(db: Db, userId: number): Promise<number | null> {
+  return (await db.selectFrom('users').select('parent_id').where('id', '=', userId).executeTakeFirst())?.parent_id ?? null;
+}
+
+/** The ids above a user in the tree (parent, grandparent, …). */
+export async function ancestorsOf(db: Db, userId: number): Promise<Set<number>> {
+  const out = new Set<number>();
+  for (let p = await parentOf(db, userId); p !== null && !out.has(p); p = await parentOf(db, p)) out.add(p);
+  return out;
+}
+
+/** Sets a user's password and ends every session of theirs, in one transaction; their open sockets close. */
+export async function resetPassword(db: Db, users: UserService, userId: number, password: string, now: number): Promise<void> {
+  const hash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    await userRepo.updatePassword(trx, userId, hash, now);
+    await userRepo.revokeOtherSessions(trx, userId, -1, now);
+  });
+  users.events.userChanged(userId);
+}
+
+/** A template the caller may give: it exists and is offered at the caller's level (null: the role's default). */
+export async function usableTemplate(
+  db: Db,
+  auth: AuthContext,
+  templateId: number | null | undefined,
+): Promise<{ id: number; name: string } | null> {
+  if (templateId === null || templateId === undefined) return null;
+  const t = await findTemplate(db, templateId);
+  if (!t || t.level < auth.user.level) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNotFound');
+  return { id: t.id, name: t.name };
+}
