@@ -1,4 +1,5 @@
-import type { Language, ManagerRow, ManagersFilter } from '@dms/contract';
+import { canAccess, type Language, type ManagerRow, type ManagersFilter } from '@dms/contract';
+import { forbidden } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { PreparedExport } from '../../exports/service.js';
 import { formatWallClock, zoned, type Cell, type ColumnKind } from '../../exports/xlsx.js';
@@ -101,6 +102,8 @@ function cells(m: ManagerRow, lang: Language): Cell[] {
 /** The 'managers' export: the caller's sub-managers with the list's search, as edit-manager shows them. */
 export function managerExport(managers: ManagerService) {
   return async (auth: AuthContext, body: { filter: ManagersFilter; tz: string }, lang: Language): Promise<PreparedExport> => {
+    // The export is edit-manager's list: the same area rule as get_managers.
+    if (!canAccess(auth.roles, 'editManager')) throw forbidden();
     const w = WORDS[lang];
     return {
       fileName: `sub-managers-${formatWallClock(Date.now(), body.tz).slice(0, 10)}`,
