@@ -78,6 +78,10 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       if (role === 'manager') helpers.push('addHelper');
       // add-device (spec 6): manager, qualityController, afterSales, afterSalesPlus.
       if (['manager', 'qualityController', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('addDevice');
+      // Sub-managers (spec 6): edit-manager and manager-device for manager, afterSales, afterSalesPlus; add-manager for
+      // manager and afterSalesPlus.
+      if (['manager', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('editManager', 'managerDevice');
+      if (['manager', 'afterSalesPlus'].includes(role)) helpers.push('addManager');
       const expected = [...everyone, ...boxReg, ...helpers, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }

@@ -6,5 +6,6 @@ export default {
   ckHelp: 'The four digits next to the box ID on the label.',
   submit: 'Add device',
   done: 'Box {boxId} is yours: {count} device(s).',
+  doneFor: 'Box {boxId} now belongs to {owner}: {count} device(s).',
   noDevicesYet: 'Its devices appear here when the box reports in.',
 };

@@ -21,8 +21,6 @@ export default {
   deleteHelper: 'Delete',
   deleteConfirm: 'Delete {username}? Every device shared with them is recalled and they can no longer sign in.',
   deleted: '{username} was deleted.',
-  newPassword: 'New password for {username}',
-  passwordSet: 'The password was changed; their sessions were signed out.',
   added: 'Helper {username} was added.',
   save: 'Add',
   cancel: 'Cancel',

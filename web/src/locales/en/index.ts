@@ -2,6 +2,8 @@ import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
+import managers from './managers';
+import people from './people';
 import history from './history';
 import devices from './devices';
 import common from './common';
@@ -39,6 +41,8 @@ const en = {
   fleet,
   smartbox,
   helpers,
+  managers,
+  people,
   addDevice,
   reach,
 };

@@ -7,6 +7,7 @@ const addDevice: LocaleArea<'addDevice'> = {
   ckHelp: 'Los cuatro dígitos junto al ID en la etiqueta.',
   submit: 'Añadir equipo',
   done: 'La caja {boxId} es suya: {count} equipo(s).',
+  doneFor: 'La caja {boxId} ahora es de {owner}: {count} equipo(s).',
   noDevicesYet: 'Sus equipos aparecen aquí cuando la caja se conecta.',
 };
 export default addDevice;

@@ -22,8 +22,6 @@ const helpers: LocaleArea<'helpers'> = {
   deleteHelper: 'Eliminar',
   deleteConfirm: '¿Eliminar a {username}? Se retiran todos los equipos compartidos con él y ya no podrá iniciar sesión.',
   deleted: '{username} fue eliminado.',
-  newPassword: 'Nueva contraseña para {username}',
-  passwordSet: 'La contraseña cambió; sus sesiones se cerraron.',
   added: 'Se añadió el ayudante {username}.',
   save: 'Añadir',
   cancel: 'Cancelar',

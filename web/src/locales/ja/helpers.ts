@@ -22,8 +22,6 @@ const helpers: LocaleArea<'helpers'> = {
   deleteHelper: '削除',
   deleteConfirm: '{username} を削除しますか？共有中の機器はすべて回収され、ログインできなくなります。',
   deleted: '{username} を削除しました。',
-  newPassword: '{username} の新しいパスワード',
-  passwordSet: 'パスワードを変更し、セッションをログアウトしました。',
   added: 'ヘルパー {username} を追加しました。',
   save: '追加',
   cancel: 'キャンセル',

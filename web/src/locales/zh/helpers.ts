@@ -22,8 +22,6 @@ const helpers: LocaleArea<'helpers'> = {
   deleteHelper: '删除',
   deleteConfirm: '删除 {username}？分享给其的所有设备将被收回，且其不能再登录。',
   deleted: '已删除 {username}。',
-  newPassword: '{username} 的新密码',
-  passwordSet: '密码已修改，其会话已退出。',
   added: '已添加助手 {username}。',
   save: '添加',
   cancel: '取消',

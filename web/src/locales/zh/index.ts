@@ -3,6 +3,8 @@ import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
+import managers from './managers';
+import people from './people';
 import history from './history';
 import devices from './devices';
 import common from './common';
@@ -40,6 +42,8 @@ const zh: Translations = {
   fleet,
   smartbox,
   helpers,
+  managers,
+  people,
   addDevice,
   reach,
 };

@@ -1,12 +1,21 @@
-import { KeyOutlined, PlusCircleOutlined, SolutionOutlined, TeamOutlined, UsergroupAddOutlined } from '@ant-design/icons';
+import {
+  ApartmentOutlined,
+  ClusterOutlined,
+  KeyOutlined,
+  PlusCircleOutlined,
+  SolutionOutlined,
+  TeamOutlined,
+  UserAddOutlined,
+  UsergroupAddOutlined,
+} from '@ant-design/icons';
 import type { ShellRoute } from '../../app/route-types';
-import { ADD_HELPER_PATH, EDIT_HELPER_PATH, HELPER_DEVICE_PATH } from './helper-labels';
+import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './labels';
 
 /**
- * User management (spec 2 /usermanager; docs/people.md): change password, add a device by its CK code, helpers and the
- * devices shared with them.
- * add-helper and helper-device are reached from the helper list, not the menu; helper-device is not kept alive.
- * edit-manager, add-manager and manager-device follow with the sub-manager calls.
+ * User management (spec 2 /usermanager; docs/people.md): change password, add a device by its CK code, sub-managers
+ * and the devices assigned to them, helpers and the devices shared with them.
+ * add-manager, manager-device, add-helper and helper-device are reached from their lists, not the menu; the device
+ * pages are not kept alive.
  */
 export const usermanagerRoutes: readonly ShellRoute[] = [
   {
@@ -27,6 +36,27 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         path: '/usermanager/add-device',
         meta: { titleKey: 'route.addDevice', icon: PlusCircleOutlined, area: 'addDevice' },
         load: () => import('./add-device'),
+      },
+      {
+        kind: 'page',
+        name: 'addManager',
+        path: ADD_MANAGER_PATH,
+        meta: {
+          titleKey: 'route.addManager',
+          icon: UserAddOutlined,
+          area: 'addManager',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'route.editManager', path: EDIT_MANAGER_PATH },
+        },
+        load: () => import('./add-manager'),
+      },
+      {
+        kind: 'page',
+        name: 'editManager',
+        path: EDIT_MANAGER_PATH,
+        meta: { titleKey: 'route.editManager', icon: ApartmentOutlined, area: 'editManager' },
+        load: () => import('./edit-manager'),
       },
       {
         kind: 'page',
@@ -62,6 +92,20 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
           parentPage: { titleKey: 'route.editHelper', path: EDIT_HELPER_PATH },
         },
         load: () => import('./helper-device'),
+      },
+      {
+        kind: 'page',
+        name: 'managerDevice',
+        path: MANAGER_DEVICE_PATH,
+        meta: {
+          titleKey: 'route.managerDevice',
+          icon: ClusterOutlined,
+          area: 'managerDevice',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'route.editManager', path: EDIT_MANAGER_PATH },
+        },
+        load: () => import('./manager-device'),
       },
     ],
   },

@@ -1,16 +1,20 @@
-import { Alert, Button, Card, Form, Input, List, Result } from 'antd';
+import { Alert, Button, Card, Form, Input, List, Result, Select } from 'antd';
 import type { Rule } from 'antd/es/form';
-import { api, ckProblem, message as serverMessage, type ClaimResult } from '@dms/contract';
+import { api, canAccess, ckProblem, message as serverMessage, type ClaimResult } from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call } from '../../../api/call';
+import { call, endpointQuery } from '../../../api/call';
 import { isApiError } from '../../../api/client';
+import { useRoles, useSession } from '../../../auth/session';
 import { detailPath } from '../../../features/devices/links';
 import { useI18n } from '../../../i18n';
 
 interface ClaimForm {
   boxId: string;
   ck: string;
+  /** One of the caller's sub-managers, or 0 for the caller. */
+  forUser: number;
 }
 
 /** A device's page from the type code the box reported (its kind decides which detail page opens). */
@@ -29,8 +33,16 @@ export default function AddDevicePage() {
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [claimed, setClaimed] = useState<ClaimResult | null>(null);
+  // Who may have sub-managers is told the list, to claim a box for one of them in the same step.
+  const roles = useRoles();
+  const username = useSession((st) => st.user?.username ?? '');
+  const subManagers = useQuery({
+    ...endpointQuery(api.usermanager.getManagers, { query: { page: 1, page_size: 100, state: 'enabled' } }),
+    enabled: canAccess(roles, 'editManager'),
+  });
+  const forOptions = subManagers.data?.items ?? [];
 
-  const rules: Record<keyof ClaimForm, Rule> = {
+  const rules: Record<'boxId' | 'ck', Rule> = {
     boxId: {
       validator: (_r, value: unknown) =>
         typeof value === 'string' && /^[1-9]\d{0,9}$/.test(value.trim())
@@ -51,7 +63,7 @@ export default function AddDevicePage() {
     try {
       const result = await call(
         api.usermanager.registerDeviceToUser,
-        { body: { boxId: values.boxId.trim(), ck: values.ck.trim() } },
+        { body: { boxId: values.boxId.trim(), ck: values.ck.trim(), userId: values.forUser === 0 ? null : values.forUser } },
         { errorDisplay: 'none' },
       );
       setClaimed(result);
@@ -69,7 +81,11 @@ export default function AddDevicePage() {
         <Result
           status="success"
           data-testid="add-device-done"
-          title={t('addDevice.done', { boxId: claimed.boxId, count: claimed.devices.length })}
+          title={
+            claimed.owner === username
+              ? t('addDevice.done', { boxId: claimed.boxId, count: claimed.devices.length })
+              : t('addDevice.doneFor', { boxId: claimed.boxId, count: claimed.devices.length, owner: claimed.owner })
+          }
           extra={
             <List
               size="small"
@@ -90,7 +106,7 @@ export default function AddDevicePage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ boxId: '', ck: '' }}
+        initialValues={{ boxId: '', ck: '', forUser: 0 }}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => {
           if (error) setError(null);
@@ -108,6 +124,17 @@ export default function AddDevicePage() {
         <Form.Item name="ck" label={t('addDevice.ck')} rules={[rules.ck]} validateTrigger="onBlur" extra={t('addDevice.ckHelp')}>
           <Input data-testid="add-device-ck" inputMode="numeric" maxLength={4} autoComplete="off" />
         </Form.Item>
+        {forOptions.length > 0 && (
+          <Form.Item name="forUser" label={t('managers.forWhom')}>
+            <Select<number>
+              data-testid="add-device-for"
+              options={[
+                { value: 0, label: t('managers.forMe') },
+                ...forOptions.map((m) => ({ value: m.id, label: m.name ? `${m.username} (${m.name})` : m.username })),
+              ]}
+            />
+          </Form.Item>
+        )}
         {error && <Alert type="error" title={error} showIcon role="alert" data-testid="add-device-error" className="dms-form-alert" />}
         <Button type="primary" htmlType="submit" loading={busy} data-testid="add-device-submit">
           {t('addDevice.submit')}

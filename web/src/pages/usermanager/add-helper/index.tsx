@@ -5,8 +5,9 @@ import { useState } from 'react';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/call';
 import { isApiError } from '../../../api/client';
+import { TemplateSelect } from '../../../features/templates/TemplateSelect';
 import { useI18n } from '../../../i18n';
-import { EDIT_HELPER_PATH, helperTypeLabel } from '../helper-labels';
+import { EDIT_HELPER_PATH, helperTypeLabel } from '../labels';
 
 interface HelperForm {
   username: string;
@@ -15,6 +16,7 @@ interface HelperForm {
   phone: string;
   helperType: HelperType;
   region: string;
+  templateId: number | null;
   remark: string;
 }
 
@@ -55,7 +57,16 @@ export default function AddHelperPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ username: '', password: '', name: '', phone: '', helperType: 'operator', region: '', remark: '' }}
+        initialValues={{
+          username: '',
+          password: '',
+          name: '',
+          phone: '',
+          helperType: 'operator',
+          region: '',
+          templateId: null,
+          remark: '',
+        }}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => {
           if (error) setError(null);
@@ -64,7 +75,7 @@ export default function AddHelperPage() {
         <Form.Item name="username" label={t('helpers.username')} rules={[ruled(usernameProblem)]} validateTrigger="onBlur">
           <Input data-testid="add-helper-username" maxLength={20} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="password" label={t('helpers.password')} rules={[ruled(passwordProblem)]} validateTrigger="onBlur">
+        <Form.Item name="password" label={t('people.password')} rules={[ruled(passwordProblem)]} validateTrigger="onBlur">
           <Input.Password data-testid="add-helper-password" maxLength={20} autoComplete="new-password" />
         </Form.Item>
         <Form.Item name="name" label={t('helpers.name')}>
@@ -78,6 +89,9 @@ export default function AddHelperPage() {
         </Form.Item>
         <Form.Item name="region" label={t('helpers.region')}>
           <Input data-testid="add-helper-region" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="templateId" label={t('people.template')}>
+          <TemplateSelect defaultLabel={t('helpers.defaultTemplate')} testId="add-helper-template" />
         </Form.Item>
         <Form.Item name="remark" label={t('helpers.remark')}>
           <Input.TextArea data-testid="add-helper-remark" maxLength={255} rows={2} />

@@ -1,9 +1,8 @@
-import { App, Button, Form, Input, Modal, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
-import { api, canAccess, HELPER_TYPES, passwordProblem, message as serverMessage, type HelperRow, type HelperType } from '@dms/contract';
+import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { api, canAccess, HELPER_TYPES, type HelperRow, type HelperType } from '@dms/contract';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '../../../api/call';
-import { isApiError } from '../../../api/client';
 import { useRoles } from '../../../auth/session';
 import { oneOfParam, textParam, type ListSpec } from '../../../components/list-page/list-params';
 import { ListPage } from '../../../components/list-page/ListPage';
@@ -13,7 +12,9 @@ import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { ADD_HELPER_PATH, HELPER_DEVICE_PATH, helperTypeLabel } from '../helper-labels';
+import { ADD_HELPER_PATH, HELPER_DEVICE_PATH, helperTypeLabel } from '../labels';
+import { PasswordModal } from '../PasswordModal';
+import { TemplateModal } from '../TemplateModal';
 
 const HELPER_LIST: ListSpec<{ q: string | undefined; helperType: HelperType | undefined }> = {
   filter: { q: textParam(64), helperType: oneOfParam(HELPER_TYPES) },
@@ -30,6 +31,7 @@ export default function EditHelperPage() {
   const rows = usePagedQuery(endpointQuery(api.usermanager.getHelpers, { query: { ...filter, page, page_size: pageSize } }));
   const [q, setQ] = useDraft(filter.q ?? '');
   const [passwordFor, setPasswordFor] = useState<HelperRow | null>(null);
+  const [templateFor, setTemplateFor] = useState<HelperRow | null>(null);
 
   const columns = useMemo<TableColumnsType<HelperRow>>(
     () => [
@@ -60,7 +62,7 @@ export default function EditHelperPage() {
       {
         key: 'actions',
         title: t('helpers.actions'),
-        width: 230,
+        width: 290,
         fixed: 'right',
         render: (_: unknown, r) => (
           <Space size={4} wrap>
@@ -76,6 +78,16 @@ export default function EditHelperPage() {
               }}
             >
               {t('helpers.setPassword')}
+            </Button>
+            <Button
+              type="link"
+              size="small"
+              data-testid={`helper-template-${r.username}`}
+              onClick={() => {
+                setTemplateFor(r);
+              }}
+            >
+              {t('people.template')}
             </Button>
             <Popconfirm
               title={t('helpers.deleteConfirm', { username: r.username })}
@@ -155,90 +167,35 @@ export default function EditHelperPage() {
         showTotal={(total) => t('helpers.total', { total })}
       />
       <PasswordModal
-        helper={passwordFor}
+        username={passwordFor?.username ?? null}
+        testId="helper-password"
+        save={(password) =>
+          call(api.usermanager.changeHelperPassword, { body: { userId: passwordFor?.id ?? 0, password } }, { errorDisplay: 'none' })
+        }
         onClose={() => {
           setPasswordFor(null);
         }}
         onDone={() => {
-          void message.success(t('helpers.passwordSet'));
+          void message.success(t('people.passwordSet'));
           setPasswordFor(null);
         }}
-        lang={lang}
+      />
+      <TemplateModal
+        user={templateFor ? { username: templateFor.username, templateId: templateFor.template?.id ?? null } : null}
+        testId="helper-template"
+        defaultLabel={t('helpers.defaultTemplate')}
+        save={(templateId) =>
+          call(api.usermanager.changeHelperModel, { body: { userId: templateFor?.id ?? 0, templateId } }, { errorDisplay: 'none' })
+        }
+        onClose={() => {
+          setTemplateFor(null);
+        }}
+        onDone={() => {
+          void message.success(t('people.templateSet'));
+          setTemplateFor(null);
+          rows.reload();
+        }}
       />
     </>
-  );
-}
-
-/** Sets a helper's password (spec 5 rules, the server's message on refusal). */
-function PasswordModal({
-  helper,
-  onClose,
-  onDone,
-  lang,
-}: {
-  helper: HelperRow | null;
-  onClose: () => void;
-  onDone: () => void;
-  lang: Parameters<typeof serverMessage>[0];
-}) {
-  const { t } = useI18n();
-  const [form] = Form.useForm<{ password: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
-  async function save(helper: HelperRow, password: string): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await call(api.usermanager.changeHelperPassword, { body: { userId: helper.id, password } }, { errorDisplay: 'none' });
-      form.resetFields();
-      onDone();
-    } catch (e) {
-      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
-
-  return (
-    <Modal
-      open={helper !== null}
-      title={helper ? t('helpers.newPassword', { username: helper.username }) : ''}
-      okText={t('common.action.ok')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'helper-password-ok' }}
-      onCancel={onClose}
-      onOk={() => {
-        form.submit();
-      }}
-    >
-      <Form
-        form={form}
-        layout="vertical"
-        preserve={false}
-        onFinish={({ password }) => {
-          if (helper) void save(helper, password);
-        }}
-      >
-        <Form.Item
-          name="password"
-          label={t('helpers.password')}
-          validateTrigger="onBlur"
-          help={error ?? undefined}
-          validateStatus={error ? 'error' : undefined}
-          rules={[
-            {
-              validator: (_r, value: unknown) => {
-                const key = passwordProblem(typeof value === 'string' ? value : '');
-                return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
-              },
-            },
-          ]}
-        >
-          <Input.Password data-testid="helper-password-input" autoComplete="new-password" />
-        </Form.Item>
-      </Form>
-    </Modal>
   );
 }

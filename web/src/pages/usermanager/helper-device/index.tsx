@@ -8,7 +8,7 @@ import { detailPath } from '../../../features/devices/links';
 import { StatusTag } from '../../../features/devices/status';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
-import { EDIT_HELPER_PATH } from '../helper-labels';
+import { EDIT_HELPER_PATH } from '../labels';
 
 const PAGE_SIZE = 200;
 

@@ -22,6 +22,7 @@ import { RegisterTable } from './RegisterTable';
 import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
 import { useDeviceDetail } from './useDeviceDetail';
+import { HideFromSuperior } from '../../../../features/reach/HideFromSuperior';
 import '../devices.css';
 
 export interface DeviceDetailPageProps {
@@ -75,6 +76,7 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
             </Typography.Title>
             <StatusTag status={device.status} testId="device-head-status" />
             <ReachTag reach={device.reach} testId="device-head-reach" />
+            <HideFromSuperior deviceId={device.id} reach={device.reach} onChanged={state.reload} />
             {typeName && <Typography.Text type="secondary">{typeName}</Typography.Text>}
           </div>
           <nav className="dms-device-links" aria-label={t('devices.detail.info')}>

@@ -1,0 +1,107 @@
+import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
+import type { Rule } from 'antd/es/form';
+import { api, ckProblem, message as serverMessage, passwordProblem, usernameProblem, type MessageKey } from '@dms/contract';
+import { useState } from 'react';
+import { useNavigate } from 'react-router';
+import { call } from '../../../api/call';
+import { isApiError } from '../../../api/client';
+import { TemplateSelect } from '../../../features/templates/TemplateSelect';
+import { useI18n } from '../../../i18n';
+import { EDIT_MANAGER_PATH } from '../labels';
+
+interface ManagerForm {
+  username: string;
+  password: string;
+  name: string;
+  company: string;
+  phone: string;
+  ck: string;
+  templateId: number | null;
+  remark: string;
+}
+
+/** /usermanager/add-manager: a sub-manager below the signed-in user (docs/people.md); reached from edit-manager. */
+export default function AddManagerPage() {
+  const { t, lang } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<ManagerForm>();
+  const [busy, setBusy] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+
+  const ruled = (problem: (v: string) => MessageKey | null): Rule => ({
+    validator: (_r, value: unknown) => {
+      const key = problem(typeof value === 'string' ? value : '');
+      return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
+    },
+  });
+  const optionalCk = (v: string) => (v.trim() === '' ? null : ckProblem(v.trim()));
+
+  async function submit(values: ManagerForm): Promise<void> {
+    setBusy(true);
+    setError(null);
+    try {
+      await call(api.usermanager.addNextManager, { body: values }, { errorDisplay: 'none' });
+      void message.success(t('managers.added', { username: values.username }));
+      form.resetFields();
+      void navigate(EDIT_MANAGER_PATH);
+    } catch (e) {
+      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <Card title={t('route.addManager')} className="dms-narrow-card">
+      <Form<ManagerForm>
+        form={form}
+        layout="vertical"
+        requiredMark={false}
+        initialValues={{ username: '', password: '', name: '', company: '', phone: '', ck: '', templateId: null, remark: '' }}
+        onFinish={(v) => void submit(v)}
+        onValuesChange={() => {
+          if (error) setError(null);
+        }}
+      >
+        <Form.Item name="username" label={t('managers.username')} rules={[ruled(usernameProblem)]} validateTrigger="onBlur">
+          <Input data-testid="add-manager-username" maxLength={20} autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="password" label={t('people.password')} rules={[ruled(passwordProblem)]} validateTrigger="onBlur">
+          <Input.Password data-testid="add-manager-password" maxLength={20} autoComplete="new-password" />
+        </Form.Item>
+        <Form.Item name="name" label={t('managers.name')}>
+          <Input data-testid="add-manager-name" maxLength={64} />
+        </Form.Item>
+        <Form.Item name="company" label={t('managers.company')}>
+          <Input data-testid="add-manager-company" maxLength={128} />
+        </Form.Item>
+        <Form.Item name="phone" label={t('managers.phone')}>
+          <Input data-testid="add-manager-phone" maxLength={32} inputMode="tel" />
+        </Form.Item>
+        <Form.Item name="ck" label={t('managers.ck')} rules={[ruled(optionalCk)]} validateTrigger="onBlur" extra={t('managers.ckHelp')}>
+          <Input data-testid="add-manager-ck" maxLength={4} inputMode="numeric" autoComplete="off" />
+        </Form.Item>
+        <Form.Item name="templateId" label={t('people.template')}>
+          <TemplateSelect defaultLabel={t('managers.defaultTemplate')} testId="add-manager-template" />
+        </Form.Item>
+        <Form.Item name="remark" label={t('managers.remark')}>
+          <Input.TextArea data-testid="add-manager-remark" maxLength={255} rows={2} />
+        </Form.Item>
+        {error && <Alert type="error" title={error} showIcon role="alert" data-testid="add-manager-error" className="dms-form-alert" />}
+        <Space>
+          <Button type="primary" htmlType="submit" loading={busy} data-testid="add-manager-submit">
+            {t('managers.save')}
+          </Button>
+          <Button
+            onClick={() => {
+              void navigate(EDIT_MANAGER_PATH);
+            }}
+          >
+            {t('managers.back')}
+          </Button>
+        </Space>
+      </Form>
+    </Card>
+  );
+}
