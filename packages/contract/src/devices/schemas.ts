@@ -210,6 +210,11 @@ export const deviceDetail = deviceListItem.extend({
   canEdit: z.boolean(),
   canWrite: z.boolean(),
   canSwitch: z.boolean(),
+  /**
+   * What the user's permission template withholds on this device's type (docs/people.md "Permission templates"):
+   * registers they may not read (left out of the page) and writable registers they may not write.
+   */
+  template: z.object({ noRead: z.array(z.number().int()), noWrite: z.array(z.number().int()) }),
   transitions: z.array(z.object({ time: z.number().int(), from: z.enum(DEVICE_STATUSES), to: z.enum(DEVICE_STATUSES) })),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;

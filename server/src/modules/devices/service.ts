@@ -229,11 +229,13 @@ export class DeviceService {
   async detail(auth: AuthContext, boxId: number, controller: number, lang: Language): Promise<DeviceDetail> {
     const row = await this.require(auth, boxId, controller);
     const granted = await deviceGrants(this.db, auth, row.id);
-    const [transitions, faults, reaches] = await Promise.all([
+    const [transitions, faults, reaches, rights] = await Promise.all([
       repo.recentTransitions(this.db, row.id, 20),
       activeFaultsOf(this.db, [row.id], lang),
       describeReach(this.db, auth, [row.id]),
+      registerRights(this.db, auth),
     ]);
+    const defs = [...(this.ingest.device(row.id)?.type?.registers.values() ?? [])];
     const reach = reachOrNone(reaches, row.id);
     // A device whose data a sub-manager below hid: its page says so, with no values (docs/people.md).
     const state = reach.data ? this.ingest.device(row.id) : undefined;
@@ -245,6 +247,10 @@ export class DeviceService {
       canEdit: granted.has('device.update'),
       canWrite: granted.has('device.write'),
       canSwitch: granted.has('device.switch'),
+      template: {
+        noRead: defs.filter((d) => !rights.canRead(row.type_id, d.number)).map((d) => d.number),
+        noWrite: defs.filter((d) => d.writable && !rights.canWrite(row.type_id, d.number, d.key)).map((d) => d.number),
+      },
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
     };
   }

@@ -39,7 +39,7 @@ const WORDS: Record<Language, Record<Column | 'sheet' | 'enabled' | 'disabled' |
     defaultTemplate: 'Default (Full control)',
   },
   zh: {
-    sheet: '子管理员',
+    sheet: '下级管理员',
     username: '用户名',
     name: '姓名',
     company: '公司',

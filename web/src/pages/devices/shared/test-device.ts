@@ -41,5 +41,6 @@ export const TEST_DEVICE: DeviceDetail = {
   canEdit: true,
   canWrite: true,
   canSwitch: true,
+  template: { noRead: [], noWrite: [] },
   transitions: [{ time: 900, from: 'offline', to: 'online' }],
 };

@@ -11,6 +11,7 @@ import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useI18n } from '../../../i18n';
+import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
 import { ADD_HELPER_PATH, HELPER_DEVICE_PATH, helperTypeLabel } from '../labels';
 import { PasswordModal } from '../PasswordModal';
@@ -26,6 +27,8 @@ export default function EditHelperPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const roles = useRoles();
+  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other.
+  const mobile = useAppState((st) => st.device === 'mobile');
   const list = useListParams(HELPER_LIST);
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getHelpers, { query: { ...filter, page, page_size: pageSize } }));
@@ -35,7 +38,7 @@ export default function EditHelperPage() {
 
   const columns = useMemo<TableColumnsType<HelperRow>>(
     () => [
-      { key: 'username', title: t('helpers.username'), dataIndex: 'username', width: 150, fixed: 'left' },
+      { key: 'username', title: t('helpers.username'), dataIndex: 'username', width: 150, fixed: mobile ? undefined : 'left' },
       { key: 'name', title: t('helpers.name'), dataIndex: 'name', width: 120, ellipsis: true },
       { key: 'phone', title: t('helpers.phone'), dataIndex: 'phone', width: 140 },
       {
@@ -63,7 +66,7 @@ export default function EditHelperPage() {
         key: 'actions',
         title: t('helpers.actions'),
         width: 290,
-        fixed: 'right',
+        fixed: mobile ? undefined : 'right',
         render: (_: unknown, r) => (
           <Space size={4} wrap>
             <Link to={`${HELPER_DEVICE_PATH}?userId=${r.id}`} data-testid={`helper-devices-${r.username}`}>
@@ -107,7 +110,7 @@ export default function EditHelperPage() {
         ),
       },
     ],
-    [t, lang, message, rows],
+    [t, lang, message, rows, mobile],
   );
 
   return (

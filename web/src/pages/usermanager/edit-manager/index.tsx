@@ -12,6 +12,7 @@ import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useI18n } from '../../../i18n';
+import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
 import { ADD_MANAGER_PATH, MANAGER_DEVICE_PATH } from '../labels';
 import { PasswordModal } from '../PasswordModal';
@@ -33,6 +34,8 @@ export default function EditManagerPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const roles = useRoles();
+  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other.
+  const mobile = useAppState((st) => st.device === 'mobile');
   const list = useListParams(MANAGER_LIST);
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getManagers, { query: { ...filter, page, page_size: pageSize } }));
@@ -42,7 +45,7 @@ export default function EditManagerPage() {
 
   const columns = useMemo<TableColumnsType<ManagerRow>>(
     () => [
-      { key: 'username', title: t('managers.username'), dataIndex: 'username', width: 150, fixed: 'left' },
+      { key: 'username', title: t('managers.username'), dataIndex: 'username', width: 150, fixed: mobile ? undefined : 'left' },
       { key: 'name', title: t('managers.name'), dataIndex: 'name', width: 110, ellipsis: true },
       { key: 'company', title: t('managers.company'), dataIndex: 'company', width: 170, ellipsis: true },
       { key: 'phone', title: t('managers.phone'), dataIndex: 'phone', width: 130 },
@@ -57,7 +60,7 @@ export default function EditManagerPage() {
         key: 'devices',
         title: t('managers.devices'),
         dataIndex: 'assignedDevices',
-        width: 110,
+        width: 130,
         render: (n: number) => t('managers.assigned', { count: n }),
       },
       {
@@ -73,7 +76,7 @@ export default function EditManagerPage() {
         key: 'actions',
         title: t('managers.actions'),
         width: 300,
-        fixed: 'right',
+        fixed: mobile ? undefined : 'right',
         render: (_: unknown, r) => (
           <Space size={4} wrap>
             <Link to={`${MANAGER_DEVICE_PATH}?userId=${r.id}`} data-testid={`manager-devices-${r.username}`}>
@@ -117,7 +120,7 @@ export default function EditManagerPage() {
         ),
       },
     ],
-    [t, lang, message, rows],
+    [t, lang, message, rows, mobile],
   );
 
   return (

@@ -9,8 +9,8 @@ import { bitsSeverity, formatLabel, formatRegisterValue, registerName } from '..
 import { WriteDialog } from './WriteDialog';
 
 /** Whether this user may write this register: any writable one with the write right, start/stop with the switch right. */
-export function mayWrite(device: Pick<DeviceDetail, 'canWrite' | 'canSwitch'>, def: RegisterDef): boolean {
-  if (!def.writable) return false;
+export function mayWrite(device: Pick<DeviceDetail, 'canWrite' | 'canSwitch' | 'template'>, def: RegisterDef): boolean {
+  if (!def.writable || device.template.noWrite.includes(def.number)) return false;
   return device.canWrite || (device.canSwitch && SWITCH_REGISTER_KEYS.includes(def.key));
 }
 
@@ -36,11 +36,13 @@ export function RegisterTable({
   const [lastWrites, setLastWrites] = useState<Record<number, WriteResult>>({});
 
   const rows = useMemo(() => {
-    const registers = type?.registers ?? [];
+    // Registers the user's permission template does not let them read are left out (docs/people.md).
+    const hidden = new Set(device.template.noRead);
+    const registers = (type?.registers ?? []).filter((r) => !hidden.has(r.number));
     const q = search.trim().toLowerCase();
     if (!q) return registers;
     return registers.filter((r) => String(r.number).includes(q) || registerName(r, lang).toLowerCase().includes(q) || r.key.includes(q));
-  }, [type, search, lang]);
+  }, [type, search, lang, device.template.noRead]);
 
   const columns = useMemo<TableColumnsType<RegisterDef>>(() => {
     const ctx = { t, lang };

@@ -1,0 +1,150 @@
+import ExcelJS from 'exceljs';
+import type { Page } from '@playwright/test';
+import { ownBox } from './boxes.js';
+import {
+  apiLogin,
+  baseUrl,
+  expect,
+  expectShown,
+  listLoaded,
+  openShell as open,
+  reg,
+  screenshot,
+  shown as byId,
+  signIn,
+  test,
+} from './fixtures.js';
+
+/**
+ * Sub-managers and assignment (/usermanager/edit-manager, add-manager, manager-device; docs/people.md): demo_manager
+ * adds a sub-manager with the Read only template through the form and assigns two of its devices in one step. Signed
+ * in as the sub-manager: both devices are theirs, without write controls (the template); they hide one from their
+ * superiors. demo_manager then sees it listed with its data hidden, recalls it, and it leaves the sub-manager's list.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const START_STOP = reg('screw-compressor', 'start_stop_command');
+const base = 2_060_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
+const first = base + 1;
+const second = base + 2;
+const company = `E2E Branch Co ${base}`;
+ownBox(first, company, 'screw-compressor', async () => {});
+ownBox(second, company, 'screw-compressor', async () => {});
+const sub = `m${String(base).slice(-8)}`;
+
+/** The user's device list, searched for the spec's company: the box ids it shows, sorted. */
+async function listedBoxes(page: Page): Promise<string[]> {
+  await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
+  await listLoaded(page);
+  const devices = await byId(page, 'devices-table')
+    .locator('tbody tr[data-device]')
+    .evaluateAll((els) => els.map((el) => el.getAttribute('data-device') ?? ''));
+  return devices.map((d) => d.split('-')[0] ?? '').sort();
+}
+
+test('a manager adds a sub-manager, assigns two devices at once; the sub-manager hides one; the manager recalls it', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, '/usermanager/edit-manager');
+  await byId(page, 'manager-add').click();
+  await expectShown(page, /\/usermanager\/add-manager$/);
+  await byId(page, 'add-manager-ck').fill('12a');
+  await byId(page, 'add-manager-username').click();
+  await expect(page.getByText('CK code must be four digits!')).toBeVisible();
+  await byId(page, 'add-manager-ck').fill('');
+  await byId(page, 'add-manager-username').fill(sub);
+  await byId(page, 'add-manager-password').fill('branch123');
+  await byId(page, 'add-manager-name').fill('Zhao Lei');
+  await byId(page, 'add-manager-company').fill('无锡分厂');
+  await byId(page, 'add-manager-template').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Read only', { exact: true }).click();
+  await byId(page, 'add-manager-submit').click();
+  await expectShown(page, /\/usermanager\/edit-manager/);
+  await byId(page, 'manager-search').locator('input').fill(sub);
+  await byId(page, 'manager-search').locator('input').press('Enter');
+  const row = byId(page, 'manager-table').locator('tbody tr.ant-table-row', { hasText: sub });
+  await expect(row).toContainText('无锡分厂');
+  await expect(row).toContainText('Read only');
+  await screenshot(page, 'managers-list');
+
+  await byId(page, `manager-devices-${sub}`).click();
+  await expectShown(page, /\/usermanager\/manager-device\?userId=\d+/);
+  await byId(page, `manager-pick-${first}-1`).check();
+  await byId(page, `manager-pick-${second}-1`).check();
+  await expect(byId(page, 'manager-assign-selected')).toContainText('(2)');
+  await byId(page, 'manager-assign-selected').click();
+  await expect(byId(page, `manager-recall-${first}-1`)).toBeVisible();
+  await expect(byId(page, `manager-recall-${second}-1`)).toBeVisible();
+  await expect(byId(page, `manager-assign-${first}-1`)).toHaveCount(0);
+  await screenshot(page, 'manager-devices');
+
+  // The sub-manager, in a browser context of their own.
+  const context = await page.context().browser()?.newContext();
+  if (!context) throw new Error('no browser');
+  const subPage = await context.newPage();
+  await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(subPage.request, sub, 'branch123'), url: baseUrl() }]);
+  expect(await listedBoxes(subPage)).toEqual([String(first), String(second)].sort());
+  await expect(byId(subPage, `device-reach-${first}-1`)).toHaveAttribute('data-how', 'owner');
+  await open(subPage, `/devices/controller/${second}/1`);
+  await expect(byId(subPage, 'device-detail')).toHaveAttribute('data-device', `${second}-1`);
+  // Read only: no write controls, start/stop included.
+  await expect(byId(subPage, 'register-table')).toBeVisible();
+  await expect(byId(subPage, `register-write-${START_STOP}`)).toHaveCount(0);
+  await open(subPage, `/devices/controller/${first}/1`);
+  await expect(byId(subPage, 'device-detail')).toHaveAttribute('data-device', `${first}-1`);
+  await byId(subPage, 'device-hide-from-superior').click();
+  await expect(byId(subPage, 'device-hide-from-superior')).toBeChecked();
+  await expect(byId(subPage, 'device-head-reach')).toContainText('Hidden from superiors');
+  await screenshot(subPage, 'manager-hidden-by-sub');
+
+  // The manager: the device is listed as hidden, its page says its data is hidden.
+  await page.reload();
+  await expect(byId(page, `manager-hidden-${first}-1`)).toBeVisible();
+  await open(page, `/devices/controller/${first}/1`);
+  await expect(byId(page, 'device-head-reach')).toHaveAttribute('data-how', 'assigned');
+  await expect(byId(page, 'device-head-reach-hidden')).toBeVisible();
+  await page.goBack();
+  await byId(page, `manager-recall-${first}-1`).click();
+  await page.getByTestId('manager-recall-ok').click();
+  await expect(byId(page, `manager-recall-${first}-1`)).toHaveCount(0);
+  await expect(byId(page, `manager-assign-${first}-1`)).toBeVisible();
+  await expect.poll(() => listedBoxes(subPage)).toEqual([String(second)]);
+  await context.close();
+});
+
+test('the sub-manager list exports to .xlsx with its search', async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  await open(page, `/usermanager/edit-manager?q=${sub}`);
+  await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'manager-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^sub-managers-.*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).value).toBe(sub);
+  expect(sheet.getRow(2).getCell(3).value).toBe('无锡分厂');
+});
+
+test('the sub-manager pages in every language at desktop and phone width', async ({ page }) => {
+  test.setTimeout(120_000);
+  for (const [lang, title] of [
+    ['en', 'Sub-managers'],
+    ['zh', '下级管理员'],
+    ['es', 'Subadministradores'],
+    ['ja', 'サブ管理者'],
+  ] as const) {
+    await signIn(page, 'demo_manager', lang);
+    for (const width of [1440, 390]) {
+      await page.setViewportSize({ width, height: 900 });
+      await open(page, '/usermanager/edit-manager');
+      await expect(page.locator('.dms-page:not([hidden])').getByText(title).first()).toBeVisible();
+      await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
+      await screenshot(page, `managers-${lang}-${width}`);
+      await byId(page, 'manager-table').locator('a[data-testid^="manager-devices-"]').first().click();
+      await expect(byId(page, 'manager-assigned-table')).toBeVisible();
+      await screenshot(page, `manager-devices-${lang}-${width}`);
+    }
+  }
+});
