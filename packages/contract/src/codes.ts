@@ -34,6 +34,8 @@ export const Code = {
   BOX_NOT_REGISTERED: 40401,
   /** add-device: the box is held by another company (`data.company`); nothing personal is said. */
   BOX_HELD_ELSEWHERE: 40904,
+  /** A permission template that users hold cannot be deleted (`count` in the message). */
+  TEMPLATE_IN_USE: 40905,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -85,6 +87,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.DATA_HIDDEN]: 403,
   [Code.BOX_NOT_REGISTERED]: 404,
   [Code.BOX_HELD_ELSEWHERE]: 409,
+  [Code.TEMPLATE_IN_USE]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

@@ -83,6 +83,9 @@ export const OPERATION_ACTIONS = [
   'device.recallAssign',
   'device.hide',
   'user.ckPassword',
+  'template.create',
+  'template.save',
+  'template.delete',
 ] as const;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
 export const operationLogEntry = z.object({

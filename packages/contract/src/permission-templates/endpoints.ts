@@ -1,2 +1,122 @@
-/** /device-type/permission: permission templates (spec 2, 3; issue 12; docs/people.md). */
-export const templateEndpoints = {};
+import { z } from 'zod';
+import { endpoint } from '../endpoint.js';
+import { emptyData } from '../user/schemas.js';
+import { positiveId, trimmedText } from '../validation.js';
+
+/**
+ * /device-type/permission: permission templates (spec 2, 3; issue 12; docs/people.md). Root makes and edits them; a
+ * template has a name, a level (offered to users of that level and below, get_level_models), defaults for registers it
+ * does not name, and per controller type and register a read and a write right.
+ */
+
+export const DEFAULT_WRITES = ['all', 'operating', 'none'] as const;
+export type TemplateDefaultWrite = (typeof DEFAULT_WRITES)[number];
+/** The levels of the hierarchy (1 root … 8 end user). */
+export const LEVEL_MIN = 1;
+export const LEVEL_MAX = 8;
+/** Most named rights one template holds (every register of about forty types). */
+export const MAX_TEMPLATE_RIGHTS = 4000;
+
+export const templateRow = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  level: z.number().int(),
+  builtin: z.string().nullable(),
+  defaultRead: z.boolean(),
+  defaultWrite: z.enum(DEFAULT_WRITES),
+  remark: z.string(),
+  /** Users and helpers given this template. */
+  users: z.number().int(),
+  /** Registers it names a right for. */
+  rights: z.number().int(),
+  updatedAt: z.number().int(),
+});
+export type TemplateRow = z.infer<typeof templateRow>;
+
+export const templateRight = z.object({
+  typeId: positiveId(),
+  register: z.coerce
+    .number({ error: 'validation.invalid' })
+    .int('validation.invalid')
+    .min(0, 'validation.invalid')
+    .max(65_535, 'validation.invalid'),
+  read: z.boolean({ error: 'validation.invalid' }),
+  write: z.boolean({ error: 'validation.invalid' }),
+});
+export type TemplateRight = z.infer<typeof templateRight>;
+
+export const templateDetail = templateRow.omit({ rights: true }).extend({ rights: z.array(templateRight) });
+export type TemplateDetail = z.infer<typeof templateDetail>;
+
+const level = z.coerce
+  .number({ error: 'validation.template.level' })
+  .int('validation.template.level')
+  .min(LEVEL_MIN, 'validation.template.level')
+  .max(LEVEL_MAX, 'validation.template.level');
+
+export const templateBody = z.object({
+  name: z.string({ error: 'validation.template.name' }).trim().min(1, 'validation.template.name').max(64, 'validation.field.tooLong'),
+  level,
+  defaultRead: z.boolean({ error: 'validation.invalid' }).default(true),
+  defaultWrite: z.enum(DEFAULT_WRITES, { error: 'validation.invalid' }).default('none'),
+  remark: trimmedText(255).default(''),
+});
+export type TemplateBody = z.input<typeof templateBody>;
+
+/** A whole template as the modify page saves it: its fields and every right it names (replacing the old ones). */
+export const templateSaveBody = templateBody.extend({
+  rights: z.array(templateRight).max(MAX_TEMPLATE_RIGHTS, 'validation.template.tooManyRights').default([]),
+});
+export type TemplateSaveBody = z.input<typeof templateSaveBody>;
+
+export const templateParams = z.object({ id: positiveId() });
+
+const tags = ['permission-templates'] as const;
+
+export const templateEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/permission-templates',
+    access: 'deviceType',
+    response: z.array(templateRow),
+    tags,
+    summary: 'Every permission template, by level then name, with how many users hold it',
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/permission-templates/:id',
+    access: 'deviceType',
+    params: templateParams,
+    response: templateDetail,
+    tags,
+    summary: 'One template with every right it names',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/permission-templates',
+    access: 'deviceType',
+    body: templateBody,
+    response: z.object({ id: z.number().int() }),
+    tags,
+    summary: 'A new template (no named rights yet: its defaults apply to every register)',
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/permission-templates/:id',
+    access: 'deviceType',
+    params: templateParams,
+    body: templateSaveBody,
+    response: emptyData,
+    tags,
+    summary: 'Saves a template: its fields and its named rights, replaced in one transaction; users holding it follow at once',
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/permission-templates/:id',
+    access: 'deviceType',
+    params: templateParams,
+    response: emptyData,
+    tags,
+    summary: 'Deletes a template no user holds; the built-in ones stay',
+  }),
+};

@@ -20,6 +20,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
+import { registersOf } from '../controller-types/repository.js';
 import { describeReach, deviceGrants, deviceScope, registerRights, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
@@ -235,7 +236,14 @@ export class DeviceService {
       describeReach(this.db, auth, [row.id]),
       registerRights(this.db, auth),
     ]);
-    const defs = [...(this.ingest.device(row.id)?.type?.registers.values() ?? [])];
+    // The register map: ingest's copy of the device's type, or the stored one when ingest has not met the device.
+    const known = this.ingest.device(row.id)?.type?.registers;
+    const defs =
+      known !== undefined
+        ? [...known.values()]
+        : row.type_id === null
+          ? []
+          : (await registersOf(this.db, row.type_id)).map((r) => ({ number: r.number, key: r.key, writable: r.writable === 1 }));
     const reach = reachOrNone(reaches, row.id);
     // A device whose data a sub-manager below hid: its page says so, with no values (docs/people.md).
     const state = reach.data ? this.ingest.device(row.id) : undefined;

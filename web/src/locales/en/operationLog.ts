@@ -49,6 +49,11 @@ export default {
       disable: 'Disable a sub-manager',
       enable: 'Enable a sub-manager',
     },
+    template: {
+      create: "Create a template",
+      save: "Save a template",
+      delete: "Delete a template",
+    },
   },
   outcome: {
     ok: 'Succeeded',

@@ -50,6 +50,11 @@ const operationLog: LocaleArea<'operationLog'> = {
       disable: 'Desactivar un subadministrador',
       enable: 'Activar un subadministrador',
     },
+    template: {
+      create: "Crear una plantilla",
+      save: "Guardar una plantilla",
+      delete: "Eliminar una plantilla",
+    },
   },
   outcome: {
     ok: 'Correcto',

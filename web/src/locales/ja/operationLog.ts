@@ -50,6 +50,11 @@ const operationLog: LocaleArea<'operationLog'> = {
       disable: 'サブ管理者の無効化',
       enable: 'サブ管理者の有効化',
     },
+    template: {
+      create: "テンプレートの作成",
+      save: "テンプレートの保存",
+      delete: "テンプレートの削除",
+    },
   },
   outcome: {
     ok: '成功',

@@ -50,6 +50,11 @@ const operationLog: LocaleArea<'operationLog'> = {
       disable: '停用子管理员',
       enable: '启用子管理员',
     },
+    template: {
+      create: "新建权限模板",
+      save: "保存权限模板",
+      delete: "删除权限模板",
+    },
   },
   outcome: {
     ok: '成功',

@@ -3,5 +3,13 @@ import type { AreaMessages } from '../types.js';
 const templates: AreaMessages<'templates'> = {
   'error.noRegisterWriteRight': 'あなたの権限テンプレートでは {register} を書き込めません。',
   'error.templateNotFound': 'その権限テンプレートはありません。',
+  'validation.template.name': 'テンプレート名を入力してください。',
+  'validation.template.level': 'レベルは1（root）から8（エンドユーザー）までの整数です。',
+  'validation.template.tooManyRights': '1つのテンプレートで指定できるレジスタ権限は4,000件までです。',
+  'error.templateNameTaken': '同じ名前のテンプレートがすでにあります。',
+  'error.templateBuiltin': '組み込みテンプレートは削除できません。',
+  'error.templateInUse': '{count} 人のユーザーがこのテンプレートを使用中です。先に別のテンプレートを割り当ててください。',
+  'error.templateUnknownRegister': 'コントローラ種別 {typeId} にレジスタ {register} はありません。',
+  'error.templateWriteOnlyWritable': '種別 {typeId} のレジスタ {register} は書き込みできません。',
 };
 export default templates;

@@ -3,5 +3,13 @@ import type { AreaMessages } from '../types.js';
 const templates: AreaMessages<'templates'> = {
   'error.noRegisterWriteRight': '您的权限模板不允许修改 {register}。',
   'error.templateNotFound': '没有该权限模板。',
+  'validation.template.name': '请输入模板名称。',
+  'validation.template.level': '级别必须是1（root）到8（终端用户）之间的整数。',
+  'validation.template.tooManyRights': '一个模板最多可指定4000条寄存器权限。',
+  'error.templateNameTaken': '已存在同名模板。',
+  'error.templateBuiltin': '内置模板不能删除。',
+  'error.templateInUse': '有 {count} 个用户正在使用此模板，请先为他们更换模板。',
+  'error.templateUnknownRegister': '控制器类型 {typeId} 没有寄存器 {register}。',
+  'error.templateWriteOnlyWritable': '类型 {typeId} 的寄存器 {register} 不可写。',
 };
 export default templates;

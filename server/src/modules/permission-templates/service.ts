@@ -1,0 +1,201 @@
+import { Code, type TemplateDetail, type TemplateRight, type TemplateRow } from '@dms/contract';
+import type { z } from 'zod';
+import type { templateBody, templateSaveBody } from '@dms/contract';
+import { invalidateTemplates } from '../../access/template-rights.js';
+import type { Db } from '../../db/database.js';
+import type { PermissionTemplateRow } from '../../db/schema.js';
+import { AppError, notFound } from '../../errors.js';
+import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
+import type { UserService } from '../user/service.js';
+import { findTemplate } from './repository.js';
+
+const toRow = (t: PermissionTemplateRow, users: number, rights: number): TemplateRow => ({
+  id: t.id,
+  name: t.name,
+  level: t.level,
+  builtin: t.builtin,
+  defaultRead: t.default_read === 1,
+  defaultWrite: t.default_write,
+  remark: t.remark,
+  users,
+  rights,
+  updatedAt: t.updated_at,
+});
+
+/** What a template's fields read as in the operation log. */
+const describe = (t: { name: string; level: number; defaultRead: boolean; defaultWrite: string }, rights: number) =>
+  `${t.name}, level ${t.level}, read ${t.defaultRead ? 'all' : 'none'} / write ${t.defaultWrite} by default, ${rights} named right(s)`;
+
+/**
+ * Permission templates (docs/people.md): root makes, edits and deletes them. A save replaces the named rights in one
+ * transaction, checked against the controller types' register maps; every change drops the compiled rights so the
+ * users holding it follow at once, and goes to the operation log with old and new values.
+ */
+export class TemplateService {
+  constructor(
+    private readonly db: Db,
+    private readonly users: UserService,
+    private readonly audit: Audit,
+    private readonly now: () => number = Date.now,
+  ) {}
+
+  async list(): Promise<TemplateRow[]> {
+    const rows = await this.db
+      .selectFrom('permission_templates as t')
+      .selectAll('t')
+      .select((eb) => [
+        eb
+          .selectFrom('users as u')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('u.template_id', '=', 't.id')
+          .where('u.disabled', '=', 0)
+          .as('user_count'),
+        eb
+          .selectFrom('permission_template_rights as r')
+          .select((e) => e.fn.countAll<number>().as('n'))
+          .whereRef('r.template_id', '=', 't.id')
+          .as('right_count'),
+      ])
+      .orderBy('t.level')
+      .orderBy('t.name')
+      .execute();
+    return rows.map((r) => toRow(r, Number(r.user_count ?? 0), Number(r.right_count ?? 0)));
+  }
+
+  private async require(id: number): Promise<PermissionTemplateRow> {
+    const t = await findTemplate(this.db, id);
+    if (!t) throw notFound();
+    return t;
+  }
+
+  async get(id: number): Promise<TemplateDetail> {
+    const t = await this.require(id);
+    const users = await this.usersOf(id);
+    const rights = await this.db
+      .selectFrom('permission_template_rights')
+      .select(['type_id', 'register_number', 'can_read', 'can_write'])
+      .where('template_id', '=', id)
+      .orderBy('type_id')
+      .orderBy('register_number')
+      .execute();
+    const { rights: _count, ...row } = toRow(t, users.length, rights.length);
+    return {
+      ...row,
+      rights: rights.map((r) => ({ typeId: r.type_id, register: r.register_number, read: r.can_read === 1, write: r.can_write === 1 })),
+    };
+  }
+
+  private async usersOf(id: number): Promise<number[]> {
+    return (await this.db.selectFrom('users').select('id').where('template_id', '=', id).where('disabled', '=', 0).execute()).map((u) => u.id);
+  }
+
+  private async requireFreeName(name: string, except: number | null): Promise<void> {
+    let q = this.db.selectFrom('permission_templates').select('id').where('name', '=', name);
+    if (except !== null) q = q.where('id', '!=', except);
+    if (await q.executeTakeFirst()) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNameTaken');
+  }
+
+  async create(auth: AuthContext, body: z.output<typeof templateBody>, ip: string): Promise<{ id: number }> {
+    await this.requireFreeName(body.name, null);
+    const now = this.now();
+    const row = await this.db
+      .insertInto('permission_templates')
+      .values({
+        name: body.name,
+        level: body.level,
+        builtin: null,
+        default_read: body.defaultRead ? 1 : 0,
+        default_write: body.defaultWrite,
+        remark: body.remark,
+        created_by: auth.user.id,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await this.audit.record({ user: auth.user, action: 'template.create', target: body.name, newValue: describe(body, 0), outcome: 'ok', ip });
+    return { id: row.id };
+  }
+
+  /** Checks the named rights against the register maps: each register exists; write only where it is writable. */
+  private async checkRights(rights: readonly TemplateRight[]): Promise<void> {
+    const typeIds = [...new Set(rights.map((r) => r.typeId))];
+    if (typeIds.length === 0) return;
+    const registers = await this.db
+      .selectFrom('controller_registers')
+      .select(['type_id', 'number', 'writable'])
+      .where('type_id', 'in', typeIds)
+      .execute();
+    const known = new Map(registers.map((r) => [`${r.type_id}:${r.number}`, r.writable === 1]));
+    for (const r of rights) {
+      const writable = known.get(`${r.typeId}:${r.register}`);
+      if (writable === undefined)
+        throw new AppError(Code.VALIDATION_FAILED, 'error.templateUnknownRegister', { typeId: r.typeId, register: r.register });
+      if (r.write && !writable)
+        throw new AppError(Code.VALIDATION_FAILED, 'error.templateWriteOnlyWritable', { typeId: r.typeId, register: r.register });
+    }
+  }
+
+  async save(auth: AuthContext, id: number, body: z.output<typeof templateSaveBody>, ip: string): Promise<void> {
+    const before = await this.get(id);
+    await this.requireFreeName(body.name, id);
+    // One right per register: the last one named wins.
+    const rights = [...new Map(body.rights.map((r) => [`${r.typeId}:${r.register}`, r])).values()];
+    await this.checkRights(rights);
+    await this.db.transaction().execute(async (trx) => {
+      await trx
+        .updateTable('permission_templates')
+        .set({
+          name: body.name,
+          level: body.level,
+          default_read: body.defaultRead ? 1 : 0,
+          default_write: body.defaultWrite,
+          remark: body.remark,
+          updated_at: this.now(),
+        })
+        .where('id', '=', id)
+        .execute();
+      await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
+      for (let i = 0; i < rights.length; i += 500) {
+        await trx
+          .insertInto('permission_template_rights')
+          .values(
+            rights.slice(i, i + 500).map((r) => ({
+              template_id: id,
+              type_id: r.typeId,
+              register_number: r.register,
+              can_read: r.read ? 1 : 0,
+              can_write: r.write ? 1 : 0,
+            })),
+          )
+          .execute();
+      }
+    });
+    invalidateTemplates();
+    // Open pages of the users holding it read their rights again.
+    for (const userId of await this.usersOf(id)) this.users.events.userChanged(userId);
+    await this.audit.record({
+      user: auth.user,
+      action: 'template.save',
+      target: before.name,
+      oldValue: describe(before, before.rights.length),
+      newValue: describe(body, rights.length),
+      outcome: 'ok',
+      ip,
+    });
+  }
+
+  async remove(auth: AuthContext, id: number, ip: string): Promise<void> {
+    const t = await this.require(id);
+    if (t.builtin !== null) throw new AppError(Code.VALIDATION_FAILED, 'error.templateBuiltin');
+    const holders = await this.db.selectFrom('users').select('id').where('template_id', '=', id).execute();
+    if (holders.length > 0) throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: holders.length });
+    await this.db.transaction().execute(async (trx) => {
+      await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
+      await trx.deleteFrom('permission_templates').where('id', '=', id).execute();
+    });
+    invalidateTemplates();
+    await this.audit.record({ user: auth.user, action: 'template.delete', target: t.name, oldValue: t.name, outcome: 'ok', ip });
+  }
+}
