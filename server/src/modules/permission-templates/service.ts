@@ -60,7 +60,7 @@ export class TemplateService {
       .orderBy('t.level')
       .orderBy('t.name')
       .execute();
-    return rows.map((r) => toRow(r, Number(r.user_count ?? 0), Number(r.right_count ?? 0)));
+    return rows.map((r) => toRow(r, r.user_count ?? 0, r.right_count ?? 0));
   }
 
   private async require(id: number): Promise<PermissionTemplateRow> {
