@@ -221,7 +221,7 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
     ).id;
     await ok('demo_manager', 'POST', '/user_register/change_helper_model', { userId: id, templateId: readOnly });
     const row = ((await ok('demo_manager', 'GET', '/user_register/get_helpers?q=plant_helper3')) as { items: HelperRow[] }).items[0];
-    expect(row?.template).toEqual({ id: readOnly, name: 'Read only' });
+    expect(row?.template).toEqual({ id: readOnly, name: 'Read only', builtin: 'read-only' });
     const badPassword = await call('demo_manager', 'POST', '/user_register/change_helper_password', { userId: id, password: '' });
     expect(body(badPassword)).toMatchObject({ code: 40001, message: 'Password cannot be empty!' });
 

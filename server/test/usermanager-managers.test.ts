@@ -281,6 +281,7 @@ describe.each(dialects)('sub-managers and assignment on %s', (dialect) => {
     ).toEqual({
       id: readOnly,
       name: 'Read only',
+      builtin: 'read-only',
     });
     // Full control is offered at level 1 only: a manager (level 6) may not give it.
     await refused(

@@ -82,7 +82,12 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       // manager and afterSalesPlus.
       if (['manager', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('editManager', 'managerDevice');
       if (['manager', 'afterSalesPlus'].includes(role)) helpers.push('addManager');
-      const expected = [...everyone, ...boxReg, ...helpers, ...(role === 'root' ? ['ipLog', 'serverLog'] : [])].sort();
+      const expected = [
+        ...everyone,
+        ...boxReg,
+        ...helpers,
+        ...(role === 'root' ? ['ipLog', 'serverLog', 'permission', 'permissionModify'] : []),
+      ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
     const deviceMenu = devicePages.filter((name) => !PAGES.find((p) => p.page.name === name)?.page.meta.hidden);
@@ -96,8 +101,10 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'changePassword',
         'dashboard',
         'datalog/',
+        'deviceType/',
         'devices/',
         'ipLog',
+        'permission',
         'operationLog',
         'serverLog',
         'smartbox/',

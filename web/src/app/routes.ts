@@ -1,6 +1,7 @@
 import { boxRegRedirects, boxRegRoutes } from '../pages/box-reg-info/routes';
 import { datalogRoutes } from '../pages/datalog/routes';
 import { dashboardRoutes } from '../pages/dashboard/routes';
+import { deviceTypeRoutes } from '../pages/device-type/routes';
 import { devicesRoutes } from '../pages/devices/routes';
 import { profileRoutes } from '../pages/profile/routes';
 import { smartboxRoutes } from '../pages/smartbox/routes';
@@ -16,6 +17,7 @@ export const SHELL_ROUTES: readonly ShellRoute[] = [
   ...devicesRoutes,
   ...profileRoutes,
   ...usermanagerRoutes,
+  ...deviceTypeRoutes,
   ...boxRegRoutes,
   ...smartboxRoutes,
   ...datalogRoutes,

@@ -24,7 +24,7 @@ export const helperRow = z.object({
   phone: z.string(),
   helperType: z.enum(HELPER_TYPES).nullable(),
   region: z.string(),
-  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  template: z.object({ id: z.number().int(), name: z.string(), builtin: z.string().nullable() }).nullable(),
   remark: z.string(),
   createdAt: z.number().int(),
   sharedDevices: z.number().int(),

@@ -45,7 +45,7 @@ export const managerRow = z.object({
   company: z.string(),
   phone: z.string(),
   ck: z.string(),
-  template: z.object({ id: z.number().int(), name: z.string() }).nullable(),
+  template: z.object({ id: z.number().int(), name: z.string(), builtin: z.string().nullable() }).nullable(),
   remark: z.string(),
   disabled: z.boolean(),
   createdAt: z.number().int(),

@@ -87,7 +87,9 @@ export class TemplateService {
   }
 
   private async usersOf(id: number): Promise<number[]> {
-    return (await this.db.selectFrom('users').select('id').where('template_id', '=', id).where('disabled', '=', 0).execute()).map((u) => u.id);
+    return (await this.db.selectFrom('users').select('id').where('template_id', '=', id).where('disabled', '=', 0).execute()).map(
+      (u) => u.id,
+    );
   }
 
   private async requireFreeName(name: string, except: number | null): Promise<void> {
@@ -114,7 +116,14 @@ export class TemplateService {
       })
       .returning('id')
       .executeTakeFirstOrThrow();
-    await this.audit.record({ user: auth.user, action: 'template.create', target: body.name, newValue: describe(body, 0), outcome: 'ok', ip });
+    await this.audit.record({
+      user: auth.user,
+      action: 'template.create',
+      target: body.name,
+      newValue: describe(body, 0),
+      outcome: 'ok',
+      ip,
+    });
     return { id: row.id };
   }
 

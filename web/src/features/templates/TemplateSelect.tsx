@@ -3,6 +3,7 @@ import { api } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { endpointQuery } from '../../api/call';
 import { useI18n } from '../../i18n';
+import { templateName } from './labels';
 
 /** The value of "the role's default template". */
 const DEFAULT = 0;
@@ -31,7 +32,10 @@ export function TemplateSelect({
       loading={models.isLoading}
       value={value ?? DEFAULT}
       onChange={(v) => onChange?.(v === DEFAULT ? null : v)}
-      options={[{ value: DEFAULT, label: defaultLabel }, ...(models.data?.templates ?? []).map((m) => ({ value: m.id, label: m.name }))]}
+      options={[
+        { value: DEFAULT, label: defaultLabel },
+        ...(models.data?.templates ?? []).map((m) => ({ value: m.id, label: templateName(t, m) })),
+      ]}
     />
   );
 }

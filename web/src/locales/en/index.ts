@@ -2,6 +2,7 @@ import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
+import templates from './templates';
 import managers from './managers';
 import people from './people';
 import history from './history';
@@ -41,6 +42,7 @@ const en = {
   fleet,
   smartbox,
   helpers,
+  templates,
   managers,
   people,
   addDevice,

@@ -50,9 +50,9 @@ export default {
       enable: 'Enable a sub-manager',
     },
     template: {
-      create: "Create a template",
-      save: "Save a template",
-      delete: "Delete a template",
+      create: 'Create a template',
+      save: 'Save a template',
+      delete: 'Delete a template',
     },
   },
   outcome: {

@@ -51,9 +51,9 @@ const operationLog: LocaleArea<'operationLog'> = {
       enable: 'Activar un subadministrador',
     },
     template: {
-      create: "Crear una plantilla",
-      save: "Guardar una plantilla",
-      delete: "Eliminar una plantilla",
+      create: 'Crear una plantilla',
+      save: 'Guardar una plantilla',
+      delete: 'Eliminar una plantilla',
     },
   },
   outcome: {

@@ -51,9 +51,9 @@ const operationLog: LocaleArea<'operationLog'> = {
       enable: 'サブ管理者の有効化',
     },
     template: {
-      create: "テンプレートの作成",
-      save: "テンプレートの保存",
-      delete: "テンプレートの削除",
+      create: 'テンプレートの作成',
+      save: 'テンプレートの保存',
+      delete: 'テンプレートの削除',
     },
   },
   outcome: {

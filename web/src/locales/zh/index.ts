@@ -3,6 +3,7 @@ import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';
 import helpers from './helpers';
+import templates from './templates';
 import managers from './managers';
 import people from './people';
 import history from './history';
@@ -42,6 +43,7 @@ const zh: Translations = {
   fleet,
   smartbox,
   helpers,
+  templates,
   managers,
   people,
   addDevice,

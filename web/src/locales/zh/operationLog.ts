@@ -51,9 +51,9 @@ const operationLog: LocaleArea<'operationLog'> = {
       enable: '启用子管理员',
     },
     template: {
-      create: "新建权限模板",
-      save: "保存权限模板",
-      delete: "删除权限模板",
+      create: '新建权限模板',
+      save: '保存权限模板',
+      delete: '删除权限模板',
     },
   },
   outcome: {

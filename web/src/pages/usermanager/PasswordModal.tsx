@@ -1,7 +1,6 @@
 import { Form, Input, Modal } from 'antd';
 import { passwordProblem, message as serverMessage } from '@dms/contract';
-import { useState } from 'react';
-import { isApiError } from '../../api/client';
+import { useSubmit } from '../../components/forms/useSubmit';
 import { useI18n } from '../../i18n';
 
 /**
@@ -24,22 +23,16 @@ export function PasswordModal({
 }) {
   const { t, lang } = useI18n();
   const [form] = Form.useForm<{ password: string }>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  async function submit(password: string): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await save(password);
-      form.resetFields();
-      onDone();
-    } catch (e) {
-      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    busy,
+    error,
+    run: submit,
+  } = useSubmit(async (password: string) => {
+    await save(password);
+    form.resetFields();
+    onDone();
+  });
 
   return (
     <Modal

@@ -40,6 +40,7 @@ export async function listHelpers(
       'u.created_at',
       't.id as template_id',
       't.name as template_name',
+      't.builtin as template_builtin',
       eb
         .selectFrom('device_links as l')
         .select((e) => e.fn.countAll<number>().as('n'))

@@ -44,7 +44,10 @@ export class HelperService {
         phone: r.phone,
         helperType: isHelperType(r.helper_type) ? r.helper_type : null,
         region: r.region ?? '',
-        template: r.template_id !== null && r.template_name !== null ? { id: r.template_id, name: r.template_name } : null,
+        template:
+          r.template_id !== null && r.template_name !== null
+            ? { id: r.template_id, name: r.template_name, builtin: r.template_builtin ?? null }
+            : null,
         remark: r.remark,
         createdAt: r.created_at,
         sharedDevices: r.shared ?? 0,

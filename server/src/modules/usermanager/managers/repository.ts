@@ -46,6 +46,7 @@ export function listManagers(
       'u.created_at',
       't.id as template_id',
       't.name as template_name',
+      't.builtin as template_builtin',
       eb
         .selectFrom('device_links as l')
         .select((e) => e.fn.countAll<number>().as('n'))

@@ -23,7 +23,10 @@ const toRow = (r: Awaited<ReturnType<typeof repo.listManagers>>[number]): Manage
   company: r.company,
   phone: r.phone,
   ck: r.ck ?? '',
-  template: r.template_id !== null && r.template_name !== null ? { id: r.template_id, name: r.template_name } : null,
+  template:
+    r.template_id !== null && r.template_name !== null
+      ? { id: r.template_id, name: r.template_name, builtin: r.template_builtin ?? null }
+      : null,
   remark: r.remark,
   disabled: r.disabled === 1,
   createdAt: r.created_at,

@@ -1,5 +1,6 @@
-import type { Language, LocalizedText, RegisterBit, RegisterDef } from '@dms/contract';
+import type { Language, RegisterBit, RegisterDef } from '@dms/contract';
 import type { Translate } from '../../../i18n';
+import { localized } from '../../../lib/localized';
 
 /**
  * How a register's value is shown, written ONCE for every page (device detail, history, charts, error details).
@@ -8,16 +9,7 @@ import type { Translate } from '../../../i18n';
  * the names of the set bits, `time` a duration (seconds as d/h/min/s, hours as hours).
  */
 
-/** A text in the user's language (English when a language is missing). */
-export function localized(text: LocalizedText | undefined, lang: Language): string {
-  if (!text) return '';
-  return text[lang] || text.en;
-}
-
-/** A register's name in the user's language. */
-export function registerName(def: Pick<RegisterDef, 'name'>, lang: Language): string {
-  return localized(def.name, lang);
-}
+export { localized, registerName } from '../../../lib/localized';
 
 /** raw / 10^decimals, exact to the decimals (no 0.30000000000000004). */
 export function scaleRaw(raw: number, decimals: number): number {

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { call, endpointQuery } from '../../../api/call';
-import { isApiError } from '../../../api/client';
+import { useSubmit } from '../../../components/forms/useSubmit';
 import { useRoles, useSession } from '../../../auth/session';
 import { detailPath } from '../../../features/devices/links';
 import { useI18n } from '../../../i18n';
@@ -30,8 +30,6 @@ function kindOf(typeCode: string | null) {
 export default function AddDevicePage() {
   const { t, lang } = useI18n();
   const [form] = Form.useForm<ClaimForm>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
   const [claimed, setClaimed] = useState<ClaimResult | null>(null);
   // Who may have sub-managers is told the list, to claim a box for one of them in the same step.
   const roles = useRoles();
@@ -57,23 +55,20 @@ export default function AddDevicePage() {
     },
   };
 
-  async function submit(values: ClaimForm): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      const result = await call(
-        api.usermanager.registerDeviceToUser,
-        { body: { boxId: values.boxId.trim(), ck: values.ck.trim(), userId: values.forUser === 0 ? null : values.forUser } },
-        { errorDisplay: 'none' },
-      );
-      setClaimed(result);
-      form.resetFields();
-    } catch (e) {
-      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    busy,
+    error,
+    run: submit,
+    clearError,
+  } = useSubmit(async (values: ClaimForm) => {
+    const result = await call(
+      api.usermanager.registerDeviceToUser,
+      { body: { boxId: values.boxId.trim(), ck: values.ck.trim(), userId: values.forUser === 0 ? null : values.forUser } },
+      { errorDisplay: 'none' },
+    );
+    setClaimed(result);
+    form.resetFields();
+  });
 
   return (
     <Card title={t('route.addDevice')} className="dms-narrow-card">
@@ -109,7 +104,7 @@ export default function AddDevicePage() {
         initialValues={{ boxId: '', ck: '', forUser: 0 }}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => {
-          if (error) setError(null);
+          clearError();
         }}
       >
         <Form.Item

@@ -1,10 +1,9 @@
 import { Alert, App, Button, Card, Form, Input, Select, Space } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { api, HELPER_TYPES, message as serverMessage, passwordProblem, usernameProblem, type HelperType } from '@dms/contract';
-import { useState } from 'react';
+import { api, HELPER_TYPES, passwordProblem, usernameProblem, type HelperType, type MessageKey } from '@dms/contract';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/call';
-import { isApiError } from '../../../api/client';
+import { contractRule } from '../../../components/forms/rules';
+import { useSubmit } from '../../../components/forms/useSubmit';
 import { TemplateSelect } from '../../../features/templates/TemplateSelect';
 import { useI18n } from '../../../i18n';
 import { EDIT_HELPER_PATH, helperTypeLabel } from '../labels';
@@ -26,30 +25,20 @@ export default function AddHelperPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<HelperForm>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const ruled = (problem: (v: string) => Parameters<typeof serverMessage>[1] | null): Rule => ({
-    validator: (_r, value: unknown) => {
-      const key = problem(typeof value === 'string' ? value : '');
-      return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
-    },
+  const ruled = (problem: (v: string) => MessageKey | null) => contractRule(problem, lang);
+
+  const {
+    busy,
+    error,
+    run: submit,
+    clearError,
+  } = useSubmit(async (values: HelperForm) => {
+    await call(api.usermanager.addHelper, { body: values }, { errorDisplay: 'none' });
+    void message.success(t('helpers.added', { username: values.username }));
+    form.resetFields();
+    void navigate(EDIT_HELPER_PATH);
   });
-
-  async function submit(values: HelperForm): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await call(api.usermanager.addHelper, { body: values }, { errorDisplay: 'none' });
-      void message.success(t('helpers.added', { username: values.username }));
-      form.resetFields();
-      void navigate(EDIT_HELPER_PATH);
-    } catch (e) {
-      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
 
   return (
     <Card title={t('route.addHelper')} className="dms-narrow-card">
@@ -69,7 +58,7 @@ export default function AddHelperPage() {
         }}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => {
-          if (error) setError(null);
+          clearError();
         }}
       >
         <Form.Item name="username" label={t('helpers.username')} rules={[ruled(usernameProblem)]} validateTrigger="onBlur">

@@ -1,10 +1,9 @@
 import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
-import type { Rule } from 'antd/es/form';
-import { api, ckProblem, message as serverMessage, passwordProblem, usernameProblem, type MessageKey } from '@dms/contract';
-import { useState } from 'react';
+import { api, ckProblem, passwordProblem, usernameProblem, type MessageKey } from '@dms/contract';
 import { useNavigate } from 'react-router';
 import { call } from '../../../api/call';
-import { isApiError } from '../../../api/client';
+import { contractRule } from '../../../components/forms/rules';
+import { useSubmit } from '../../../components/forms/useSubmit';
 import { TemplateSelect } from '../../../features/templates/TemplateSelect';
 import { useI18n } from '../../../i18n';
 import { EDIT_MANAGER_PATH } from '../labels';
@@ -26,31 +25,21 @@ export default function AddManagerPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const [form] = Form.useForm<ManagerForm>();
-  const [busy, setBusy] = useState(false);
-  const [error, setError] = useState<string | null>(null);
 
-  const ruled = (problem: (v: string) => MessageKey | null): Rule => ({
-    validator: (_r, value: unknown) => {
-      const key = problem(typeof value === 'string' ? value : '');
-      return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
-    },
-  });
+  const ruled = (problem: (v: string) => MessageKey | null) => contractRule(problem, lang);
   const optionalCk = (v: string) => (v.trim() === '' ? null : ckProblem(v.trim()));
 
-  async function submit(values: ManagerForm): Promise<void> {
-    setBusy(true);
-    setError(null);
-    try {
-      await call(api.usermanager.addNextManager, { body: values }, { errorDisplay: 'none' });
-      void message.success(t('managers.added', { username: values.username }));
-      form.resetFields();
-      void navigate(EDIT_MANAGER_PATH);
-    } catch (e) {
-      if (isApiError(e) && e.kind !== 'loggedOut') setError(e.message);
-    } finally {
-      setBusy(false);
-    }
-  }
+  const {
+    busy,
+    error,
+    run: submit,
+    clearError,
+  } = useSubmit(async (values: ManagerForm) => {
+    await call(api.usermanager.addNextManager, { body: values }, { errorDisplay: 'none' });
+    void message.success(t('managers.added', { username: values.username }));
+    form.resetFields();
+    void navigate(EDIT_MANAGER_PATH);
+  });
 
   return (
     <Card title={t('route.addManager')} className="dms-narrow-card">
@@ -61,7 +50,7 @@ export default function AddManagerPage() {
         initialValues={{ username: '', password: '', name: '', company: '', phone: '', ck: '', templateId: null, remark: '' }}
         onFinish={(v) => void submit(v)}
         onValuesChange={() => {
-          if (error) setError(null);
+          clearError();
         }}
       >
         <Form.Item name="username" label={t('managers.username')} rules={[ruled(usernameProblem)]} validateTrigger="onBlur">

@@ -10,6 +10,7 @@ import { RefreshButton } from '../../../components/list-page/RefreshButton';
 import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
+import { templateName } from '../../../features/templates/labels';
 import { useI18n } from '../../../i18n';
 import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
@@ -53,7 +54,7 @@ export default function EditHelperPage() {
         key: 'template',
         title: t('helpers.template'),
         width: 150,
-        render: (_: unknown, r) => r.template?.name ?? t('helpers.defaultTemplate'),
+        render: (_: unknown, r) => (r.template ? templateName(t, r.template) : t('helpers.defaultTemplate')),
       },
       {
         key: 'devices',

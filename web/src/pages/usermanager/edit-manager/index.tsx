@@ -11,6 +11,7 @@ import { RefreshButton } from '../../../components/list-page/RefreshButton';
 import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
+import { templateName } from '../../../features/templates/labels';
 import { useI18n } from '../../../i18n';
 import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
@@ -54,7 +55,7 @@ export default function EditManagerPage() {
         key: 'template',
         title: t('people.template'),
         width: 150,
-        render: (_: unknown, r) => r.template?.name ?? t('managers.defaultTemplate'),
+        render: (_: unknown, r) => (r.template ? templateName(t, r.template) : t('managers.defaultTemplate')),
       },
       {
         key: 'devices',
@@ -128,11 +129,7 @@ export default function EditManagerPage() {
       <ListPage
         title={t('route.editManager')}
         extra={
-          <ExportButton
-            testId="manager-export"
-            disabled={rows.data.total === 0}
-            body={() => ({ kind: 'managers', filter, tz: zone() })}
-          />
+          <ExportButton testId="manager-export" disabled={rows.data.total === 0} body={() => ({ kind: 'managers', filter, tz: zone() })} />
         }
         toolbar={
           <Space wrap className="dms-toolbar">

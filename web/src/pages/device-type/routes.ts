@@ -1,0 +1,38 @@
+import { AppstoreOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import type { ShellRoute } from '../../app/route-types';
+import { PERMISSION_PATH } from './paths';
+
+/**
+ * /device-type (spec 2, root only): the permission templates and their editor. The type, event, CK and chart pages of
+ * the group join here when they are built.
+ */
+export const deviceTypeRoutes: readonly ShellRoute[] = [
+  {
+    kind: 'group',
+    name: 'deviceType',
+    meta: { titleKey: 'route.deviceType', icon: AppstoreOutlined, area: 'deviceType' },
+    children: [
+      {
+        kind: 'page',
+        name: 'permission',
+        path: PERMISSION_PATH,
+        meta: { titleKey: 'route.permissionTemplates', icon: SafetyCertificateOutlined, area: 'deviceType' },
+        load: () => import('./permission'),
+      },
+      {
+        kind: 'page',
+        name: 'permissionModify',
+        path: '/device-type/permission/modify/:id',
+        meta: {
+          titleKey: 'route.permissionModify',
+          icon: EditOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'route.permissionTemplates', path: PERMISSION_PATH },
+        },
+        load: () => import('./permission/modify'),
+      },
+    ],
+  },
+];
