@@ -2,6 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type KlineResult, type SnapshotResult } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
+import { invalidateTemplates } from '../src/access/template-rights.js';
 import { encodeValues } from '../src/ingest/codec.js';
 import { parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
@@ -479,5 +480,67 @@ describe.each(dialects)('history API on %s', (dialect) => {
         [1, 4000, 0xffff],
       ]);
     });
+  });
+
+  it('a template that withholds a register leaves it out of history, snapshots, charts, candles and the device page', async () => {
+    const typeId = (
+      await t.app.db.selectFrom('controller_types').select('id').where('code', '=', 'screw-compressor').executeTakeFirstOrThrow()
+    ).id;
+    const template = (
+      await t.app.db
+        .insertInto('permission_templates')
+        .values({
+          name: 'No pressure',
+          level: 6,
+          builtin: null,
+          default_read: 1,
+          default_write: 'none',
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.app.db
+      .insertInto('permission_template_rights')
+      .values({ template_id: template, type_id: typeId, register_number: PRESSURE, can_read: 0, can_write: 0 })
+      .execute();
+    await t.app.db.updateTable('users').set({ template_id: template }).where('username', '=', 'demo_manager').execute();
+    invalidateTemplates();
+    try {
+      const page = body(await get(manager, dev(`?from=${t0}&to=${now}&page_size=100`))).data as {
+        items: Array<{ values: Record<string, number> }>;
+      };
+      expect(page.items.length).toBeGreaterThan(0);
+      expect(page.items.some((i) => String(PRESSURE) in i.values)).toBe(false);
+      expect(page.items.some((i) => String(RUN_STATE) in i.values)).toBe(true);
+      const snap = body(await get(manager, dev(`/snapshot?at=${t0 + 80 * MIN}`))).data as SnapshotResult;
+      expect(Object.keys(snap.values)).not.toContain(String(PRESSURE));
+      expect(Object.keys(snap.values)).toContain(String(RUN_STATE));
+      const candles = await get(manager, dev(`/kline?register=${PRESSURE}&period=hour&from=${t0}&to=${t0 + 6 * HOUR}`));
+      expect(candles.statusCode).toBe(403);
+      expect(body(candles).message).toBe(`Your permission template does not let you read register ${PRESSURE}.`);
+      const series = body(
+        await get(manager, `/devices/${mine.boxId}/1/series?registers=${PRESSURE},${RUN_STATE}&from=${t0}&to=${now}&points=100`),
+      ).data as {
+        series: Array<{ register: number }>;
+      };
+      expect(series.series.map((s) => s.register)).toEqual([RUN_STATE]);
+      const detail = body(await get(manager, `/devices/${mine.boxId}/1`)).data as {
+        latest: { values: Record<string, number> };
+        template: { noRead: number[] };
+      };
+      expect(detail.template.noRead).toEqual([PRESSURE]);
+      expect(Object.keys(detail.latest.values)).not.toContain(String(PRESSURE));
+      // Root's rights are never cut by a template.
+      const rootPage = body(await get(root, dev(`?from=${t0}&to=${now}&page_size=100`))).data as {
+        items: Array<{ values: Record<string, number> }>;
+      };
+      expect(rootPage.items.some((i) => String(PRESSURE) in i.values)).toBe(true);
+    } finally {
+      await t.app.db.updateTable('users').set({ template_id: null }).where('username', '=', 'demo_manager').execute();
+      invalidateTemplates();
+    }
   });
 });

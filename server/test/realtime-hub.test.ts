@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { WebSocket } from '@fastify/websocket';
 import type { ServerEvent } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
+import { invalidateTemplates } from '../src/access/template-rights.js';
 import type { IngestEvents, IngestService } from '../src/ingest/service.js';
 import type { DeviceState } from '../src/ingest/state.js';
 import { RealtimeHub } from '../src/realtime/hub.js';
@@ -115,5 +116,44 @@ describe('live push hub: a slow connection never slows the others', () => {
       { type: 'lagged', dropped: 100 },
       { type: 'values', device: id, ts: 100, values: { 1: 100 } },
     ]);
+  });
+
+  it("leaves out of each subscriber's values the registers its user's template does not let them read", async () => {
+    const ingest = new FakeIngest();
+    const hub = new RealtimeHub(t.app.db, t.app.users, ingest as unknown as IngestService, t.app.log);
+    const owner = await t.app.db.selectFrom('users').select('id').where('username', '=', 'demo_manager').executeTakeFirstOrThrow();
+    const blind = (
+      await t.app.db
+        .insertInto('permission_templates')
+        .values({
+          name: 'Blind',
+          level: 6,
+          builtin: null,
+          default_read: 0,
+          default_write: 'none',
+          created_by: null,
+          created_at: 0,
+          updated_at: 0,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow()
+    ).id;
+    await t.app.db.updateTable('users').set({ template_id: blind }).where('id', '=', owner.id).execute();
+    invalidateTemplates();
+    const device = await t.app.db.selectFrom('devices').select('id').where('box_id', '=', 77).executeTakeFirstOrThrow();
+    const managerSocket = new FakeSocket();
+    const rootSocket = new FakeSocket();
+    hub.accept(managerSocket as unknown as WebSocket, 'en');
+    managerSocket.receive({ type: 'auth', token: await login(t.app, 'demo_manager') });
+    hub.accept(rootSocket as unknown as WebSocket, 'en');
+    rootSocket.receive({ type: 'auth', token });
+    await new Promise((r) => setTimeout(r, 200));
+    for (const s of [managerSocket, rootSocket]) s.receive({ type: 'subscribe', devices: [device.id] });
+    await new Promise((r) => setTimeout(r, 200));
+    ingest.emit('values', { device: { id: device.id } as DeviceState, ts: 5, values: new Map([[1, 5]]) });
+    expect(rootSocket.sent.at(-1)).toEqual({ type: 'values', device: device.id, ts: 5, values: { 1: 5 } });
+    expect(managerSocket.sent.at(-1)).toEqual({ type: 'values', device: device.id, ts: 5, values: {} });
+    await t.app.db.updateTable('users').set({ template_id: null }).where('id', '=', owner.id).execute();
+    invalidateTemplates();
   });
 });

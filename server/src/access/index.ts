@@ -48,5 +48,5 @@ export { dataVisibleTo, visibleTo, type DeviceScope } from './repository.js';
 export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach } from './describe.js';
-export { invalidateTemplates, registerRights, type RegisterRights } from './template-rights.js';
+export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';

@@ -13,11 +13,24 @@ interface CompiledTemplate {
 
 /** What a user's template lets them do with the registers of the devices they reach (docs/people.md). */
 export interface RegisterRights {
+  /** Reads every register of every type (nothing to leave out of values). */
+  readsAll: boolean;
   canRead(typeId: number | null, register: number): boolean;
   canWrite(typeId: number | null, register: number, key: string): boolean;
 }
 
-const FULL: RegisterRights = { canRead: () => true, canWrite: () => true };
+const FULL: RegisterRights = { readsAll: true, canRead: () => true, canWrite: () => true };
+
+/**
+ * Register values (number → raw word) with the registers the user's template does not let them read left out: what
+ * every read of values passes through (device page, history, snapshots, charts, exports, live push).
+ */
+export function readable(rights: RegisterRights, typeId: number | null, values: Record<string, number>): Record<string, number> {
+  if (rights.readsAll) return values;
+  const out: Record<string, number> = {};
+  for (const [register, value] of Object.entries(values)) if (rights.canRead(typeId, Number(register))) out[register] = value;
+  return out;
+}
 
 /** Compiled templates by id; dropped whenever a template changes (`invalidateTemplates`). */
 const cache = new Map<number, CompiledTemplate>();
@@ -70,6 +83,7 @@ export async function registerRights(db: Db, auth: AuthContext): Promise<Registe
   if (!template) return FULL;
   const named = (typeId: number | null, register: number) => (typeId === null ? undefined : template.rights.get(`${typeId}:${register}`));
   return {
+    readsAll: template.defaultRead && [...template.rights.values()].every((r) => r.read),
     canRead: (typeId, register) => named(typeId, register)?.read ?? template.defaultRead,
     canWrite: (typeId, register, key) => {
       const right = named(typeId, register);

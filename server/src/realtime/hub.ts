@@ -11,7 +11,7 @@ import {
 import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
-import { checkAccess, seesAll, visibleIds } from '../access/index.js';
+import { checkAccess, readable, registerRights, seesAll, visibleIds, type RegisterRights } from '../access/index.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { valuesRecord } from '../ingest/codec.js';
@@ -72,6 +72,8 @@ interface Connection {
   dropped: number;
   /** Watching every device it sees (watchFleet): the ids it sees ('all' for root and admin), and when they were read. */
   fleet: { visible: Set<number> | 'all'; readAt: number; reading: boolean } | null;
+  /** What the user's permission template lets them read (read with the session; null before sign-in: everything). */
+  rights: RegisterRights | null;
   /** Messages are handled one after another, in the order they came (an auth is done before the next message). */
   queue: Promise<void>;
 }
@@ -164,6 +166,7 @@ export class RealtimeHub {
       devices: new Set(),
       dropped: 0,
       fleet: null,
+      rights: null,
       queue: Promise.resolve(),
     };
     this.connections.add(conn);
@@ -281,6 +284,7 @@ export class RealtimeHub {
         return null;
       }
       const outcome = this.adopt(conn, live, seq);
+      if (outcome === 'ok') conn.rights = await registerRights(this.db, live.auth);
       if (outcome !== 'again') return outcome === 'ok' ? live.auth : null;
     }
   }
@@ -334,6 +338,7 @@ export class RealtimeHub {
       const outcome = this.adopt(conn, live, seq);
       const auth = outcome === 'ok' ? live.auth : outcome === 'again' ? await this.refresh(conn) : null;
       if (!auth) return;
+      if (outcome === 'ok') conn.rights = await registerRights(this.db, auth);
       // Another sign-in on the same socket: what was watched is checked against the new session's rights.
       if (before && before.sessionId !== auth.sessionId) await this.recheck(conn);
       this.sendEvent(conn, { type: 'ready', userId: auth.user.id });
@@ -369,7 +374,13 @@ export class RealtimeHub {
         set.add(conn);
         const state = this.ingest.device(id);
         if (state)
-          this.sendEvent(conn, { type: 'state', device: id, status: state.status, ts: state.latestTs, values: valuesRecord(state.latest) });
+          this.sendEvent(conn, {
+            type: 'state',
+            device: id,
+            status: state.status,
+            ts: state.latestTs,
+            values: this.readableBy(conn, state.type?.id ?? null, valuesRecord(state.latest)),
+          });
       }
       if (refused.length > 0)
         this.sendEvent(conn, { type: 'error', code: Code.FORBIDDEN, message: message(conn.lang, 'error.forbidden'), devices: refused });
@@ -386,11 +397,25 @@ export class RealtimeHub {
     conn.socket.close(REALTIME_CLOSE_SESSION_ENDED, 'unauthorized');
   }
 
+  /** Values as one connection may see them: without the registers its user's template does not let them read. */
+  private readableBy(conn: Connection, typeId: number | null, values: Record<string, number>): Record<string, number> {
+    return conn.rights ? readable(conn.rights, typeId, values) : values;
+  }
+
+  /** An event to a device's subscribers: serialised once, and once more for each whose template withholds registers. */
   private toDevice(deviceId: number, event: ServerEvent): void {
     const subscribers = this.byDevice.get(deviceId);
     if (!subscribers || subscribers.size === 0) return;
-    const text = JSON.stringify(event);
-    for (const c of subscribers) this.send(c, text);
+    let text: string | undefined;
+    const typeId = this.ingest.device(deviceId)?.type?.id ?? null;
+    for (const c of subscribers) {
+      if (event.type === 'values' && c.rights && !c.rights.readsAll) {
+        this.send(c, JSON.stringify({ ...event, values: this.readableBy(c, typeId, event.values) }));
+        continue;
+      }
+      text ??= JSON.stringify(event);
+      this.send(c, text);
+    }
   }
 
   /** Reads which devices a fleet watcher sees (all of them for root and admin). */

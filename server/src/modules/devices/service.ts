@@ -21,7 +21,7 @@ import {
   type WriteResult,
 } from '@dms/contract';
 import { registersOf } from '../controller-types/repository.js';
-import { describeReach, deviceGrants, deviceScope, registerRights, requireAccess } from '../../access/index.js';
+import { describeReach, deviceGrants, deviceScope, readable, registerRights, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
@@ -251,7 +251,7 @@ export class DeviceService {
       ...this.live(summary(row, lang)),
       ...(reach.data ? (faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }) : { activeFaults: [], moreFaults: 0 }),
       reach,
-      latest: { ts: state?.latestTs ?? null, values: state ? valuesRecord(state.latest) : {} },
+      latest: { ts: state?.latestTs ?? null, values: state ? readable(rights, row.type_id, valuesRecord(state.latest)) : {} },
       canEdit: granted.has('device.update'),
       canWrite: granted.has('device.write'),
       canSwitch: granted.has('device.switch'),
@@ -270,7 +270,9 @@ export class DeviceService {
     q: { registers: number[]; from: number; to: number; points: number },
   ): Promise<SeriesResult> {
     const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
-    return readSeries(this.db, row.id, q);
+    // Registers the user's template does not let them read are left out of the chart.
+    const rights = await registerRights(this.db, auth);
+    return readSeries(this.db, row.id, { ...q, registers: q.registers.filter((r) => rights.canRead(row.type_id, r)) });
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {

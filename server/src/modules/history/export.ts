@@ -1,4 +1,5 @@
 import { STATUS_NAMES, type Language, type RegisterDef } from '@dms/contract';
+import { registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { decodeValues, valueIn } from '../../ingest/codec.js';
 import type { ExportSource, PreparedExport } from '../exports/service.js';
@@ -83,7 +84,9 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
         registers = newest[0] ? [...decodeValues(newest[0].vals).keys()] : [];
       }
     }
-    const chosen = registers;
+    // Registers the user's template does not let them read are left out of the sheet.
+    const rights = await registerRights(db, auth);
+    const chosen = registers.filter((r) => rights.canRead(device.type_id, r));
     const scales = chosen.map((r) => 10 ** (defs?.get(r)?.decimals ?? 0));
     const text = TEXT[lang];
     return {

@@ -1,4 +1,5 @@
 import {
+  Code,
   KLINE_PERIOD_MS,
   type Candle,
   type FaultRecordPage,
@@ -10,9 +11,9 @@ import {
   type RegisterDef,
   type SnapshotResult,
 } from '@dms/contract';
-import { deviceScope } from '../../access/index.js';
+import { deviceScope, readable, registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
 import { decodeValues, valueIn, valuesRecord } from '../../ingest/codec.js';
 import type { AuthContext } from '../../types.js';
 import type { ControllerTypeService } from '../controller-types/service.js';
@@ -145,7 +146,8 @@ export class HistoryService {
       repo.historyCount(this.db, device.id, q.from, q.to),
       repo.historyPage(this.db, device.id, q.from, q.to, (q.page - 1) * q.page_size, q.page_size),
     ]);
-    return { total, items: rows.map((r) => ({ ts: r.ts, values: pick(r.vals, q.registers) })) };
+    const rights = await registerRights(this.db, auth);
+    return { total, items: rows.map((r) => ({ ts: r.ts, values: readable(rights, device.type_id, pick(r.vals, q.registers)) })) };
   }
 
   /** Every snapshot of [from, to) in order, read a chunk at a time. */
@@ -167,6 +169,8 @@ export class HistoryService {
     q: { register: number; period: KlinePeriod; from: number; to: number },
   ): Promise<KlineResult> {
     const device = await this.require(auth, boxId, controller);
+    if (!(await registerRights(this.db, auth)).canRead(device.type_id, q.register))
+      throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: q.register });
     const periodMs = KLINE_PERIOD_MS[q.period];
     const acc = new CandleAccumulator(q.from, periodMs);
     await scanRegisters(this.db, device.id, [q.register], q.from, q.to, (_, ts, value) => {
@@ -182,13 +186,15 @@ export class HistoryService {
     q: { at: number; record?: number | undefined },
   ): Promise<SnapshotResult> {
     const device = await this.require(auth, boxId, controller);
+    const rights = await registerRights(this.db, auth);
+    const shown = (vals: Uint8Array) => readable(rights, device.type_id, valuesRecord(decodeValues(vals)));
     if (q.record !== undefined) {
       const record = await repo.faultRecordOf(this.db, device.id, q.record);
       if (!record) throw notFound();
-      return { ts: record.started_at, values: valuesRecord(decodeValues(record.snapshot)) };
+      return { ts: record.started_at, values: shown(record.snapshot) };
     }
     const row = await repo.snapshotAt(this.db, device.id, q.at);
-    return row ? { ts: row.ts, values: valuesRecord(decodeValues(row.vals)) } : { ts: null, values: {} };
+    return row ? { ts: row.ts, values: shown(row.vals) } : { ts: null, values: {} };
   }
 
   filterOf(

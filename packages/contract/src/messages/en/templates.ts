@@ -10,4 +10,5 @@ export default {
   'error.templateInUse': '{count} user(s) hold this template; give them another one first.',
   'error.templateUnknownRegister': 'Controller type {typeId} has no register {register}.',
   'error.templateWriteOnlyWritable': 'Register {register} of type {typeId} is not writable.',
+  'error.noRegisterReadRight': 'Your permission template does not let you read register {register}.',
 };

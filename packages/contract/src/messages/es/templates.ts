@@ -11,5 +11,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateInUse': '{count} usuario(s) tienen esta plantilla; asígneles otra primero.',
   'error.templateUnknownRegister': 'El tipo de controlador {typeId} no tiene el registro {register}.',
   'error.templateWriteOnlyWritable': 'El registro {register} del tipo {typeId} no se puede escribir.',
+  'error.noRegisterReadRight': 'Su plantilla de permisos no le permite leer el registro {register}.',
 };
 export default templates;

@@ -11,5 +11,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateInUse': '{count} 人のユーザーがこのテンプレートを使用中です。先に別のテンプレートを割り当ててください。',
   'error.templateUnknownRegister': 'コントローラ種別 {typeId} にレジスタ {register} はありません。',
   'error.templateWriteOnlyWritable': '種別 {typeId} のレジスタ {register} は書き込みできません。',
+  'error.noRegisterReadRight': '権限テンプレートでレジスタ {register} の閲覧が許可されていません。',
 };
 export default templates;

@@ -11,5 +11,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateInUse': '有 {count} 个用户正在使用此模板，请先为他们更换模板。',
   'error.templateUnknownRegister': '控制器类型 {typeId} 没有寄存器 {register}。',
   'error.templateWriteOnlyWritable': '类型 {typeId} 的寄存器 {register} 不可写。',
+  'error.noRegisterReadRight': '您的权限模板不允许读取寄存器 {register}。',
 };
 export default templates;
