@@ -53,7 +53,11 @@ function statusOf(i: number): string {
   return 'online';
 }
 
-async function call(server: RunningServer, token: string, url: string): Promise<{ ms: number; total: number | null; bytes: number }> {
+export async function call(
+  server: RunningServer,
+  token: string,
+  url: string,
+): Promise<{ ms: number; total: number | null; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
@@ -63,7 +67,7 @@ async function call(server: RunningServer, token: string, url: string): Promise<
   return { ms, total: body.data.total ?? body.data.all ?? null, bytes: Buffer.byteLength(text) };
 }
 
-async function measure(server: RunningServer, token: string, name: string, url: string) {
+export async function measure(server: RunningServer, token: string, name: string, url: string) {
   const { samples, last } = await timedRuns(() => call(server, token, url), 5, RUNS);
   const at = (q: number) => quantile(samples, q);
   const result = {
@@ -80,6 +84,64 @@ async function measure(server: RunningServer, token: string, name: string, url: 
   return result;
 }
 
+/** Ids of the demo accounts in the bench's database. */
+export function userId(db: Database.Database, name: string): number {
+  return (db.prepare('select id from users where username = ?').get(name) as { id: number }).id;
+}
+
+/**
+ * Writes `devices` screw compressors on boxes of PER_BOX, with varied spec-3 fields and statuses, straight into the
+ * SQLite file (inside the caller's transaction); `ownerOf(boxIndex)` picks each box's owner.
+ */
+export function writeFleet(db: Database.Database, devices: number, ownerOf: (boxIndex: number) => number): void {
+  const rootId = userId(db, 'demo_root');
+  const type = db.prepare("select id from controller_types where code = 'screw-compressor'").get() as { id: number };
+  const now = Date.now();
+  const boxes = Math.ceil(devices / PER_BOX);
+  const insertBox = db.prepare(
+    "insert into boxes (box_id, owner_id, secret_hash, box_type, contact, company_name, registered_at, registered_by, online, last_seen) values (?, ?, ?, 'DTU-4G', '', ?, ?, ?, 0, ?)",
+  );
+  const insertDevice = db.prepare(
+    `insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at,
+       company, station_no, model, remark, iot_module, iot_model, iot_card, install_date, expiry_date, province, city, area, street, contact, phone, lng, lat)
+     values (?, ?, ?, 'screw-compressor', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'Quectel EC20', 'EC20-CEFA', ?, ?, ?, ?, ?, '', '', 'Zhang Wei', '+86 139 0000 0000', ?, ?)`,
+  );
+  const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
+  for (let b = 0; b < boxes; b++) {
+    const boxId = FIRST_BOX + b;
+    const owner = ownerOf(b);
+    const company = `${WORDS[b % WORDS.length] ?? ''} ${WORDS[Math.floor(b / WORDS.length) % WORDS.length] ?? ''} Co. ${b % 997}`;
+    insertBox.run(boxId, owner, '0'.repeat(64), company, now, rootId, now - (b % 3600) * 1000);
+    for (let c = 1; c <= PER_BOX && b * PER_BOX + c <= devices; c++) {
+      const i = b * PER_BOX + c;
+      const status = statusOf(i);
+      const [province, city] = CITIES[i % CITIES.length] ?? CITIES[0];
+      insertDevice.run(
+        boxId,
+        c,
+        type.id,
+        owner,
+        status,
+        status.startsWith('online') ? 1 : 0,
+        status.endsWith('fault') ? 1 : 0,
+        status.endsWith('alert') ? 1 : 0,
+        now - (i % 86_400) * 1000,
+        now,
+        company,
+        `ST-${String(i).padStart(6, '0')}`,
+        MODELS[i % MODELS.length] ?? '',
+        `8986${String(i).padStart(16, '0')}`,
+        day(now - (i % 1500) * 86_400_000),
+        day(now + ((i % 900) - 60) * 86_400_000),
+        province,
+        city,
+        100 + (i % 20),
+        22 + (i % 18),
+      );
+    }
+  }
+}
+
 export async function benchDevicesList(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-devices-'));
   try {
@@ -92,54 +154,10 @@ export async function benchDevicesList(): Promise<Record<string, unknown>> {
     const db = new Database(path.join(dataDir, 'dms.sqlite'));
     try {
       db.pragma('journal_mode = WAL');
-      const user = (name: string) => (db.prepare('select id from users where username = ?').get(name) as { id: number }).id;
-      const [rootId, managerId, endUserId] = [user('demo_root'), user('demo_manager'), user('demo_end_user')];
-      const type = db.prepare("select id from controller_types where code = 'screw-compressor'").get() as { id: number };
+      const [managerId, endUserId] = [userId(db, 'demo_manager'), userId(db, 'demo_end_user')];
       const now = Date.now();
-      const boxes = Math.ceil(DEVICES / PER_BOX);
-      const insertBox = db.prepare(
-        "insert into boxes (box_id, owner_id, secret_hash, box_type, contact, company_name, registered_at, registered_by, online, last_seen) values (?, ?, ?, 'DTU-4G', '', ?, ?, ?, 0, ?)",
-      );
-      const insertDevice = db.prepare(
-        `insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at,
-           company, station_no, model, remark, iot_module, iot_model, iot_card, install_date, expiry_date, province, city, area, street, contact, phone, lng, lat)
-         values (?, ?, ?, 'screw-compressor', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'Quectel EC20', 'EC20-CEFA', ?, ?, ?, ?, ?, '', '', 'Zhang Wei', '+86 139 0000 0000', ?, ?)`,
-      );
-      const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
       db.transaction(() => {
-        for (let b = 0; b < boxes; b++) {
-          const boxId = FIRST_BOX + b;
-          const owner = b < MANAGER_BOXES ? managerId : endUserId;
-          const company = `${WORDS[b % WORDS.length] ?? ''} ${WORDS[Math.floor(b / WORDS.length) % WORDS.length] ?? ''} Co. ${b % 997}`;
-          insertBox.run(boxId, owner, '0'.repeat(64), company, now, rootId, now - (b % 3600) * 1000);
-          for (let c = 1; c <= PER_BOX && b * PER_BOX + c <= DEVICES; c++) {
-            const i = b * PER_BOX + c;
-            const status = statusOf(i);
-            const [province, city] = CITIES[i % CITIES.length] ?? CITIES[0];
-            insertDevice.run(
-              boxId,
-              c,
-              type.id,
-              owner,
-              status,
-              status.startsWith('online') ? 1 : 0,
-              status.endsWith('fault') ? 1 : 0,
-              status.endsWith('alert') ? 1 : 0,
-              now - (i % 86_400) * 1000,
-              now,
-              company,
-              `ST-${String(i).padStart(6, '0')}`,
-              MODELS[i % MODELS.length] ?? '',
-              `8986${String(i).padStart(16, '0')}`,
-              day(now - (i % 1500) * 86_400_000),
-              day(now + ((i % 900) - 60) * 86_400_000),
-              province,
-              city,
-              100 + (i % 20),
-              22 + (i % 18),
-            );
-          }
-        }
+        writeFleet(db, DEVICES, (b) => (b < MANAGER_BOXES ? managerId : endUserId));
         // Devices of the end user shared with the manager.
         const shared = db.prepare('select id from devices where owner_id = ? order by id limit ?').all(endUserId, SHARED) as Array<{
           id: number;

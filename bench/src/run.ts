@@ -5,6 +5,7 @@ import { benchConsoleRoutes } from './console-routes.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
+import { benchReach } from './reach.js';
 import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
 
@@ -14,6 +15,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   ingest: benchIngest,
   'history-chart': benchHistoryChart,
   'devices-list': benchDevicesList,
+  reach: benchReach,
   'console-routes': benchConsoleRoutes,
   soak: benchSoak,
 };

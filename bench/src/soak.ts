@@ -1,13 +1,12 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
-import net, { type AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { API_BASE, api as endpoints, MAX_BOXES_PER_REGISTRATION, type BoxCredentials, type DeviceSummary } from '@dms/contract';
 import { CHROMIUM_LAUNCH } from './chromium.js';
-import { round, signIn } from './measure.js';
+import { freePort, round, scrape, signIn } from './measure.js';
 import { root, startServer, type RunningServer } from './server-process.js';
 
 /**
@@ -70,30 +69,9 @@ function options(): Options {
   };
 }
 
-async function freePort(): Promise<number> {
-  const server = net.createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const { port } = server.address() as AddressInfo;
-  await new Promise((resolve) => server.close(resolve));
-  return port;
-}
-
 function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
-}
-
-/** Prometheus text: every sample line, by its name with labels as written (`name{a="b"}`). */
-async function scrape(port: number): Promise<Map<string, number>> {
-  const res = await fetch(`http://127.0.0.1:${port}/metrics`);
-  if (res.status !== 200) throw new Error(`/metrics answered ${res.status}`);
-  const samples = new Map<string, number>();
-  for (const line of (await res.text()).split('\n')) {
-    if (line === '' || line.startsWith('#')) continue;
-    const at = line.lastIndexOf(' ');
-    samples.set(line.slice(0, at), Number(line.slice(at + 1)));
-  }
-  return samples;
 }
 
 /** The sum of every sample named `name`, whatever its labels. */

@@ -14,20 +14,20 @@ export async function describeReach(db: Db, auth: AuthContext, deviceIds: readon
   const out = new Map<number, DeviceReach>();
   if (deviceIds.length === 0) return out;
   const reach = await reachOf(db, auth.user.id, deviceIds);
-  const owned = [...reach.values()].filter((r) => r.how === 'owner').map((r) => r.deviceId);
+  const owned = new Set([...reach.values()].filter((r) => r.how === 'owner').map((r) => r.deviceId));
+  // The assignments that brought devices to the user: all of theirs, kept for the devices asked about.
   const assignments =
-    owned.length === 0
+    owned.size === 0
       ? []
       : await db
           .selectFrom('device_links as l')
           .innerJoin('users as s', 's.id', 'l.source_user_id')
           .select(['l.device_id', 'l.show_value', 's.username'])
-          .where('l.device_id', 'in', owned)
           .where('l.user_id', '=', auth.user.id)
           .where('l.kind', '=', 'assigned')
           .where('l.recalled_at', 'is', null)
           .execute();
-  const assignedOf = new Map(assignments.map((a) => [a.device_id, a]));
+  const assignedOf = new Map(assignments.filter((a) => owned.has(a.device_id)).map((a) => [a.device_id, a]));
   const viaIds = [...new Set([...reach.values()].map((r) => r.viaUserId).filter((v): v is number => v !== null))];
   const names =
     viaIds.length === 0
@@ -53,4 +53,9 @@ export async function describeReach(db: Db, auth: AuthContext, deviceIds: readon
     }
   }
   return out;
+}
+
+/** A device's reach from `describeReach`; a device just lost between the list query and this read has none. */
+export function reachOrNone(reach: Map<number, DeviceReach>, id: number): DeviceReach {
+  return reach.get(id) ?? { how: 'owner', via: null, canSwitch: false, data: false, assignedBy: null, hidden: false };
 }

@@ -47,6 +47,6 @@ export { changesAll, deviceScope, seesAll } from './rule.js';
 export { dataVisibleTo, visibleTo, type DeviceScope } from './repository.js';
 export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
-export { describeReach } from './describe.js';
+export { describeReach, reachOrNone } from './describe.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';

@@ -251,18 +251,30 @@ export async function repairReach(db: Db): Promise<number> {
 /** The reach of one user on some devices (root, admin and limited_admin have none: they see everything). */
 export async function reachOf(db: Db, userId: number, deviceIds: readonly number[]): Promise<Map<number, Reach>> {
   const out = new Map<number, Reach>();
-  for (const ids of chunks([...new Set(deviceIds)])) {
-    const rows = await db.selectFrom('device_reach').selectAll().where('user_id', '=', userId).where('device_id', 'in', ids).execute();
-    for (const r of rows) {
-      out.set(r.device_id, {
-        userId: r.user_id,
-        deviceId: r.device_id,
-        how: r.how,
-        viaUserId: r.via_user_id,
-        canSwitch: r.can_switch === 1,
-        data: r.data === 1,
-      });
-    }
+  const wanted = new Set(deviceIds);
+  const add = (r: { user_id: number; device_id: number; how: ReachHow; via_user_id: number | null; can_switch: number; data: number }) => {
+    if (!wanted.has(r.device_id)) return;
+    out.set(r.device_id, {
+      userId: r.user_id,
+      deviceId: r.device_id,
+      how: r.how,
+      viaUserId: r.via_user_id,
+      canSwitch: r.can_switch === 1,
+      data: r.data === 1,
+    });
+  };
+  // Many devices (a map, an export): one read of all the user's rows beats a statement per thousand ids.
+  if (wanted.size > CHUNK) {
+    for (const r of await db.selectFrom('device_reach').selectAll().where('user_id', '=', userId).execute()) add(r);
+    return out;
   }
+  if (wanted.size === 0) return out;
+  const rows = await db
+    .selectFrom('device_reach')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('device_id', 'in', [...wanted])
+    .execute();
+  for (const r of rows) add(r);
   return out;
 }

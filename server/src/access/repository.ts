@@ -23,9 +23,12 @@ export function dataVisibleTo(userId: number) {
 
 /** Of the given device ids, those that exist in the scope. */
 export async function devicesAmong(db: Db, scope: DeviceScope, ids: readonly number[], data = false): Promise<number[]> {
-  let q = db.selectFrom('devices as d').select('d.id').where('d.id', 'in', ids);
-  if (scope !== null) q = q.where(data ? dataVisibleTo(scope) : visibleTo(scope));
-  return (await q.execute()).map((r) => r.id);
+  if (scope === null) return (await db.selectFrom('devices as d').select('d.id').where('d.id', 'in', ids).execute()).map((r) => r.id);
+  // The user's reach rows of those ids, by the table's key (user_id, device_id): a lookup per id, however many devices
+  // the user reaches (a reach row exists only for a device that exists).
+  let q = db.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', scope).where('r.device_id', 'in', ids);
+  if (data) q = q.where('r.data', '=', 1);
+  return (await q.execute()).map((r) => r.device_id);
 }
 
 /** Every device id a user reaches (with `data`: whose data they read). */

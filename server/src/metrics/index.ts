@@ -37,7 +37,10 @@ export default fp(
     const metrics = new ServerMetrics({
       ingest: () => (app.hasDecorator('ingest') ? app.ingest.stats : null),
       broker: () => (app.hasDecorator('brokerStatus') ? app.brokerStatus() : null),
-      websockets: () => (app.hasDecorator('realtime') ? { clients: app.realtime.size, dropped: app.realtime.dropped } : null),
+      websockets: () =>
+        app.hasDecorator('realtime')
+          ? { clients: app.realtime.size, dropped: app.realtime.dropped, subscribeChecks: app.realtime.subscribeChecks }
+          : null,
     });
 
     app.addHook('onResponse', (request, reply, done) => {

@@ -6,7 +6,7 @@ export interface MetricSources {
   ingest(): { messages: number; snapshots: number; values: number; duplicates: number; drops: Readonly<Record<string, number>> } | null;
   broker(): { mode: 'embedded' | 'external'; connected: boolean } | null;
   /** Open live-push WebSockets, and the events dropped for slow ones since start. */
-  websockets(): { clients: number; dropped: number } | null;
+  websockets(): { clients: number; dropped: number; subscribeChecks: { count: number; seconds: number } } | null;
 }
 
 let processRegistry: Registry | null = null;
@@ -94,6 +94,24 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.websockets()?.dropped ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_websocket_subscribe_checks_total',
+      help: 'Visibility checks of live-push subscriptions (which of the asked devices the user may watch).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.websockets()?.subscribeChecks.count ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_websocket_subscribe_check_seconds_total',
+      help: 'Time spent in those checks; divided by dms_websocket_subscribe_checks_total it is the mean check.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.websockets()?.subscribeChecks.seconds ?? 0);
       },
     });
     this.http = new Histogram({

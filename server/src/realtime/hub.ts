@@ -92,6 +92,8 @@ export class RealtimeHub {
   private readonly connections = new Set<Connection>();
   /** Events dropped for slow connections since start. */
   dropped = 0;
+  /** Visibility checks of subscriptions since start, and the time they took (metrics; `npm run bench -- reach`). */
+  readonly subscribeChecks = { count: 0, seconds: 0 };
   /** Counts session events, so a check knows whether one came while it read the database. */
   private seq = 0;
   /** Sessions ended lately (by id), and users changed lately (by id, with the event's seq), with when (Date.now). */
@@ -363,7 +365,10 @@ export class RealtimeHub {
       const auth = await this.refresh(conn);
       if (!auth) return;
       const wanted = [...new Set(parsed.devices)];
+      const checkStarted = performance.now();
       const visible = await checkAccess(this.db, { auth, permission: 'device.data', ids: wanted });
+      this.subscribeChecks.count += 1;
+      this.subscribeChecks.seconds += (performance.now() - checkStarted) / 1000;
       if (isClosed(conn)) return;
       const refused = wanted.filter((id) => !visible.has(id));
       for (const id of visible) {

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CONTROLLER_KINDS, localizedText } from '../controller-types/schemas.js';
-import { DEVICE_STATUSES, deviceCounts } from '../devices/schemas.js';
+import { DEVICE_STATUSES, deviceCounts, deviceReach } from '../devices/schemas.js';
 
 /**
  * The fleet at a glance (dashboard, large screen), over the devices the user sees. `since` is the start of the
@@ -22,6 +22,8 @@ export const transitionRow = z.object({
    * ACTIVE_FAULTS_SHOWN): the live feed names the cause of a change into fault or alert.
    */
   faults: z.array(z.object({ kind: z.enum(['fault', 'alert']), name: localizedText })).optional(),
+  /** How the user reaches the device (docs/people.md). */
+  reach: deviceReach,
 });
 export type TransitionFault = NonNullable<z.infer<typeof transitionRow>['faults']>[number];
 export type TransitionRow = z.infer<typeof transitionRow>;
@@ -63,6 +65,8 @@ export const mapPoint = z.object({
   city: z.string(),
   lng: z.number().nullable(),
   lat: z.number().nullable(),
+  /** How the user reaches the device (docs/people.md). */
+  reach: deviceReach,
 });
 export type MapPoint = z.infer<typeof mapPoint>;
 export const mapQuery = z.object({ status: z.enum(DEVICE_STATUSES).optional() });

@@ -21,7 +21,7 @@ import {
   type WriteResult,
 } from '@dms/contract';
 import { registersOf } from '../controller-types/repository.js';
-import { describeReach, deviceGrants, deviceScope, readable, registerRights, requireAccess } from '../../access/index.js';
+import { describeReach, reachOrNone, deviceGrants, deviceScope, readable, registerRights, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
@@ -86,11 +86,6 @@ export function summary(row: repo.DeviceListRow, lang: Language): DeviceSummary 
     ...storedFields(row),
     company: row.company || row.company_name,
   };
-}
-
-/** A device's reach from `describeReach`; a device just lost between the list query and this read has none. */
-function reachOrNone(reach: Map<number, DeviceReach>, id: number): DeviceReach {
-  return reach.get(id) ?? { how: 'owner', via: null, canSwitch: false, data: false, assignedBy: null, hidden: false };
 }
 
 /** The spec-3 fields as stored (no fallbacks), by their API names. */

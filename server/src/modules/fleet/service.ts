@@ -1,5 +1,5 @@
 import { controllerKind, type DeviceStatus, type FleetHour, type FleetSummary, type MapPoint, type SpecificStatus } from '@dms/contract';
-import { deviceScope } from '../../access/index.js';
+import { describeReach, deviceScope, reachOrNone } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
@@ -38,6 +38,11 @@ export class FleetService {
       repo.faultyModels(this.db, scope, now - 30 * DAY_MS, FAULTY_MODELS),
       repo.latestTransitions(this.db, scope, TRANSITIONS),
     ]);
+    const reaches = await describeReach(
+      this.db,
+      auth,
+      transitions.map((t) => t.device_id),
+    );
     const faults = await faultsAt(
       this.db,
       transitions.filter((t) => FAULTY.has(t.to_status)).map((t) => ({ deviceId: t.device_id, time: t.time })),
@@ -81,6 +86,7 @@ export class FleetService {
         from: t.from_status as DeviceStatus,
         to: t.to_status as DeviceStatus,
         faults: faults.get(`${t.device_id}:${t.time}`),
+        reach: reachOrNone(reaches, t.device_id),
       })),
     };
   }
@@ -88,6 +94,11 @@ export class FleetService {
   async map(auth: AuthContext, status: DeviceStatus | undefined): Promise<MapPoint[]> {
     const { statuses } = this.devices.filterOf(auth, status ? { status } : {});
     const rows = await repo.mapDevices(this.db, deviceScope(auth), statuses);
+    const reaches = await describeReach(
+      this.db,
+      auth,
+      rows.map((r) => r.id),
+    );
     return rows.map((r) => ({
       id: r.id,
       boxId: r.box_id,
@@ -100,6 +111,7 @@ export class FleetService {
       city: r.city,
       lng: r.lng,
       lat: r.lat,
+      reach: reachOrNone(reaches, r.id),
     }));
   }
 }

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useI18n } from '../../i18n';
 import { boxPath, deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
+import { ReachTag } from '../reach/ReachTag';
 import type { PlacedPoint } from './clusters';
 
 /** The facts of one device in the map's popup, with the link to its page. */
@@ -21,6 +22,7 @@ export function DevicePopup({ point, onClose }: { point: PlacedPoint; onClose: (
           { key: 'company', label: t('fleet.popup.company'), children: point.company || '—' },
           { key: 'model', label: t('fleet.popup.model'), children: point.model || '—' },
           { key: 'status', label: t('fleet.popup.status'), children: <StatusTag status={point.status} testId="map-popup-status" /> },
+          { key: 'reach', label: t('reach.column'), children: <ReachTag reach={point.reach} testId="map-popup-reach" /> },
           {
             key: 'location',
             label: t('fleet.popup.location'),
@@ -65,6 +67,7 @@ export function PlacePopup({ points }: { points: readonly MapPoint[] }) {
               {t('fleet.popup.device', { boxId: p.boxId, controller: p.controller })}
             </Link>
             <StatusTag status={p.status} />
+            {p.reach.how !== 'admin' && <ReachTag reach={p.reach} />}
           </List.Item>
         )}
       />

@@ -12,8 +12,23 @@ import {
   type PlacedPoint,
 } from './clusters';
 
+const OWNER: MapPoint['reach'] = { how: 'owner', via: null, canSwitch: true, data: true, assignedBy: null, hidden: false };
+
 function point(id: number, lng: number | null, lat: number | null, status: MapPoint['status'] = 'online'): MapPoint {
-  return { id, boxId: 100_000 + id, controller: 1, status, kind: 'compressor', company: 'C', model: 'M', province: '', city: '', lng, lat };
+  return {
+    id,
+    boxId: 100_000 + id,
+    controller: 1,
+    status,
+    kind: 'compressor',
+    company: 'C',
+    model: 'M',
+    province: '',
+    city: '',
+    lng,
+    lat,
+    reach: OWNER,
+  };
 }
 const placed = (...points: MapPoint[]): PlacedPoint[] => points.filter(hasPosition);
 

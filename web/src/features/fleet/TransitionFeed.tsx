@@ -5,12 +5,13 @@ import { useI18n } from '../../i18n';
 import { formatTime } from '../../lib/format-time';
 import { deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
+import { ReachTag } from '../reach/ReachTag';
 import type { FeedRow } from './feed';
 import './feed.css';
 
 /**
- * Status transitions, newest first: when, which device (a link to it), its company, from → to, and the names of the
- * faults and alerts the device had then (live rows).
+ * Status transitions, newest first: when, which device (a link to it), its company, how the user reaches it (not
+ * for administrators, who reach every device), from → to, and the names of the faults and alerts the device had then.
  */
 export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: readonly FeedRow[]; empty: string; testId?: string }) {
   const { lang } = useI18n();
@@ -34,6 +35,7 @@ export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: r
               {r.boxId}-{r.controller}
             </Link>
             {r.company && <span className="dms-feed-company">{r.company}</span>}
+            {r.reach && r.reach.how !== 'admin' && <ReachTag reach={r.reach} testId={`${testId}-reach`} />}
           </span>
           <span className="dms-feed-change">
             <StatusTag status={r.from} />

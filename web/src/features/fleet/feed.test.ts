@@ -1,8 +1,8 @@
-import type { TransitionRow } from '@dms/contract';
+import type { FeedRow } from './feed';
 import { describe, expect, it } from 'vitest';
 import { FEED_MAX, mergeFeed } from './feed';
 
-const row = (deviceId: number, time: number, to: TransitionRow['to'] = 'online_fault', company = ''): TransitionRow => ({
+const row = (deviceId: number, time: number, to: FeedRow['to'] = 'online_fault', company = ''): FeedRow => ({
   time,
   deviceId,
   boxId: 100_000 + deviceId,

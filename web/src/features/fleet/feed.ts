@@ -1,7 +1,8 @@
 import type { TransitionRow } from '@dms/contract';
 
 /** A feed row: a transition, with the device's faults and alerts by name at that time when it went into one. */
-export type FeedRow = TransitionRow;
+/** A row of the live feed: as the summary gives it, or from a live event (whose reach is known once a summary row of the device has it). */
+export type FeedRow = Omit<TransitionRow, 'reach'> & { reach?: TransitionRow['reach'] };
 
 /** Most transitions the live feed keeps. */
 export const FEED_MAX = 50;

@@ -39,13 +39,15 @@ export function useFleetSummary({ refreshMs }: { refreshMs: number }): FleetStat
 
   useFleetEvents((event) => {
     if (event.type === 'transition') {
+      const known = feed.find((r) => r.deviceId === event.device);
       const row: FeedRow = {
         time: event.time,
         deviceId: event.device,
         boxId: event.boxId,
         controller: event.controller,
         kind: event.kind,
-        company: feed.find((r) => r.deviceId === event.device)?.company ?? '',
+        company: known?.company ?? '',
+        ...(known?.reach ? { reach: known.reach } : {}),
         from: event.from,
         to: event.to,
         ...(event.faults?.length ? { faults: event.faults } : {}),
