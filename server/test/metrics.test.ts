@@ -117,6 +117,8 @@ describe('metrics on METRICS_PORT', () => {
       'dms_broker_connected',
       'dms_websocket_clients',
       'dms_websocket_events_dropped_total',
+      'dms_websocket_subscribe_checks_total',
+      'dms_websocket_subscribe_check_seconds_total',
       'dms_http_request_duration_seconds',
       'dms_history_batch_rows',
       'dms_history_batch_duration_seconds',
@@ -238,7 +240,14 @@ describe('metrics on METRICS_PORT', () => {
     await eventually(async () => {
       expect(await clientsNow()).toBe(1);
     });
+    // A subscription's visibility check is counted and timed.
     const second = sockets[1] as WebSocket;
+    const checksBefore = value(await scrape(), 'dms_websocket_subscribe_checks_total') ?? 0;
+    second.send(JSON.stringify({ type: 'subscribe', devices: [1, 2, 3] }));
+    await eventually(async () => {
+      expect(value(await scrape(), 'dms_websocket_subscribe_checks_total')).toBe(checksBefore + 1);
+    });
+    expect(value(await scrape(), 'dms_websocket_subscribe_check_seconds_total')).toBeGreaterThan(0);
     await new Promise((resolve) => {
       second.once('close', resolve);
       second.close();
