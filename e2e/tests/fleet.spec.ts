@@ -136,6 +136,8 @@ test.describe('map monitoring', () => {
     await expect(popup).toContainText(String(point?.boxId));
     await expect(popup).toContainText(point?.company ?? '');
     await expect(popup.getByTestId('map-popup-status')).toHaveAttribute('data-status', /.+/);
+    // How the user reaches it (issue 12), as the API says.
+    await expect(popup.getByTestId('map-popup-reach')).toHaveAttribute('data-how', point?.reach.how ?? '-');
     await page.waitForTimeout(400);
     await screenshot(page, 'fleet-map-popup');
     await popup.getByTestId('map-popup-open').click();
@@ -289,6 +291,8 @@ test.describe('large screen', () => {
     const boxId = await single.first().getAttribute('data-box-id');
     await single.first().click();
     await expect(page.getByTestId('map-popup')).toContainText(String(boxId));
+    // An end user reaches a device as its owner, or through someone: never as an administrator.
+    await expect(page.getByTestId('map-popup-reach')).toHaveAttribute('data-how', /^(owner|assigned|helper|shared|ck)$/);
     await page.waitForTimeout(300);
     await screenshot(page, 'fleet-large-screen-popup');
     await page.keyboard.press('Escape');
