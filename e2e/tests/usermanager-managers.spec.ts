@@ -85,6 +85,10 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(subPage.request, sub, 'branch123'), url: baseUrl() }]);
   expect(await listedBoxes(subPage)).toEqual([String(first), String(second)].sort());
   await expect(byId(subPage, `device-reach-${first}-1`)).toHaveAttribute('data-how', 'owner');
+  // The history pages say it too.
+  await open(subPage, `/devices/history/${second}/1`);
+  await expect(byId(subPage, 'history-device-reach')).toHaveAttribute('data-how', 'owner');
+  await expect(byId(subPage, 'history-device-reach')).toContainText('Owner');
   await open(subPage, `/devices/controller/${second}/1`);
   await expect(byId(subPage, 'device-detail')).toHaveAttribute('data-device', `${second}-1`);
   // Read only: no write controls, start/stop included.

@@ -121,6 +121,10 @@ describe.each(dialects)('device list export on %s', (dialect) => {
     const rows = await sheetOf(file.rawPayload);
     expect(rows[0]?.slice(0, 7)).toEqual(['盒子ID', '控制器', '状态', '所属公司', '站号/设备编号', '型号', '控制器类型']);
     expect(rows[0]?.at(-1)).toBe('最后通信 (UTC)');
+    // How the user reaches each device, beside its owner (issue 12).
+    const access = rows[0]?.indexOf('访问方式') ?? -1;
+    expect(access).toBe((rows[0]?.length ?? 0) - 2);
+    expect(rows.slice(1).map((r) => r[access])).toEqual(['所有者', '所有者']);
     expect(rows.slice(1).map((r) => [r[0], r[2], r[3], r[4]])).toEqual([
       [7202, '在线故障', 'Acme Industrial', 'ST-2'],
       [7201, '在线', 'Acme Air', 'ST-1'],

@@ -1,4 +1,4 @@
-import { DEVICE_FIELD_NAMES, STATUS_NAMES, type DeviceFilter, type DeviceSummary, type Language } from '@dms/contract';
+import { DEVICE_FIELD_NAMES, STATUS_NAMES, type DeviceFilter, type DeviceReach, type DeviceSummary, type Language } from '@dms/contract';
 import type { AuthContext } from '../../types.js';
 import type { PreparedExport } from '../exports/service.js';
 import { formatWallClock, zoned, type Cell, type ColumnKind } from '../exports/xlsx.js';
@@ -25,6 +25,7 @@ type Column =
   | 'contact'
   | 'phone'
   | 'owner'
+  | 'access'
   | 'lastSeen';
 
 /** The columns of the device export, in order, with how their cells are written (widths follow the content). */
@@ -49,8 +50,66 @@ const COLUMNS: ReadonlyArray<readonly [Column, ColumnKind]> = [
   ['contact', 'text'],
   ['phone', 'text'],
   ['owner', 'text'],
+  ['access', 'text'],
   ['lastSeen', 'time'],
 ];
+
+/** How the user reaches a device, in a cell (docs/people.md): the console's words, with through whom. */
+const ACCESS: Record<
+  Language,
+  { header: string; how: Record<DeviceReach['how'], string>; by: string; to: string; switch: string; hidden: string }
+> = {
+  en: {
+    header: 'Access',
+    how: { admin: 'All devices', owner: 'Owner', assigned: 'Assigned down', helper: 'As helper', shared: 'Shared', ck: 'CK group' },
+    by: 'by',
+    to: 'to',
+    switch: 'with switch right',
+    hidden: 'data hidden',
+  },
+  zh: {
+    header: '访问方式',
+    how: { admin: '全部设备', owner: '所有者', assigned: '已向下分配', helper: '助手', shared: '分享', ck: 'CK组' },
+    by: '来自',
+    to: '给',
+    switch: '可开关机',
+    hidden: '数据已隐藏',
+  },
+  es: {
+    header: 'Acceso',
+    how: {
+      admin: 'Todos los equipos',
+      owner: 'Propietario',
+      assigned: 'Asignado',
+      helper: 'Como ayudante',
+      shared: 'Compartido',
+      ck: 'Grupo CK',
+    },
+    by: 'por',
+    to: 'a',
+    switch: 'con permiso de marcha/paro',
+    hidden: 'datos ocultos',
+  },
+  ja: {
+    header: 'アクセス',
+    how: { admin: 'すべての機器', owner: '所有者', assigned: '割り当て済み', helper: 'ヘルパー', shared: '共有', ck: 'CKグループ' },
+    by: '提供元',
+    to: '割り当て先',
+    switch: '運転/停止権限あり',
+    hidden: 'データ非表示',
+  },
+};
+
+function accessText(r: DeviceReach, lang: Language): string {
+  const w = ACCESS[lang];
+  const parts = [w.how[r.how]];
+  if (r.how === 'owner' && r.assignedBy) parts.push(`${w.by} ${r.assignedBy}`);
+  if (r.how === 'assigned' && r.via) parts.push(`${w.to} ${r.via}`);
+  if ((r.how === 'helper' || r.how === 'shared') && r.via) parts.push(`${w.by} ${r.via}`);
+  if ((r.how === 'helper' || r.how === 'shared') && r.canSwitch) parts.push(w.switch);
+  if (!r.data) parts.push(w.hidden);
+  return parts.join(', ');
+}
 
 /** The sheet's name in each language. */
 const SHEET: Record<Language, string> = { en: 'Devices', zh: '设备', es: 'Equipos', ja: 'デバイス' };
@@ -60,11 +119,13 @@ function header(c: Column, lang: Language, tz: string): string {
   const names = DEVICE_FIELD_NAMES[lang];
   if (c === 'typeName') return names.type;
   if (c === 'lastSeen') return zoned(names.lastSeen, tz);
+  if (c === 'access') return ACCESS[lang].header;
   return names[c];
 }
 
-function cells(d: DeviceSummary, lang: Language): Cell[] {
+function cells(d: DeviceSummary & { reach: DeviceReach }, lang: Language): Cell[] {
   return COLUMNS.map(([c]) => {
+    if (c === 'access') return accessText(d.reach, lang);
     if (c === 'status') return STATUS_NAMES[lang][d.status];
     if (c === 'lastSeen') return d.lastSeen;
     return d[c];

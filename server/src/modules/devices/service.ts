@@ -154,9 +154,14 @@ export class DeviceService {
   }
 
   /** Every device of a list filter, in list order, as summaries (exports), a chunk at a time. */
-  async *rows(auth: AuthContext, query: DeviceFilter, lang: Language): AsyncGenerator<DeviceSummary[]> {
+  async *rows(auth: AuthContext, query: DeviceFilter, lang: Language): AsyncGenerator<Array<DeviceSummary & { reach: DeviceReach }>> {
     for await (const chunk of repo.allDevices(this.db, this.filterOf(auth, query), query.sort ?? 'boxId', query.order ?? 'asc')) {
-      yield chunk.map((r) => this.live(summary(r, lang)));
+      const reaches = await describeReach(
+        this.db,
+        auth,
+        chunk.map((r) => r.id),
+      );
+      yield chunk.map((r) => ({ ...this.live(summary(r, lang)), reach: reachOrNone(reaches, r.id) }));
     }
   }
 

@@ -3,6 +3,7 @@ import type { DeviceDetail } from '@dms/contract';
 import { Link, useLocation } from 'react-router';
 import { useI18n, type TKey } from '../../../../i18n';
 import { StatusTag } from '../../../../features/devices/status';
+import { ReachTag } from '../../../../features/reach/ReachTag';
 import { historyPaths, latestWindowStart } from '../../../../features/devices/links';
 
 /** The device page of each kind (the device area's detail routes). */
@@ -39,8 +40,8 @@ export function deviceViews(device: DeviceDetail, now = Date.now()): ViewLink[] 
 }
 
 /**
- * The top of a history page: which device (box, controller, company, model, status), a link to its detail page and
- * links to its other history views.
+ * The top of a history page: which device (box, controller, company, model, status, how the user reaches it), a link
+ * to its detail page and links to its other history views.
  */
 export function DeviceHeader({ device, current }: { device: DeviceDetail; current: string }) {
   const { t } = useI18n();
@@ -55,6 +56,7 @@ export function DeviceHeader({ device, current }: { device: DeviceDetail; curren
           </Link>
         </Typography.Title>
         <StatusTag status={device.status} testId="history-device-status" />
+        <ReachTag reach={device.reach} testId="history-device-reach" />
         {subtitle && <Typography.Text type="secondary">{subtitle}</Typography.Text>}
       </Space>
       <Space wrap size={[4, 4]} className="dms-history-views">
