@@ -1,7 +1,11 @@
+import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import type { ExportJob, ServerEvent } from '@dms/contract';
 import { checkAccess } from '../src/access/index.js';
 import { refreshReach } from '../src/access/reach.js';
 import type { AuthContext } from '../src/types.js';
+import { eventually } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -9,8 +13,9 @@ const dialects = await testDialects();
 /**
  * The visibility matrix of issue 12 (docs/people.md): a hierarchy of every kind of user and devices reached in every
  * way, and an oracle written from the rules alone (not from reach.ts). Every user × every device × every path (the
- * device list, the device page, fault records, and the access module's read, data, write and switch) must agree
- * with it: 0 leaks, 0 misses.
+ * device list, the device page, fault records, history, charts, the map (also the dashboard's and the large
+ * screen's), the device export, live-push subscriptions, and the access module's read, data, write and switch) must
+ * agree with it: 0 leaks, 0 misses.
  */
 
 interface U {
@@ -247,11 +252,52 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
+  /** The device ids a user's live-push socket is allowed to subscribe, of the given ones. */
+  async function subscribable(base: string, token: string, ids: number[]): Promise<Set<number>> {
+    const ws = new WebSocket(`${base}/api/v2/ws`);
+    const events: ServerEvent[] = [];
+    ws.on('message', (data: Buffer) => events.push(JSON.parse(data.toString()) as ServerEvent));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'auth', token }));
+    await eventually(() => {
+      expect(events.some((e) => e.type === 'ready')).toBe(true);
+    });
+    ws.send(JSON.stringify({ type: 'subscribe', devices: ids }));
+    const answer = await eventually(() => {
+      const found = events.find((e) => e.type === 'subscribed');
+      expect(found).toBeDefined();
+      return found;
+    });
+    ws.close();
+    return new Set(answer?.type === 'subscribed' ? answer.devices : []);
+  }
+
+  /** The box ids of a user's device export (every device they see). */
+  async function exportedBoxes(token: string): Promise<Set<number>> {
+    const started = body(
+      await t.app.inject({ method: 'POST', url: '/api/v2/exports', headers: bearer(token), payload: { kind: 'devices', filter: {} } }),
+    ).data as ExportJob;
+    await eventually(async () => {
+      const job = body(await t.app.inject({ method: 'GET', url: `/api/v2/exports/${started.id}`, headers: bearer(token) }))
+        .data as ExportJob;
+      expect(job.state).toBe('ready');
+    });
+    const file = await t.app.inject({ method: 'GET', url: `/api/v2/exports/${started.id}/file`, headers: bearer(token) });
+    const wb = new ExcelJS.Workbook();
+    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
+    const boxes = new Set<number>();
+    wb.worksheets[0]?.eachRow((row, n) => {
+      if (n > 1) boxes.add(Number(row.getCell(1).value));
+    });
+    return boxes;
+  }
+
   it('every user × device × path agrees with the rules: 0 leaks, 0 misses', async () => {
     const problems: string[] = [];
     let checks = 0;
     const ids = [...deviceId.values()];
     const nameOf = new Map([...deviceId].map(([n, i]) => [i, n]));
+    const base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
     for (const u of USERS) {
       const a = auth.get(u.name) as AuthContext;
       const token = await login(t.app, u.name);
@@ -262,6 +308,13 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           }
         ).items.map((r) => r.id),
       );
+      const mapped = new Set(
+        (body(await t.app.inject({ method: 'GET', url: '/api/v2/fleet/map', headers: bearer(token) })).data as Array<{ id: number }>).map(
+          (p) => p.id,
+        ),
+      );
+      const exported = await exportedBoxes(token);
+      const live = await subscribable(base, token, ids);
       const granted = {
         read: await checkAccess(t.app.db, { auth: a, permission: 'device.read', ids }),
         data: await checkAccess(t.app.db, { auth: a, permission: 'device.data', ids }),
@@ -273,10 +326,22 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         const dev = deviceId.get(d.name) ?? 0;
         const detail = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${7100 + i}/1`, headers: bearer(token) });
         const faults = await t.app.inject({ method: 'GET', url: `/api/v2/devices/${7100 + i}/1/fault-records`, headers: bearer(token) });
+        const range = `from=${t.clock.now - 3_600_000}&to=${t.clock.now}`;
+        const history = await t.app.inject({ method: 'GET', url: `/api/v2/history/${7100 + i}/1?${range}`, headers: bearer(token) });
+        const series = await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/devices/${7100 + i}/1/series?registers=40002&${range}&points=10`,
+          headers: bearer(token),
+        });
         const seen = {
           list: listed.has(dev),
           detail: detail.statusCode === 200,
           faultRecords: faults.statusCode === 200,
+          history: history.statusCode === 200,
+          series: series.statusCode === 200,
+          map: mapped.has(dev),
+          export: exported.has(7100 + i),
+          liveSubscribe: live.has(dev),
           read: granted.read.has(dev),
           data: granted.data.has(dev),
           write: granted.write.has(dev),
@@ -286,6 +351,11 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           list: want.read,
           detail: want.read,
           faultRecords: want.data,
+          history: want.data,
+          series: want.data,
+          map: want.read,
+          export: want.read,
+          liveSubscribe: want.data,
           read: want.read,
           data: want.data,
           write: want.write,
@@ -299,7 +369,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (want.read && !want.data && faults.statusCode !== 200) expect(body(faults).code, `${u.name} ${d.name}`).toBe(40301);
       }
     }
-    expect(checks).toBe(USERS.length * DEVICES.length * 7);
+    expect(checks).toBe(USERS.length * DEVICES.length * 12);
     expect(problems).toEqual([]);
   });
 });
