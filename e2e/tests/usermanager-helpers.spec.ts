@@ -93,10 +93,12 @@ test('a manager adds a helper and shares a device without and one with the switc
   await expect(byId(helperPage, 'device-detail')).toHaveAttribute('data-device', `${viewOnly}-1`);
   await expect(byId(helperPage, `register-write-${START_STOP}`)).toHaveCount(0);
 
-  // The manager recalls the view-only device: it leaves the helper's list.
+  // The manager recalls the view-only device: it leaves the helper's open list at once, without a reload.
+  expect(await listedBoxes(helperPage)).toEqual([String(viewOnly), String(switching)].sort());
   await byId(page, `helper-recall-${viewOnly}-1`).click();
   await expect(byId(page, `helper-switch-${viewOnly}-1`)).toHaveCount(0);
-  await expect.poll(() => listedBoxes(helperPage)).toEqual([String(switching)]);
+  await expect(byId(helperPage, 'devices-table').locator(`tbody tr[data-device="${viewOnly}-1"]`)).toHaveCount(0);
+  await expect(byId(helperPage, 'devices-table').locator(`tbody tr[data-device="${switching}-1"]`)).toHaveCount(1);
   await context.close();
 });
 

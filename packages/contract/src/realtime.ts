@@ -68,6 +68,11 @@ export interface ServerEvents {
     /** Its active faults and alerts at that time, named in every language, newest first (at most ACTIVE_FAULTS_SHOWN). */
     faults?: TransitionFault[];
   };
+  /**
+   * What this user reaches changed (an assignment, a share or a recall, a claim, a hidden flag; docs/people.md): lists,
+   * counts and maps are stale, reload what you show. Devices no longer visible are unsubscribed as well.
+   */
+  reach: object;
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };
 }

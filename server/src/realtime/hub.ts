@@ -233,14 +233,19 @@ export class RealtimeHub {
 
   /**
    * After a change of who reaches which devices (docs/people.md): those users' subscriptions are checked again (a
-   * device they lost is unsubscribed at once) and their fleet watches read again.
+   * device they lost is unsubscribed at once), their fleet watches read again, and their consoles told to reload.
    */
   reachChanged(userIds: readonly number[]): void {
     if (userIds.length === 0) return;
     const ids = new Set(userIds);
     this.seq += 1;
     for (const id of ids) this.changedUsers.set(id, { seq: this.seq, at: Date.now() });
-    for (const c of this.connections) if (c.auth && ids.has(c.auth.user.id)) this.enqueue(c, () => this.reauthorise(c));
+    for (const c of this.connections)
+      if (c.auth && ids.has(c.auth.user.id))
+        this.enqueue(c, async () => {
+          await this.reauthorise(c);
+          if (!isClosed(c)) this.sendEvent(c, { type: 'reach' });
+        });
   }
 
   /** Closes connections whose session expired, and forgets old news of sessions and users. */

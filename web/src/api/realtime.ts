@@ -206,6 +206,20 @@ export function useFleetEvents(onEvent: (event: EventOf<'transition' | 'lagged'>
   useEffect(() => (enabled ? watchFleet() : undefined), [enabled]);
 }
 
+/**
+ * Calls `listener` whenever what the signed-in user reaches changed (an assignment, share or recall): the console's
+ * cache reloads what it shows, so a device lost leaves every open list and one gained joins it. Answers the undo.
+ */
+export function onReachChanged(listener: () => void): () => void {
+  const handler: Handler = (event) => {
+    if (event.type === 'reach') listener();
+  };
+  handlers.add(handler);
+  return () => {
+    handlers.delete(handler);
+  };
+}
+
 /** Notifications for the signed-in user (they come without watching; the connection opens while a page listens). */
 export function useNotifications(onEvent: (event: EventOf<'notification'>) => void): void {
   useEvents(['notification'], onEvent);

@@ -1,5 +1,6 @@
 import { QueryClient } from '@tanstack/react-query';
 import { isApiError } from '../api/client';
+import { onReachChanged } from '../api/realtime';
 import { onSignOut } from '../auth/session';
 
 /** Most times a failed load is tried again (after the first try). */
@@ -31,7 +32,8 @@ export function shouldRetry(failureCount: number, error: unknown): boolean {
 /**
  * The console's one cache of server state (TanStack Query). Loads are tried again only when the failure was
  * transient; every request goes out whatever the browser says about being online (the HTTP client's policy shows
- * what failed); switching windows does not reload. Sign-out empties the cache, so the next user starts clean.
+ * what failed); switching windows does not reload. Sign-out empties the cache, so the next user starts clean; a
+ * change of what the user reaches (a live-push `reach` event) reloads it.
  */
 export function createQueryClient(): QueryClient {
   const client = new QueryClient({
@@ -42,6 +44,10 @@ export function createQueryClient(): QueryClient {
   });
   onSignOut(() => {
     client.clear();
+  });
+  // Who reaches which device changed: every list, count, map and page of devices is read again.
+  onReachChanged(() => {
+    void client.invalidateQueries();
   });
   return client;
 }
