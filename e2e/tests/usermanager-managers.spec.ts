@@ -69,6 +69,10 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
 
   await byId(page, `manager-devices-${sub}`).click();
   await expectShown(page, /\/usermanager\/manager-device\?userId=\d+/);
+  // The breadcrumb: the group, then the list the page is reached from (a link), then the page.
+  await expect(page.getByTestId('breadcrumb')).toHaveText(
+    /Dashboard\s*\/\s*User management\s*\/\s*Sub-managers\s*\/\s*Sub-manager's devices/,
+  );
   await byId(page, `manager-pick-${first}-1`).check();
   await byId(page, `manager-pick-${second}-1`).check();
   await expect(byId(page, 'manager-assign-selected')).toContainText('(2)');
