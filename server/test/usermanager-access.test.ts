@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, canAccess, type Area } from '@dms/contract';
+import { api, canAccess } from '@dms/contract';
 import { bearer, body, buildTestApp, login, type TestApp } from './helper.js';
 
 /**
