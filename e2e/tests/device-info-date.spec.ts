@@ -48,10 +48,13 @@ for (const lang of ['en', 'zh', 'es', 'ja'] as const) {
     await byId(page, 'device-info-edit').click();
     await expect(page.getByTestId('device-info-form').locator('.ant-picker input').first()).toHaveValue('2024-03-05');
     const picker = page.getByTestId('device-info-form').locator('.ant-picker').first();
-    await picker.hover();
-    // The clear icon shows on hover; forced, the click does not wait for its fade-in.
-    await picker.locator('.ant-picker-clear').click({ force: true });
-    await expect(picker.locator('input')).toHaveValue('');
+    // The clear icon shows on hover; forced, the click does not wait for its fade-in. A click that lands while the
+    // picker is still settling (a slow machine) is made again until the date is gone.
+    await expect(async () => {
+      await picker.hover();
+      await picker.locator('.ant-picker-clear').click({ force: true, timeout: 2000 });
+      await expect(picker.locator('input')).toHaveValue('', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
     await page.getByTestId('device-info-save').click();
     await expect(page.getByTestId('device-info-form')).toBeHidden();
     await expect(byId(page, 'device-info')).not.toContainText('2024-03-05');

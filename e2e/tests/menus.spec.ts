@@ -22,6 +22,8 @@ const MENUS: Record<string, string[]> = {
     ...DEVICES,
     'User management',
     'Change password',
+    'Device types',
+    'Permission templates',
     'Box registration',
     'Smart box',
     'IP change log',
@@ -29,8 +31,19 @@ const MENUS: Record<string, string[]> = {
     'Operation log',
     'Server log',
   ],
-  // add-device and edit-helper are in a manager's menu; add-helper and helper-device are reached from edit-helper.
-  demo_manager: ['Dashboard', ...DEVICES, 'User management', 'Change password', 'Add device', 'Helpers', 'Data log', 'Operation log'],
+  // add-device, edit-manager and edit-helper are in a manager's menu; add-manager, manager-device, add-helper and
+  // helper-device are reached from their lists.
+  demo_manager: [
+    'Dashboard',
+    ...DEVICES,
+    'User management',
+    'Change password',
+    'Add device',
+    'Sub-managers',
+    'Helpers',
+    'Data log',
+    'Operation log',
+  ],
   demo_helper: EVERYONE,
   demo_market: EVERYONE,
   demo_end_user: EVERYONE,
@@ -44,7 +57,7 @@ test.describe('menus per role', () => {
       const sidebar = page.getByTestId('sidebar');
       // Open every submenu so nested items are listed.
       await expect(sidebar.getByText('Data log')).toBeVisible();
-      for (const group of ['Devices', 'User management', 'Smart box', 'Data log'].filter((g) => items.includes(g)))
+      for (const group of ['Devices', 'User management', 'Device types', 'Smart box', 'Data log'].filter((g) => items.includes(g)))
         await openGroup(page, group);
       await expect(sidebar.locator('.ant-menu-title-content')).toHaveText(items);
       await screenshot(page, `menu-${username}`);
