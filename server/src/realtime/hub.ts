@@ -227,7 +227,8 @@ export class RealtimeHub {
     }
     this.changedUsers.set(event.userId, { seq: this.seq, at: Date.now() });
     for (const c of this.connections) {
-      if (c.auth?.user.id === event.userId) this.enqueue(c, () => this.reauthorise(c));
+      // Their roles, template or account changed: checked again, and the console told to reload what it shows.
+      if (c.auth?.user.id === event.userId) this.enqueue(c, () => this.reauthoriseAndTell(c));
     }
   }
 
@@ -240,12 +241,13 @@ export class RealtimeHub {
     const ids = new Set(userIds);
     this.seq += 1;
     for (const id of ids) this.changedUsers.set(id, { seq: this.seq, at: Date.now() });
-    for (const c of this.connections)
-      if (c.auth && ids.has(c.auth.user.id))
-        this.enqueue(c, async () => {
-          await this.reauthorise(c);
-          if (!isClosed(c)) this.sendEvent(c, { type: 'reach' });
-        });
+    for (const c of this.connections) if (c.auth && ids.has(c.auth.user.id)) this.enqueue(c, () => this.reauthoriseAndTell(c));
+  }
+
+  /** Checks a connection against its user's rights as they are now, then (if it stays open) sends `reach`. */
+  private async reauthoriseAndTell(conn: Connection): Promise<void> {
+    await this.reauthorise(conn);
+    if (!isClosed(conn)) this.sendEvent(conn, { type: 'reach' });
   }
 
   /** Closes connections whose session expired, and forgets old news of sessions and users. */
