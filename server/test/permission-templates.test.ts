@@ -121,6 +121,13 @@ describe.each(dialects)('permission templates on %s', (dialect) => {
     const rows = (await ok('GET', '/permission-templates')) as TemplateRow[];
     const builtin = rows.find((r) => r.builtin === 'operator')?.id ?? 0;
     await refused('DELETE', `/permission-templates/${builtin}`, undefined, 400, 'The built-in templates cannot be deleted.');
+    await refused(
+      'PUT',
+      `/permission-templates/${builtin}`,
+      { name: 'Renamed', level: 6, defaultWrite: 'operating' },
+      400,
+      'The built-in templates keep their names.',
+    );
     const { id } = (await ok('POST', '/permission-templates', { name: 'Held', level: 6 })) as { id: number };
     await t.app.db.updateTable('users').set({ template_id: id }).where('username', '=', 'demo_end_user').execute();
     await refused('DELETE', `/permission-templates/${id}`, undefined, 409, '1 user(s) hold this template; give them another one first.');

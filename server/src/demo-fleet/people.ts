@@ -28,6 +28,17 @@ export async function arrangeDemoPeople(app: FastifyInstance, first: number, las
   const assigned = managerDevices.slice(0, DEMO_ASSIGNED);
   const shared = managerDevices.slice(DEMO_ASSIGNED, DEMO_ASSIGNED + DEMO_SHARED);
   const changed = await app.db.transaction().execute(async (trx) => {
+    // What the user-management lists show of them, as their people would have filled it in.
+    await trx
+      .updateTable('users')
+      .set({ company: '无锡恒通精密机械有限公司', phone: '0510-8520 3316', remark: '无锡分厂设备主管' })
+      .where('id', '=', submanager)
+      .execute();
+    await trx
+      .updateTable('users')
+      .set({ helper_type: 'maintenance', region: '江苏省', phone: '138 1552 0476' })
+      .where('id', '=', helper)
+      .execute();
     await repo.setBoxesCk(trx, last - ckBoxes + 1, last, DEMO_CK, now);
     await repo.assignDevices(
       trx,

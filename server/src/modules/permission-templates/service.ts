@@ -148,6 +148,8 @@ export class TemplateService {
 
   async save(auth: AuthContext, id: number, body: z.output<typeof templateSaveBody>, ip: string): Promise<void> {
     const before = await this.get(id);
+    // A built-in template is known by its key and shown in the user's language: its name stays.
+    if (before.builtin !== null && body.name !== before.name) throw new AppError(Code.VALIDATION_FAILED, 'error.templateBuiltinName');
     await this.requireFreeName(body.name, id);
     // One right per register: the last one named wins.
     const rights = [...new Map(body.rights.map((r) => [`${r.typeId}:${r.register}`, r])).values()];

@@ -42,23 +42,30 @@ export function reachText(t: Translate, r: DeviceReach): { label: string; detail
   }
 }
 
-/** A compact tag saying how the signed-in user reaches a device; the tooltip says through whom and with what right. */
-export function ReachTag({ reach, testId }: { reach: DeviceReach; testId?: string }) {
+/**
+ * A tag saying how the signed-in user reaches a device; the tooltip says through whom and with what right. `compact`
+ * (table cells) shows the hidden-data flags as icons, named in the tooltip, so the cell keeps its width.
+ */
+export function ReachTag({ reach, testId, compact = false }: { reach: DeviceReach; testId?: string; compact?: boolean }) {
   const { t } = useI18n();
   const { label, detail } = reachText(t, reach);
   const Icon = ICON[reach.how];
+  const flags = [
+    ...(!reach.data ? [{ key: 'data', text: t('reach.dataHidden'), testId: testId ? `${testId}-hidden` : undefined }] : []),
+    ...(reach.hidden ? [{ key: 'mine', text: t('reach.hiddenByMe'), testId: undefined }] : []),
+  ];
+  const tooltip = compact && flags.length > 0 ? `${detail} ${flags.map((f) => f.text).join(', ')}.` : detail;
   return (
-    <Tooltip title={detail}>
-      <Space size={2} data-testid={testId} data-how={reach.how}>
+    <Tooltip title={tooltip}>
+      <Space size={2} wrap data-testid={testId} data-how={reach.how}>
         <Tag color={COLOR[reach.how]} icon={<Icon />}>
           {label}
         </Tag>
-        {!reach.data && (
-          <Tag icon={<EyeInvisibleOutlined />} data-testid={testId ? `${testId}-hidden` : undefined}>
-            {t('reach.dataHidden')}
+        {flags.map((f) => (
+          <Tag key={f.key} icon={<EyeInvisibleOutlined />} data-testid={f.testId} aria-label={f.text}>
+            {compact ? null : f.text}
           </Tag>
-        )}
-        {reach.hidden && <Tag icon={<EyeInvisibleOutlined />}>{t('reach.hiddenByMe')}</Tag>}
+        ))}
       </Space>
     </Tooltip>
   );

@@ -11,4 +11,5 @@ export default {
   'error.templateUnknownRegister': 'Controller type {typeId} has no register {register}.',
   'error.templateWriteOnlyWritable': 'Register {register} of type {typeId} is not writable.',
   'error.noRegisterReadRight': 'Your permission template does not let you read register {register}.',
+  'error.templateBuiltinName': 'The built-in templates keep their names.',
 };

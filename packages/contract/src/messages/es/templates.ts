@@ -12,5 +12,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateUnknownRegister': 'El tipo de controlador {typeId} no tiene el registro {register}.',
   'error.templateWriteOnlyWritable': 'El registro {register} del tipo {typeId} no se puede escribir.',
   'error.noRegisterReadRight': 'Su plantilla de permisos no le permite leer el registro {register}.',
+  'error.templateBuiltinName': 'Las plantillas integradas conservan su nombre.',
 };
 export default templates;

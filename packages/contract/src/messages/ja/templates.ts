@@ -12,5 +12,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateUnknownRegister': 'コントローラ種別 {typeId} にレジスタ {register} はありません。',
   'error.templateWriteOnlyWritable': '種別 {typeId} のレジスタ {register} は書き込みできません。',
   'error.noRegisterReadRight': '権限テンプレートでレジスタ {register} の閲覧が許可されていません。',
+  'error.templateBuiltinName': '組み込みテンプレートの名前は変更できません。',
 };
 export default templates;

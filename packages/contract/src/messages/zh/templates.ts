@@ -12,5 +12,6 @@ const templates: AreaMessages<'templates'> = {
   'error.templateUnknownRegister': '控制器类型 {typeId} 没有寄存器 {register}。',
   'error.templateWriteOnlyWritable': '类型 {typeId} 的寄存器 {register} 不可写。',
   'error.noRegisterReadRight': '您的权限模板不允许读取寄存器 {register}。',
+  'error.templateBuiltinName': '内置模板不能改名。',
 };
 export default templates;

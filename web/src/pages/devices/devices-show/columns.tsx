@@ -32,7 +32,7 @@ export function useDeviceColumns(chosen: readonly OptionalColumn[], mobile: bool
         key: 'reach',
         title: t('reach.column'),
         width: 130,
-        render: (_: unknown, d: DeviceListItem) => <ReachTag reach={d.reach} testId={`device-reach-${d.boxId}-${d.controller}`} />,
+        render: (_: unknown, d: DeviceListItem) => <ReachTag compact reach={d.reach} testId={`device-reach-${d.boxId}-${d.controller}`} />,
       },
       company: field('company', t('devices.field.company'), 105),
       stationNo: field('stationNo', t('devices.field.stationNo'), 100),

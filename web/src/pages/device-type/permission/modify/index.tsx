@@ -139,7 +139,8 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
               <Input
                 data-testid="template-name"
                 maxLength={64}
-                value={fields.name}
+                disabled={template.builtin !== null}
+                value={template.builtin !== null ? templateName(t, template) : fields.name}
                 style={{ width: 240 }}
                 onChange={(e) => {
                   setFields({ ...fields, name: e.target.value });
