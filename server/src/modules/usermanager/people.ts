@@ -3,7 +3,9 @@ import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
+import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
 import { findTemplate } from '../permission-templates/repository.js';
 import * as userRepo from '../user/repository.js';
 import type { UserService } from '../user/service.js';
@@ -72,4 +74,42 @@ export async function usableTemplate(
   const t = await findTemplate(db, templateId);
   if (!t || t.level < auth.user.level) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNotFound');
   return { id: t.id, name: t.name };
+}
+
+/** A search of devices by box id, company, station or model (contains), as a condition on `devices as d`. */
+export function deviceSearch(q: string | undefined) {
+  if (!q) return null;
+  const like = likePattern(q);
+  return sql<boolean>`(cast(d.box_id as varchar(16)) like ${like} escape '\\' or d.company like ${like} escape '\\' or d.station_no like ${like} escape '\\' or d.model like ${like} escape '\\')`;
+}
+
+/**
+ * Gives a user below the caller a template offered at the caller's level (null: their role's default): their open
+ * pages follow at once, and the operation log keeps the old and the new one.
+ */
+export async function giveTemplate(
+  deps: { db: Db; users: UserService; audit: Audit },
+  auth: AuthContext,
+  target: UserRow,
+  templateId: number | null,
+  action: 'helper.template' | 'manager.template',
+  ip: string,
+): Promise<void> {
+  const template = await usableTemplate(deps.db, auth, templateId);
+  const old = target.template_id === null ? null : await findTemplate(deps.db, target.template_id);
+  await deps.db
+    .updateTable('users')
+    .set({ template_id: template?.id ?? null })
+    .where('id', '=', target.id)
+    .execute();
+  deps.users.events.userChanged(target.id);
+  await deps.audit.record({
+    user: auth.user,
+    action,
+    target: target.username,
+    oldValue: old?.name ?? 'default',
+    newValue: template?.name ?? 'default',
+    outcome: 'ok',
+    ip,
+  });
 }

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { childrenWithRole, likePattern } from '../people.js';
+import { childrenWithRole, deviceSearch, likePattern } from '../people.js';
 
 /** The caller's helpers: children with the role helper. */
 function helpersOf(db: Db, parentId: number, q: { q?: string | undefined; helperType?: string | undefined }) {
@@ -83,17 +83,8 @@ function ownedDevices(db: Db, ownerId: number, helperId: number, shared: boolean
     )
     .where('d.owner_id', '=', ownerId)
     .where('l.id', shared ? 'is not' : 'is', null);
-  if (q) {
-    const like = likePattern(q);
-    query = query.where((eb) =>
-      eb.or([
-        sql<boolean>`cast(d.box_id as varchar(16)) like ${like} escape '\\'`,
-        sql<boolean>`d.company like ${like} escape '\\'`,
-        sql<boolean>`d.station_no like ${like} escape '\\'`,
-        sql<boolean>`d.model like ${like} escape '\\'`,
-      ]),
-    );
-  }
+  const search = deviceSearch(q);
+  if (search) query = query.where(search);
   return query;
 }
 

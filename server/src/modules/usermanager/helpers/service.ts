@@ -8,7 +8,6 @@ import { refreshReach } from '../../../access/reach.js';
 import { hashPassword } from '../../../security/passwords.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
-import { findTemplate } from '../../permission-templates/repository.js';
 import * as userRepo from '../../user/repository.js';
 import type { UserService } from '../../user/service.js';
 import * as people from '../people.js';
@@ -110,23 +109,7 @@ export class HelperService {
 
   async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
     const helper = await this.requireHelper(auth, userId);
-    const template = await people.usableTemplate(this.db, auth, templateId);
-    const old = helper.template_id === null ? null : await findTemplate(this.db, helper.template_id);
-    await this.db
-      .updateTable('users')
-      .set({ template_id: template?.id ?? null })
-      .where('id', '=', helper.id)
-      .execute();
-    this.users.events.userChanged(helper.id);
-    await this.audit.record({
-      user: auth.user,
-      action: 'helper.template',
-      target: helper.username,
-      oldValue: old?.name ?? 'default',
-      newValue: template?.name ?? 'default',
-      outcome: 'ok',
-      ip,
-    });
+    await people.giveTemplate({ db: this.db, users: this.users, audit: this.audit }, auth, helper, templateId, 'helper.template', ip);
   }
 
   /**

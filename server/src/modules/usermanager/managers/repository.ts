@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/database.js';
-import { childrenWithRole, endLinks, likePattern } from '../people.js';
+import { childrenWithRole, deviceSearch, endLinks, likePattern } from '../people.js';
 
 /** The caller's sub-managers: children with the role manager. */
 function managersOf(db: Db, parentId: number, q: { q?: string | undefined; state?: string | undefined }) {
@@ -65,12 +65,6 @@ export function listManagers(
 /** One user if they are a sub-manager of `parentId`. */
 export function managerOf(db: Db, parentId: number, userId: number) {
   return managersOf(db, parentId, {}).selectAll('u').where('u.id', '=', userId).executeTakeFirst();
-}
-
-function deviceSearch(q: string | undefined) {
-  if (!q) return null;
-  const like = likePattern(q);
-  return sql<boolean>`(cast(d.box_id as varchar(16)) like ${like} escape '\\' or d.company like ${like} escape '\\' or d.station_no like ${like} escape '\\' or d.model like ${like} escape '\\')`;
 }
 
 /** The devices `sourceId` assigned to `userId` (live links), or those `sourceId` owns (assignable). */

@@ -8,7 +8,6 @@ import { refreshReach } from '../../../access/reach.js';
 import { hashPassword } from '../../../security/passwords.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
-import { findTemplate } from '../../permission-templates/repository.js';
 import * as userRepo from '../../user/repository.js';
 import type { UserService } from '../../user/service.js';
 import * as people from '../people.js';
@@ -120,23 +119,7 @@ export class ManagerService {
 
   async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
     const manager = await this.requireManager(auth, userId);
-    const template = await people.usableTemplate(this.db, auth, templateId);
-    const old = manager.template_id === null ? null : await findTemplate(this.db, manager.template_id);
-    await this.db
-      .updateTable('users')
-      .set({ template_id: template?.id ?? null })
-      .where('id', '=', manager.id)
-      .execute();
-    this.users.events.userChanged(manager.id);
-    await this.audit.record({
-      user: auth.user,
-      action: 'manager.template',
-      target: manager.username,
-      oldValue: old?.name ?? 'default',
-      newValue: template?.name ?? 'default',
-      outcome: 'ok',
-      ip,
-    });
+    await people.giveTemplate({ db: this.db, users: this.users, audit: this.audit }, auth, manager, templateId, 'manager.template', ip);
   }
 
   /** Disables a sub-manager (sessions end, sign-in refused) or enables them; a repeat changes nothing. */
