@@ -11,6 +11,7 @@ export * from './endpoints.js';
 export * from './box-protocol.js';
 export * from './realtime.js';
 export * from './status-names.js';
+export * from './reach-names.js';
 export * from './device-field-names.js';
 export * from './user/schemas.js';
 export * from './datalog/schemas.js';

@@ -1,7 +1,7 @@
 import type { DeviceReach } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { AuthContext } from '../types.js';
-import { reachOf } from './reach.js';
+import { REACH_ID_BATCH, reachOf } from './reach.js';
 import { changesAll, seesAll } from './rule.js';
 
 /**
@@ -15,18 +15,17 @@ export async function describeReach(db: Db, auth: AuthContext, deviceIds: readon
   if (deviceIds.length === 0) return out;
   const reach = await reachOf(db, auth.user.id, deviceIds);
   const owned = new Set([...reach.values()].filter((r) => r.how === 'owner').map((r) => r.deviceId));
-  // The assignments that brought devices to the user: all of theirs, kept for the devices asked about.
-  const assignments =
-    owned.size === 0
-      ? []
-      : await db
-          .selectFrom('device_links as l')
-          .innerJoin('users as s', 's.id', 'l.source_user_id')
-          .select(['l.device_id', 'l.show_value', 's.username'])
-          .where('l.user_id', '=', auth.user.id)
-          .where('l.kind', '=', 'assigned')
-          .where('l.recalled_at', 'is', null)
-          .execute();
+  // The assignments that brought the owned ones to the user: by id for a page of devices, all of the user's for a map
+  // or an export (one statement however many devices, under the databases' bound-parameter limits).
+  let query = db
+    .selectFrom('device_links as l')
+    .innerJoin('users as s', 's.id', 'l.source_user_id')
+    .select(['l.device_id', 'l.show_value', 's.username'])
+    .where('l.user_id', '=', auth.user.id)
+    .where('l.kind', '=', 'assigned')
+    .where('l.recalled_at', 'is', null);
+  if (owned.size <= REACH_ID_BATCH) query = query.where('l.device_id', 'in', [...owned]);
+  const assignments = owned.size === 0 ? [] : await query.execute();
   const assignedOf = new Map(assignments.filter((a) => owned.has(a.device_id)).map((a) => [a.device_id, a]));
   const viaIds = [...new Set([...reach.values()].map((r) => r.viaUserId).filter((v): v is number => v !== null))];
   const names =

@@ -24,6 +24,8 @@ export const CK_DISTRIBUTOR_ROLES: readonly string[] = ['district_distributor', 
 
 /** Rows per statement: far under SQLite's and PostgreSQL's bound-parameter limits. */
 const CHUNK = 1000;
+/** Most ids one read of a user's reach or links names; past it the user's rows are read whole and filtered. */
+export const REACH_ID_BATCH = CHUNK;
 
 function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
   const out: T[][] = [];
@@ -264,7 +266,7 @@ export async function reachOf(db: Db, userId: number, deviceIds: readonly number
     });
   };
   // Many devices (a map, an export): one read of all the user's rows beats a statement per thousand ids.
-  if (wanted.size > CHUNK) {
+  if (wanted.size > REACH_ID_BATCH) {
     for (const r of await db.selectFrom('device_reach').selectAll().where('user_id', '=', userId).execute()) add(r);
     return out;
   }

@@ -419,9 +419,11 @@ export class RealtimeHub {
     const subscribers = this.byDevice.get(deviceId);
     if (!subscribers || subscribers.size === 0) return;
     let text: string | undefined;
-    const typeId = this.ingest.device(deviceId)?.type?.id ?? null;
+    // The device's type only matters to a subscriber whose template withholds registers: read it for the first one.
+    let typeId: number | null | undefined;
     for (const c of subscribers) {
       if (event.type === 'values' && c.rights && !c.rights.readsAll) {
+        typeId ??= this.ingest.device(deviceId)?.type?.id ?? null;
         this.send(c, JSON.stringify({ ...event, values: this.readableBy(c, typeId, event.values) }));
         continue;
       }

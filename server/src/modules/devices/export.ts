@@ -1,4 +1,12 @@
-import { DEVICE_FIELD_NAMES, STATUS_NAMES, type DeviceFilter, type DeviceReach, type DeviceSummary, type Language } from '@dms/contract';
+import {
+  DEVICE_FIELD_NAMES,
+  REACH_NAMES,
+  STATUS_NAMES,
+  type DeviceFilter,
+  type DeviceReach,
+  type DeviceSummary,
+  type Language,
+} from '@dms/contract';
 import type { AuthContext } from '../../types.js';
 import type { PreparedExport } from '../exports/service.js';
 import { formatWallClock, zoned, type Cell, type ColumnKind } from '../exports/xlsx.js';
@@ -54,14 +62,10 @@ const COLUMNS: ReadonlyArray<readonly [Column, ColumnKind]> = [
   ['lastSeen', 'time'],
 ];
 
-/** How the user reaches a device, in a cell (docs/people.md): the console's words, with through whom. */
-const ACCESS: Record<
-  Language,
-  { header: string; how: Record<DeviceReach['how'], string>; by: string; to: string; switch: string; hidden: string }
-> = {
+/** How the user reaches a device, in a cell (docs/people.md): the console's words (REACH_NAMES), with through whom. */
+const ACCESS: Record<Language, { header: string; by: string; to: string; switch: string; hidden: string }> = {
   en: {
     header: 'Access',
-    how: { admin: 'All devices', owner: 'Owner', assigned: 'Assigned down', helper: 'As helper', shared: 'Shared', ck: 'CK group' },
     by: 'by',
     to: 'to',
     switch: 'with switch right',
@@ -69,7 +73,6 @@ const ACCESS: Record<
   },
   zh: {
     header: '访问方式',
-    how: { admin: '全部设备', owner: '所有者', assigned: '已向下分配', helper: '助手', shared: '分享', ck: 'CK组' },
     by: '来自',
     to: '给',
     switch: '可开关机',
@@ -77,14 +80,6 @@ const ACCESS: Record<
   },
   es: {
     header: 'Acceso',
-    how: {
-      admin: 'Todos los equipos',
-      owner: 'Propietario',
-      assigned: 'Asignado',
-      helper: 'Como ayudante',
-      shared: 'Compartido',
-      ck: 'Grupo CK',
-    },
     by: 'por',
     to: 'a',
     switch: 'con permiso de marcha/paro',
@@ -92,7 +87,6 @@ const ACCESS: Record<
   },
   ja: {
     header: 'アクセス',
-    how: { admin: 'すべての機器', owner: '所有者', assigned: '割り当て済み', helper: 'ヘルパー', shared: '共有', ck: 'CKグループ' },
     by: '提供元',
     to: '割り当て先',
     switch: '運転/停止権限あり',
@@ -102,7 +96,7 @@ const ACCESS: Record<
 
 function accessText(r: DeviceReach, lang: Language): string {
   const w = ACCESS[lang];
-  const parts = [w.how[r.how]];
+  const parts = [REACH_NAMES[lang][r.how]];
   if (r.how === 'owner' && r.assignedBy) parts.push(`${w.by} ${r.assignedBy}`);
   if (r.how === 'assigned' && r.via) parts.push(`${w.to} ${r.via}`);
   if ((r.how === 'helper' || r.how === 'shared') && r.via) parts.push(`${w.by} ${r.via}`);

@@ -113,3 +113,55 @@ export async function giveTemplate(
     ip,
   });
 }
+
+/** What differs between the users a caller creates below them (a helper, a sub-manager). */
+export interface ChildAccount {
+  username: string;
+  password: string;
+  role: 'helper' | 'manager';
+  level: number;
+  ck: string | null;
+  name: string;
+  phone: string;
+  remark: string;
+  templateId?: number | null | undefined;
+  company?: string;
+  helperType?: string;
+  region?: string;
+}
+
+/**
+ * Creates a user below the caller (parent: the caller; the caller's group): the name must be free and the template
+ * one offered at the caller's level. Answers the id and the template given (null: the role's default).
+ */
+export async function createChild(
+  db: Db,
+  auth: AuthContext,
+  child: ChildAccount,
+  now: number,
+): Promise<{ id: number; template: { id: number; name: string } | null }> {
+  if (await usernameTaken(db, child.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+  const template = await usableTemplate(db, auth, child.templateId);
+  const id = await userRepo.insertUser(db, {
+    username: child.username,
+    password_hash: await hashPassword(child.password),
+    roles: JSON.stringify([child.role]),
+    level: child.level,
+    is_manager: child.role === 'manager' ? 1 : 0,
+    group_extra: auth.user.group_extra,
+    ck: child.ck,
+    name: child.name,
+    avatar: '',
+    introduction: '',
+    remark: child.remark,
+    parent_id: auth.user.id,
+    created_at: now,
+    password_changed_at: now,
+    template_id: template?.id ?? null,
+    helper_type: child.helperType ?? null,
+    region: child.region ?? '',
+    phone: child.phone,
+    company: child.company ?? '',
+  });
+  return { id, template };
+}

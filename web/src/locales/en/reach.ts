@@ -1,13 +1,7 @@
+import { REACH_NAMES } from '@dms/contract';
 /** How the signed-in user reaches a device, on every device screen (docs/people.md). */
 export default {
-  how: {
-    admin: 'All devices',
-    owner: 'Owner',
-    assigned: 'Assigned down',
-    helper: 'As helper',
-    shared: 'Shared',
-    ck: 'CK group',
-  },
+  how: REACH_NAMES.en,
   detail: {
     owner: 'You own this device.',
     ownerAssigned: 'You own this device: {user} assigned it to you.',

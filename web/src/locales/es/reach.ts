@@ -1,14 +1,8 @@
+import { REACH_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const reach: LocaleArea<'reach'> = {
-  how: {
-    admin: 'Todos los equipos',
-    owner: 'Propietario',
-    assigned: 'Asignado abajo',
-    helper: 'Como ayudante',
-    shared: 'Compartido',
-    ck: 'Grupo CK',
-  },
+  how: REACH_NAMES.es,
   detail: {
     owner: 'Este equipo es suyo.',
     ownerAssigned: 'Este equipo es suyo: {user} se lo asignó.',

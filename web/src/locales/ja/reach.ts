@@ -1,14 +1,8 @@
+import { REACH_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const reach: LocaleArea<'reach'> = {
-  how: {
-    admin: '全機器',
-    owner: '所有者',
-    assigned: '配下に割当',
-    helper: 'ヘルパー',
-    shared: '共有',
-    ck: 'CKグループ',
-  },
+  how: REACH_NAMES.ja,
   detail: {
     owner: 'この機器はあなたのものです。',
     ownerAssigned: 'この機器はあなたのものです：{user} から割り当てられました。',

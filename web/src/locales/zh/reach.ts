@@ -1,14 +1,8 @@
+import { REACH_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const reach: LocaleArea<'reach'> = {
-  how: {
-    admin: '全部设备',
-    owner: '所有者',
-    assigned: '已下发',
-    helper: '助手',
-    shared: '分享',
-    ck: 'CK组',
-  },
+  how: REACH_NAMES.zh,
   detail: {
     owner: '您拥有此设备。',
     ownerAssigned: '您拥有此设备：由 {user} 分配给您。',

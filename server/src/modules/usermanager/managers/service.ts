@@ -5,7 +5,6 @@ import type { Db } from '../../../db/database.js';
 import type { UserRow } from '../../../db/schema.js';
 import { AppError, notFound } from '../../../errors.js';
 import { refreshReach } from '../../../access/reach.js';
-import { hashPassword } from '../../../security/passwords.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
 import * as userRepo from '../../user/repository.js';
@@ -68,31 +67,8 @@ export class ManagerService {
   }
 
   async add(auth: AuthContext, body: z.output<typeof addManagerBody>, ip: string): Promise<{ id: number }> {
-    if (await people.usernameTaken(this.db, body.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
-    const template = await people.usableTemplate(this.db, auth, body.templateId);
-    const now = this.now();
     const ck = body.ck === '' ? auth.user.ck : body.ck;
-    const id = await userRepo.insertUser(this.db, {
-      username: body.username,
-      password_hash: await hashPassword(body.password),
-      roles: JSON.stringify(['manager']),
-      level: auth.user.level,
-      is_manager: 1,
-      group_extra: auth.user.group_extra,
-      ck,
-      name: body.name,
-      avatar: '',
-      introduction: '',
-      remark: body.remark,
-      parent_id: auth.user.id,
-      created_at: now,
-      password_changed_at: now,
-      template_id: template?.id ?? null,
-      helper_type: null,
-      region: '',
-      phone: body.phone,
-      company: body.company,
-    });
+    const { id, template } = await people.createChild(this.db, auth, { ...body, role: 'manager', level: auth.user.level, ck }, this.now());
     await this.audit.record({
       user: auth.user,
       action: 'manager.add',
