@@ -17,9 +17,9 @@ import {
 
 /**
  * Sub-managers and assignment (/usermanager/edit-manager, add-manager, manager-device; docs/people.md): demo_manager
- * adds a sub-manager with the Read only template through the form and assigns two of its devices in one step. Signed
- * in as the sub-manager: both devices are theirs, without write controls (the template); they hide one from their
- * superiors. demo_manager then sees it listed with its data hidden, recalls it, and it leaves the sub-manager's list.
+ * adds a sub-manager through the form, gives them the Read only template and a new password through the list's
+ * dialogs, and assigns two of its devices in one step. Signed in as the sub-manager: both devices are theirs, without
+ * write controls (the template); they hide one from their superiors. demo_manager then sees it listed with its data hidden, recalls it, and it leaves the sub-manager's list.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -57,15 +57,28 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await byId(page, 'add-manager-name').fill('Zhao Lei');
   await byId(page, 'add-manager-company').fill('无锡分厂');
   await byId(page, 'add-manager-template').click();
-  await page.locator('.ant-select-dropdown:visible').getByText('Read only', { exact: true }).click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Operator', { exact: true }).click();
   await byId(page, 'add-manager-submit').click();
   await expectShown(page, /\/usermanager\/edit-manager/);
   await byId(page, 'manager-search').locator('input').fill(sub);
   await byId(page, 'manager-search').locator('input').press('Enter');
   const row = byId(page, 'manager-table').locator('tbody tr.ant-table-row', { hasText: sub });
   await expect(row).toContainText('无锡分厂');
-  await expect(row).toContainText('Read only');
+  await expect(row).toContainText('Operator');
   await screenshot(page, 'managers-list');
+  // Their template, changed through its dialog to Read only; their password, set through its dialog (spec 5 messages).
+  await byId(page, `manager-template-${sub}`).click();
+  await page.getByTestId('manager-template-select').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Read only', { exact: true }).click();
+  await page.getByTestId('manager-template-ok').click();
+  await expect(row).toContainText('Read only');
+  await byId(page, `manager-password-${sub}`).click();
+  await page.getByTestId('manager-password-input').fill('12');
+  await page.getByTestId('manager-password-ok').click();
+  await expect(page.getByText('Password must be a 6-20 digit number or character!')).toBeVisible();
+  await page.getByTestId('manager-password-input').fill('branch456');
+  await page.getByTestId('manager-password-ok').click();
+  await expect(page.getByTestId('manager-password-input')).toHaveCount(0);
 
   await byId(page, `manager-devices-${sub}`).click();
   await expectShown(page, /\/usermanager\/manager-device\?userId=\d+/);
@@ -86,7 +99,7 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   const context = await page.context().browser()?.newContext();
   if (!context) throw new Error('no browser');
   const subPage = await context.newPage();
-  await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(subPage.request, sub, 'branch123'), url: baseUrl() }]);
+  await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(subPage.request, sub, 'branch456'), url: baseUrl() }]);
   expect(await listedBoxes(subPage)).toEqual([String(first), String(second)].sort());
   await expect(byId(subPage, `device-reach-${first}-1`)).toHaveAttribute('data-how', 'owner');
   // The history pages say it too.

@@ -1,6 +1,6 @@
 import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { api, canAccess, HELPER_TYPES, type HelperRow, type HelperType } from '@dms/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '../../../api/call';
 import { useRoles } from '../../../auth/session';
@@ -15,8 +15,7 @@ import { useI18n } from '../../../i18n';
 import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
 import { ADD_HELPER_PATH, HELPER_DEVICE_PATH, helperTypeLabel } from '../labels';
-import { PasswordModal } from '../PasswordModal';
-import { TemplateModal } from '../TemplateModal';
+import { useUserDialogs } from '../useUserDialogs';
 
 const HELPER_LIST: ListSpec<{ q: string | undefined; helperType: HelperType | undefined }> = {
   filter: { q: textParam(64), helperType: oneOfParam(HELPER_TYPES) },
@@ -34,8 +33,15 @@ export default function EditHelperPage() {
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getHelpers, { query: { ...filter, page, page_size: pageSize } }));
   const [q, setQ] = useDraft(filter.q ?? '');
-  const [passwordFor, setPasswordFor] = useState<HelperRow | null>(null);
-  const [templateFor, setTemplateFor] = useState<HelperRow | null>(null);
+  const { askPassword, askTemplate, dialogs } = useUserDialogs<HelperRow>({
+    testId: 'helper',
+    defaultTemplateLabel: t('helpers.defaultTemplate'),
+    savePassword: (r, password) =>
+      call(api.usermanager.changeHelperPassword, { body: { userId: r.id, password } }, { errorDisplay: 'none' }),
+    saveTemplate: (r, templateId) =>
+      call(api.usermanager.changeHelperModel, { body: { userId: r.id, templateId } }, { errorDisplay: 'none' }),
+    onTemplateSaved: rows.reload,
+  });
 
   const columns = useMemo<TableColumnsType<HelperRow>>(
     () => [
@@ -78,7 +84,7 @@ export default function EditHelperPage() {
               size="small"
               data-testid={`helper-password-${r.username}`}
               onClick={() => {
-                setPasswordFor(r);
+                askPassword(r);
               }}
             >
               {t('helpers.setPassword')}
@@ -88,7 +94,7 @@ export default function EditHelperPage() {
               size="small"
               data-testid={`helper-template-${r.username}`}
               onClick={() => {
-                setTemplateFor(r);
+                askTemplate(r);
               }}
             >
               {t('people.template')}
@@ -111,7 +117,7 @@ export default function EditHelperPage() {
         ),
       },
     ],
-    [t, lang, message, rows, mobile],
+    [t, lang, message, rows, mobile, askPassword, askTemplate],
   );
 
   return (
@@ -170,36 +176,7 @@ export default function EditHelperPage() {
         scroll={{ x: 1400 }}
         showTotal={(total) => t('helpers.total', { total })}
       />
-      <PasswordModal
-        username={passwordFor?.username ?? null}
-        testId="helper-password"
-        save={(password) =>
-          call(api.usermanager.changeHelperPassword, { body: { userId: passwordFor?.id ?? 0, password } }, { errorDisplay: 'none' })
-        }
-        onClose={() => {
-          setPasswordFor(null);
-        }}
-        onDone={() => {
-          void message.success(t('people.passwordSet'));
-          setPasswordFor(null);
-        }}
-      />
-      <TemplateModal
-        user={templateFor ? { username: templateFor.username, templateId: templateFor.template?.id ?? null } : null}
-        testId="helper-template"
-        defaultLabel={t('helpers.defaultTemplate')}
-        save={(templateId) =>
-          call(api.usermanager.changeHelperModel, { body: { userId: templateFor?.id ?? 0, templateId } }, { errorDisplay: 'none' })
-        }
-        onClose={() => {
-          setTemplateFor(null);
-        }}
-        onDone={() => {
-          void message.success(t('people.templateSet'));
-          setTemplateFor(null);
-          rows.reload();
-        }}
-      />
+      {dialogs}
     </>
   );
 }

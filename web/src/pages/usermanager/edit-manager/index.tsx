@@ -1,6 +1,6 @@
 import { App, Button, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { api, canAccess, MANAGER_STATES, type ManagerRow, type ManagerState } from '@dms/contract';
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '../../../api/call';
 import { useRoles } from '../../../auth/session';
@@ -16,8 +16,7 @@ import { useI18n } from '../../../i18n';
 import { useAppState } from '../../../settings/app-state';
 import { formatTime } from '../../../lib/format-time';
 import { ADD_MANAGER_PATH, MANAGER_DEVICE_PATH } from '../labels';
-import { PasswordModal } from '../PasswordModal';
-import { TemplateModal } from '../TemplateModal';
+import { useUserDialogs } from '../useUserDialogs';
 
 const MANAGER_LIST: ListSpec<{ q: string | undefined; state: ManagerState | undefined }> = {
   filter: { q: textParam(64), state: oneOfParam(MANAGER_STATES) },
@@ -41,8 +40,15 @@ export default function EditManagerPage() {
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getManagers, { query: { ...filter, page, page_size: pageSize } }));
   const [q, setQ] = useDraft(filter.q ?? '');
-  const [passwordFor, setPasswordFor] = useState<ManagerRow | null>(null);
-  const [templateFor, setTemplateFor] = useState<ManagerRow | null>(null);
+  const { askPassword, askTemplate, dialogs } = useUserDialogs<ManagerRow>({
+    testId: 'manager',
+    defaultTemplateLabel: t('managers.defaultTemplate'),
+    savePassword: (r, password) =>
+      call(api.usermanager.resetManagerPassword, { body: { userId: r.id, password } }, { errorDisplay: 'none' }),
+    saveTemplate: (r, templateId) =>
+      call(api.usermanager.changeManagerModel, { body: { userId: r.id, templateId } }, { errorDisplay: 'none' }),
+    onTemplateSaved: rows.reload,
+  });
 
   const columns = useMemo<TableColumnsType<ManagerRow>>(
     () => [
@@ -88,7 +94,7 @@ export default function EditManagerPage() {
               size="small"
               data-testid={`manager-template-${r.username}`}
               onClick={() => {
-                setTemplateFor(r);
+                askTemplate(r);
               }}
             >
               {t('people.template')}
@@ -98,7 +104,7 @@ export default function EditManagerPage() {
               size="small"
               data-testid={`manager-password-${r.username}`}
               onClick={() => {
-                setPasswordFor(r);
+                askPassword(r);
               }}
             >
               {t('managers.setPassword')}
@@ -121,7 +127,7 @@ export default function EditManagerPage() {
         ),
       },
     ],
-    [t, lang, message, rows, mobile],
+    [t, lang, message, rows, mobile, askPassword, askTemplate],
   );
 
   return (
@@ -183,36 +189,7 @@ export default function EditManagerPage() {
         scroll={{ x: 1480 }}
         showTotal={(total) => t('managers.total', { total })}
       />
-      <PasswordModal
-        username={passwordFor?.username ?? null}
-        testId="manager-password"
-        save={(password) =>
-          call(api.usermanager.resetManagerPassword, { body: { userId: passwordFor?.id ?? 0, password } }, { errorDisplay: 'none' })
-        }
-        onClose={() => {
-          setPasswordFor(null);
-        }}
-        onDone={() => {
-          void message.success(t('people.passwordSet'));
-          setPasswordFor(null);
-        }}
-      />
-      <TemplateModal
-        user={templateFor ? { username: templateFor.username, templateId: templateFor.template?.id ?? null } : null}
-        testId="manager-template"
-        defaultLabel={t('managers.defaultTemplate')}
-        save={(templateId) =>
-          call(api.usermanager.changeManagerModel, { body: { userId: templateFor?.id ?? 0, templateId } }, { errorDisplay: 'none' })
-        }
-        onClose={() => {
-          setTemplateFor(null);
-        }}
-        onDone={() => {
-          void message.success(t('people.templateSet'));
-          setTemplateFor(null);
-          rows.reload();
-        }}
-      />
+      {dialogs}
     </>
   );
 }
