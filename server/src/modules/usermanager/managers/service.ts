@@ -52,11 +52,12 @@ export class ManagerService {
     return { total, items: rows.map(toRow) };
   }
 
-  /** The sub-managers matching a filter, in pages of 500, for the export. */
+  /** How many sub-managers match a filter (the export's total). */
   async count(auth: AuthContext, filter: ManagersFilter): Promise<number> {
     return repo.countManagers(this.db, auth.user.id, filter);
   }
 
+  /** The sub-managers matching a filter, 500 at a time, for the export. */
   async *rows(auth: AuthContext, filter: ManagersFilter): AsyncGenerator<ManagerRow[]> {
     for (let offset = 0; ; offset += 500) {
       const rows = await repo.listManagers(this.db, auth.user.id, { ...filter, offset, limit: 500 });
