@@ -27,8 +27,8 @@ import web from './plugins/web.js';
 import './types.js';
 
 export interface BuildOptions {
-  /** Pino logger options, or false for none (tests). */
-  logger?: boolean | { level: string };
+  /** Pino logger options, or false for none (tests); a stream takes the JSON lines (tests that read the log). */
+  logger?: boolean | { level: string; stream?: { write(line: string): void } };
   /** Clock for the services (tests move time). */
   now?: () => number;
 }

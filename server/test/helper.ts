@@ -5,7 +5,7 @@ import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
 import pg from 'pg';
 import { refreshReach } from '../src/access/reach.js';
-import { buildApp } from '../src/app.js';
+import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
 import type { DevicesTable } from '../src/db/schema.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
@@ -50,7 +50,7 @@ let counter = 0;
 export async function buildTestApp(
   dialect: 'sqlite' | 'postgres',
   env: Record<string, string> = {},
-  options: { seed?: boolean } = {},
+  options: { seed?: boolean; logger?: BuildOptions['logger'] } = {},
 ): Promise<TestApp> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-test-'));
   counter += 1;
@@ -66,7 +66,7 @@ export async function buildTestApp(
     ...env,
   });
   const clock = { now: Date.now() };
-  const app = await buildApp(config, { logger: false, now: () => clock.now });
+  const app = await buildApp(config, { logger: options.logger ?? false, now: () => clock.now });
   if (options.seed !== false) await seedInitialAccounts(app.db, config, clock.now);
   const built: TestApp = {
     app,

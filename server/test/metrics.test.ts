@@ -117,6 +117,7 @@ describe('metrics on METRICS_PORT', () => {
       'dms_broker_connected',
       'dms_websocket_clients',
       'dms_websocket_events_dropped_total',
+      'dms_websocket_frames_refused_total',
       'dms_websocket_subscribe_checks_total',
       'dms_websocket_subscribe_check_seconds_total',
       'dms_http_request_duration_seconds',

@@ -90,8 +90,34 @@ describe.each(dialects)('permission templates on %s', (dialect) => {
       400,
       'The level must be a whole number from 1 (root) to 8 (end user).',
     );
-    await refused('POST', '/permission-templates', { name: 'Operator', level: 6 }, 400, 'A template with this name already exists.');
+    // A built-in template's name, in any of the four languages, trimmed and in any case, is not another template's.
+    for (const name of ['Operator', ' operator ', 'FULL CONTROL', '完全控制', 'Solo lectura', 'オペレーター'])
+      await refused('POST', '/permission-templates', { name, level: 6 }, 400, 'This name belongs to a built-in template; choose another.');
     const { id } = (await ok('POST', '/permission-templates', { name: 'Scratch', level: 6 })) as { id: number };
+    // Names are compared trimmed and case-folded.
+    await refused('POST', '/permission-templates', { name: '  SCRATCH ', level: 6 }, 400, 'A template with this name already exists.');
+    await refused(
+      'PUT',
+      `/permission-templates/${id}`,
+      { name: 'Operator', level: 6 },
+      400,
+      'This name belongs to a built-in template; choose another.',
+    );
+    // The rights are a set: one register named twice is refused, whatever the order would have made of it.
+    await refused(
+      'PUT',
+      `/permission-templates/${id}`,
+      {
+        name: 'Scratch',
+        level: 6,
+        rights: [
+          { typeId, register: writable, read: true, write: true },
+          { typeId, register: writable, read: false, write: false },
+        ],
+      },
+      400,
+      `Register ${writable} of type ${typeId} is named twice; name each register once.`,
+    );
     await refused(
       'PUT',
       `/permission-templates/${id}`,

@@ -241,4 +241,21 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
     expect(await t.app.db.selectFrom('device_reach').select('device_id').where('user_id', '=', id).execute()).toEqual([]);
     await expect(login(t.app, 'plant_helper3', 'secret456')).rejects.toThrow();
   });
+
+  it('one user name created at the same moment: one account, every other call answers 40001 with its message', async () => {
+    const helper = { username: 'race_helper', password: 'secret123', helperType: 'operator' };
+    const answers = await Promise.all(Array.from({ length: 5 }, () => call('demo_manager', 'POST', '/user_register/add_helper', helper)));
+    expect(answers.map((r) => r.statusCode).sort()).toEqual([200, 400, 400, 400, 400]);
+    for (const r of answers.filter((a) => a.statusCode === 400))
+      expect(body(r)).toMatchObject({ code: 40001, message: 'This user name is already taken.' });
+    // Across the two creation paths too.
+    const both = await Promise.all([
+      call('demo_manager', 'POST', '/user_register/add_helper', { ...helper, username: 'race_both' }),
+      call('demo_manager', 'POST', '/user_register/add_next_manager', { username: 'race_both', password: 'secret123' }),
+      call('demo_manager', 'POST', '/user_register/add_helper', { ...helper, username: 'race_both' }),
+    ]);
+    expect(both.map((r) => r.statusCode).sort()).toEqual([200, 400, 400]);
+    for (const r of both.filter((a) => a.statusCode === 400)) expect(body(r).message).toBe('This user name is already taken.');
+    expect(await t.app.db.selectFrom('users').select('id').where('username', 'in', ['race_helper', 'race_both']).execute()).toHaveLength(2);
+  });
 });

@@ -48,5 +48,6 @@ export { dataVisibleTo, visibleTo, type DeviceScope } from './repository.js';
 export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach, reachOrNone } from './describe.js';
+export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';

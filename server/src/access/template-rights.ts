@@ -17,9 +17,14 @@ export interface RegisterRights {
   readsAll: boolean;
   canRead(typeId: number | null, register: number): boolean;
   canWrite(typeId: number | null, register: number, key: string): boolean;
+  /**
+   * The read rights as data, for a query to apply them (fault records, counts): what a register not named reads, and
+   * the (type, register) pairs whose read right differs from that.
+   */
+  reads: { byDefault: boolean; except: ReadonlyArray<readonly [typeId: number, register: number]> };
 }
 
-const FULL: RegisterRights = { readsAll: true, canRead: () => true, canWrite: () => true };
+const FULL: RegisterRights = { readsAll: true, canRead: () => true, canWrite: () => true, reads: { byDefault: true, except: [] } };
 
 /**
  * Register values (number → raw word) with the registers the user's template does not let them read left out: what
@@ -82,8 +87,12 @@ export async function registerRights(db: Db, auth: AuthContext): Promise<Registe
   const template = id === undefined ? null : await compiled(db, id);
   if (!template) return FULL;
   const named = (typeId: number | null, register: number) => (typeId === null ? undefined : template.rights.get(`${typeId}:${register}`));
+  const except = [...template.rights]
+    .filter(([, r]) => r.read !== template.defaultRead)
+    .map(([k]) => k.split(':').map(Number) as [number, number]);
   return {
-    readsAll: template.defaultRead && [...template.rights.values()].every((r) => r.read),
+    readsAll: template.defaultRead && except.length === 0,
+    reads: { byDefault: template.defaultRead, except },
     canRead: (typeId, register) => named(typeId, register)?.read ?? template.defaultRead,
     canWrite: (typeId, register, key) => {
       const right = named(typeId, register);

@@ -110,3 +110,14 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
   await sql`select 1`.execute(db);
   return { db, dialect: 'postgres', close: () => db.destroy() };
 }
+
+/**
+ * Whether an error is a unique-key violation of either database (SQLite's SQLITE_CONSTRAINT_UNIQUE or
+ * SQLITE_CONSTRAINT_PRIMARYKEY, PostgreSQL's 23505): the race a check before an insert cannot close, which the caller
+ * answers with its translated message, never a 500.
+ */
+export function isUniqueViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  const code = err.code;
+  return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
+}

@@ -69,11 +69,15 @@ export interface BoxState {
   clockAhead?: boolean;
 }
 
-/** A device's active faults and alerts from ingest's memory, newest first, named in every language (live events). */
-export function liveFaults(device: DeviceState): TransitionFault[] {
+/**
+ * A device's active faults and alerts from ingest's memory that `shows` lets through (by register: what the viewer's
+ * template reads), newest first, named in every language (live events).
+ */
+export function liveFaults(device: DeviceState, shows: (register: number) => boolean): TransitionFault[] {
   const out: TransitionFault[] = [];
   for (const b of [...device.activeBits.values()].reverse()) {
     if (out.length >= ACTIVE_FAULTS_SHOWN) break;
+    if (!shows(b.register)) continue;
     const name = device.type?.registers.get(b.register)?.bits?.find((x) => x.bit === b.bit)?.name;
     const fallback = `#${b.register}.${b.bit}`;
     out.push({ kind: b.kind, name: name ?? { en: fallback, zh: fallback, es: fallback, ja: fallback } });

@@ -39,7 +39,12 @@ export default fp(
       broker: () => (app.hasDecorator('brokerStatus') ? app.brokerStatus() : null),
       websockets: () =>
         app.hasDecorator('realtime')
-          ? { clients: app.realtime.size, dropped: app.realtime.dropped, subscribeChecks: app.realtime.subscribeChecks }
+          ? {
+              clients: app.realtime.size,
+              dropped: app.realtime.dropped,
+              subscribeChecks: app.realtime.subscribeChecks,
+              refusedFrames: app.realtime.refusedFrames,
+            }
           : null,
     });
 

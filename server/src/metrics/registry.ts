@@ -6,7 +6,12 @@ export interface MetricSources {
   ingest(): { messages: number; snapshots: number; values: number; duplicates: number; drops: Readonly<Record<string, number>> } | null;
   broker(): { mode: 'embedded' | 'external'; connected: boolean } | null;
   /** Open live-push WebSockets, and the events dropped for slow ones since start. */
-  websockets(): { clients: number; dropped: number; subscribeChecks: { count: number; seconds: number } } | null;
+  websockets(): {
+    clients: number;
+    dropped: number;
+    subscribeChecks: { count: number; seconds: number };
+    refusedFrames: Record<string, number>;
+  } | null;
 }
 
 let processRegistry: Registry | null = null;
@@ -94,6 +99,16 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.websockets()?.dropped ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_websocket_frames_refused_total',
+      help: 'Live-push frames refused from clients, by reason: oversize (over 64 KiB; the socket closes with 1009), malformed.',
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(sources.websockets()?.refusedFrames ?? {})) this.inc({ reason }, n);
       },
     });
     new Counter({

@@ -16,7 +16,7 @@ import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
 import { valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
-import { liveFaults } from '../ingest/state.js';
+import { liveFaults, type DeviceState } from '../ingest/state.js';
 import type { LiveSession, SessionEvent, SessionEvents } from '../security/session-events.js';
 import type { AuthContext } from '../types.js';
 
@@ -59,6 +59,15 @@ const LOGGED_OUT_KEYS: Readonly<Record<number, MessageKey>> = {
 /** Whether the hub closed or ended the connection (a call, as it may change while a step awaits the database). */
 const isClosed = (conn: Connection): boolean => conn.closed;
 
+interface FleetWatch {
+  visible: Set<number> | 'all';
+  data: Set<number> | 'all';
+  readAt: number;
+  reading: boolean;
+}
+
+const freshWatch = (): FleetWatch => ({ visible: new Set(), data: new Set(), readAt: 0, reading: false });
+
 interface Connection {
   socket: WebSocket;
   lang: Language;
@@ -70,8 +79,11 @@ interface Connection {
   authTimer: ReturnType<typeof setTimeout> | undefined;
   devices: Set<number>;
   dropped: number;
-  /** Watching every device it sees (watchFleet): the ids it sees ('all' for root and admin), and when they were read. */
-  fleet: { visible: Set<number> | 'all'; readAt: number; reading: boolean } | null;
+  /**
+   * Watching every device it sees (watchFleet): the ids it sees and those whose data it reads ('all' for root and
+   * admin), and when they were read.
+   */
+  fleet: FleetWatch | null;
   /** What the user's permission template lets them read (read with the session; null before sign-in: everything). */
   rights: RegisterRights | null;
   /** Messages are handled one after another, in the order they came (an auth is done before the next message). */
@@ -92,6 +104,8 @@ export class RealtimeHub {
   private readonly connections = new Set<Connection>();
   /** Events dropped for slow connections since start. */
   dropped = 0;
+  /** Client frames refused since start: over the size limit (the socket closes with 1009), or not a message we know. */
+  readonly refusedFrames = { oversize: 0, malformed: 0 };
   /** Visibility checks of subscriptions since start, and the time they took (metrics; `npm run bench -- reach`). */
   readonly subscribeChecks = { count: 0, seconds: 0 };
   /** Counts session events, so a check knows whether one came while it read the database. */
@@ -130,7 +144,6 @@ export class RealtimeHub {
         from,
         to,
         time,
-        faults: liveFaults(device),
       });
     });
     ingest.on('provisioned', ({ reached }) => {
@@ -181,8 +194,11 @@ export class RealtimeHub {
     socket.on('close', () => {
       this.forget(conn);
     });
-    socket.on('error', (err) => {
-      this.log.debug({ err }, 'realtime socket error');
+    socket.on('error', (err: Error & { code?: string }) => {
+      // The client's fault (a frame over the limit, a broken frame): a counted warning, no stack.
+      if (err.code === 'WS_ERR_UNSUPPORTED_MESSAGE_LENGTH') this.refusedFrames.oversize += 1;
+      else this.refusedFrames.malformed += 1;
+      this.log.warn({ reason: err.code ?? err.message }, 'realtime frame refused');
     });
   }
 
@@ -317,7 +333,7 @@ export class RealtimeHub {
     }
     if (conn.fleet) {
       // A fresh watch: a read of the old rights still under way fills the old one.
-      conn.fleet = { visible: new Set(), readAt: 0, reading: false };
+      conn.fleet = freshWatch();
       await this.readFleet(conn);
     }
   }
@@ -328,6 +344,7 @@ export class RealtimeHub {
     try {
       parsed = clientMessage.parse(JSON.parse(data.toString('utf8')));
     } catch {
+      this.refusedFrames.malformed += 1;
       this.refuse(conn, Code.VALIDATION_FAILED, message(conn.lang, 'validation.invalid', { field: 'message' }), false);
       return;
     }
@@ -359,7 +376,7 @@ export class RealtimeHub {
     }
     if (parsed.type === 'watchFleet') {
       if (!(await this.refresh(conn))) return;
-      conn.fleet = { visible: new Set(), readAt: 0, reading: false };
+      conn.fleet = freshWatch();
       await this.readFleet(conn);
       return;
     }
@@ -438,7 +455,9 @@ export class RealtimeHub {
     if (!fleet || !conn.auth || fleet.reading) return;
     fleet.reading = true;
     try {
-      fleet.visible = await visibleIds(this.db, conn.auth);
+      const [visible, data] = await Promise.all([visibleIds(this.db, conn.auth), visibleIds(this.db, conn.auth, true)]);
+      fleet.visible = visible;
+      fleet.data = data;
       fleet.readAt = Date.now();
     } finally {
       fleet.reading = false;
@@ -448,22 +467,31 @@ export class RealtimeHub {
   /**
    * A transition to every fleet watcher who sees the device: root and admin, or a watcher whose set of visible ids
    * holds it (a new device and every change of reach read the sets of the users concerned again: `reachChanged`).
-   * A set older than FLEET_REFRESH_MS is read again too, and the event goes out if the fresh set holds it.
+   * A set older than FLEET_REFRESH_MS is read again too, and the event goes out if the fresh set holds it. Its faults
+   * are those the watcher may see (docs/people.md "Fault records"): none of a device whose data is hidden from them,
+   * and only those of registers their template reads. Serialised once for every watcher who sees them all.
    */
-  private toFleet(device: { id: number }, event: ServerEvent): void {
-    let text: string | null = null;
-    const out = () => (text ??= JSON.stringify(event));
+  private toFleet(device: DeviceState, event: Extract<ServerEvent, { type: 'transition' }>): void {
+    let full: string | null = null;
+    const typeId = device.type?.id ?? null;
+    const out = (c: Connection): string => {
+      const fleet = c.fleet;
+      if (!fleet || !(fleet.data === 'all' || fleet.data.has(device.id))) return JSON.stringify({ ...event, faults: [] });
+      const rights = c.rights;
+      if (rights && !rights.readsAll) return JSON.stringify({ ...event, faults: liveFaults(device, (r) => rights.canRead(typeId, r)) });
+      return (full ??= JSON.stringify({ ...event, faults: liveFaults(device, () => true) }));
+    };
     for (const c of this.connections) {
       const fleet = c.fleet;
       if (!fleet || !c.auth) continue;
       if (fleet.visible === 'all' || fleet.visible.has(device.id)) {
-        this.send(c, out());
+        this.send(c, out(c));
         continue;
       }
       if (Date.now() - fleet.readAt > FLEET_REFRESH_MS) {
         this.readFleet(c)
           .then(() => {
-            if (c.fleet && c.fleet.visible !== 'all' && c.fleet.visible.has(device.id)) this.send(c, out());
+            if (c.fleet && c.fleet.visible !== 'all' && c.fleet.visible.has(device.id)) this.send(c, out(c));
           })
           .catch((err: unknown) => {
             this.log.warn({ err }, 'fleet read failed');

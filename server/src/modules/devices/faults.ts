@@ -7,6 +7,7 @@ import {
   type TransitionFault,
 } from '@dms/contract';
 import { z } from 'zod';
+import type { FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import * as repo from './repository.js';
 
@@ -33,11 +34,17 @@ function bitNames() {
 }
 
 /**
- * The active faults and alerts of the given devices (open fault records), newest first, at most ACTIVE_FAULTS_SHOWN
- * each and the count of the rest, named in `lang`. One query for them all; a device without any has none.
+ * The active faults and alerts of the given devices (open fault records) that the user's lens shows, newest first, at
+ * most ACTIVE_FAULTS_SHOWN each and the count of the rest, named in `lang`. One query for them all; a device without
+ * any (or whose faults the user may not see) has none.
  */
-export async function activeFaultsOf(db: Db, deviceIds: readonly number[], lang: Language): Promise<Map<number, ActiveFaults>> {
-  const rows = await repo.openFaults(db, deviceIds, ACTIVE_FAULTS_SHOWN);
+export async function activeFaultsOf(
+  db: Db,
+  lens: FaultLens,
+  deviceIds: readonly number[],
+  lang: Language,
+): Promise<Map<number, ActiveFaults>> {
+  const rows = await repo.openFaults(db, lens, deviceIds, ACTIVE_FAULTS_SHOWN);
   const namesOf = bitNames();
   const out = new Map<number, ActiveFaults>(deviceIds.map((id) => [id, { activeFaults: [], moreFaults: 0 }]));
   for (const r of rows) {
@@ -56,18 +63,19 @@ export async function activeFaultsOf(db: Db, deviceIds: readonly number[], lang:
 }
 
 /**
- * The faults and alerts each of these devices had at a moment (a status transition's time): the records started by
- * then and not ended before, newest first, at most ACTIVE_FAULTS_SHOWN, named in every language. Keyed by
- * `deviceId:time`; a moment without any has none.
+ * The faults and alerts each of these devices had at a moment (a status transition's time) that the user's lens
+ * shows: the records started by then and not ended before, newest first, at most ACTIVE_FAULTS_SHOWN, named in every
+ * language. Keyed by `deviceId:time`; a moment without any has none.
  */
 export async function faultsAt(
   db: Db,
+  lens: FaultLens,
   moments: ReadonlyArray<{ deviceId: number; time: number }>,
 ): Promise<Map<string, TransitionFault[]>> {
   const out = new Map<string, TransitionFault[]>();
   if (moments.length === 0) return out;
   const times = moments.map((m) => m.time);
-  const rows = await repo.faultsBetween(db, [...new Set(moments.map((m) => m.deviceId))], Math.min(...times), Math.max(...times));
+  const rows = await repo.faultsBetween(db, lens, [...new Set(moments.map((m) => m.deviceId))], Math.min(...times), Math.max(...times));
   const namesOf = bitNames();
   for (const m of moments) {
     const faults: TransitionFault[] = [];

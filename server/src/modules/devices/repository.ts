@@ -1,6 +1,6 @@
 import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
 import { SqliteAdapter, sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
-import { visibleTo } from '../../access/index.js';
+import { faultsSeenBy, visibleTo, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 
@@ -246,12 +246,14 @@ export function recentTransitions(db: Db, deviceId: number, limit: number) {
     .execute();
 }
 
-export function faultRecords(db: Db, deviceId: number, limit: number) {
+export function faultRecords(db: Db, lens: FaultLens, deviceId: number, limit: number) {
   return db
-    .selectFrom('fault_records')
-    .select(['id', 'kind', 'register', 'bit', 'started_at', 'ended_at'])
-    .where('device_id', '=', deviceId)
-    .orderBy('started_at', 'desc')
+    .selectFrom('fault_records as f')
+    .innerJoin('devices as d', 'd.id', 'f.device_id')
+    .select(['f.id', 'f.kind', 'f.register', 'f.bit', 'f.started_at', 'f.ended_at'])
+    .where('f.device_id', '=', deviceId)
+    .where(faultsSeenBy(lens))
+    .orderBy('f.started_at', 'desc')
     .limit(limit)
     .execute();
 }
@@ -320,7 +322,7 @@ export async function registerWindow(
  * each with how many its device has open in all (`total`) and its register's bit names (JSON RegisterBit[], from the
  * device type's register map; null when the map lacks the register). One query for a page of devices.
  */
-export async function openFaults(db: Db, deviceIds: readonly number[], limit: number) {
+export async function openFaults(db: Db, lens: FaultLens, deviceIds: readonly number[], limit: number) {
   if (deviceIds.length === 0) return [];
   const ranked = db
     .selectFrom('fault_records as f')
@@ -337,7 +339,8 @@ export async function openFaults(db: Db, deviceIds: readonly number[], limit: nu
       sql<number>`cast(count(*) over (partition by f.device_id) as integer)`.as('total'),
     ])
     .where('f.device_id', 'in', [...deviceIds])
-    .where('f.ended_at', 'is', null);
+    .where('f.ended_at', 'is', null)
+    .where(faultsSeenBy(lens));
   return db.selectFrom(ranked.as('x')).selectAll().where('x.rank', '<=', limit).orderBy('x.device_id').orderBy('x.rank').execute();
 }
 
@@ -345,7 +348,7 @@ export async function openFaults(db: Db, deviceIds: readonly number[], limit: nu
  * The fault records of these devices that could have been active at some time between `from` and `to` (started by
  * `to`, not ended by `from`), newest first, with their register's bits for the names.
  */
-export async function faultsBetween(db: Db, deviceIds: readonly number[], from: number, to: number) {
+export async function faultsBetween(db: Db, lens: FaultLens, deviceIds: readonly number[], from: number, to: number) {
   if (deviceIds.length === 0) return [];
   return db
     .selectFrom('fault_records as f')
@@ -355,6 +358,7 @@ export async function faultsBetween(db: Db, deviceIds: readonly number[], from: 
     .where('f.device_id', 'in', [...deviceIds])
     .where('f.started_at', '<=', to)
     .where((w) => w.or([w('f.ended_at', 'is', null), w('f.ended_at', '>', from)]))
+    .where(faultsSeenBy(lens))
     .orderBy('f.started_at', 'desc')
     .orderBy('f.id', 'desc')
     .execute();

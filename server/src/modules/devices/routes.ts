@@ -12,7 +12,7 @@ export function deviceRoutes(app: FastifyInstance, devices: DeviceService): void
   route(app, e.update, ({ auth, params, body, lang, ip }) => devices.update(auth, params.boxId, params.controller, body, lang, ip));
   route(app, e.series, ({ auth, params, query }) => devices.series(auth, params.boxId, params.controller, query));
   route(app, e.faultRecords, ({ auth, params }) => devices.faultRecords(auth, params.boxId, params.controller));
-  route(app, e.write, ({ auth, params, body, ip }) =>
-    devices.write(auth, params.boxId, params.controller, params.register, body.value, ip),
+  route(app, e.write, ({ auth, params, body, ip, lang }) =>
+    devices.write(auth, params.boxId, params.controller, params.register, body.value, ip, lang),
   );
 }

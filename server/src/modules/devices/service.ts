@@ -21,7 +21,16 @@ import {
   type WriteResult,
 } from '@dms/contract';
 import { registersOf } from '../controller-types/repository.js';
-import { describeReach, reachOrNone, deviceGrants, deviceScope, readable, registerRights, requireAccess } from '../../access/index.js';
+import {
+  describeReach,
+  deviceGrants,
+  deviceScope,
+  faultLens,
+  reachOrNone,
+  readable,
+  registerRights,
+  requireAccess,
+} from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { valuesRecord } from '../../ingest/codec.js';
@@ -126,7 +135,8 @@ export class DeviceService {
     });
     // The page's active faults and alerts by name, and how the user reaches each device, in one query each.
     const ids = page.items.map((r) => r.id);
-    const [faults, reach] = await Promise.all([activeFaultsOf(this.db, ids, lang), describeReach(this.db, auth, ids)]);
+    const lens = await faultLens(this.db, auth);
+    const [faults, reach] = await Promise.all([activeFaultsOf(this.db, lens, ids, lang), describeReach(this.db, auth, ids)]);
     return {
       total: page.total,
       items: page.items.map((r) => ({
@@ -230,11 +240,12 @@ export class DeviceService {
   async detail(auth: AuthContext, boxId: number, controller: number, lang: Language): Promise<DeviceDetail> {
     const row = await this.require(auth, boxId, controller);
     const granted = await deviceGrants(this.db, auth, row.id);
-    const [transitions, faults, reaches, rights] = await Promise.all([
+    const lens = await faultLens(this.db, auth);
+    const rights = lens.rights;
+    const [transitions, faults, reaches] = await Promise.all([
       repo.recentTransitions(this.db, row.id, 20),
-      activeFaultsOf(this.db, [row.id], lang),
+      activeFaultsOf(this.db, lens, [row.id], lang),
       describeReach(this.db, auth, [row.id]),
-      registerRights(this.db, auth),
     ]);
     // The register map: ingest's copy of the device's type, or the stored one when ingest has not met the device.
     const known = this.ingest.device(row.id)?.type?.registers;
@@ -249,7 +260,7 @@ export class DeviceService {
     const state = reach.data ? this.ingest.device(row.id) : undefined;
     return {
       ...this.live(summary(row, lang)),
-      ...(reach.data ? (faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }) : { activeFaults: [], moreFaults: 0 }),
+      ...(faults.get(row.id) ?? { activeFaults: [], moreFaults: 0 }),
       reach,
       latest: { ts: state?.latestTs ?? null, values: state ? readable(rights, row.type_id, valuesRecord(state.latest)) : {} },
       canEdit: granted.has('device.update'),
@@ -270,21 +281,34 @@ export class DeviceService {
     q: { registers: number[]; from: number; to: number; points: number },
   ): Promise<SeriesResult> {
     const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
-    // Registers the user's template does not let them read are left out of the chart.
+    // Registers the user's template does not let them read are left out of the chart; when none is left, the
+    // answer is the refusal the k-line gives, naming the first.
     const rights = await registerRights(this.db, auth);
-    return readSeries(this.db, row.id, { ...q, registers: q.registers.filter((r) => rights.canRead(row.type_id, r)) });
+    const registers = q.registers.filter((r) => rights.canRead(row.type_id, r));
+    const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
+    if (registers.length === 0 && denied !== undefined)
+      throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
+    return readSeries(this.db, row.id, { ...q, registers });
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {
     const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
-    return (await repo.faultRecords(this.db, row.id, 200)).map(toFaultRecord);
+    return (await repo.faultRecords(this.db, await faultLens(this.db, auth), row.id, 200)).map(toFaultRecord);
   }
 
   /**
    * Writes one register: the user's right over the device, then the register map (writable, range, decimals),
    * then down to the box and back. Every attempt that reaches the box is in the operation log with its outcome.
    */
-  async write(auth: AuthContext, boxId: number, controller: number, register: number, value: number, ip: string): Promise<WriteResult> {
+  async write(
+    auth: AuthContext,
+    boxId: number,
+    controller: number,
+    register: number,
+    value: number,
+    ip: string,
+    lang: Language,
+  ): Promise<WriteResult> {
     const row = await this.require(auth, boxId, controller);
     const device = this.ingest.device(row.id);
     const def = device?.type?.registers.get(register);
@@ -295,7 +319,7 @@ export class DeviceService {
     if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
     // The user's permission template decides which registers they may write (docs/people.md).
     if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.key))
-      throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.key });
+      throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.name[lang] || String(register) });
     const scale = 10 ** def.decimals;
     const raw = Math.round(value * scale);
     if (Math.abs(raw - value * scale) > 1e-6)

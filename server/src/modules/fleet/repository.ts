@@ -1,6 +1,6 @@
 import type { SpecificStatus } from '@dms/contract';
 import { sql, type RawBuilder } from 'kysely';
-import { visibleTo, type DeviceScope } from '../../access/index.js';
+import { faultsSeenBy, visibleTo, type DeviceScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 
 export const HOUR_MS = 3_600_000;
@@ -27,27 +27,30 @@ export async function boxesOf(db: Db, scope: DeviceScope): Promise<number[]> {
   return (await q.execute()).map((r) => r.box_id);
 }
 
-/** Fault and alert records opened since `since`, by kind. */
-export async function recordsSince(db: Db, scope: DeviceScope, since: number): Promise<{ fault: number; alert: number }> {
-  let q = db
-    .selectFrom('fault_records as f')
+/** The fault records a user may see (the lens: their devices' data, registers their template reads). */
+function seenRecords(db: Db, lens: FaultLens) {
+  return db.selectFrom('fault_records as f').innerJoin('devices as d', 'd.id', 'f.device_id').where(faultsSeenBy(lens));
+}
+
+/** Fault and alert records opened since `since` that the user may see, by kind. */
+export async function recordsSince(db: Db, lens: FaultLens, since: number): Promise<{ fault: number; alert: number }> {
+  const rows = await seenRecords(db, lens)
     .select(['f.kind', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('f.started_at', '>=', since);
-  if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
-  const rows = await q.groupBy('f.kind').execute();
+    .where('f.started_at', '>=', since)
+    .groupBy('f.kind')
+    .execute();
   const n = (k: string) => rows.find((r) => r.kind === k)?.n ?? 0;
   return { fault: n('fault'), alert: n('alert') };
 }
 
-/** Fault and alert records opened per hour from `from` (an hour start): [hour index, kind, count]. */
-export async function recordsPerHour(db: Db, scope: DeviceScope, from: number) {
+/** Fault and alert records the user may see opened per hour from `from` (an hour start): [hour index, kind, count]. */
+export async function recordsPerHour(db: Db, lens: FaultLens, from: number) {
   const hour = hourOf(sql.ref('f.started_at'), from);
-  let q = db
-    .selectFrom('fault_records as f')
+  const rows = await seenRecords(db, lens)
     .select([hour.as('h'), 'f.kind', (eb) => eb.fn.countAll<number>().as('n')])
-    .where('f.started_at', '>=', from);
-  if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
-  const rows = await q.groupBy([hour, 'f.kind']).execute();
+    .where('f.started_at', '>=', from)
+    .groupBy([hour, 'f.kind'])
+    .execute();
   return rows.map((r) => ({ h: r.h, kind: r.kind, n: r.n }));
 }
 
@@ -65,17 +68,21 @@ export async function transitionsPerHour(db: Db, scope: DeviceScope, from: numbe
   return rows.map((r) => ({ h: r.h, n: r.n }));
 }
 
-/** Models with the most fault records opened since `since` (a device without a model counts under its type code). */
-export async function faultyModels(db: Db, scope: DeviceScope, since: number, limit: number) {
+/**
+ * Models with the most fault records the user may see opened since `since` (a device without a model counts under its
+ * type code).
+ */
+export async function faultyModels(db: Db, lens: FaultLens, since: number, limit: number) {
   const model = sql<string>`case when d.model = '' then coalesce(d.type_code, '') else d.model end`;
-  let q = db
-    .selectFrom('fault_records as f')
-    .innerJoin('devices as d', 'd.id', 'f.device_id')
+  const rows = await seenRecords(db, lens)
     .select([model.as('model'), (eb) => eb.fn.countAll<number>().as('n')])
     .where('f.started_at', '>=', since)
-    .where('f.kind', '=', 'fault');
-  if (scope !== null) q = q.where('f.device_id', 'in', deviceIds(db, scope));
-  const rows = await q.groupBy(model).orderBy('n', 'desc').orderBy(model).limit(limit).execute();
+    .where('f.kind', '=', 'fault')
+    .groupBy(model)
+    .orderBy('n', 'desc')
+    .orderBy(model)
+    .limit(limit)
+    .execute();
   return rows.map((r) => ({ model: r.model, faults: r.n }));
 }
 

@@ -1,5 +1,5 @@
 import { controllerKind, type DeviceStatus, type FleetHour, type FleetSummary, type MapPoint, type SpecificStatus } from '@dms/contract';
-import { describeReach, deviceScope, reachOrNone } from '../../access/index.js';
+import { describeReach, deviceScope, faultLens, reachOrNone } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
@@ -26,16 +26,19 @@ export class FleetService {
 
   async summary(auth: AuthContext, since: number): Promise<FleetSummary> {
     const scope = deviceScope(auth);
+    // Fault figures, names and models count only what the user may see of faults (a hidden device's status still
+    // counts; its faults do not): docs/people.md "Fault records".
+    const lens = await faultLens(this.db, auth);
     const now = this.now();
     const first = Math.floor(now / repo.HOUR_MS) * repo.HOUR_MS - (HOURS - 1) * repo.HOUR_MS;
     const [counts, boxIds, today, records, offline, online, faultyModels, transitions] = await Promise.all([
       this.devices.counts(auth, undefined),
       repo.boxesOf(this.db, scope),
-      repo.recordsSince(this.db, scope, since),
-      repo.recordsPerHour(this.db, scope, first),
+      repo.recordsSince(this.db, lens, since),
+      repo.recordsPerHour(this.db, lens, first),
       repo.transitionsPerHour(this.db, scope, first, repo.OFFLINE_STATUSES),
       repo.transitionsPerHour(this.db, scope, first, repo.ONLINE_STATUSES),
-      repo.faultyModels(this.db, scope, now - 30 * DAY_MS, FAULTY_MODELS),
+      repo.faultyModels(this.db, lens, now - 30 * DAY_MS, FAULTY_MODELS),
       repo.latestTransitions(this.db, scope, TRANSITIONS),
     ]);
     const reaches = await describeReach(
@@ -45,6 +48,7 @@ export class FleetService {
     );
     const faults = await faultsAt(
       this.db,
+      lens,
       transitions.filter((t) => FAULTY.has(t.to_status)).map((t) => ({ deviceId: t.device_id, time: t.time })),
     );
     const hours: FleetHour[] = Array.from({ length: HOURS }, (_, i) => ({

@@ -119,7 +119,7 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
  */
 export function faultRecordSource(db: Db, service: HistoryService): ExportSource<'fault-records'> {
   return async (auth, body, lang): Promise<PreparedExport> => {
-    const filter = service.filterOf(auth, body.filter);
+    const filter = await service.filterOf(auth, body.filter);
     const text = TEXT[lang];
     return {
       fileName: `fault-records-${day(filter.from, body.tz)}_${day(filter.to - 1, body.tz)}`,

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { dataVisibleTo } from '../../access/index.js';
+import { faultsSeenBy, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
@@ -65,8 +65,8 @@ export function faultRecordOf(db: Db, deviceId: number, recordId: number) {
 }
 
 export interface FaultRecordFilter {
-  /** null: every device (root, admin). */
-  userId: number | null;
+  /** What of fault records the user may see (their devices' data, registers their template reads). */
+  lens: FaultLens;
   from: number;
   to: number;
   kind?: 'fault' | 'alert' | undefined;
@@ -87,11 +87,8 @@ function scopedRecords(db: Db, f: FaultRecordFilter) {
     .innerJoin('devices as d', 'd.id', 'f.device_id')
     .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
     .where('f.started_at', '>=', f.from)
-    .where('f.started_at', '<', f.to);
-  if (f.userId !== null) {
-    const userId = f.userId;
-    q = q.where('f.device_id', 'in', (eb) => eb.selectFrom('devices as d').select('d.id').where(dataVisibleTo(userId)));
-  }
+    .where('f.started_at', '<', f.to)
+    .where(faultsSeenBy(f.lens));
   if (f.kind) q = q.where('f.kind', '=', f.kind);
   if (f.q) {
     const text = f.q;

@@ -11,7 +11,7 @@ import {
   type RegisterDef,
   type SnapshotResult,
 } from '@dms/contract';
-import { deviceScope, readable, registerRights } from '../../access/index.js';
+import { faultLens, readable, registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { decodeValues, valueIn, valuesRecord } from '../../ingest/codec.js';
@@ -197,11 +197,11 @@ export class HistoryService {
     return row ? { ts: row.ts, values: shown(row.vals) } : { ts: null, values: {} };
   }
 
-  filterOf(
+  async filterOf(
     auth: AuthContext,
     q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined },
-  ): repo.FaultRecordFilter {
-    return { userId: deviceScope(auth), from: q.from, to: q.to, kind: q.kind, q: q.q || undefined };
+  ): Promise<repo.FaultRecordFilter> {
+    return { lens: await faultLens(this.db, auth), from: q.from, to: q.to, kind: q.kind, q: q.q || undefined };
   }
 
   /** Rows of the list and the export: the record, its device, and the bit's name in `lang`. */
@@ -224,7 +224,7 @@ export class HistoryService {
     q: { from: number; to: number; kind?: 'fault' | 'alert' | undefined; q?: string | undefined; page: number; page_size: number },
     lang: Language,
   ): Promise<FaultRecordPage> {
-    const filter = this.filterOf(auth, q);
+    const filter = await this.filterOf(auth, q);
     const [total, rows] = await Promise.all([
       repo.countFaultRecords(this.db, filter),
       repo.listFaultRecords(this.db, filter, (q.page - 1) * q.page_size, q.page_size),

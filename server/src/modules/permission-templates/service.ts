@@ -1,14 +1,19 @@
-import { Code, type TemplateDetail, type TemplateRight, type TemplateRow } from '@dms/contract';
+import { Code, imitatesBuiltinTemplate, templateNameKey, type TemplateDetail, type TemplateRight, type TemplateRow } from '@dms/contract';
 import type { z } from 'zod';
 import type { templateBody, templateSaveBody } from '@dms/contract';
 import { invalidateTemplates } from '../../access/template-rights.js';
-import type { Db } from '../../db/database.js';
+import { isUniqueViolation, type Db } from '../../db/database.js';
 import type { PermissionTemplateRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import type { UserService } from '../user/service.js';
 import { findTemplate } from './repository.js';
+
+/** Two saves of one name at once both pass the check; where the database's unique key decides, the same answer. */
+const nameRace = (err: unknown): never => {
+  throw isUniqueViolation(err) ? new AppError(Code.VALIDATION_FAILED, 'error.templateNameTaken') : err;
+};
 
 const toRow = (t: PermissionTemplateRow, users: number, rights: number): TemplateRow => ({
   id: t.id,
@@ -92,10 +97,16 @@ export class TemplateService {
     );
   }
 
-  private async requireFreeName(name: string, except: number | null): Promise<void> {
-    let q = this.db.selectFrom('permission_templates').select('id').where('name', '=', name);
-    if (except !== null) q = q.where('id', '!=', except);
-    if (await q.executeTakeFirst()) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNameTaken');
+  /**
+   * A name is free when no other template has it, compared trimmed and case-folded (templateNameKey), and a template
+   * that is not built-in does not take a built-in one's name in any language.
+   */
+  private async requireFreeName(name: string, except: { id: number; builtin: string | null } | null): Promise<void> {
+    if (!except?.builtin && imitatesBuiltinTemplate(name)) throw new AppError(Code.VALIDATION_FAILED, 'error.templateNameBuiltin');
+    const key = templateNameKey(name);
+    const others = await this.db.selectFrom('permission_templates').select(['id', 'name']).execute();
+    if (others.some((t) => t.id !== except?.id && templateNameKey(t.name) === key))
+      throw new AppError(Code.VALIDATION_FAILED, 'error.templateNameTaken');
   }
 
   async create(auth: AuthContext, body: z.output<typeof templateBody>, ip: string): Promise<{ id: number }> {
@@ -115,7 +126,8 @@ export class TemplateService {
         updated_at: now,
       })
       .returning('id')
-      .executeTakeFirstOrThrow();
+      .executeTakeFirstOrThrow()
+      .catch(nameRace);
     await this.audit.record({
       user: auth.user,
       action: 'template.create',
@@ -150,39 +162,48 @@ export class TemplateService {
     const before = await this.get(id);
     // A built-in template is known by its key and shown in the user's language: its name stays.
     if (before.builtin !== null && body.name !== before.name) throw new AppError(Code.VALIDATION_FAILED, 'error.templateBuiltinName');
-    await this.requireFreeName(body.name, id);
-    // One right per register: the last one named wins.
-    const rights = [...new Map(body.rights.map((r) => [`${r.typeId}:${r.register}`, r])).values()];
+    await this.requireFreeName(body.name, { id, builtin: before.builtin });
+    // The rights are a set: a register named twice is refused, never resolved by order.
+    const seen = new Set<string>();
+    for (const r of body.rights) {
+      const key = `${r.typeId}:${r.register}`;
+      if (seen.has(key)) throw new AppError(Code.VALIDATION_FAILED, 'error.templateRightTwice', { typeId: r.typeId, register: r.register });
+      seen.add(key);
+    }
+    const rights = body.rights;
     await this.checkRights(rights);
-    await this.db.transaction().execute(async (trx) => {
-      await trx
-        .updateTable('permission_templates')
-        .set({
-          name: body.name,
-          level: body.level,
-          default_read: body.defaultRead ? 1 : 0,
-          default_write: body.defaultWrite,
-          remark: body.remark,
-          updated_at: this.now(),
-        })
-        .where('id', '=', id)
-        .execute();
-      await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
-      for (let i = 0; i < rights.length; i += 500) {
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
         await trx
-          .insertInto('permission_template_rights')
-          .values(
-            rights.slice(i, i + 500).map((r) => ({
-              template_id: id,
-              type_id: r.typeId,
-              register_number: r.register,
-              can_read: r.read ? 1 : 0,
-              can_write: r.write ? 1 : 0,
-            })),
-          )
+          .updateTable('permission_templates')
+          .set({
+            name: body.name,
+            level: body.level,
+            default_read: body.defaultRead ? 1 : 0,
+            default_write: body.defaultWrite,
+            remark: body.remark,
+            updated_at: this.now(),
+          })
+          .where('id', '=', id)
           .execute();
-      }
-    });
+        await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
+        for (let i = 0; i < rights.length; i += 500) {
+          await trx
+            .insertInto('permission_template_rights')
+            .values(
+              rights.slice(i, i + 500).map((r) => ({
+                template_id: id,
+                type_id: r.typeId,
+                register_number: r.register,
+                can_read: r.read ? 1 : 0,
+                can_write: r.write ? 1 : 0,
+              })),
+            )
+            .execute();
+        }
+      })
+      .catch(nameRace);
     invalidateTemplates();
     // Open pages of the users holding it read their rights again.
     for (const userId of await this.usersOf(id)) this.users.events.userChanged(userId);

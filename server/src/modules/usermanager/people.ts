@@ -1,6 +1,6 @@
 import { Code } from '@dms/contract';
 import { sql } from 'kysely';
-import type { Db } from '../../db/database.js';
+import { isUniqueViolation, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { UserRow } from '../../db/schema.js';
@@ -140,28 +140,34 @@ export async function createChild(
   child: ChildAccount,
   now: number,
 ): Promise<{ id: number; template: { id: number; name: string } | null }> {
-  if (await usernameTaken(db, child.username)) throw new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+  const taken = () => new AppError(Code.VALIDATION_FAILED, 'error.usernameTaken');
+  if (await usernameTaken(db, child.username)) throw taken();
   const template = await usableTemplate(db, auth, child.templateId);
-  const id = await userRepo.insertUser(db, {
-    username: child.username,
-    password_hash: await hashPassword(child.password),
-    roles: JSON.stringify([child.role]),
-    level: child.level,
-    is_manager: child.role === 'manager' ? 1 : 0,
-    group_extra: auth.user.group_extra,
-    ck: child.ck,
-    name: child.name,
-    avatar: '',
-    introduction: '',
-    remark: child.remark,
-    parent_id: auth.user.id,
-    created_at: now,
-    password_changed_at: now,
-    template_id: template?.id ?? null,
-    helper_type: child.helperType ?? null,
-    region: child.region ?? '',
-    phone: child.phone,
-    company: child.company ?? '',
-  });
+  const id = await userRepo
+    .insertUser(db, {
+      username: child.username,
+      password_hash: await hashPassword(child.password),
+      roles: JSON.stringify([child.role]),
+      level: child.level,
+      is_manager: child.role === 'manager' ? 1 : 0,
+      group_extra: auth.user.group_extra,
+      ck: child.ck,
+      name: child.name,
+      avatar: '',
+      introduction: '',
+      remark: child.remark,
+      parent_id: auth.user.id,
+      created_at: now,
+      password_changed_at: now,
+      template_id: template?.id ?? null,
+      helper_type: child.helperType ?? null,
+      region: child.region ?? '',
+      phone: child.phone,
+      company: child.company ?? '',
+    })
+    // Two creations of one name at once both pass the check above; the database's unique key decides.
+    .catch((err: unknown) => {
+      throw isUniqueViolation(err) ? taken() : err;
+    });
   return { id, template };
 }

@@ -12,4 +12,6 @@ export default {
   'error.templateWriteOnlyWritable': 'Register {register} of type {typeId} is not writable.',
   'error.noRegisterReadRight': 'Your permission template does not let you read register {register}.',
   'error.templateBuiltinName': 'The built-in templates keep their names.',
+  'error.templateNameBuiltin': 'This name belongs to a built-in template; choose another.',
+  'error.templateRightTwice': 'Register {register} of type {typeId} is named twice; name each register once.',
 };

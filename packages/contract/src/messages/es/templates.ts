@@ -13,5 +13,7 @@ const templates: AreaMessages<'templates'> = {
   'error.templateWriteOnlyWritable': 'El registro {register} del tipo {typeId} no se puede escribir.',
   'error.noRegisterReadRight': 'Su plantilla de permisos no le permite leer el registro {register}.',
   'error.templateBuiltinName': 'Las plantillas integradas conservan su nombre.',
+  'error.templateNameBuiltin': 'Este nombre pertenece a una plantilla integrada; elija otro.',
+  'error.templateRightTwice': 'El registro {register} del tipo {typeId} aparece dos veces; nombre cada registro una sola vez.',
 };
 export default templates;

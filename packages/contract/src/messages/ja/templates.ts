@@ -13,5 +13,7 @@ const templates: AreaMessages<'templates'> = {
   'error.templateWriteOnlyWritable': '種別 {typeId} のレジスタ {register} は書き込みできません。',
   'error.noRegisterReadRight': '権限テンプレートでレジスタ {register} の閲覧が許可されていません。',
   'error.templateBuiltinName': '組み込みテンプレートの名前は変更できません。',
+  'error.templateNameBuiltin': 'この名前は組み込みテンプレートのものです。別の名前にしてください。',
+  'error.templateRightTwice': 'タイプ {typeId} のレジスタ {register} が2回指定されています。各レジスタは1回だけ指定してください。',
 };
 export default templates;

@@ -13,5 +13,7 @@ const templates: AreaMessages<'templates'> = {
   'error.templateWriteOnlyWritable': '类型 {typeId} 的寄存器 {register} 不可写。',
   'error.noRegisterReadRight': '您的权限模板不允许读取寄存器 {register}。',
   'error.templateBuiltinName': '内置模板不能改名。',
+  'error.templateNameBuiltin': '此名称属于内置模板，请换一个名称。',
+  'error.templateRightTwice': '类型 {typeId} 的寄存器 {register} 出现了两次，每个寄存器只能指定一次。',
 };
 export default templates;
