@@ -1,3 +1,5 @@
+import { BUILTIN_TEMPLATE_NAMES } from '@dms/contract';
+
 /** Permission templates (/device-type/permission, modify/{id}; docs/people.md). */
 export default {
   name: 'Name',
@@ -42,10 +44,11 @@ export default {
   allWrite: 'All write',
   none: 'None',
   useDefaults: 'Use the defaults',
+  // The built-in templates' names are the contract's (the server refuses them as other templates' names).
   builtin: {
-    full: 'Full control',
-    operator: 'Operator',
-    readOnly: 'Read only',
+    full: BUILTIN_TEMPLATE_NAMES.full.en,
+    operator: BUILTIN_TEMPLATE_NAMES.operator.en,
+    readOnly: BUILTIN_TEMPLATE_NAMES['read-only'].en,
   },
   defaultWrite: {
     all: 'write every writable register',

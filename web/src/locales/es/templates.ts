@@ -1,3 +1,4 @@
+import { BUILTIN_TEMPLATE_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const templates: LocaleArea<'templates'> = {
@@ -43,10 +44,11 @@ const templates: LocaleArea<'templates'> = {
   allWrite: 'Escribir todo',
   none: 'Ninguno',
   useDefaults: 'Usar los predeterminados',
+  // The built-in templates' names are the contract's (the server refuses them as other templates' names).
   builtin: {
-    full: 'Control total',
-    operator: 'Operador',
-    readOnly: 'Solo lectura',
+    full: BUILTIN_TEMPLATE_NAMES.full.es,
+    operator: BUILTIN_TEMPLATE_NAMES.operator.es,
+    readOnly: BUILTIN_TEMPLATE_NAMES['read-only'].es,
   },
   defaultWrite: {
     all: 'escribir todo registro escribible',

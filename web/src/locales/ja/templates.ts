@@ -1,3 +1,4 @@
+import { BUILTIN_TEMPLATE_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const templates: LocaleArea<'templates'> = {
@@ -43,10 +44,11 @@ const templates: LocaleArea<'templates'> = {
   allWrite: 'すべて書き込み',
   none: 'なし',
   useDefaults: '既定に戻す',
+  // The built-in templates' names are the contract's (the server refuses them as other templates' names).
   builtin: {
-    full: 'フル制御',
-    operator: 'オペレーター',
-    readOnly: '閲覧のみ',
+    full: BUILTIN_TEMPLATE_NAMES.full.ja,
+    operator: BUILTIN_TEMPLATE_NAMES.operator.ja,
+    readOnly: BUILTIN_TEMPLATE_NAMES['read-only'].ja,
   },
   defaultWrite: {
     all: '書き込み可能なレジスタすべてに書き込み',

@@ -1,3 +1,4 @@
+import { BUILTIN_TEMPLATE_NAMES } from '@dms/contract';
 import type { LocaleArea } from '../../i18n/types';
 
 const templates: LocaleArea<'templates'> = {
@@ -43,10 +44,11 @@ const templates: LocaleArea<'templates'> = {
   allWrite: '全部可写',
   none: '全部禁止',
   useDefaults: '恢复默认',
+  // The built-in templates' names are the contract's (the server refuses them as other templates' names).
   builtin: {
-    full: '完全控制',
-    operator: '操作员',
-    readOnly: '只读',
+    full: BUILTIN_TEMPLATE_NAMES.full.zh,
+    operator: BUILTIN_TEMPLATE_NAMES.operator.zh,
+    readOnly: BUILTIN_TEMPLATE_NAMES['read-only'].zh,
   },
   defaultWrite: {
     all: '可写所有可写寄存器',
