@@ -108,22 +108,23 @@ describe.each(dialects)('the fault visibility matrix on %s', (dialect) => {
     };
     const range = `from=${t.clock.now - 3_600_000}&to=${t.clock.now + 60_000}`;
     for (const u of USERS) {
-      const get = async <T>(url: string): Promise<{ status: number; data: T }> => {
+      const get = async (url: string): Promise<{ status: number; data: unknown }> => {
         const res = await t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: bearer(tokens.get(u.name) ?? '') });
-        return { status: res.statusCode, data: body(res).data as T };
+        return { status: res.statusCode, data: body(res).data };
       };
       const rows = (
-        await get<{ items: Array<{ id: number; status: string; activeFaults: Array<{ kind: Kind }> }> }>('/devices?page_size=200')
-      ).data.items;
-      const summary = (await get<FleetSummary>(`/fleet/summary?since=${t.clock.now - 3_600_000}`)).data;
-      const map = (await get<MapPoint[]>('/fleet/map')).data;
-      const counts = (await get<DeviceCounts>('/devices/counts')).data;
-      const records = (await get<{ items: Array<{ deviceId: number; kind: Kind }> }>(`/history/fault-records?${range}&page_size=100`)).data
-        .items;
+        (await get('/devices?page_size=200')).data as { items: Array<{ id: number; status: string; activeFaults: Array<{ kind: Kind }> }> }
+      ).items;
+      const summary = (await get(`/fleet/summary?since=${t.clock.now - 3_600_000}`)).data as FleetSummary;
+      const map = (await get('/fleet/map')).data as MapPoint[];
+      const counts = (await get('/devices/counts')).data as DeviceCounts;
+      const records = (
+        (await get(`/history/fault-records?${range}&page_size=100`)).data as { items: Array<{ deviceId: number; kind: Kind }> }
+      ).items;
       const events = live.get(u.name) ?? [];
       await eventually(() => {
         const reached = DEVICES.filter((d) => oracle(u, d).read).length;
-        expect(new Set(events.filter((e) => e.type === 'transition').map((e) => (e as Transition).device)).size).toBe(reached);
+        expect(new Set(events.filter((e) => e.type === 'transition').map((e) => e.device)).size).toBe(reached);
       });
       let fault = 0;
       let alert = 0;
@@ -143,10 +144,11 @@ describe.each(dialects)('the fault visibility matrix on %s', (dialect) => {
           row ? { status: row.status, faults: kindsOf(row.activeFaults) } : null,
           want.read ? { status, faults: kinds } : null,
         );
-        const detail = await get<{ status: string; activeFaults: Array<{ kind: Kind }> }>(`/devices/${BOX0 + i}/1`);
-        check(where('page'), detail.status === 200 ? kindsOf(detail.data.activeFaults) : null, want.read ? kinds : null);
-        const own = await get<Array<{ kind: Kind }>>(`/devices/${BOX0 + i}/1/fault-records`);
-        check(where('fault records'), own.status === 200 ? kindsOf(own.data) : null, want.data ? kinds : null);
+        const detail = await get(`/devices/${BOX0 + i}/1`);
+        const page = detail.data as { activeFaults: Array<{ kind: Kind }> };
+        check(where('page'), detail.status === 200 ? kindsOf(page.activeFaults) : null, want.read ? kinds : null);
+        const own = await get(`/devices/${BOX0 + i}/1/fault-records`);
+        check(where('fault records'), own.status === 200 ? kindsOf(own.data as Array<{ kind: Kind }>) : null, want.data ? kinds : null);
         check(where('history fault records'), kindsOf(records.filter((r) => r.deviceId === id)), kinds);
         const feed = summary.transitions.filter((x) => x.deviceId === id);
         check(where('summary feed'), feed.length > 0 ? kindsOf(feed[0]?.faults) : null, want.read ? kinds : null);
