@@ -69,7 +69,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     expect(limit.statusCode).toBe(403);
     expect(body(limit)).toEqual({
       code: 40300,
-      message: 'Your permission template does not allow writing high_pressure_alarm.',
+      message: 'Your permission template does not allow writing High pressure alarm.',
     });
   });
 
@@ -77,7 +77,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     await giveTemplate('demo_end_user', await builtin('read-only'));
     expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({
       code: 40300,
-      message: 'Your permission template does not allow writing target_pressure.',
+      message: 'Your permission template does not allow writing Target pressure (VSD).',
     });
     const now = Date.now();
     const { id } = await t.app.db
