@@ -1,11 +1,25 @@
+import type { APIRequestContext } from '@playwright/test';
 import { ownBox } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import {
+  apiLogin,
+  baseUrl,
+  expect,
+  expectShown,
+  openShell as open,
+  PASSWORD,
+  reg,
+  screenshot,
+  shown as byId,
+  signIn,
+  test,
+} from './fixtures.js';
 
 /**
  * Permission templates (/device-type/permission, modify/{id}; docs/people.md): root makes a template through the
  * screens that lets its holders see only the discharge pressure and the start/stop command of a screw compressor and
  * write only the latter. A sub-manager given it sees exactly those two registers on their device, with one write
- * control.
+ * control. A template that reads only a maglev blower's speed: its holder sees the other gauges withheld ("—" and
+ * why, never 0), and the history offers the speed alone.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -18,6 +32,21 @@ const boxId = base + 1;
 ownBox(boxId, `E2E Template Co ${base}`, 'screw-compressor', async () => {});
 const templateName = `Pressure watch ${base}`;
 const holder = `t${String(base).slice(-8)}`;
+const SPEED = reg('maglev-blower', 'speed');
+const blowerId = base + 2;
+ownBox(blowerId, `E2E Template Co ${base}`, 'maglev-blower', async (box) => {
+  const blower = (key: string) => reg('maglev-blower', key);
+  await box.publish(Date.now(), { [SPEED]: 28000, [blower('power')]: 1234, [blower('flow')]: 856, [blower('outlet_pressure')]: 655 });
+});
+const speedWatcher = `s${String(base).slice(-8)}`;
+
+/** POST or PUT /api/v2{path} with a bearer token; answers the envelope's data (its type named by the caller). */
+async function apiSend(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: object): Promise<unknown> {
+  const res = await request.fetch(`${baseUrl()}/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as { code: number; data: unknown; message: string };
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(20000);
+  return body.data;
+}
 
 test('root makes a template per register; its holder sees and writes exactly what it grants', async ({ page }) => {
   await signIn(page, 'demo_root');
@@ -81,6 +110,68 @@ test('root makes a template per register; its holder sees and writes exactly wha
   await byId(page, `template-delete-${id}`).click();
   await page.getByTestId('template-delete-ok').click();
   await expect(page.getByText('1 user(s) hold this template; give them another one first.')).toBeVisible();
+});
+
+test('a template that withholds registers: its holder sees them withheld, never 0, and the history offers none of them', async ({
+  page,
+}) => {
+  // Root: a template that reads a maglev blower's speed and nothing else.
+  const request = page.request;
+  const root = await apiLogin(request, 'demo_root');
+  const types = (await (
+    await request.get(`${baseUrl()}/api/v2/controller-types`, { headers: { authorization: `Bearer ${root}` } })
+  ).json()) as { data: Array<{ id: number; code: string }> };
+  const maglev = types.data.find((ty) => ty.code === 'maglev-blower')?.id ?? 0;
+  const name = `Speed watch ${base}`;
+  const made = (await apiSend(request, root, 'POST', '/permission-templates', { name, level: 6 })) as { id: number };
+  await apiSend(request, root, 'PUT', `/permission-templates/${made.id}`, {
+    name,
+    level: 6,
+    defaultRead: false,
+    defaultWrite: 'none',
+    rights: [{ typeId: maglev, register: SPEED, read: true, write: false }],
+  });
+  // demo_manager's sub-manager holding it, with the blower assigned.
+  const manager = await apiLogin(request, 'demo_manager');
+  const user = (await apiSend(request, manager, 'POST', '/user_register/add_next_manager', {
+    username: speedWatcher,
+    password: PASSWORD,
+    templateId: made.id,
+  })) as { id: number };
+  const devices = await request.get(`${baseUrl()}/api/v2/user_register/get_unassigned_devices?userId=${user.id}&q=${blowerId}`, {
+    headers: { authorization: `Bearer ${manager}` },
+  });
+  const deviceId = ((await devices.json()) as { data: { items: Array<{ deviceId: number }> } }).data.items[0]?.deviceId;
+  await apiSend(request, manager, 'POST', '/user_register/assign_device', { userId: user.id, deviceId });
+
+  await signIn(page, speedWatcher);
+  for (const width of [1440, 390]) {
+    await page.setViewportSize({ width, height: 900 });
+    await open(page, `/devices/maglev-controller/${blowerId}/1`);
+    await expect(byId(page, 'maglev-gauge-speed')).toHaveAttribute('data-value', '28000');
+    await expect(byId(page, 'maglev-gauge-speed')).toHaveAttribute('data-withheld', '');
+    for (const key of ['power', 'flow', 'outlet_pressure']) {
+      // Withheld: no value (never 0), and why.
+      await expect(byId(page, `maglev-gauge-${key}`)).toHaveAttribute('data-withheld', 'template');
+      await expect(byId(page, `maglev-gauge-${key}`)).toHaveAttribute('data-value', '');
+    }
+    await byId(page, 'maglev-gauge-power').hover();
+    await expect(page.locator('.ant-tooltip:visible')).toHaveText('Your permission template does not let you read this register.');
+    await screenshot(page, `template-withheld-gauges-${width}`);
+  }
+  // The register list shows the speed alone.
+  await expect(byId(page, 'register-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
+  await expect(byId(page, `register-value-${SPEED}`)).toHaveAttribute('data-raw', '28000');
+
+  // The history offers and preselects the speed alone.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await byId(page, 'device-link-history').click();
+  await expectShown(page, new RegExp(`/devices/history/${blowerId}/1$`));
+  const select = byId(page, 'history-registers');
+  await expect(select).toContainText('Speed (rpm)');
+  await select.click();
+  await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
+  await expect(byId(page, 'history-table').locator('thead th')).toHaveCount(2);
 });
 
 test('the template pages in every language at desktop and phone width', async ({ page }) => {

@@ -19,7 +19,8 @@ import {
  * Sub-managers and assignment (/usermanager/edit-manager, add-manager, manager-device; docs/people.md): demo_manager
  * adds a sub-manager through the form, gives them the Read only template and a new password through the list's
  * dialogs, and assigns two of its devices in one step. Signed in as the sub-manager: both devices are theirs, without
- * write controls (the template); they hide one from their superiors. demo_manager then sees it listed with its data hidden, recalls it, and it leaves the sub-manager's list.
+ * write controls (the template); they hide one from their superiors. demo_manager then sees it listed with its data
+ * hidden (its page withholds its values and offers no history), recalls it, and it leaves the sub-manager's list.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -118,12 +119,22 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await expect(byId(subPage, 'device-head-reach')).toContainText('Hidden from superiors');
   await screenshot(subPage, 'manager-hidden-by-sub');
 
-  // The manager: the device is listed as hidden, its page says its data is hidden.
+  // The manager: the device is listed as hidden, its page says its data is hidden: its values are withheld (with
+  // why), not "not received yet", and its history, charts, k-line and fault records are not offered.
   await page.reload();
   await expect(byId(page, `manager-hidden-${first}-1`)).toBeVisible();
   await open(page, `/devices/controller/${first}/1`);
   await expect(byId(page, 'device-head-reach')).toHaveAttribute('data-how', 'assigned');
   await expect(byId(page, 'device-head-reach-hidden')).toBeVisible();
+  await expect(byId(page, 'device-data-hidden')).toBeVisible();
+  await expect(byId(page, 'device-read-at')).toHaveText('Values hidden from superiors.');
+  for (const link of ['history', 'charts', 'kline', 'faults']) await expect(byId(page, `device-link-${link}`)).toHaveCount(0);
+  await expect(byId(page, 'device-link-box')).toBeVisible();
+  const value = byId(page, `register-value-${START_STOP}`);
+  await expect(value).toHaveAttribute('data-withheld', 'hidden');
+  await value.hover();
+  await expect(page.locator('.ant-tooltip:visible')).toHaveText('The person this device was assigned to hid its data from superiors.');
+  await screenshot(page, 'manager-hidden-device');
   await page.goBack();
   await byId(page, `manager-recall-${first}-1`).click();
   await page.getByTestId('manager-recall-ok').click();

@@ -46,6 +46,8 @@ export default {
   },
   value: {
     noBits: 'None set',
+    withheldTemplate: 'Your permission template does not let you read this register.',
+    withheldHidden: 'The person this device was assigned to hid its data from superiors.',
   },
   export: {
     button: 'Export',
@@ -90,6 +92,7 @@ export default {
     registers: 'Registers',
     readAt: 'Values read at {time}',
     noValues: 'No values received yet.',
+    valuesHidden: 'Values hidden from superiors.',
     noType: 'The controller type of this device is not known, so its registers cannot be shown.',
     searchRegister: 'Find a parameter',
     history: 'History',

@@ -47,6 +47,8 @@ const devices: LocaleArea<'devices'> = {
   },
   value: {
     noBits: 'Ninguno activo',
+    withheldTemplate: 'Su plantilla de permisos no le permite leer este registro.',
+    withheldHidden: 'La persona a la que se asignó este equipo ocultó sus datos a sus superiores.',
   },
   export: {
     button: 'Exportar',
@@ -92,6 +94,7 @@ const devices: LocaleArea<'devices'> = {
     registers: 'Registros',
     readAt: 'Valores leídos el {time}',
     noValues: 'Aún no se han recibido valores.',
+    valuesHidden: 'Valores ocultos a los superiores.',
     noType: 'Se desconoce el tipo de controlador de este dispositivo, por lo que no se pueden mostrar sus registros.',
     searchRegister: 'Buscar un parámetro',
     history: 'Histórico',

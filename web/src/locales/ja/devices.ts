@@ -47,6 +47,8 @@ const devices: LocaleArea<'devices'> = {
   },
   value: {
     noBits: 'なし',
+    withheldTemplate: 'ご利用の権限テンプレートでは、このレジスタを読み取れません。',
+    withheldHidden: 'この機器の割り当て先が、上位に対してデータを非表示にしています。',
   },
   export: {
     button: 'エクスポート',
@@ -91,6 +93,7 @@ const devices: LocaleArea<'devices'> = {
     registers: 'レジスタ',
     readAt: '{time} に読み取った値',
     noValues: 'まだ値を受信していません。',
+    valuesHidden: '値は上位に非表示です。',
     noType: 'このデバイスのコントローラ種別が不明なため、レジスタを表示できません。',
     searchRegister: 'パラメータを検索',
     history: '履歴',

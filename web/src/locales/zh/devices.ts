@@ -47,6 +47,8 @@ const devices: LocaleArea<'devices'> = {
   },
   value: {
     noBits: '无',
+    withheldTemplate: '您的权限模板不允许读取此寄存器。',
+    withheldHidden: '此设备的被分配人已对上级隐藏其数据。',
   },
   export: {
     button: '导出',
@@ -91,6 +93,7 @@ const devices: LocaleArea<'devices'> = {
     registers: '寄存器',
     readAt: '数据读取于 {time}',
     noValues: '尚未收到数据。',
+    valuesHidden: '数据已对上级隐藏。',
     noType: '该设备的控制器类型未知，无法显示寄存器。',
     searchRegister: '查找参数',
     history: '历史数据',

@@ -31,9 +31,9 @@ function parseQuery(search: URLSearchParams): { controller: number; record: numb
 }
 
 /**
- * /devices/error-details/:tagId/:time?controller=&record=: every register value of the device at that moment (the
- * fault record's own snapshot when `record` is given), formatted, with registers holding set fault or alert bits
- * highlighted.
+ * /devices/error-details/:tagId/:time?controller=&record=: every register value the user may read of the device at
+ * that moment (the fault record's own snapshot when `record` is given), formatted, with registers holding set fault
+ * or alert bits highlighted.
  */
 export default function ErrorDetailsPage() {
   const { tagId, time } = useParams();
@@ -53,7 +53,7 @@ export default function ErrorDetailsPage() {
 
 function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; record: number | undefined }) {
   const { t, lang } = useI18n();
-  const { device, type, registers } = loaded;
+  const { device, registers, readable } = loaded;
   const [filter, setFilter] = useState('');
 
   // The snapshot at `at` (or the record's own); the last one stays shown while the next loads, a failure until then.
@@ -72,11 +72,12 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
 
   const rows = useMemo<Row[]>(() => {
     const values = snapshot?.values ?? {};
-    return (type?.registers ?? []).map((def) => {
+    // Only the registers the user may read: those their template withholds are left out, as on the device page.
+    return readable.map((def) => {
       const raw = values[String(def.number)];
       return { def, raw, severity: bitsSeverity(def, raw) };
     });
-  }, [snapshot, type]);
+  }, [snapshot, readable]);
   const needle = filter.trim().toLowerCase();
   const shown = needle
     ? rows.filter((r) => `${r.def.number} ${registerName(r.def, lang)} ${r.def.key}`.toLowerCase().includes(needle))

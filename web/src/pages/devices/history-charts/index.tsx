@@ -12,7 +12,7 @@ import '../shared/history/history.css';
 const MAX_CURVES = 8;
 
 /**
- * /devices/history-charts/:tagId/:time: curves of chosen registers of the device `{boxId}-{controller}` over the
+ * /devices/history-charts/:tagId/:time: curves of chosen registers (those the user may read) of the device `{boxId}-{controller}` over the
  * window starting at `time` (24 hours unless `?span=` says otherwise), or the one the query keeps (`?range=1h`: the
  * last hour up to now; `?from=&to=`); `?registers=` keeps the curves. Downsampled by the server.
  */
@@ -22,17 +22,16 @@ export default function HistoryChartsPage() {
 
 function ChartsBody({ loaded, from: initialFrom }: { loaded: HistoryDevice; from: number }) {
   const search = usePageSearch();
-  const { device, type, registers } = loaded;
-  const all = type?.registers ?? [];
-  const selectable = all.filter((r) => r.format !== 'bits');
+  const { device, registers, readable } = loaded;
+  const selectable = readable.filter((r) => r.format !== 'bits');
   // The window and the curves are kept in the URL's query.
   const { range, choose } = useChartWindow(initialFrom);
   const [chosen, setChosen] = useState<number[]>(() => {
     const wanted = (search.params.get('registers') ?? '')
       .split(',')
       .map(Number)
-      .filter((n) => registers.has(n));
-    return wanted.length > 0 ? wanted.slice(0, MAX_CURVES) : defaultRegisters(all, 4);
+      .filter((n) => selectable.some((r) => r.number === n));
+    return wanted.length > 0 ? wanted.slice(0, MAX_CURVES) : defaultRegisters(selectable, 4);
   });
 
   return (

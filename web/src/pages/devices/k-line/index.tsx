@@ -44,9 +44,9 @@ export function klineRange(range: TimeRange, period: KlinePeriod): { from: numbe
 const DEFAULT_WINDOW: WindowChoice<keyof typeof PRESET_MS> = { preset: '24h' };
 
 /**
- * /devices/k-line/:tagId/:controllerId: open, high, low and close of one register per hour or day. The tag is the box
- * id, or `{boxId}-{register}` with the register preselected. The range (`?range=1h|24h|7d` up to now, or
- * `?from=&to=`) and the period (`?period=day`) are kept in the URL.
+ * /devices/k-line/:tagId/:controllerId: open, high, low and close of one register (one the user may read) per hour
+ * or day. The tag is the box id, or `{boxId}-{register}` with the register preselected. The range
+ * (`?range=1h|24h|7d` up to now, or `?from=&to=`) and the period (`?period=day`) are kept in the URL.
  */
 export default function KlinePage() {
   const { tagId, controllerId } = useParams();
@@ -63,10 +63,10 @@ export default function KlinePage() {
 
 function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: number | null }) {
   const { t, lang } = useI18n();
-  const { device, type, registers } = loaded;
-  const numbers = (type?.registers ?? []).filter((r) => r.format === 'number');
+  const { device, registers, readable } = loaded;
+  const numbers = readable.filter((r) => r.format === 'number');
   const [chosen, setChosen] = useState<number | undefined>(() =>
-    register !== null && registers.has(register) ? register : defaultRegisters(numbers, 1)[0],
+    register !== null && readable.some((r) => r.number === register) ? register : defaultRegisters(numbers, 1)[0],
   );
   const search = usePageSearch();
   const period: KlinePeriod = KLINE_PERIODS.find((p) => p === search.params.get('period')) ?? 'hour';

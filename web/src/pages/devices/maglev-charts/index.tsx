@@ -1,6 +1,7 @@
 import { Alert, Col, Row, Typography } from 'antd';
 import { useI18n } from '../../../i18n';
-import { registerName } from '../shared/registers';
+import { registerName, withheldWhy } from '../shared/registers';
+import { WithheldFigure } from '../shared/Withheld';
 import { ChartsPage } from '../shared/charts/ChartsPage';
 import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
 import { SeriesChart } from '../shared/charts/SeriesChart';
@@ -14,7 +15,8 @@ const CURVES = ['speed', 'power', 'flow', 'pressure'] as const;
 /**
  * /devices/maglev-charts/:tagId/:time: the maglev blower's key curves (speed, power, flow, outlet pressure) over the
  * window starting at `time`, or the one the query keeps (`?range=1h`, `?from=&to=`, as history-charts), one chart
- * each, zooming together; each chart re-queries the server for its zoomed part.
+ * each, zooming together; each chart re-queries the server for its zoomed part. A curve the user may not read is
+ * shown as withheld, not queried.
  */
 export default function MaglevChartsPage() {
   return <ChartsPage view="maglevCharts">{(loaded, from) => <MaglevCharts loaded={loaded} from={from} />}</ChartsPage>;
@@ -27,7 +29,7 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
   const regs = maglevRegisters(type?.registers ?? []);
   const curves = CURVES.flatMap((role) => {
     const def = regs[role];
-    return def ? [{ role, def }] : [];
+    return def ? [{ role, def, withheld: withheldWhy(device, def.number) }] : [];
   });
   const group = `maglev-${device.boxId}-${device.controller}`;
 
@@ -41,24 +43,28 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
         <Alert type="warning" showIcon title={t('history.region.notMaglev')} data-testid="maglev-not-maglev" />
       ) : (
         <Row gutter={[16, 16]}>
-          {curves.map(({ role, def }) => (
+          {curves.map(({ role, def, withheld }) => (
             <Col key={role} xs={24} xl={12}>
               <Typography.Text strong>
                 {registerName(def, lang)}
                 {def.unit ? ` (${def.unit})` : ''}
               </Typography.Text>
-              <SeriesChart
-                boxId={device.boxId}
-                controller={device.controller}
-                registers={[def.number]}
-                defs={registers}
-                from={range.from}
-                to={range.to}
-                height={280}
-                testId={`maglev-chart-${role}`}
-                group={group}
-                deviceId={device.id}
-              />
+              {withheld ? (
+                <WithheldFigure why={withheld} height={280} testId={`maglev-chart-${role}`} />
+              ) : (
+                <SeriesChart
+                  boxId={device.boxId}
+                  controller={device.controller}
+                  registers={[def.number]}
+                  defs={registers}
+                  from={range.from}
+                  to={range.to}
+                  height={280}
+                  testId={`maglev-chart-${role}`}
+                  group={group}
+                  deviceId={device.id}
+                />
+              )}
             </Col>
           ))}
         </Row>

@@ -1,5 +1,5 @@
 import type { ControllerTypeDetail, Language, RegisterDef } from '@dms/contract';
-import { registerName, scaleRaw } from '../shared/registers';
+import { registerName, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../shared/registers';
 
 /**
  * The maglev blower's four operating gauges: speed, power, flow and outlet pressure, each read from the register
@@ -17,7 +17,10 @@ export interface GaugeReading {
   key: string;
   name: string;
   unit: string;
+  /** The scaled value; null when none was received or it is withheld. */
   value: number | null;
+  /** Why the user may not read it (never shown as 0), null when they may. */
+  withheld: Withheld | null;
   max: number;
   decimals: number;
 }
@@ -30,19 +33,26 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-export function gaugeReadings(type: ControllerTypeDetail | null, values: Record<string, number>, lang: Language): GaugeReading[] {
+/** The gauges of a blower of `type` from its raw values, each withheld when the user may not read its register. */
+export function gaugeReadings(
+  type: ControllerTypeDetail | null,
+  values: Record<string, number>,
+  lang: Language,
+  rights: ReadRights,
+): GaugeReading[] {
   if (!type) return [];
   const byKey = new Map<string, RegisterDef>(type.registers.map((r) => [r.key, r]));
   const readings: GaugeReading[] = [];
   for (const gauge of GAUGES) {
     const def = byKey.get(gauge.key);
     if (!def) continue;
-    const raw = values[String(def.number)];
+    const withheld = withheldWhy(rights, def.number);
+    const raw = withheld ? undefined : values[String(def.number)];
     const value = raw === undefined ? null : scaleRaw(raw, def.decimals);
     const scaleDef = byKey.get(gauge.scale);
     const limit = scaleDef?.max;
     const max = limit !== undefined && (value ?? 0) <= limit ? limit : niceMax(value ?? 0);
-    readings.push({ key: gauge.key, name: registerName(def, lang), unit: def.unit, value, max, decimals: def.decimals });
+    readings.push({ key: gauge.key, name: registerName(def, lang), unit: def.unit, value, withheld, max, decimals: def.decimals });
   }
   return readings;
 }

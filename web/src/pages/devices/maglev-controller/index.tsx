@@ -6,5 +6,5 @@ import { MaglevGauges } from './MaglevGauges';
  * page, with gauges for speed, power, flow and pressure above the register table, and a link to its operating region.
  */
 export default function MaglevControllerPage() {
-  return <DeviceDetailPage renderExtra={({ type, values }) => <MaglevGauges type={type} values={values} />} />;
+  return <DeviceDetailPage renderExtra={({ device, type, values }) => <MaglevGauges type={type} values={values} rights={device} />} />;
 }

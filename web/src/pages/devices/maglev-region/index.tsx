@@ -15,6 +15,8 @@ import { parseDevice } from '../shared/params';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import { Gauges, type GaugeItem } from './Gauges';
 import { maglevRegisters, scaled } from '../shared/maglev';
+import { withheldWhy } from '../shared/registers';
+import { WithheldValue } from '../shared/Withheld';
 import { inside, operatingRegion, type Point } from './region';
 import { buildRegionOption } from './region-option';
 import '../shared/history/history.css';
@@ -54,6 +56,12 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
   // The points read live since the page opened (the last ones only).
   const [livePoints, setLivePoints] = useState<Point[]>([]);
   const { flow, pressure } = regs;
+  // Why the user may not read each role's register (its value is then never shown, nor queried).
+  const withheld = (role: keyof typeof regs) => {
+    const def = regs[role];
+    return def ? withheldWhy(device, def.number) : null;
+  };
+  const pointWithheld = withheld('flow') ?? withheld('pressure');
 
   // The last hour up to when the page opened, from the history (cached); the live points follow it.
   const [trailTo] = useState(() => Date.now() + 1000);
@@ -62,7 +70,7 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
       params: { boxId: device.boxId, controller: device.controller },
       query: { registers: [flow?.number ?? 0, pressure?.number ?? 0], from: trailTo - TRAIL_MS, to: trailTo, points: TRAIL_POINTS },
     }),
-    enabled: flow !== undefined && pressure !== undefined,
+    enabled: flow !== undefined && pressure !== undefined && pointWithheld === null,
     placeholderData: keepPreviousData,
   });
   const trail = useMemo(() => {
@@ -107,7 +115,7 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
 
   const raw = (role: keyof typeof regs): number | undefined => {
     const def = regs[role];
-    return def ? values[String(def.number)] : undefined;
+    return def && withheld(role) === null ? values[String(def.number)] : undefined;
   };
   const minSpeed = scaled(regs.minSpeed, raw('minSpeed'));
   const maxSpeed = scaled(regs.maxSpeed, raw('maxSpeed'));
@@ -141,7 +149,7 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
   const gauges: GaugeItem[] = [];
   const dial = (id: 'speed' | 'power' | 'flow' | 'pressure', max: number) => {
     const def = regs[id];
-    if (def) gauges.push({ id, def, raw: raw(id), max });
+    if (def) gauges.push({ id, def, raw: raw(id), withheld: withheld(id), max });
   };
   dial('speed', Math.max(maxSpeed ?? 0, 40_000));
   dial('power', 300);
@@ -170,7 +178,9 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
           {
             key: 'state',
             label: t('history.region.state'),
-            children: (
+            children: pointWithheld ? (
+              <WithheldValue why={pointWithheld} testId="maglev-region-state" />
+            ) : (
               <Typography.Text
                 type={within === false ? 'danger' : 'success'}
                 data-testid="maglev-region-state"

@@ -9,9 +9,12 @@ import {
   formatDuration,
   formatRegisterValue,
   formatRegisterWithUnit,
+  permittedRegisters,
+  readableRegisters,
   registerName,
   scaleRaw,
   setBits,
+  withheldWhy,
   writeBounds,
   writeProblem,
 } from './registers';
@@ -95,5 +98,31 @@ describe('register writes (engineering units)', () => {
   it('accepts only the options of an enum', () => {
     expect(writeProblem(reg('start_stop_command'), 1)).toBeNull();
     expect(writeProblem(reg('start_stop_command'), 9)).toBe('option');
+  });
+});
+
+describe('what the user may read (permission template, data hidden from superiors)', () => {
+  const pressure = reg('discharge_pressure').number;
+  const load = reg('load_pressure').number;
+  const own = { reach: { data: true }, template: { noRead: [] } };
+  const templated = { reach: { data: true }, template: { noRead: [pressure, load] } };
+  const hidden = { reach: { data: false }, template: { noRead: [load] } };
+
+  it('says why a value is withheld, and null when it may be read', () => {
+    expect(withheldWhy(own, pressure)).toBeNull();
+    expect(withheldWhy(templated, pressure)).toBe('template');
+    expect(withheldWhy(templated, reg('oil_temperature').number)).toBeNull();
+    expect(withheldWhy(hidden, pressure)).toBe('hidden');
+    expect(withheldWhy(hidden, load)).toBe('hidden');
+  });
+
+  it('offers only the registers the template lets the user read, in order; none of a hidden device', () => {
+    const numbers = compressor.registers.map((r) => r.number);
+    expect(readableRegisters(compressor.registers, own).map((r) => r.number)).toEqual(numbers);
+    const readable = readableRegisters(compressor.registers, templated).map((r) => r.number);
+    expect(readable).toEqual(numbers.filter((n) => n !== pressure && n !== load));
+    expect(readableRegisters(compressor.registers, hidden)).toEqual([]);
+    // The register list of a hidden device still names the registers the template grants.
+    expect(permittedRegisters(compressor.registers, hidden.template).map((r) => r.number)).toEqual(numbers.filter((n) => n !== load));
   });
 });

@@ -1,4 +1,4 @@
-import type { Language, RegisterBit, RegisterDef } from '@dms/contract';
+import type { DeviceDetail, Language, RegisterBit, RegisterDef } from '@dms/contract';
 import type { Translate } from '../../../i18n';
 import { localized } from '../../../lib/localized';
 
@@ -63,6 +63,39 @@ export interface FormatContext {
 
 /** The text shown for a missing value. */
 export const NO_VALUE = '—';
+
+/** What a user may read of a device: whether its data reaches them at all, and what their permission template withholds. */
+export interface ReadRights {
+  reach: Pick<DeviceDetail['reach'], 'data'>;
+  template: Pick<DeviceDetail['template'], 'noRead'>;
+}
+
+/**
+ * Why a register's value is withheld from the user (shown as NO_VALUE with the reason, never as a number):
+ * `hidden`, the person the device was assigned to hid its data from superiors (every register); `template`, the
+ * user's permission template does not let them read it. Not the same as a value not received yet.
+ */
+export type Withheld = 'hidden' | 'template';
+
+/** Why the user may not read register `number` of the device, or null when they may. */
+export function withheldWhy(device: ReadRights, number: number): Withheld | null {
+  if (!device.reach.data) return 'hidden';
+  return device.template.noRead.includes(number) ? 'template' : null;
+}
+
+/** The registers the user's permission template lets them read, in their order: what a list of registers shows. */
+export function permittedRegisters<R extends Pick<RegisterDef, 'number'>>(registers: readonly R[], template: ReadRights['template']): R[] {
+  const withheld = new Set(template.noRead);
+  return registers.filter((r) => !withheld.has(r.number));
+}
+
+/**
+ * The registers whose values the user may read, in their order: what the history, chart and k-line pages offer and
+ * start with (none of a device whose data is hidden from them).
+ */
+export function readableRegisters<R extends Pick<RegisterDef, 'number'>>(registers: readonly R[], device: ReadRights): R[] {
+  return device.reach.data ? permittedRegisters(registers, device.template) : [];
+}
 
 /**
  * A register's value as shown, without the unit of a `number` (see formatRegisterWithUnit): `enum` → the option's

@@ -32,8 +32,9 @@ export interface DeviceDetailPageProps {
 
 /**
  * A device's detail page (controller, plcController, maglev-controller: spec 2): header with status and links to
- * its history, charts, k-line, fault records and box; device information (editable by those allowed); status with
- * recent transitions; the live register table with writes. Parameters are checked first (malformed → /404).
+ * its history, charts, k-line, fault records (not offered when its data is hidden from the user) and box; device
+ * information (editable by those allowed); status with recent transitions; the live register table with writes, its
+ * withheld values shown as such. Parameters are checked first (malformed → /404).
  */
 export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
   const { t, lang } = useI18n();
@@ -80,37 +81,42 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
             {typeName && <Typography.Text type="secondary">{typeName}</Typography.Text>}
           </div>
           <nav className="dms-device-links" aria-label={t('devices.detail.info')}>
-            <Link to={historyPath(device.kind, device.boxId, device.controller)} data-testid="device-link-history">
-              <Space size={4}>
-                <HistoryOutlined />
-                {t('devices.detail.history')}
-              </Space>
-            </Link>
-            <Link to={chartsPath(device.kind, device.boxId, device.controller)} data-testid="device-link-charts">
-              <Space size={4}>
-                <AreaChartOutlined />
-                {t('devices.detail.charts')}
-              </Space>
-            </Link>
-            <Link to={klinePath(device.boxId, device.controller)} data-testid="device-link-kline">
-              <Space size={4}>
-                <StockOutlined />
-                {t('devices.detail.kline')}
-              </Space>
-            </Link>
-            <Link to={errorRecordPath(device.boxId, device.controller)} data-testid="device-link-faults">
-              <Space size={4}>
-                <WarningOutlined />
-                {t('devices.detail.faults')}
-              </Space>
-            </Link>
-            {device.kind === 'maglev' && (
-              <Link to={maglevRegionPath(device.boxId, device.controller)} data-testid="device-link-region">
-                <Space size={4}>
-                  <BarChartOutlined />
-                  {t('history.route.maglevRegion')}
-                </Space>
-              </Link>
+            {/* History, charts, k-line, fault records and region read the device's data: not offered when it is hidden. */}
+            {device.reach.data && (
+              <>
+                <Link to={historyPath(device.kind, device.boxId, device.controller)} data-testid="device-link-history">
+                  <Space size={4}>
+                    <HistoryOutlined />
+                    {t('devices.detail.history')}
+                  </Space>
+                </Link>
+                <Link to={chartsPath(device.kind, device.boxId, device.controller)} data-testid="device-link-charts">
+                  <Space size={4}>
+                    <AreaChartOutlined />
+                    {t('devices.detail.charts')}
+                  </Space>
+                </Link>
+                <Link to={klinePath(device.boxId, device.controller)} data-testid="device-link-kline">
+                  <Space size={4}>
+                    <StockOutlined />
+                    {t('devices.detail.kline')}
+                  </Space>
+                </Link>
+                <Link to={errorRecordPath(device.boxId, device.controller)} data-testid="device-link-faults">
+                  <Space size={4}>
+                    <WarningOutlined />
+                    {t('devices.detail.faults')}
+                  </Space>
+                </Link>
+                {device.kind === 'maglev' && (
+                  <Link to={maglevRegionPath(device.boxId, device.controller)} data-testid="device-link-region">
+                    <Space size={4}>
+                      <BarChartOutlined />
+                      {t('history.route.maglevRegion')}
+                    </Space>
+                  </Link>
+                )}
+              </>
             )}
             <Link to={boxPath(device.boxId)} data-testid="device-link-box">
               <Space size={4}>

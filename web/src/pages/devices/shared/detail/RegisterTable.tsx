@@ -5,7 +5,8 @@ import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useI18n } from '../../../../i18n';
 import { formatTime } from '../../../../lib/format-time';
 import { useAppState } from '../../../../settings/app-state';
-import { bitsSeverity, formatLabel, formatRegisterValue, registerName } from '../registers';
+import { bitsSeverity, formatLabel, formatRegisterValue, permittedRegisters, registerName, withheldWhy } from '../registers';
+import { WithheldValue } from '../Withheld';
 import { WriteDialog } from './WriteDialog';
 
 /** Whether this user may write this register: any writable one with the write right, start/stop with the switch right. */
@@ -36,13 +37,13 @@ export function RegisterTable({
   const [lastWrites, setLastWrites] = useState<Record<number, WriteResult>>({});
 
   const rows = useMemo(() => {
-    // Registers the user's permission template does not let them read are left out (docs/people.md).
-    const hidden = new Set(device.template.noRead);
-    const registers = (type?.registers ?? []).filter((r) => !hidden.has(r.number));
+    // Registers the user's permission template does not let them read are left out (docs/people.md); on a device
+    // whose data is hidden from the user the others stay listed, their values withheld.
+    const registers = permittedRegisters(type?.registers ?? [], device.template);
     const q = search.trim().toLowerCase();
     if (!q) return registers;
     return registers.filter((r) => String(r.number).includes(q) || registerName(r, lang).toLowerCase().includes(q) || r.key.includes(q));
-  }, [type, search, lang, device.template.noRead]);
+  }, [type, search, lang, device.template]);
 
   const columns = useMemo<TableColumnsType<RegisterDef>>(() => {
     const ctx = { t, lang };
@@ -54,6 +55,8 @@ export function RegisterTable({
         title: t('devices.register.value'),
         width: 220,
         render: (_: unknown, r: RegisterDef) => {
+          const why = withheldWhy(device, r.number);
+          if (why) return <WithheldValue why={why} testId={`register-value-${r.number}`} />;
           const raw = values[String(r.number)];
           const severity = bitsSeverity(r, raw);
           const text = formatRegisterValue(r, raw, ctx);
@@ -124,7 +127,11 @@ export function RegisterTable({
       data-testid="device-registers"
       extra={
         <Typography.Text type="secondary" data-testid="device-read-at">
-          {ts === null ? t('devices.detail.noValues') : t('devices.detail.readAt', { time: formatTime(ts, lang) })}
+          {!device.reach.data
+            ? t('devices.detail.valuesHidden')
+            : ts === null
+              ? t('devices.detail.noValues')
+              : t('devices.detail.readAt', { time: formatTime(ts, lang) })}
         </Typography.Text>
       }
     >

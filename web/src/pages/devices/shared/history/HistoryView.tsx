@@ -34,7 +34,7 @@ type Preset = keyof typeof PRESET_MS;
 
 /**
  * history/{tag_id}/{controller_id} and plcHistory: the device's snapshots over a chosen range, one column per chosen
- * register (formatted in its display format), newest first, paged on the server, exportable to .xlsx. The range is
+ * register the user may read (formatted in its display format), newest first, paged on the server, exportable to .xlsx. The range is
  * kept in the URL (`?range=1h|24h|7d`, or `?from=&to=`); a preset ends at the present and moves on with the clock.
  * While the range holds the present, each new reading joins the top of the first page as it comes (live push), and
  * the total counts it; a later page is loaded again, so its rows shift down as the readings come.
@@ -53,10 +53,9 @@ export function HistoryPage({ view }: { view: 'history' | 'plcHistory' }) {
 
 function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string }) {
   const { t, lang } = useI18n();
-  const { device, type, registers } = loaded;
-  const all = type?.registers ?? [];
+  const { device, registers, readable } = loaded;
   const { range, choose } = usePageWindow(PRESET_MS, DEFAULT_WINDOW, MAX_RANGE_MS);
-  const [chosen, setChosen] = useState<number[]>(() => defaultRegisters(all, DEFAULT_COLUMNS));
+  const [chosen, setChosen] = useState<number[]>(() => defaultRegisters(readable, DEFAULT_COLUMNS));
   const { boxId, controller } = device;
   const list = useListState({ registers: chosen });
   const { filter, page: pageNo, pageSize } = list.params;
@@ -157,7 +156,7 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
       <DeviceHeader device={device} current={view} />
       <div className="dms-history-toolbar">
         <RangeBar value={range} onChange={changeRange} onRefresh={fetched.reload} />
-        <RegisterSelect registers={all} value={chosen} onChange={changeRegisters} />
+        <RegisterSelect registers={readable} value={chosen} onChange={changeRegisters} />
         <ExportButton
           testId="history-export"
           disabled={chosen.length === 0}

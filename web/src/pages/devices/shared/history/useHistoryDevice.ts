@@ -4,14 +4,20 @@ import { App } from 'antd';
 import { useEffect, useMemo } from 'react';
 import { deviceQueries } from '../../../../queries/devices';
 import type { DeviceAddress } from '../params';
+import { readableRegisters } from '../registers';
 import { useLoadFailure } from '../useLoadFailure';
 
 export interface HistoryDevice {
   device: DeviceDetail;
   /** The register map, or null while the device's type is unknown. */
   type: ControllerTypeDetail | null;
-  /** Register definitions by number. */
+  /** Register definitions by number (every register of the map: names of records and columns). */
   registers: ReadonlyMap<number, RegisterDef>;
+  /**
+   * The registers whose values the user may read (readableRegisters: not those their template withholds, none of a
+   * device whose data is hidden from them): the only ones a page offers, preselects or queries.
+   */
+  readable: readonly RegisterDef[];
 }
 
 /**
@@ -32,5 +38,15 @@ export function useHistoryDevice(address: DeviceAddress | null): HistoryDevice |
 
   const typeData = typeId === null ? null : type.data;
   const registers = useMemo(() => new Map((typeData?.registers ?? []).map((r) => [r.number, r] as const)), [typeData]);
-  return useMemo(() => (device && typeData !== undefined ? { device, type: typeData, registers } : null), [device, typeData, registers]);
+  // From the device's rights alone, so that live changes of the device (its values, its status) keep the same list.
+  const reachData = device?.reach.data ?? false;
+  const noRead = device?.template.noRead;
+  const readable = useMemo(
+    () => readableRegisters(typeData?.registers ?? [], { reach: { data: reachData }, template: { noRead: noRead ?? [] } }),
+    [typeData, reachData, noRead],
+  );
+  return useMemo(
+    () => (device && typeData !== undefined ? { device, type: typeData, registers, readable } : null),
+    [device, typeData, registers, readable],
+  );
 }
