@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { BOX_ID_MAX, MAX_CONTROLLERS_PER_BOX } from '@dms/contract';
-import type { Rates } from './box.js';
+import { SCENE_KINDS, type Rates, type Scene } from './box.js';
 import { FLEET_DEFAULTS } from './fleet.js';
 import { SIMULATED_TYPES } from './models/index.js';
 import { parseBrokerUrl } from './transport.js';
@@ -25,6 +25,8 @@ export interface CliOptions {
   ownerId: number | undefined;
   connectRate: number;
   quiet: boolean;
+  /** Opening scenes (`--scene`): what given boxes do at once, before the random incidents. */
+  scenes: Scene[];
 }
 
 export type ParsedArgs = { help: true } | { help: false; options: CliOptions };
@@ -56,6 +58,8 @@ Fleet
   --interval S           seconds between snapshots, may be fractional (default ${FLEET_DEFAULTS.interval})
   --url URL              broker, mqtt://host:port (default ${DEFAULTS.url})
   --connect-rate R       boxes started per second (default ${FLEET_DEFAULTS.connectRate})
+  --scene KIND:BOX[:S]   an opening scene, repeatable: box BOX raises a fault or an alert (for 15 min), or goes
+                         offline (for 10 min), S seconds after it first connects (default 0); KIND: fault, alert, offline
 
 Incidents, per box per hour
   --fault-rate F         a fault bit sets for a while; the machine stops (default ${rates.fault})
@@ -97,8 +101,23 @@ const SPEC = {
   seed: { type: 'string' },
   duration: { type: 'string' },
   quiet: { type: 'boolean' },
+  scene: { type: 'string', multiple: true },
   help: { type: 'boolean' },
 } as const;
+
+/** `--scene KIND:BOX[:AFTER_S]`: a fault, an alert or an offline spell of box BOX, AFTER_S seconds after it connects. */
+function sceneArg(text: string, first: number, last: number): Scene {
+  const [kind, box, after] = text.split(':');
+  const fail = () =>
+    new UsageError(
+      `--scene must be KIND:BOX[:AFTER_S] with KIND one of ${SCENE_KINDS.join(', ')} and BOX ${first}..${last}, not '${text}'`,
+    );
+  if (!SCENE_KINDS.includes(kind as Scene['kind'])) throw fail();
+  const boxId = Number(box);
+  const afterS = after === undefined ? 0 : Number(after);
+  if (!Number.isInteger(boxId) || boxId < first || boxId > last || !Number.isFinite(afterS) || afterS < 0 || afterS > 3600) throw fail();
+  return { kind: kind as Scene['kind'], boxId, afterMs: afterS * 1000 };
+}
 
 /** A number given as `--name text`, checked against its bounds. */
 function numberArg(
@@ -195,6 +214,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       ownerId: optionalNumber('owner-id', values['owner-id'], { min: 1, integer: true }),
       connectRate: numberArg('connect-rate', values['connect-rate'], FLEET_DEFAULTS.connectRate, { min: 0, above: true }),
       quiet: values.quiet ?? false,
+      scenes: (values.scene ?? []).map((text) => sceneArg(text, firstBoxId, firstBoxId + boxes - 1)),
     },
   };
 }

@@ -22,6 +22,22 @@ import { zeroCounters, type BoxCounters } from './stats.js';
 import { connectTcp, parseBrokerUrl, randomLoopbackAddress, type BrokerAddress } from './transport.js';
 
 /** Incidents per box per hour. */
+export const SCENE_KINDS = ['fault', 'alert', 'offline'] as const;
+
+/**
+ * An opening scene: what one box does `afterMs` after it first connects, so that a fresh demo shows at once what the
+ * product is for (a device in fault, one in alert, one offline, each with its cause) instead of waiting for chance.
+ */
+export interface Scene {
+  kind: (typeof SCENE_KINDS)[number];
+  boxId: number;
+  afterMs: number;
+}
+
+/** How long an opening scene's fault or alert lasts, and its offline spell. */
+export const SCENE_INCIDENT_MS = 15 * 60_000;
+export const SCENE_OFFLINE_MS = 10 * 60_000;
+
 export interface Rates {
   fault: number;
   alert: number;
@@ -177,6 +193,31 @@ export class SimBox extends EventEmitter<BoxEvents> {
     });
     if (!(await Promise.race([clean, graceOver]))) client.stream.destroy();
     for (const t of this.timers) clearTimeout(t);
+  }
+
+  /**
+   * Plays an opening scene once the box has first connected and reported: a fault or an alert bit of its first
+   * controller set for SCENE_INCIDENT_MS (reported at once), or an offline spell of SCENE_OFFLINE_MS.
+   */
+  play(scene: Pick<Scene, 'kind' | 'afterMs'>): void {
+    const run = (): void => {
+      if (this.stopped) return;
+      if (scene.kind === 'offline') {
+        this.goOffline(SCENE_OFFLINE_MS);
+        return;
+      }
+      const controller = this.controllers[0];
+      if (!controller) return;
+      const now = this.clock();
+      if (controller.raise(scene.kind, this.rng, now + SCENE_INCIDENT_MS))
+        this.counters[scene.kind === 'fault' ? 'faultsRaised' : 'alertsRaised']++;
+      this.sendSnapshot(now);
+    };
+    const afterFirstReport = (): void => {
+      this.later(scene.afterMs, run);
+    };
+    if (this.counters.snapshotsSent > 0) afterFirstReport();
+    else this.once('snapshot', afterFirstReport);
   }
 
   /** Takes one snapshot now, with the incidents that fall due (the timer calls this every interval). */

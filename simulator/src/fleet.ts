@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import { MAX_CONTROLLERS_PER_BOX } from '@dms/contract';
-import { SimBox, type AckedSnapshot, type Rates } from './box.js';
+import { SimBox, type AckedSnapshot, type Rates, type Scene } from './box.js';
 import { SIMULATED_TYPES } from './models/index.js';
 import { sumCounters, type FleetStats } from './stats.js';
 import { isLoopbackHost, loopbackAliasesWork, parseBrokerUrl } from './transport.js';
@@ -27,6 +27,8 @@ export interface FleetOptions {
   rates?: Partial<Rates>;
   /** Boxes started per second, so that a large fleet does not knock all at once. */
   connectRate?: number;
+  /** Opening scenes: what given boxes do as soon as they have reported (a fresh demo shows its purpose at once). */
+  scenes?: readonly Scene[];
   /** Keep every acknowledged snapshot for `ackedSnapshots()` (tests). */
   trackAcks?: boolean;
   clock?: () => number;
@@ -108,6 +110,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
     return box;
   });
   const byId = new Map(boxes.map((b) => [b.boxId, b]));
+  for (const scene of options.scenes ?? []) byId.get(scene.boxId)?.play(scene);
 
   let stopping = false;
   // Not an async IIFE: the compiler reads an IIFE's body as inline code and takes `stopping` for false throughout.

@@ -82,6 +82,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       ...(options.seed !== undefined ? { seed: options.seed } : {}),
       rates: options.rates,
       connectRate: options.connectRate,
+      scenes: options.scenes,
       log,
       warn,
     });

@@ -274,4 +274,28 @@ describe('a fleet', () => {
       b.of(100001, 'data').find((d) => ((d.json.c as Record<string, Record<string, number>>)['1']?.['40050'] ?? 0) > 0),
     );
   });
+
+  it('plays its opening scenes at once: a fault, an alert and an offline spell of the boxes named, and nothing else', async () => {
+    const b = await withBroker();
+    const f = await fleet(b, {
+      rates: NO_INCIDENTS,
+      scenes: [
+        { kind: 'fault', boxId: 100001, afterMs: 0 },
+        { kind: 'alert', boxId: 100002, afterMs: 0 },
+        { kind: 'offline', boxId: 100003, afterMs: 200 },
+      ],
+    });
+    const bits = (boxId: number, key: string) =>
+      b.of(boxId, 'data').find((d) => {
+        const c = (d.json.c as Record<string, Record<string, number>>)['1'] ?? {};
+        return Object.entries(c).some(
+          ([register, v]) => BUILTIN_TYPES.some((t) => t.registers.some((r) => r.key === key && String(r.number) === register)) && v > 0,
+        );
+      });
+    await waitFor('the fault of box 100001', () => bits(100001, 'fault_bits'));
+    await waitFor('the alert of box 100002', () => bits(100002, 'alert_bits'));
+    await waitFor('the will of box 100003', () => b.of(100003, 'will')[0]);
+    expect(f.stats()).toMatchObject({ faultsRaised: 1, alertsRaised: 1, offlineDrops: 1 });
+    expect(bits(100003, 'fault_bits')).toBeUndefined();
+  });
 });

@@ -77,6 +77,10 @@ describe('command-line arguments', () => {
       '--connect-rate',
       '50',
       '--quiet',
+      '--scene',
+      'fault:5',
+      '--scene',
+      'offline:7:30',
     ]);
     expect(parsed).toEqual({
       help: false,
@@ -97,6 +101,10 @@ describe('command-line arguments', () => {
         ownerId: 9,
         connectRate: 50,
         quiet: true,
+        scenes: [
+          { kind: 'fault', boxId: 5, afterMs: 0 },
+          { kind: 'offline', boxId: 7, afterMs: 30_000 },
+        ],
       },
     });
     expect(parseCliArgs(['--help'])).toEqual({ help: true });
@@ -118,6 +126,9 @@ describe('command-line arguments', () => {
     [['--frobnicate'], /Unknown option '--frobnicate'/],
     [['extra'], /positional argument/],
     [['--boxes'], /argument missing/],
+    [['--scene', 'flood:100001'], /--scene must be KIND:BOX\[:AFTER_S\]/],
+    [['--scene', 'fault:99'], /BOX 100001\.\.100010/],
+    [['--scene', 'alert:100001:-5'], /--scene must be/],
   ])('refuses %j', (argv, message) => {
     expect(() => parseCliArgs(argv)).toThrow(UsageError);
     expect(() => parseCliArgs(argv)).toThrow(message);

@@ -9,6 +9,7 @@ import { BACKFILL_INTERVAL_S, backfillHistory, loadReportSource } from './backfi
 import { DEMO_BOX_CONTACT, DEMO_COMPANIES, DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
 import { arrangeDemoPeople } from './people.js';
 import * as repo from './repository.js';
+import { demoScenes } from './scenes.js';
 
 export { DEMO_FIRST_BOX_ID, demoFields };
 /** Boxes of the demo fleet owned by the demo end user; the rest belong to the demo manager. */
@@ -46,6 +47,7 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
     '--url',
     `mqtt://127.0.0.1:${app.mqttPort}`,
     '--quiet',
+    ...demoScenes(DEMO_FIRST_BOX_ID, demoFleet.size, END_USER_BOXES).flatMap((s) => ['--scene', `${s.kind}:${s.boxId}:${s.afterS}`]),
   ];
   let stopping = false;
   // The IPC channel ends when this server does, however it ends: the simulator then stops too (simulator/src/main.ts).
