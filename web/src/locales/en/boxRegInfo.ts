@@ -41,7 +41,6 @@ export default {
   links: {
     title: 'Registrations of the devices of box {boxId}',
     device: 'Device',
-    controller: 'Controller {controller}',
     sharee: 'Sharee',
     shareSource: 'Share source',
     type: 'Registration type',

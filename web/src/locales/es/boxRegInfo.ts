@@ -42,7 +42,6 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   links: {
     title: 'Registros de los dispositivos de la caja {boxId}',
     device: 'Dispositivo',
-    controller: 'Controlador {controller}',
     sharee: 'Destinatario',
     shareSource: 'Compartido por',
     type: 'Tipo de registro',

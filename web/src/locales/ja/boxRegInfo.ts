@@ -42,7 +42,6 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   links: {
     title: 'ボックス {boxId} のデバイス登録情報',
     device: 'デバイス',
-    controller: 'コントローラー {controller}',
     sharee: '共有先',
     shareSource: '共有元',
     type: '登録種別',

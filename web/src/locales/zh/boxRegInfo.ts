@@ -42,7 +42,6 @@ const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   links: {
     title: '盒子 {boxId} 的设备注册信息',
     device: '设备',
-    controller: '控制器 {controller}',
     sharee: '被分享人',
     shareSource: '分享来源',
     type: '注册类型',

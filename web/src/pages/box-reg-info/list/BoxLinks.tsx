@@ -23,12 +23,8 @@ export function BoxLinks({ boxId }: { boxId: number }) {
       {
         key: 'device',
         title: t('boxRegInfo.links.device'),
-        render: (_: unknown, row) => (
-          <span>
-            #{row.deviceId}{' '}
-            <Typography.Text type="secondary">· {t('boxRegInfo.links.controller', { controller: row.controller })}</Typography.Text>
-          </span>
-        ),
+        // A device as people know it: box id / controller (its internal id is nobody's to read).
+        render: (_: unknown, row) => <span data-testid={`box-reg-link-device-${row.deviceId}`}>{`${boxId}/${row.controller}`}</span>,
       },
       { key: 'sharee', title: t('boxRegInfo.links.sharee'), dataIndex: 'sharee' },
       {
@@ -58,7 +54,7 @@ export function BoxLinks({ boxId }: { boxId: number }) {
       { key: 'owners', title: t('boxRegInfo.links.owners'), dataIndex: 'owners' },
       { key: 'since', title: t('boxRegInfo.links.since'), dataIndex: 'since', render: (v: number) => formatTime(v, lang) },
     ],
-    [t, lang],
+    [t, lang, boxId],
   );
 
   return (
