@@ -27,8 +27,6 @@ export default async function globalSetup(): Promise<() => void> {
     HEARTBEAT_TIMEOUT_S: '900',
   });
   process.env.E2E_BASE_URL = url;
-  // Tests that need a state no API makes yet (a device given to a helper) write it into this database.
-  process.env.E2E_DATA_DIR = dataDir;
   process.env.E2E_PORT = new URL(url).port;
   process.env.E2E_MQTT_PORT = String(mqttPort);
   return () => {

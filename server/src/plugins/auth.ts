@@ -1,8 +1,6 @@
-import { canAccess, Code, pickLanguage } from '@dms/contract';
-import type { FastifyRequest } from 'fastify';
+import { canAccess, pickLanguage } from '@dms/contract';
 import fp from 'fastify-plugin';
-import { AppError, forbidden } from '../errors.js';
-import type { AuthContext } from '../types.js';
+import { forbidden } from '../errors.js';
 
 /** Reads the bearer token (or the spec's `token` query parameter). */
 export function tokenOf(authorization: string | undefined, query: unknown): string | null {
@@ -36,9 +34,3 @@ export default fp(
   // `app.users` is read per request: the user module registers after this hook (the hook must precede every route).
   { name: 'auth' },
 );
-
-/** The session of a route that requires sign-in (the hook above guarantees it). */
-export function signedIn(request: FastifyRequest): AuthContext {
-  if (!request.auth) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
-  return request.auth;
-}

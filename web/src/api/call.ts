@@ -45,12 +45,16 @@ function send(endpoint: EndpointSpec, input: SentInput = {}, options: CallOption
 }
 
 /**
+ * The query of a call as the console sends it (the schema's input, before the server parses it); the contract's
+ * `QueryOf` is the parsed query a handler receives.
+ */
+export type CallQuery<E extends EndpointSpec> = NonNullable<CallInput<E>['query']>;
+
+/**
  * The one way the console calls the server: an endpoint of the contract (`api.devices.list`) with its path
  * parameters, query and body, typed from its schemas; answers the endpoint's data, checked against its schema,
  * or the file of a download. Failures follow the request layer's policy (spec 8).
  */
-export type QueryOf<E extends EndpointSpec> = NonNullable<CallInput<E>['query']>;
-
 export function call<E extends EndpointSpec>(endpoint: E, ...[input, options]: CallArgs<E>): Promise<DataOf<E>> {
   return send(endpoint, input as SentInput | undefined, options) as Promise<DataOf<E>>;
 }

@@ -219,8 +219,3 @@ export function onReachChanged(listener: () => void): () => void {
     handlers.delete(handler);
   };
 }
-
-/** Notifications for the signed-in user (they come without watching; the connection opens while a page listens). */
-export function useNotifications(onEvent: (event: EventOf<'notification'>) => void): void {
-  useEvents(['notification'], onEvent);
-}
