@@ -44,8 +44,8 @@ test.describe('pages', () => {
     await expect(table.getByText('demo_helper').first()).toBeVisible();
     await expect(table.getByText('ログイン').first()).toBeVisible();
     await expect(table.getByText('demo_root')).toHaveCount(0);
-    await page.getByTestId('operation-log-user').locator('input').fill('demo_helper');
-    await page.getByTestId('operation-log-user').locator('input').press('Enter');
+    await page.getByTestId('operation-log-user').fill('demo_helper');
+    await page.getByTestId('operation-log-user').press('Enter');
     await expect(table.getByText('demo_manager')).toHaveCount(0);
     await expect(table.getByText('demo_helper').first()).toBeVisible();
     await screenshot(page, 'operation-log-ja');

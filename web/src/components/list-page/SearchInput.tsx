@@ -8,13 +8,15 @@ export interface SearchInputProps extends Omit<InputProps, 'value' | 'onChange' 
   /** Applies a search (trimmed). */
   onSearch: (text: string) => void;
   delayMs?: number;
+  /** What may be typed: each change passes through it (e.g. digits only for a box id). */
+  sanitize?: (text: string) => string;
 }
 
 /**
- * A search box applied `delayMs` after typing stops, or at once on Enter. What is typed stays while it is the search
+ * The one search box of the console's lists and filters: applied `delayMs` after typing stops, or at once on Enter. What is typed stays while it is the search
  * applied; a search changed elsewhere (a link, a reload) replaces it.
  */
-export function SearchInput({ value, onSearch, delayMs = 300, ...input }: SearchInputProps) {
+export function SearchInput({ value, onSearch, delayMs = 300, sanitize, ...input }: SearchInputProps) {
   const [text, setText] = useState(value);
   const [seen, setSeen] = useState(value);
   if (value !== seen) {
@@ -44,7 +46,7 @@ export function SearchInput({ value, onSearch, delayMs = 300, ...input }: Search
       {...input}
       value={text}
       onChange={(e) => {
-        setText(e.target.value);
+        setText(sanitize ? sanitize(e.target.value) : e.target.value);
       }}
       onPressEnter={() => {
         onSearch(text.trim());

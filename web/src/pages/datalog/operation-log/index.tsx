@@ -1,9 +1,9 @@
-import { Descriptions, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { Descriptions, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { useDraft } from '../../../components/list-page/useDraft';
+import { SearchInput } from '../../../components/list-page/SearchInput';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { useI18n, type Translate } from '../../../i18n';
@@ -43,7 +43,6 @@ export default function OperationLogPage() {
   const list = useListParams(OPERATION_LOG_LIST);
   const page = usePagedQuery(datalogQueries.operationLog(operationLogQuery(list.params)));
   const { action, username } = list.params.filter;
-  const [user, setUser] = useDraft(username ?? '');
 
   const columns = useMemo<TableColumnsType<OperationLogEntry>>(
     () => [
@@ -82,18 +81,14 @@ export default function OperationLogPage() {
               list.setFilter({ action: value === 'all' ? undefined : value });
             }}
           />
-          <Input.Search
+          <SearchInput
             data-testid="operation-log-user"
             aria-label={t('operationLog.filter.username')}
             placeholder={t('operationLog.filter.username')}
-            allowClear
             style={{ width: 200 }}
-            value={user}
-            onChange={(e) => {
-              setUser(e.target.value);
-            }}
+            value={username ?? ''}
             onSearch={(value) => {
-              list.setFilter({ username: value.trim() || undefined });
+              list.setFilter({ username: value || undefined });
             }}
           />
           <RefreshButton onClick={page.reload} />

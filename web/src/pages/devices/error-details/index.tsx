@@ -1,4 +1,4 @@
-import { Alert, Card, Descriptions, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { api, type RegisterDef, type SnapshotResult } from '@dms/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type HTMLAttributes } from 'react';
@@ -14,6 +14,7 @@ import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../s
 import { bitName, KindTag, recordDuration } from '../shared/history/records';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import '../shared/history/history.css';
+import { SearchInput } from '../../../components/list-page/SearchInput';
 
 interface Row {
   def: RegisterDef;
@@ -161,14 +162,12 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
         <Alert type="info" showIcon title={t('history.details.noSnapshot')} style={{ marginBottom: 8 }} />
       )}
       <div className="dms-history-toolbar">
-        <Input.Search
-          allowClear
+        <SearchInput
           placeholder={t('history.details.search')}
           aria-label={t('history.details.search')}
           value={filter}
-          onChange={(e) => {
-            setFilter(e.target.value);
-          }}
+          delayMs={0}
+          onSearch={setFilter}
           style={{ maxWidth: 320 }}
           data-testid="snapshot-search"
         />

@@ -1,12 +1,12 @@
-import { Input, Space, type TableColumnsType } from 'antd';
+import { Space, type TableColumnsType } from 'antd';
 import { api, type IpChangeRow } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '../../../api/call';
 import { idParam, type ListSpec } from '../../../components/list-page/list-params';
 import { ListPage } from '../../../components/list-page/ListPage';
+import { SearchInput } from '../../../components/list-page/SearchInput';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { boxPath } from '../../../features/devices/links';
@@ -22,7 +22,6 @@ export default function IpLogPage() {
   const list = useListParams(IP_LOG_LIST);
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.boxes.ipLog, { query: { ...filter, page, page_size: pageSize } }));
-  const [boxId, setBoxId] = useDraft(filter.boxId === undefined ? '' : String(filter.boxId));
 
   const columns = useMemo<TableColumnsType<IpChangeRow>>(
     () => [
@@ -45,18 +44,15 @@ export default function IpLogPage() {
       title={t('smartbox.route.ipLog')}
       toolbar={
         <Space wrap className="dms-toolbar">
-          <Input.Search
+          <SearchInput
             data-testid="ip-log-filter-boxid"
             aria-label={t('smartbox.ipLog.boxId')}
             placeholder={t('smartbox.ipLog.boxId')}
             inputMode="numeric"
             maxLength={16}
-            allowClear
             style={{ width: 200 }}
-            value={boxId}
-            onChange={(e) => {
-              setBoxId(e.target.value.replace(/\D/g, '').replace(/^0+/, ''));
-            }}
+            value={filter.boxId === undefined ? '' : String(filter.boxId)}
+            sanitize={(text) => text.replace(/\D/g, '').replace(/^0+/, '')}
             onSearch={(value) => {
               list.setFilter({ boxId: IP_LOG_LIST.filter.boxId.read(value) });
             }}
