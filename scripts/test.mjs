@@ -75,6 +75,33 @@ const flaky = count(e2eJson, (r) => {
   for (const suite of r.suites ?? []) walk(suite);
   return names;
 });
+// Where the time goes (issue 19 §7): the phases' times are printed as they end; here the 10 slowest test files of
+// each runner, so a spec that grows slow is seen in every CI log.
+const slowest = (rows) =>
+  rows
+    .sort((a, b) => b.ms - a.ms)
+    .slice(0, 10)
+    .map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`)
+    .join('\n');
+const vitestFiles = count(vitestJson, (r) =>
+  (r.testResults ?? []).map((f) => ({ file: path.relative(root, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) })),
+);
+const e2eFiles = count(e2eJson, (r) => {
+  const byFile = new Map();
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      const ms = (spec.tests ?? []).flatMap((t) => t.results ?? []).reduce((n, res) => n + (res.duration ?? 0), 0);
+      byFile.set(spec.file, (byFile.get(spec.file) ?? 0) + ms);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
+  return [...byFile].map(([file, ms]) => ({ file: `e2e/tests/${file}`, ms }));
+});
+if (Array.isArray(vitestFiles) && vitestFiles.length > 0)
+  process.stdout.write(`\nSlowest unit and server test files:\n${slowest(vitestFiles)}\n`);
+if (Array.isArray(e2eFiles) && e2eFiles.length > 0)
+  process.stdout.write(`\nSlowest end-to-end specs (summed over their tests):\n${slowest(e2eFiles)}\n`);
 if (Array.isArray(flaky) && flaky.length > 0) {
   process.stdout.write(`\nFLAKY (failed, then passed on the retry): ${flaky.length}\n${flaky.map((n) => `  ${n}`).join('\n')}\n`);
 }
