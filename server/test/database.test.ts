@@ -1,12 +1,24 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { sql } from 'kysely';
+import { Migrator, sql, type Migration } from 'kysely';
+import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/db/database.js';
+import { isForeignKeyViolation, openDatabase, type Db, type OpenDatabase } from '../src/db/database.js';
 import { migrate, MigrationError } from '../src/db/migrations.js';
+import { users0001 } from '../src/db/migrations/0001_users.js';
+import { operationLog0002 } from '../src/db/migrations/0002_operation_log.js';
+import { controllerTypes0003 } from '../src/db/migrations/0003_controller_types.js';
+import { devices0004 } from '../src/db/migrations/0004_devices.js';
+import { deviceFields0005 } from '../src/db/migrations/0005_device_fields.js';
+import { clientErrors0006 } from '../src/db/migrations/0006_client_errors.js';
+import { historyBoxTs0007 } from '../src/db/migrations/0007_history_box_ts.js';
+import { people0008 } from '../src/db/migrations/0008_people.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
 import { verifyPassword } from '../src/security/passwords.js';
+import { PG_URL, testDialects } from './helper.js';
+
+const dialects = await testDialects();
 
 const dirs: string[] = [];
 function tempFile(): string {
@@ -33,6 +45,7 @@ describe('database', () => {
       '0006_client_errors',
       '0007_history_box_ts',
       '0008_people',
+      '0009_user_template_fk',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -77,5 +90,165 @@ describe('database', () => {
     const users = await prod.db.selectFrom('users').select(['username', 'roles']).execute();
     expect(users).toEqual([{ username: 'rootadmin', roles: '["root"]' }]);
     await prod.close();
+  });
+});
+
+/** A fresh database of either kind, and how to remove it. */
+async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<OpenDatabase & { schema?: string; drop: () => Promise<void> }> {
+  if (dialect === 'sqlite') {
+    const opened = await openDatabase({ kind: 'sqlite', file: tempFile() });
+    return { ...opened, drop: opened.close };
+  }
+  const schema = `t_db_${process.pid}_${Date.now().toString(36)}`;
+  const opened = await openDatabase({ kind: 'postgres', url: PG_URL, schema });
+  return {
+    ...opened,
+    schema,
+    drop: async () => {
+      await opened.close();
+      const client = new pg.Client({ connectionString: PG_URL });
+      await client.connect();
+      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
+      await client.end();
+    },
+  };
+}
+
+/** The migrations before 0009, as shipped. */
+const BEFORE_0009 = {
+  '0001_users': users0001,
+  '0002_operation_log': operationLog0002,
+  '0003_controller_types': controllerTypes0003,
+  '0004_devices': devices0004,
+  '0005_device_fields': deviceFields0005,
+  '0006_client_errors': clientErrors0006,
+  '0007_history_box_ts': historyBoxTs0007,
+  '0008_people': people0008,
+};
+
+/** The schema as 0008 left it: what 0009 finds on an install made before it. */
+async function migrateTo0008(db: Db, dialect: 'sqlite' | 'postgres', schema?: string): Promise<void> {
+  const migrations: Record<string, Migration> = Object.fromEntries(Object.entries(BEFORE_0009).map(([name, m]) => [name, m(dialect)]));
+  const provider = { getMigrations: () => Promise.resolve(migrations) };
+  const { error } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
+  if (error) throw error instanceof Error ? error : new Error('migrating to 0008 failed');
+}
+
+/** SQLite's columns of users, and the schema of everything else. */
+async function sqliteShape(db: Db): Promise<{ columns: unknown[]; others: unknown[] }> {
+  const columns = (await sql`pragma table_xinfo(users)`.execute(db)).rows;
+  const others = (await sql`select type, name, sql from sqlite_master where tbl_name != 'users' order by name`.execute(db)).rows;
+  return { columns, others };
+}
+
+describe.each(dialects)("migration 0009 (a user's template is a template) on %s", (dialect) => {
+  it('keeps every user, their ids and every reference to them; clears template ids that name nothing; refuses the delete of a held template', async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrateTo0008(db, dialect, schema);
+      const now = Date.now();
+      const { id: templateId } = await db
+        .insertInto('permission_templates')
+        .values({
+          name: 'Held',
+          level: 6,
+          builtin: null,
+          default_read: 1,
+          default_write: 'all',
+          created_by: null,
+          created_at: now,
+          updated_at: now,
+        })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const user = (username: string, parent: number | null, template: number | null) =>
+        db
+          .insertInto('users')
+          .values({
+            username,
+            password_hash: 'x',
+            roles: '["manager"]',
+            level: 4,
+            name: username,
+            parent_id: parent,
+            template_id: template,
+            is_manager: 0,
+            avatar: '',
+            introduction: '',
+            remark: '',
+            created_at: now,
+            password_changed_at: now,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const top = await user('top', null, null);
+      const holder = await user('holder', top.id, templateId);
+      const orphan = await user('orphan', top.id, templateId + 1000); // a template deleted before 0009
+      const gone = await user('gone', null, null);
+      await db.deleteFrom('users').where('id', '=', gone.id).execute();
+      await db
+        .insertInto('sessions')
+        .values({ token_hash: 'h1', user_id: holder.id, created_at: now, expires_at: now + 1000, ip: '', user_agent: '' })
+        .execute();
+
+      const shape = dialect === 'sqlite' ? await sqliteShape(db) : null;
+
+      expect(await migrate(db, dialect, schema)).toEqual(['0009_user_template_fk']);
+
+      // SQLite's rebuilt table has the columns it had, and no other table's schema changed.
+      if (shape) expect(await sqliteShape(db)).toEqual(shape);
+
+      const rows = await db.selectFrom('users').select(['id', 'username', 'parent_id', 'template_id']).orderBy('id').execute();
+      expect(rows).toEqual([
+        { id: top.id, username: 'top', parent_id: null, template_id: null },
+        { id: holder.id, username: 'holder', parent_id: top.id, template_id: templateId },
+        { id: orphan.id, username: 'orphan', parent_id: top.id, template_id: null },
+      ]);
+      // No deleted user's id is given again.
+      expect((await user('next', null, null)).id).toBeGreaterThan(gone.id);
+      // The template a user holds cannot be deleted, even straight in SQL; nor can a user be given one that is not there.
+      const refused = await db
+        .deleteFrom('permission_templates')
+        .where('id', '=', templateId)
+        .execute()
+        .then(
+          () => null,
+          (err: unknown) => err,
+        );
+      expect(refused).toBeInstanceOf(Error);
+      // What the service answers 40905 by, when a user is given the template between its check and its delete.
+      expect(isForeignKeyViolation(refused)).toBe(true);
+      await expect(
+        db
+          .updateTable('users')
+          .set({ template_id: templateId + 1000 })
+          .where('id', '=', top.id)
+          .execute(),
+      ).rejects.toThrow(/foreign key/i);
+      // The other tables' references to users work as before: a user's sessions go with them, children lose their parent.
+      await db.deleteFrom('users').where('id', '=', holder.id).execute();
+      expect(await db.selectFrom('sessions').select('id').execute()).toEqual([]);
+      await db.deleteFrom('users').where('id', '=', top.id).execute();
+      expect(await db.selectFrom('users').select('parent_id').where('id', '=', orphan.id).executeTakeFirstOrThrow()).toEqual({
+        parent_id: null,
+      });
+      await db.deleteFrom('permission_templates').where('id', '=', templateId).execute();
+      if (dialect === 'sqlite') {
+        expect((await sql<{ foreign_keys: number }>`pragma foreign_keys`.execute(db)).rows).toEqual([{ foreign_keys: 1 }]);
+        expect((await sql`pragma foreign_key_check`.execute(db)).rows).toEqual([]);
+        const indexes = await sql<{
+          name: string;
+        }>`select name from sqlite_master where type = 'index' and tbl_name = 'users' order by name`.execute(db);
+        expect(indexes.rows.map((r) => r.name)).toEqual([
+          'sqlite_autoindex_users_1',
+          'users_ck_idx',
+          'users_parent_idx',
+          'users_template_idx',
+        ]);
+        expect((await sql<{ name: string }>`select name from sqlite_master where name = 'users_0009'`.execute(db)).rows).toEqual([]);
+      }
+    } finally {
+      await drop();
+    }
   });
 });

@@ -1,7 +1,10 @@
+import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_TEMPLATES, type BoxCredentials } from '@dms/contract';
-import { invalidateTemplates } from '../src/access/index.js';
+import { invalidateTemplates, registerRights } from '../src/access/index.js';
+import { ensureBuiltinTemplates } from '../src/modules/permission-templates/seed.js';
+import type { AuthContext } from '../src/types.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -30,6 +33,43 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
   };
   const builtin = async (key: string) =>
     (await t.app.db.selectFrom('permission_templates').select('id').where('builtin', '=', key).executeTakeFirstOrThrow()).id;
+  /** A template that reads and writes every register (what Full control allows), held by no one yet. */
+  const writesAll = async (name: string) => {
+    const now = Date.now();
+    const { id } = await t.app.db
+      .insertInto('permission_templates')
+      .values({ name, level: 6, builtin: null, default_read: 1, default_write: 'all', created_by: null, created_at: now, updated_at: now })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return id;
+  };
+  /**
+   * Deletes a template row past the foreign key that refuses it while a user holds it (migration 0009): the row gone
+   * the way old data, a hand edit or a restore can leave it. SQLite: with foreign keys off; PostgreSQL: in a
+   * transaction whose constraint triggers do not fire.
+   */
+  const deleteTemplateUnchecked = async (id: number) => {
+    await t.app.db.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
+    if (dialect === 'sqlite') {
+      await sql`pragma foreign_keys = off`.execute(t.app.db);
+      try {
+        await t.app.db.deleteFrom('permission_templates').where('id', '=', id).execute();
+      } finally {
+        await sql`pragma foreign_keys = on`.execute(t.app.db);
+      }
+    } else {
+      await t.app.db.transaction().execute(async (trx) => {
+        await sql`set local session_replication_role = replica`.execute(trx);
+        await trx.deleteFrom('permission_templates').where('id', '=', id).execute();
+      });
+    }
+    invalidateTemplates();
+  };
+  /** The signed-in context of a user as the checks see it, with the template id given. */
+  const authOf = async (username: string, templateId: number | null): Promise<AuthContext> => {
+    const user = await t.app.db.selectFrom('users').selectAll().where('id', '=', uid(username)).executeTakeFirstOrThrow();
+    return { user: { ...user, template_id: templateId }, roles: JSON.parse(user.roles) as string[], sessionId: 0 };
+  };
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { WRITE_TIMEOUT_MS: '300' });
@@ -114,5 +154,115 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     await giveTemplate('demo_helper', await builtin('full'));
     expect((await write('demo_helper', managerBox, TARGET_PRESSURE, 0.75)).statusCode).toBe(403);
     await giveTemplate('demo_helper', null);
+  });
+
+  it("a template never writes what it cannot read (the contract's registerRight, as the editor shows it)", async () => {
+    const now = Date.now();
+    const { id } = await t.app.db
+      .insertInto('permission_templates')
+      .values({
+        name: 'Blind writer',
+        level: 6,
+        builtin: null,
+        default_read: 0,
+        default_write: 'all',
+        created_by: null,
+        created_at: now,
+        updated_at: now,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
+    await t.app.db
+      .insertInto('permission_template_rights')
+      .values({ template_id: id, type_id: typeId, register_number: TARGET_PRESSURE, can_read: 0, can_write: 1 })
+      .execute();
+    invalidateTemplates();
+    await giveTemplate('demo_end_user', id);
+    // Reads none by default and writes all by default: writes nothing it does not also read.
+    expect(body(await write('demo_end_user', endUserBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 40300 });
+    // Named write without read: no write either.
+    expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
+    await giveTemplate('demo_end_user', null);
+  });
+
+  it('refuses, straight in SQL, the delete of a template a user holds (the foreign key of migration 0009)', async () => {
+    const id = await writesAll('Held');
+    await giveTemplate('demo_end_user', id);
+    await expect(t.app.db.deleteFrom('permission_templates').where('id', '=', id).execute()).rejects.toThrow(/foreign key/i);
+    // Nor can a user be given a template that is not there.
+    await expect(giveTemplate('demo_end_user', id + 10_000)).rejects.toThrow(/foreign key/i);
+    await giveTemplate('demo_end_user', null);
+    await t.app.db.deleteFrom('permission_templates').where('id', '=', id).execute();
+  });
+
+  it('a template deleted under its holder fails closed: an end user falls back to Operator, a manager to Read only, never to Full control', async () => {
+    const forEndUser = await writesAll('Gone for the end user');
+    const forManager = await writesAll('Gone for the manager');
+    await giveTemplate('demo_end_user', forEndUser);
+    await giveTemplate('demo_manager', forManager);
+    invalidateTemplates();
+    expect(body(await write('demo_end_user', endUserBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 20000 });
+    expect(body(await write('demo_manager', managerBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 40902 });
+
+    await deleteTemplateUnchecked(forEndUser);
+    await deleteTemplateUnchecked(forManager);
+    // The end user: Operator, a setpoint and no protection limit.
+    expect(body(await write('demo_end_user', endUserBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 40300 });
+    expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 20000 });
+    // The manager: Read only, every register read and none written (refused before the offline box is looked at).
+    expect(body(await write('demo_manager', managerBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 40300 });
+    expect(body(await write('demo_manager', managerBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
+    const manager = await registerRights(t.app.db, await authOf('demo_manager', forManager));
+    expect(manager.readsAll).toBe(true);
+    expect(manager.canWrite(1, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+    await giveTemplate('demo_end_user', null);
+    await giveTemplate('demo_manager', null);
+  });
+
+  it("a template id that names no row gets the role's fallback, and nothing at all when that built-in row is missing too", async () => {
+    const missing = 999_999;
+    const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
+    const endUser = await registerRights(t.app.db, await authOf('demo_end_user', missing));
+    expect(endUser.readsAll).toBe(true);
+    expect(endUser.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(true);
+    expect(endUser.canWrite(typeId, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+    const manager = await registerRights(t.app.db, await authOf('demo_manager', missing));
+    expect(manager.readsAll).toBe(true);
+    expect(manager.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(false);
+    // Root, admin and limited_admin keep full rights whatever their template.
+    expect((await registerRights(t.app.db, await authOf('demo_root', missing))).canWrite(typeId, HIGH_PRESSURE_ALARM, 'x')).toBe(true);
+
+    // The built-in rows gone too (no user holds them): no register read, none written.
+    await t.app.db.deleteFrom('permission_templates').where('builtin', 'in', ['operator', 'read-only', 'full']).execute();
+    invalidateTemplates();
+    try {
+      for (const username of ['demo_end_user', 'demo_manager']) {
+        for (const templateId of [missing, null]) {
+          const rights = await registerRights(t.app.db, await authOf(username, templateId));
+          expect(rights.readsAll).toBe(false);
+          expect(rights.reads).toEqual({ byDefault: false, except: [] });
+          expect(rights.canRead(typeId, TARGET_PRESSURE)).toBe(false);
+          expect(rights.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(false);
+        }
+      }
+      expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
+    } finally {
+      await ensureBuiltinTemplates(t.app.db);
+      invalidateTemplates();
+    }
+  });
+
+  it('with only Full control missing, a manager given no template reads everything and writes nothing (Read only)', async () => {
+    await t.app.db.deleteFrom('permission_templates').where('builtin', '=', 'full').execute();
+    invalidateTemplates();
+    try {
+      const rights = await registerRights(t.app.db, await authOf('demo_manager', null));
+      expect(rights.readsAll).toBe(true);
+      expect(rights.canWrite(1, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+    } finally {
+      await ensureBuiltinTemplates(t.app.db);
+      invalidateTemplates();
+    }
   });
 });

@@ -28,3 +28,4 @@ export * from './usermanager/caller.js';
 export * from './usermanager/helpers.js';
 export * from './permission-templates/endpoints.js';
 export * from './permission-templates/operating.js';
+export * from './permission-templates/rights.js';

@@ -1,15 +1,15 @@
-import { OPERATING_REGISTER_KEYS, OPERATOR_DEFAULT_ROLES } from '@dms/contract';
+import {
+  DEFAULT_WRITES,
+  OPERATOR_DEFAULT_ROLES,
+  registerRead,
+  registerRight,
+  rightKey,
+  type BuiltinTemplateKey,
+  type TemplateRights,
+} from '@dms/contract';
 import type { Db } from '../db/database.js';
-import type { DefaultWrite } from '../db/schema.js';
 import type { AuthContext } from '../types.js';
 import { changesAll, seesAll } from './rule.js';
-
-/** A permission template as the rights checks read it: its defaults and its rights per `typeId:registerNumber`. */
-interface CompiledTemplate {
-  defaultRead: boolean;
-  defaultWrite: DefaultWrite;
-  rights: Map<string, { read: boolean; write: boolean }>;
-}
 
 /** What a user's template lets them do with the registers of the devices they reach (docs/people.md). */
 export interface RegisterRights {
@@ -25,6 +25,8 @@ export interface RegisterRights {
 }
 
 const FULL: RegisterRights = { readsAll: true, canRead: () => true, canWrite: () => true, reads: { byDefault: true, except: [] } };
+/** What a user has when neither their template nor the built-in one they fall back to can be read. */
+const NONE: RegisterRights = { readsAll: false, canRead: () => false, canWrite: () => false, reads: { byDefault: false, except: [] } };
 
 /**
  * Register values (number → raw word) with the registers the user's template does not let them read left out: what
@@ -37,8 +39,8 @@ export function readable(rights: RegisterRights, typeId: number | null, values: 
   return out;
 }
 
-/** Compiled templates by id; dropped whenever a template changes (`invalidateTemplates`). */
-const cache = new Map<number, CompiledTemplate>();
+/** The checks of each template read, by id; dropped whenever a template changes (`invalidateTemplates`). */
+const cache = new Map<number, RegisterRights>();
 let builtinIds: Map<string, number> | null = null;
 
 /** Drops what was read of the templates: call after any change of a template or its rights. */
@@ -47,7 +49,7 @@ export function invalidateTemplates(): void {
   builtinIds = null;
 }
 
-async function builtinId(db: Db, key: string): Promise<number | undefined> {
+async function builtinId(db: Db, key: BuiltinTemplateKey): Promise<number | undefined> {
   if (!builtinIds) {
     const rows = await db.selectFrom('permission_templates').select(['id', 'builtin']).where('builtin', 'is not', null).execute();
     builtinIds = new Map(rows.flatMap((r) => (r.builtin ? [[r.builtin, r.id] as const] : [])));
@@ -55,49 +57,53 @@ async function builtinId(db: Db, key: string): Promise<number | undefined> {
   return builtinIds.get(key);
 }
 
-async function compiled(db: Db, id: number): Promise<CompiledTemplate | null> {
+const isDefaultWrite = (v: string): v is TemplateRights['defaultWrite'] => (DEFAULT_WRITES as readonly string[]).includes(v);
+
+/** The checks of a template, or null when its row is gone or its defaults are not ones this server knows. */
+async function compiled(db: Db, id: number | undefined): Promise<RegisterRights | null> {
+  if (id === undefined) return null;
   const hit = cache.get(id);
   if (hit) return hit;
   const t = await db.selectFrom('permission_templates').select(['default_read', 'default_write']).where('id', '=', id).executeTakeFirst();
-  if (!t) return null;
+  if (!t || !isDefaultWrite(t.default_write)) return null;
   const rows = await db
     .selectFrom('permission_template_rights')
     .select(['type_id', 'register_number', 'can_read', 'can_write'])
     .where('template_id', '=', id)
     .execute();
-  const template: CompiledTemplate = {
+  const template: TemplateRights = {
     defaultRead: t.default_read === 1,
     defaultWrite: t.default_write,
-    rights: new Map(rows.map((r) => [`${r.type_id}:${r.register_number}`, { read: r.can_read === 1, write: r.can_write === 1 }])),
+    rights: new Map(rows.map((r) => [rightKey(r.type_id, r.register_number), { read: r.can_read === 1, write: r.can_write === 1 }])),
   };
-  cache.set(id, template);
-  return template;
+  const rights = rightsOf(template);
+  cache.set(id, rights);
+  return rights;
 }
 
-/**
- * The register rights of a signed-in user: those of their template, or when they have none the default of their role
- * (end users and helpers: Operator; everyone else: Full control). Root, admin and limited_admin always have full
- * rights. A register the template's rights name follows them; any other follows the template's defaults.
- */
-export async function registerRights(db: Db, auth: AuthContext): Promise<RegisterRights> {
-  if (changesAll(auth) || seesAll(auth)) return FULL;
-  const id =
-    auth.user.template_id ??
-    (auth.roles.some((r) => OPERATOR_DEFAULT_ROLES.includes(r)) ? await builtinId(db, 'operator') : await builtinId(db, 'full'));
-  const template = id === undefined ? null : await compiled(db, id);
-  if (!template) return FULL;
-  const named = (typeId: number | null, register: number) => (typeId === null ? undefined : template.rights.get(`${typeId}:${register}`));
+/** The checks of one template, by the contract's rule (`registerRight`: a template never writes what it cannot read). */
+function rightsOf(template: TemplateRights): RegisterRights {
   const except = [...template.rights]
     .filter(([, r]) => r.read !== template.defaultRead)
     .map(([k]) => k.split(':').map(Number) as [number, number]);
   return {
     readsAll: template.defaultRead && except.length === 0,
     reads: { byDefault: template.defaultRead, except },
-    canRead: (typeId, register) => named(typeId, register)?.read ?? template.defaultRead,
-    canWrite: (typeId, register, key) => {
-      const right = named(typeId, register);
-      if (right) return right.write;
-      return template.defaultWrite === 'all' || (template.defaultWrite === 'operating' && OPERATING_REGISTER_KEYS.includes(key));
-    },
+    canRead: (typeId, register) => registerRead(template, typeId, register),
+    canWrite: (typeId, register, key) => registerRight(template, typeId, register, key).write,
   };
+}
+
+/**
+ * The register rights of a signed-in user (docs/people.md "Permission templates"). Root, admin and limited_admin
+ * always have full rights. Anyone else has those of their template, or when they have none the default of their role
+ * (end users and helpers: Operator; everyone else: Full control). Failing closed, never to full rights: when that
+ * template's row is gone or cannot be read, end users and helpers get Operator and everyone else Read only; when that
+ * built-in row is missing too, nothing (no register read, none written).
+ */
+export async function registerRights(db: Db, auth: AuthContext): Promise<RegisterRights> {
+  if (changesAll(auth) || seesAll(auth)) return FULL;
+  const operator = auth.roles.some((r) => OPERATOR_DEFAULT_ROLES.includes(r));
+  const own = await compiled(db, auth.user.template_id ?? (await builtinId(db, operator ? 'operator' : 'full')));
+  return own ?? (await compiled(db, await builtinId(db, operator ? 'operator' : 'read-only'))) ?? NONE;
 }

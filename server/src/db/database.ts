@@ -121,3 +121,15 @@ export function isUniqueViolation(err: unknown): boolean {
   const code = err.code;
   return code === '23505' || code === 'SQLITE_CONSTRAINT_UNIQUE' || code === 'SQLITE_CONSTRAINT_PRIMARYKEY';
 }
+
+/**
+ * Whether an error is a foreign-key violation of either database (PostgreSQL's 23503; SQLite's
+ * SQLITE_CONSTRAINT_FOREIGNKEY, or SQLITE_CONSTRAINT_TRIGGER with SQLite's foreign key message, which is what an
+ * ON DELETE RESTRICT refusal carries): a row deleted while another still names it, which a check before the delete
+ * cannot rule out.
+ */
+export function isForeignKeyViolation(err: unknown): boolean {
+  if (typeof err !== 'object' || err === null || !('code' in err)) return false;
+  if (err.code === '23503' || err.code === 'SQLITE_CONSTRAINT_FOREIGNKEY') return true;
+  return err.code === 'SQLITE_CONSTRAINT_TRIGGER' && err instanceof Error && err.message.includes('FOREIGN KEY constraint failed');
+}

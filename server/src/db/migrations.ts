@@ -8,6 +8,7 @@ import { deviceFields0005 } from './migrations/0005_device_fields.js';
 import { clientErrors0006 } from './migrations/0006_client_errors.js';
 import { historyBoxTs0007 } from './migrations/0007_history_box_ts.js';
 import { people0008 } from './migrations/0008_people.js';
+import { userTemplateFk0009 } from './migrations/0009_user_template_fk.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -20,6 +21,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0006_client_errors': clientErrors0006,
   '0007_history_box_ts': historyBoxTs0007,
   '0008_people': people0008,
+  '0009_user_template_fk': userTemplateFk0009,
 };
 
 class StaticProvider implements MigrationProvider {

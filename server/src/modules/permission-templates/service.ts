@@ -2,7 +2,7 @@ import { Code, imitatesBuiltinTemplate, templateNameKey, type TemplateDetail, ty
 import type { z } from 'zod';
 import type { templateBody, templateSaveBody } from '@dms/contract';
 import { invalidateTemplates } from '../../access/template-rights.js';
-import { isUniqueViolation, type Db } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import type { PermissionTemplateRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
@@ -223,10 +223,17 @@ export class TemplateService {
     if (t.builtin !== null) throw new AppError(Code.VALIDATION_FAILED, 'error.templateBuiltin');
     const holders = await this.db.selectFrom('users').select('id').where('template_id', '=', id).execute();
     if (holders.length > 0) throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: holders.length });
-    await this.db.transaction().execute(async (trx) => {
-      await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
-      await trx.deleteFrom('permission_templates').where('id', '=', id).execute();
-    });
+    await this.db
+      .transaction()
+      .execute(async (trx) => {
+        await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
+        await trx.deleteFrom('permission_templates').where('id', '=', id).execute();
+      })
+      .catch(async (err: unknown) => {
+        // A user given the template after the check: the database's foreign key (migration 0009) refuses the delete.
+        if (!isForeignKeyViolation(err)) throw err;
+        throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: (await this.usersOf(id)).length });
+      });
     invalidateTemplates();
     await this.audit.record({ user: auth.user, action: 'template.delete', target: t.name, oldValue: t.name, outcome: 'ok', ip });
   }

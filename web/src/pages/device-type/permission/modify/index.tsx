@@ -22,11 +22,14 @@ import {
   DEFAULT_WRITES,
   LEVEL_MAX,
   LEVEL_MIN,
-  OPERATING_REGISTER_KEYS,
+  registerRight,
+  rightKey,
   type ControllerTypeSummary,
   type RegisterDef,
+  type RegisterRight,
   type TemplateDefaultWrite,
   type TemplateDetail,
+  type TemplateRights,
 } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
@@ -38,19 +41,11 @@ import { useI18n } from '../../../../i18n';
 import { localized, registerName } from '../../../../lib/localized';
 import { PERMISSION_PATH } from '../../paths';
 
-/** A register right the template names, by `typeId:register`. */
-type Rights = ReadonlyMap<string, { read: boolean; write: boolean }>;
+/** A register right the template names, by `rightKey(typeId, register)`. */
+type Rights = ReadonlyMap<string, RegisterRight>;
 interface Defaults {
   defaultRead: boolean;
   defaultWrite: TemplateDefaultWrite;
-}
-
-const keyOf = (typeId: number, register: number) => `${typeId}:${register}`;
-
-/** What a register follows when the template does not name it (docs/people.md "Permission templates"). */
-function fallback(d: Defaults, def: RegisterDef): { read: boolean; write: boolean } {
-  const write = def.writable && (d.defaultWrite === 'all' || (d.defaultWrite === 'operating' && OPERATING_REGISTER_KEYS.includes(def.key)));
-  return { read: d.defaultRead || write, write };
 }
 
 /**
@@ -94,7 +89,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
     defaultWrite: template.defaultWrite,
     remark: template.remark,
   });
-  const [rights, setRights] = useState<Rights>(() => new Map(template.rights.map((r) => [keyOf(r.typeId, r.register), r])));
+  const [rights, setRights] = useState<Rights>(() => new Map(template.rights.map((r) => [rightKey(r.typeId, r.register), r])));
   const [dirty, setDirty] = useState(false);
 
   const change = (next: Rights) => {
@@ -239,27 +234,29 @@ function TypeRights({
   const type = useQuery(endpointQuery(api.controllerTypes.get, { params: { id: typeId } }));
   const registers = useMemo(() => type.data?.registers ?? [], [type.data]);
 
-  const effective = (def: RegisterDef) => rights.get(keyOf(typeId, def.number)) ?? fallback(defaults, def);
+  const edited: TemplateRights = { defaultRead: defaults.defaultRead, defaultWrite: defaults.defaultWrite, rights };
+  /** What the template as edited lets its holder do, by the server's own rule (a template writes only what it reads). */
+  const effective = (def: RegisterDef): RegisterRight => {
+    const right = registerRight(edited, typeId, def.number, def.key);
+    return { read: right.read, write: def.writable && right.write };
+  };
   const set = (def: RegisterDef, right: { read: boolean; write: boolean }) => {
     const next = new Map(rights);
-    // Writing a register one cannot see makes no sense: write implies read, and no read means no write.
-    next.set(keyOf(typeId, def.number), {
-      read: right.read || right.write,
-      write: def.writable && right.write && (right.read || right.write),
-    });
+    // A template writes only what it reads (registerRight): ticking write ticks read, unticking read unticks write.
+    next.set(rightKey(typeId, def.number), { read: right.read || right.write, write: def.writable && right.write });
     onChange(next);
   };
   const setAll = (pick: (def: RegisterDef) => { read: boolean; write: boolean }) => {
     const next = new Map(rights);
     for (const def of registers) {
       const r = pick(def);
-      next.set(keyOf(typeId, def.number), { read: r.read || r.write, write: def.writable && r.write });
+      next.set(rightKey(typeId, def.number), { read: r.read || r.write, write: def.writable && r.write });
     }
     onChange(next);
   };
   const clear = () => {
     const next = new Map(rights);
-    for (const def of registers) next.delete(keyOf(typeId, def.number));
+    for (const def of registers) next.delete(rightKey(typeId, def.number));
     onChange(next);
   };
 
@@ -306,7 +303,11 @@ function TypeRights({
       title: t('templates.source'),
       width: 110,
       render: (_: unknown, d) =>
-        rights.has(keyOf(typeId, d.number)) ? <Tag color="purple">{t('templates.namedTag')}</Tag> : <Tag>{t('templates.defaultTag')}</Tag>,
+        rights.has(rightKey(typeId, d.number)) ? (
+          <Tag color="purple">{t('templates.namedTag')}</Tag>
+        ) : (
+          <Tag>{t('templates.defaultTag')}</Tag>
+        ),
     },
   ];
 

@@ -1,0 +1,48 @@
+import type { TemplateDefaultWrite } from './endpoints.js';
+import { OPERATING_REGISTER_KEYS } from './operating.js';
+
+/** A read and a write right on one register. */
+export interface RegisterRight {
+  read: boolean;
+  write: boolean;
+}
+
+/** A permission template as its rights are decided from: its defaults and the rights it names, by `rightKey`. */
+export interface TemplateRights {
+  defaultRead: boolean;
+  defaultWrite: TemplateDefaultWrite;
+  rights: ReadonlyMap<string, RegisterRight>;
+}
+
+/** The key a template's named rights are kept by: `typeId:register`. */
+export function rightKey(typeId: number, register: number): string {
+  return `${typeId}:${register}`;
+}
+
+const OPERATING = new Set(OPERATING_REGISTER_KEYS);
+
+function named(template: TemplateRights, typeId: number | null, register: number): RegisterRight | undefined {
+  return typeId === null ? undefined : template.rights.get(rightKey(typeId, register));
+}
+
+/**
+ * Whether a template lets its holder read a register (docs/people.md "Permission templates"): the right it names for
+ * the register, or else its default read. A device of no known type (`typeId` null) follows the defaults.
+ */
+export function registerRead(template: TemplateRights, typeId: number | null, register: number): boolean {
+  return named(template, typeId, register)?.read ?? template.defaultRead;
+}
+
+/**
+ * What a template lets its holder do with one register (docs/people.md "Permission templates"), the one rule of the
+ * server's checks and the template editor: read is the right the template names for the register, or else its default
+ * read; write is the named write right, or else its default write (`all`, `operating`: only registers whose `key` is in
+ * OPERATING_REGISTER_KEYS, `none`), and only ever together with read: a template never writes a register it cannot
+ * read. Whether the register is writable at all is the register's own matter, not the template's.
+ */
+export function registerRight(template: TemplateRights, typeId: number | null, register: number, key: string): RegisterRight {
+  const right = named(template, typeId, register);
+  const read = right?.read ?? template.defaultRead;
+  const write = right ? right.write : template.defaultWrite === 'all' || (template.defaultWrite === 'operating' && OPERATING.has(key));
+  return { read, write: read && write };
+}
