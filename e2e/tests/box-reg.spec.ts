@@ -166,7 +166,8 @@ test.describe('box registration (/box-reg-info)', () => {
       await expect(links).toBeVisible();
       const link = links.locator('tbody tr.ant-table-row');
       await expect(link).toHaveCount(1);
-      await expect(link).toContainText('Controller 1');
+      // The device as people know it, box id / controller, not its internal id.
+      await expect(link.locator('td').first()).toHaveText(`${start}/1`);
       await expect(link).toContainText('demo_manager');
       await expect(link).toContainText('Owner');
       await expect(link).toContainText('Full control');
@@ -406,8 +407,11 @@ test.describe('box registration (/box-reg-info)', () => {
     await dialog.getByRole('button', { name: 'Stay' }).click();
     await expectShown(page, /\/box-reg-info\/create$/);
     await expect(page.getByTestId('box-reg-credentials')).toBeVisible();
+    await expect(page.getByTestId('tag-/box-reg-info/create')).toBeVisible();
     await page.getByTestId('box-reg-back').click();
     await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
     await expectShown(page, /\/box-reg-info\/list$/);
+    // Done with, the form's tab is closed: the list is where the user is.
+    await expect(page.getByTestId('tag-/box-reg-info/create')).toHaveCount(0);
   });
 });

@@ -1,11 +1,14 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, expectShown, openGroup, openShell, screenshot, shown, signIn, test } from './fixtures.js';
+import { apiGet, ownBox } from './boxes.js';
+import { apiLogin, expect, expectShown, openGroup, openShell, reg, screenshot, shown, signIn, test } from './fixtures.js';
 
 /**
  * Issue 11, points 8-11: the shell fits its content in every language, at desktop and phone width. Sidebar titles cut
  * off by the sidebar's width show in full on hover; the tags bar keeps the active tab in view; the device list fits
  * 1440 px without scrolling sideways and its fixed columns cover none of their neighbours; toolbars wrap at phone
  * width; the operation and server logs have the title card of every list; every "Live" mark is the same mark.
+ * Issue 18 §7: so do the sub-manager and helper lists and the tables of their devices, the template dialog's select,
+ * the event templates' type select and the dashboard feed's company.
  */
 
 const DESKTOP = { width: 1440, height: 900 };
@@ -26,6 +29,70 @@ async function goInApp(page: Page, path: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, path);
   await expectShown(page, new RegExp(`${path.replace(/[/-]/g, '\\$&')}(\\?|$)`));
+}
+
+/** The ids of demo_manager's demo sub-manager and helper (the page signed in as demo_manager). */
+async function demoPeople(page: Page): Promise<{ sub: number; helper: number }> {
+  const token = await apiLogin(page.request, 'demo_manager');
+  const id = async (path: string, username: string) =>
+    ((await apiGet(page.request, token, `${path}?q=${username}`)).data as { items: Array<{ id: number; username: string }> }).items.find(
+      (u) => u.username === username,
+    )?.id ?? 0;
+  return { sub: await id('/user_register/get_managers', 'demo_submanager'), helper: await id('/user_register/get_helpers', 'demo_helper') };
+}
+
+/**
+ * The shown table `testId` fits its card: it does not scroll sideways, it has fixed columns, each column starts where
+ * the one before it ends (none lies under a fixed one), and a row's cells hold their content.
+ */
+async function expectTableFits(page: Page, testId: string): Promise<void> {
+  const table = shown(page, testId);
+  await expect(table.locator('thead th').first()).toBeVisible();
+  await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
+  const scroller = table.locator('.ant-table-content, .ant-table-body').first();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
+  expect(scrollWidth, `${testId}: no sideways scroll`).toBeLessThanOrEqual(clientWidth);
+
+  const heads = table.locator('thead > tr > th');
+  const count = await heads.count();
+  const boxes: Box[] = [];
+  for (let i = 0; i < count; i++) boxes.push(await box(heads.nth(i)));
+  const classes: string[] = await heads.evaluateAll((ths) => ths.map((th) => th.getAttribute('class') ?? ''));
+  // Each column starts where the one before it ends: none lies under another (a fixed one over its neighbour).
+  for (let i = 1; i < count; i++) {
+    const before = boxes[i - 1] as Box;
+    const here = boxes[i] as Box;
+    expect(here.x, `${testId}: column ${i} (${classes[i]}) starts after column ${i - 1} ends`).toBeGreaterThanOrEqual(
+      before.x + before.width - 1,
+    );
+  }
+  expect(
+    classes.some((c) => c.includes('ant-table-cell-fix')),
+    `${testId} has fixed columns`,
+  ).toBe(true);
+  // A row's cells do the same: a status tag or the links do not run into the next cell.
+  const row = table.locator('tbody tr.ant-table-row').first();
+  if ((await row.count()) > 0) {
+    const overlaps = await row.evaluate((tr) => {
+      const cells = Array.from(tr.querySelectorAll(':scope > td'));
+      return cells
+        .map((td) => {
+          const cell = td.getBoundingClientRect();
+          const wide = Array.from(td.querySelectorAll('*')).some((el) => el.getBoundingClientRect().right > cell.right + 1);
+          return wide && getComputedStyle(td).textOverflow !== 'ellipsis' ? td.className : null;
+        })
+        .filter((c) => c !== null);
+    });
+    expect(overlaps, `${testId}: cells whose content runs out`).toEqual([]);
+  }
+}
+
+/** `inner` lies within `outer` from side to side. */
+async function expectWithin(inner: Locator, outer: Locator, what: string): Promise<void> {
+  const i = await box(inner);
+  const o = await box(outer);
+  expect(i.x, `${what} starts inside`).toBeGreaterThanOrEqual(o.x - 0.5);
+  expect(i.x + i.width, `${what} ends inside`).toBeLessThanOrEqual(o.x + o.width + 0.5);
 }
 
 test.describe('sidebar titles', () => {
@@ -135,51 +202,46 @@ test.describe('tags bar', () => {
 });
 
 test.describe('tables fit', () => {
+  // A box of demo_manager's whose device goes from online to online with a fault: a row of the dashboard feed, with a
+  // long company name.
+  const feedBox = 2_080_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
+  const feedCompany = `E2E Shell Fit Compressor Works ${feedBox}`;
+  ownBox(feedBox, feedCompany, 'screw-compressor', async (box) => {
+    await box.publish(Date.now(), { [reg('screw-compressor', 'fault_bits')]: 0 });
+    await box.publish(Date.now(), { [reg('screw-compressor', 'fault_bits')]: 1 });
+  });
+
   for (const lang of LANGS) {
-    test(`the device list fits 1440 px and its fixed columns cover no neighbour (${lang})`, async ({ page }) => {
+    test(`the device list, the people lists and their device tables fit 1440 px, fixed columns covering no neighbour (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize(DESKTOP);
       await signIn(page, 'demo_end_user', lang);
       await openShell(page, '/devices/devices-show');
-      const table = shown(page, 'devices-table');
-      await expect(table.locator('thead th').first()).toBeVisible();
-      await expect(table.locator('.ant-spin-spinning')).toHaveCount(0);
-      const scroller = table.locator('.ant-table-content, .ant-table-body').first();
-      const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({ scrollWidth: el.scrollWidth, clientWidth: el.clientWidth }));
-      expect(scrollWidth, 'no sideways scroll').toBeLessThanOrEqual(clientWidth);
-
-      const heads = table.locator('thead > tr > th');
-      const count = await heads.count();
-      const boxes: Box[] = [];
-      for (let i = 0; i < count; i++) boxes.push(await box(heads.nth(i)));
-      const classes: string[] = await heads.evaluateAll((ths) => ths.map((th) => th.getAttribute('class') ?? ''));
-      // Each column starts where the one before it ends: none lies under another (a fixed one over its neighbour).
-      for (let i = 1; i < count; i++) {
-        const before = boxes[i - 1] as Box;
-        const here = boxes[i] as Box;
-        expect(here.x, `column ${i} (${classes[i]}) starts after column ${i - 1} ends`).toBeGreaterThanOrEqual(before.x + before.width - 1);
-      }
-      expect(classes.some((c) => c.includes('ant-table-cell-fix'))).toBe(true);
-      // A row's cells do the same: a status tag or the links do not run into the next cell.
-      const row = table.locator('tbody tr.ant-table-row').first();
-      if ((await row.count()) > 0) {
-        const overlaps = await row.evaluate((tr) => {
-          const cells = Array.from(tr.querySelectorAll(':scope > td'));
-          return cells
-            .map((td) => {
-              const cell = td.getBoundingClientRect();
-              const wide = Array.from(td.querySelectorAll('*')).some((el) => el.getBoundingClientRect().right > cell.right + 1);
-              return wide && getComputedStyle(td).textOverflow !== 'ellipsis' ? td.className : null;
-            })
-            .filter((c) => c !== null);
-        });
-        expect(overlaps, 'cells whose content runs out').toEqual([]);
-      }
+      await expectTableFits(page, 'devices-table');
       await screenshot(page, `shell-devices-${lang}-1440`);
+
+      await signIn(page, 'demo_manager', lang);
+      const { sub, helper } = await demoPeople(page);
+      for (const [path, tables] of [
+        ['/usermanager/edit-manager', ['manager-table']],
+        ['/usermanager/edit-helper', ['helper-table']],
+        [`/usermanager/manager-device?userId=${sub}`, ['manager-assigned-table', 'manager-assignable-table']],
+        [`/usermanager/helper-device?userId=${helper}`, ['helper-shared-table', 'helper-shareable-table']],
+      ] as const) {
+        await openShell(page, path);
+        for (const table of tables) await expectTableFits(page, table);
+        await screenshot(page, `shell-${path.split('/')[2]?.split('?')[0] ?? ''}-${lang}-1440`);
+      }
     });
   }
 
   for (const lang of LANGS) {
-    test(`the fault records export's toolbar wraps at 390 px: "Custom" is fully shown (${lang})`, async ({ page }) => {
+    test(`controls fit their card at 390 and 1440 px: the fault records export's "Custom", the template and type selects, the feed's company (${lang})`, async ({
+      page,
+    }) => {
+      test.setTimeout(90_000);
       await page.setViewportSize(PHONE);
       await signIn(page, 'demo_end_user', lang);
       await openShell(page, '/devices/export-errors');
@@ -201,6 +263,59 @@ test.describe('tables fit', () => {
       await page.setViewportSize(DESKTOP);
       await expect(custom).toBeVisible();
       await screenshot(page, `shell-export-errors-${lang}-1440`);
+
+      await signIn(page, 'demo_manager', lang);
+      const { sub, helper } = await demoPeople(page);
+      for (const [width, size] of [
+        ['390', PHONE],
+        ['1440', DESKTOP],
+      ] as const) {
+        await page.setViewportSize(size);
+        // The event templates' type select stays inside its card.
+        await openShell(page, '/devices/events/templates');
+        const templates = shown(page, 'event-templates');
+        await expect(templates.getByTestId('templates-type')).toBeVisible();
+        await expectWithin(templates.getByTestId('templates-type'), templates, `the type select at ${width} px`);
+        await screenshot(page, `shell-event-templates-${lang}-${width}`);
+
+        // The helper's permission template dialog: the select is as wide as the dialog, so the names read in full.
+        await openShell(page, '/usermanager/edit-helper');
+        await shown(page, 'helper-template-demo_helper').click();
+        const select = page.getByTestId('helper-template-select');
+        await expect(select).toBeVisible();
+        const body = page.locator('.ant-modal-body:visible');
+        // Measured once the dialog's opening animation (a zoom) is over.
+        await expect(async () => {
+          expect((await box(select)).width, `the template select at ${width} px`).toBeGreaterThanOrEqual((await box(body)).width - 1);
+          await expectWithin(select, body, `the template select at ${width} px`);
+        }).toPass({ timeout: 5000 });
+        await screenshot(page, `shell-template-dialog-${lang}-${width}`);
+        await page.keyboard.press('Escape');
+        await expect(select).toBeHidden();
+
+        // The dashboard feed's company keeps a readable width (8em), inside its row.
+        await openShell(page, '/dashboard');
+        const row = page.locator(`[data-testid="fleet-feed-row"][data-box-id="${feedBox}"]`).first();
+        await expect(row).toBeVisible({ timeout: 20_000 });
+        const company = row.locator('.dms-feed-company');
+        await expect(company).toHaveText(feedCompany);
+        expect((await box(company)).width, `the feed's company at ${width} px`).toBeGreaterThanOrEqual(100);
+        await expectWithin(company, row, `the feed's company at ${width} px`);
+        await screenshot(page, `shell-dashboard-feed-${lang}-${width}`);
+
+        // The user-management pages do not run off the side (their tables scroll inside their cards).
+        for (const path of [
+          '/usermanager/edit-manager',
+          '/usermanager/edit-helper',
+          `/usermanager/manager-device?userId=${sub}`,
+          `/usermanager/helper-device?userId=${helper}`,
+        ]) {
+          await openShell(page, path);
+          await expect(page.locator('.dms-page:not([hidden]) .ant-table').first()).toBeVisible();
+          const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+          expect(overflow, `${path} at ${width} px`).toBeLessThanOrEqual(0);
+        }
+      }
     });
   }
 });

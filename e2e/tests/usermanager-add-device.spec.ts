@@ -47,7 +47,7 @@ test('a manager claims a box by its CK code: a wrong code is refused with its me
   await expect(byId(page, 'add-device-error')).toContainText('The CK code does not match this box.');
   await byId(page, 'add-device-ck').fill('1333');
   await byId(page, 'add-device-submit').click();
-  await expect(byId(page, 'add-device-done')).toContainText(`Box ${boxId} is yours: 1 device(s).`);
+  await expect(byId(page, 'add-device-done')).toContainText(`Box ${boxId} is yours: 1 device.`);
   await screenshot(page, 'add-device-done');
   await byId(page, 'add-device-link-1').click();
   await expectShown(page, new RegExp(`/devices/controller/${boxId}/1$`));
@@ -62,7 +62,7 @@ test('a manager claims a box for one of their sub-managers in one step', async (
   await byId(page, 'add-device-for').click();
   await page.locator('.ant-select-dropdown:visible').getByText(`${sub} (Sun Li)`, { exact: true }).click();
   await byId(page, 'add-device-submit').click();
-  await expect(byId(page, 'add-device-done')).toContainText(`Box ${forSubBox} now belongs to ${sub}: 1 device(s).`);
+  await expect(byId(page, 'add-device-done')).toContainText(`Box ${forSubBox} now belongs to ${sub}: 1 device.`);
   await screenshot(page, 'add-device-for-sub');
   // Signed in as the sub-manager: the device is theirs, assigned by demo_manager.
   const context = await browser.newContext();

@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { ownBox } from './boxes.js';
+import { ownBox, userIdOf } from './boxes.js';
 import {
   apiLogin,
   baseUrl,
@@ -47,6 +47,8 @@ test('a manager adds a helper and shares a device without and one with the switc
 }) => {
   await signIn(page, 'demo_manager');
   await open(page, '/usermanager/edit-helper');
+  // The list is loaded (and stays open behind the form's tab).
+  await expect(byId(page, 'helper-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await byId(page, 'helper-add').click();
   await expectShown(page, /\/usermanager\/add-helper$/);
   await byId(page, 'add-helper-username').fill('ab');
@@ -58,6 +60,9 @@ test('a manager adds a helper and shares a device without and one with the switc
   await byId(page, 'add-helper-region').fill('江苏省');
   await byId(page, 'add-helper-submit').click();
   await expectShown(page, /\/usermanager\/edit-helper/);
+  // Back on the list, the form's tab is closed and the new helper is listed at once, without Refresh.
+  await expect(page.getByTestId('tag-/usermanager/add-helper')).toHaveCount(0);
+  await expect(byId(page, 'helper-table').locator('tbody tr.ant-table-row', { hasText: helper })).toBeVisible();
   await byId(page, 'helper-search').locator('input').fill(helper);
   await byId(page, 'helper-search').locator('input').press('Enter');
   const row = byId(page, 'helper-table').locator('tbody tr.ant-table-row', { hasText: helper });
@@ -66,6 +71,12 @@ test('a manager adds a helper and shares a device without and one with the switc
 
   await byId(page, `helper-devices-${helper}`).click();
   await expectShown(page, /\/usermanager\/helper-device\?userId=\d+/);
+  // The page names the helper.
+  await expect(byId(page, 'helper-device-username')).toHaveText(helper);
+  await expect(byId(page, 'helper-device-name')).toHaveText('Li Ming');
+  await expect(
+    page.locator('.dms-page:not([hidden]) .ant-card-head-title').getByText(`Shared with ${helper} (0)`, { exact: true }),
+  ).toBeVisible();
   await byId(page, `helper-pick-${viewOnly}-1`).check();
   await byId(page, 'helper-share-selected').click();
   await expect(byId(page, `helper-switch-${viewOnly}-1`)).toBeVisible();
@@ -100,6 +111,17 @@ test('a manager adds a helper and shares a device without and one with the switc
   await expect(byId(helperPage, 'devices-table').locator(`tbody tr[data-device="${viewOnly}-1"]`)).toHaveCount(0);
   await expect(byId(helperPage, 'devices-table').locator(`tbody tr[data-device="${switching}-1"]`)).toHaveCount(1);
   await context.close();
+});
+
+test("someone else's helper id in the address shows a page saying so, with the way back", async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  const notMine = await userIdOf(page.request, await apiLogin(page.request, 'demo_root'), 'demo_end_user');
+  await open(page, `/usermanager/helper-device?userId=${notMine}`);
+  await expect(byId(page, 'helper-device-not-yours')).toContainText('This helper is not yours, or does not exist.');
+  await expect(byId(page, 'helper-shared-table')).toHaveCount(0);
+  await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  await byId(page, 'helper-device-back').click();
+  await expectShown(page, /\/usermanager\/edit-helper$/);
 });
 
 test('the helper pages in every language at desktop and phone width', async ({ page }) => {

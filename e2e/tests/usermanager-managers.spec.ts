@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { ownBox } from './boxes.js';
+import { apiGet, ownBox, userIdOf } from './boxes.js';
 import {
   apiLogin,
   baseUrl,
@@ -33,6 +33,27 @@ const company = `E2E Branch Co ${base}`;
 ownBox(first, company, 'screw-compressor', async () => {});
 ownBox(second, company, 'screw-compressor', async () => {});
 const sub = `m${String(base).slice(-8)}`;
+/** demo_manager's helper, who is shared the first device before it is assigned. */
+const sharer = `s${String(base).slice(-8)}`;
+
+/** demo_manager's token for the set-up the screens do not need to show. */
+async function asManager(
+  page: Page,
+): Promise<{ get: (path: string) => Promise<unknown>; post: (path: string, data: object) => Promise<unknown> }> {
+  const token = await apiLogin(page.request, 'demo_manager');
+  const headers = { authorization: `Bearer ${token}` };
+  return {
+    get: async (path) => (await apiGet(page.request, token, path)).data,
+    post: async (path, data) => {
+      const body = (await (await page.request.post(`${baseUrl()}/api/v2${path}`, { headers, data })).json()) as {
+        code: number;
+        data: unknown;
+      };
+      expect(body.code, path).toBe(20000);
+      return body.data;
+    },
+  };
+}
 
 /** The user's device list, searched for the spec's company: the box ids it shows, sorted. */
 async function listedBoxes(page: Page): Promise<string[]> {
@@ -47,6 +68,8 @@ async function listedBoxes(page: Page): Promise<string[]> {
 test('a manager adds a sub-manager, assigns two devices at once; the sub-manager hides one; the manager recalls it', async ({ page }) => {
   await signIn(page, 'demo_manager');
   await open(page, '/usermanager/edit-manager');
+  // The list is loaded (and stays open behind the form's tab).
+  await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
   await byId(page, 'manager-add').click();
   await expectShown(page, /\/usermanager\/add-manager$/);
   await byId(page, 'add-manager-ck').fill('12a');
@@ -61,6 +84,9 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await page.locator('.ant-select-dropdown:visible').getByText('Operator', { exact: true }).click();
   await byId(page, 'add-manager-submit').click();
   await expectShown(page, /\/usermanager\/edit-manager/);
+  // Back on the list, the form's tab is closed and the new sub-manager is listed at once, without Refresh.
+  await expect(page.getByTestId('tag-/usermanager/add-manager')).toHaveCount(0);
+  await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row', { hasText: sub })).toBeVisible();
   await byId(page, 'manager-search').locator('input').fill(sub);
   await byId(page, 'manager-search').locator('input').press('Enter');
   const row = byId(page, 'manager-table').locator('tbody tr.ant-table-row', { hasText: sub });
@@ -81,8 +107,29 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await page.getByTestId('manager-password-ok').click();
   await expect(page.getByTestId('manager-password-input')).toHaveCount(0);
 
+  // demo_manager shares the first device with a helper of theirs before assigning it.
+  const manager = await asManager(page);
+  const helper = (await manager.post('/user_register/add_helper', {
+    username: sharer,
+    password: 'helper123',
+    name: 'Sun Li',
+    helperType: 'operator',
+  })) as { id: number };
+  const unshared = (await manager.get(`/user_register/get_unshared_devices?userId=${helper.id}&q=${first}`)) as {
+    items: Array<{ deviceId: number; boxId: number }>;
+  };
+  const firstId = unshared.items.find((d) => d.boxId === first)?.deviceId;
+  await manager.post('/user_register/share_device', { userId: helper.id, deviceId: firstId });
+
   await byId(page, `manager-devices-${sub}`).click();
   await expectShown(page, /\/usermanager\/manager-device\?userId=\d+/);
+  // The page names the sub-manager: user name, name and company.
+  await expect(byId(page, 'manager-device-username')).toHaveText(sub);
+  await expect(byId(page, 'manager-device-name')).toHaveText('Zhao Lei');
+  await expect(byId(page, 'manager-device-company')).toHaveText('无锡分厂');
+  await expect(
+    page.locator('.dms-page:not([hidden]) .ant-card-head-title').getByText(`Assigned to ${sub} (0)`, { exact: true }),
+  ).toBeVisible();
   // The breadcrumb: the group, then the list the page is reached from (a link), then the page.
   await expect(page.getByTestId('breadcrumb')).toHaveText(
     /Dashboard\s*\/\s*User management\s*\/\s*Sub-managers\s*\/\s*Sub-manager's devices/,
@@ -91,6 +138,15 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await byId(page, `manager-pick-${second}-1`).check();
   await expect(byId(page, 'manager-assign-selected')).toContainText('(2)');
   await byId(page, 'manager-assign-selected').click();
+  // Before it assigns, the dialog says whose shares end: the helper loses the first device, and a recall will not
+  // give it back.
+  const dialog = page.getByTestId('manager-assign-dialog');
+  await expect(dialog).toContainText(`Assign 2 devices to ${sub} (Zhao Lei)?`);
+  await expect(page.getByTestId('manager-assign-shares')).toContainText('1 of the 2 devices is shared');
+  await expect(page.getByTestId('manager-assign-shares')).toContainText('a recall does not bring them back');
+  await expect(page.getByTestId(`manager-assign-loses-${sharer}`)).toHaveText(`${sharer} (Sun Li): loses 1 device`);
+  await screenshot(page, 'manager-assign-dialog');
+  await page.getByTestId('manager-assign-ok').click();
   await expect(byId(page, `manager-recall-${first}-1`)).toBeVisible();
   await expect(byId(page, `manager-recall-${second}-1`)).toBeVisible();
   await expect(byId(page, `manager-assign-${first}-1`)).toHaveCount(0);
@@ -142,6 +198,25 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await expect(byId(page, `manager-assign-${first}-1`)).toBeVisible();
   await expect.poll(() => listedBoxes(subPage)).toEqual([String(second)]);
   await context.close();
+  // The recall gave the device back to demo_manager, not the share to the helper.
+  const shared = (await manager.get(`/user_register/get_shared_devices?userId=${helper.id}`)) as { total: number };
+  expect(shared.total).toBe(0);
+});
+
+test("someone else's user id (or nobody's) in the address shows a page saying so, with the way back", async ({ page }) => {
+  await signIn(page, 'demo_manager');
+  const root = await apiLogin(page.request, 'demo_root');
+  const notMine = await userIdOf(page.request, root, 'demo_end_user');
+  for (const userId of [notMine, 987654321]) {
+    await open(page, `/usermanager/manager-device?userId=${userId}`);
+    await expect(byId(page, 'manager-device-not-yours')).toContainText('This sub-manager is not yours, or does not exist.');
+    // No lists, no toast flashing a refusal.
+    await expect(byId(page, 'manager-assigned-table')).toHaveCount(0);
+    await expect(page.locator('.ant-message-notice')).toHaveCount(0);
+  }
+  await screenshot(page, 'manager-device-not-yours');
+  await byId(page, 'manager-device-back').click();
+  await expectShown(page, /\/usermanager\/edit-manager$/);
 });
 
 test('the sub-manager list exports to .xlsx with its search', async ({ page }) => {

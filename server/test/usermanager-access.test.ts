@@ -31,8 +31,9 @@ describe('people and template calls: 401 and 403 for each', () => {
   afterAll(async () => t.close());
 
   it('answers 401 to every call signed out', async () => {
-    // Spec 7's 14 GET and 14 POST of /user_register, the 4 of /device_user_permission, the 2 CK calls of /user; our 3
-    // (reset_manager_password, set_manager_disabled, hide_from_superior) and the 5 template calls.
+    // Spec 7's 14 GET and 14 POST of /user_register, the 4 of /device_user_permission, the 2 CK calls of /user; our 6
+    // (reset_manager_password, set_manager_disabled, hide_from_superior, get_manager, get_helper, preview_assign) and
+    // the 5 template calls.
     const SPEC_GET =
       'get_level_models get_privilege_level check_is_admin get_helpers del_helper get_shared_devices get_unshared_devices get_managers get_assigned_devices get_unassigned_devices check_is_manager_or_user check_recall_dev_ck get_dev_ck_users get_helper_types';
     const SPEC_POST =
@@ -49,7 +50,7 @@ describe('people and template calls: 401 and 403 for each', () => {
       expect(declared, name).toContain(`POST /api/v2/device_user_permission/${name}`);
     expect(declared).toContain('GET /api/v2/user/check_is_ck_factory');
     expect(declared).toContain('POST /api/v2/user/resetCkUserPwd');
-    expect(endpoints).toHaveLength(42);
+    expect(endpoints).toHaveLength(45);
     for (const e of endpoints) {
       const res = await t.app.inject({
         method: e.method,

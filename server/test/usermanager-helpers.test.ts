@@ -164,8 +164,11 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
     expect((await listOf('demo_helper')).map((d) => d.id).sort((a, b) => a - b)).toEqual([mine[0], mine[1]]);
     expect(await ok('demo_manager', 'POST', '/user_register/recall_all_shared_device', { userId: helper })).toEqual({ changed: 2 });
     expect(await listOf('demo_helper')).toEqual([]);
-    const log = await t.app.db.selectFrom('operation_log').select('action').where('action', 'like', 'device.%').execute();
+    const log = await t.app.db.selectFrom('operation_log').select(['action', 'target']).where('action', 'like', 'device.%').execute();
     expect(new Set(log.map((l) => l.action))).toEqual(new Set(['device.share', 'device.switchRight', 'device.recallShare']));
+    // The log names a device as people know it, box id / controller, on every kind of change.
+    expect(log.filter((l) => l.action === 'device.recallShare').map((l) => l.target)).toContain('6203/1 → demo_helper');
+    for (const l of log) expect(l.target, l.action).toMatch(/^(\d+\/\d+|\d+ device\(s\)) → demo_helper$/);
   });
 
   it("refuses someone else's helper, a device the caller does not own, and an unknown device", async () => {
@@ -175,6 +178,22 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
     expect(body(notYours)).toMatchObject({ code: 40300, message: 'This helper is not yours.' });
     expect(body(await call('demo_submanager', 'GET', `/user_register/get_shared_devices?userId=${helper}`))).toMatchObject({ code: 40300 });
     expect(body(await call('demo_manager', 'GET', `/user_register/del_helper?userId=${uid('demo_end_user')}`))).toMatchObject({
+      code: 40300,
+      message: 'This helper is not yours.',
+    });
+    // The page of a helper's devices names them; anyone else's (or nobody's) is refused alike.
+    expect(await ok('demo_manager', 'GET', `/user_register/get_helper?userId=${helper}`)).toEqual({
+      id: helper,
+      username: 'demo_helper',
+      name: 'Demo Helper',
+      company: '',
+    });
+    for (const userId of [uid('demo_submanager'), uid('demo_end_user'), 987654])
+      expect(body(await call('demo_manager', 'GET', `/user_register/get_helper?userId=${userId}`))).toMatchObject({
+        code: 40300,
+        message: 'This helper is not yours.',
+      });
+    expect(body(await call('demo_submanager', 'GET', `/user_register/get_helper?userId=${helper}`))).toMatchObject({
       code: 40300,
       message: 'This helper is not yours.',
     });

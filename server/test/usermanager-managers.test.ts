@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DevCkUsers, ExportJob, ManagerDeviceRow, ManagerRow, RecallCheck } from '@dms/contract';
+import type { AssignPreview, DevCkUsers, ExportJob, ManagerDeviceRow, ManagerRow, RecallCheck } from '@dms/contract';
 import { refreshReachForBoxes } from '../src/access/reach.js';
 import { eventually, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
@@ -70,6 +70,11 @@ describe.each(dialects)('sub-managers and assignment on %s', (dialect) => {
         }
       ).items.map((d) => [d.id, d.reach]),
     );
+  /** A device as the operation log names it: box id / controller. */
+  const boxOf = async (deviceId: number) => {
+    const d = await t.app.db.selectFrom('devices').select(['box_id', 'controller']).where('id', '=', deviceId).executeTakeFirstOrThrow();
+    return `${d.box_id}/${d.controller}`;
+  };
   const ownerOf = async (deviceId: number) =>
     (await t.app.db.selectFrom('devices').select('owner_id').where('id', '=', deviceId).executeTakeFirstOrThrow()).owner_id;
 
@@ -250,6 +255,9 @@ describe.each(dialects)('sub-managers and assignment on %s', (dialect) => {
       changed: 1,
     });
     expect(await ownerOf(device)).toBe(uid('demo_manager'));
+    // The operation log names the device as people know it, box id / controller, as it does for an assignment.
+    const recallLog = await t.app.db.selectFrom('operation_log').select('target').where('action', '=', 'device.recallAssign').execute();
+    expect(recallLog.map((l) => l.target)).toContain(`${await boxOf(device)} ← branch_mgr1`);
     expect((await reachOf('demo_manager')).get(device)).toMatchObject({ how: 'owner', data: true });
     expect((await reachOf('branch_mgr1')).has(device)).toBe(false);
     expect((await reachOf('branch_mgr2')).has(device)).toBe(false);
@@ -267,6 +275,85 @@ describe.each(dialects)('sub-managers and assignment on %s', (dialect) => {
     expect((await reachOf('branch_helper')).size).toBe(0);
     expect(await devicesOf('demo_manager', branch1, true)).toEqual([]);
     expect(await ok('demo_manager', 'POST', '/user_register/recall_all_assigned_device', { userId: branch1 })).toEqual({ changed: 0 });
+  });
+
+  it('names a sub-manager for the page of their devices, and refuses anyone else’s alike', async () => {
+    expect(await ok('demo_manager', 'GET', `/user_register/get_manager?userId=${branch1}`)).toEqual({
+      id: branch1,
+      username: 'branch_mgr1',
+      name: 'Li Wei',
+      company: '苏州分公司',
+    });
+    // A grandchild, a helper, someone above and an id that is nobody's: the same 403.
+    for (const userId of [branch2, uid('demo_helper'), uid('demo_root'), 987654])
+      await refused('demo_manager', 'GET', `/user_register/get_manager?userId=${userId}`, undefined, 403, 'This sub-manager is not yours.');
+    await refused(
+      'demo_manager',
+      'GET',
+      '/user_register/get_manager?userId=x',
+      undefined,
+      400,
+      'Please fill in userId with a positive integer',
+    );
+  });
+
+  it('says before assigning which shares an assignment ends and who loses the devices; a recall does not bring them back', async () => {
+    const [shared, sharedTwice, unshared] = [mine[3] ?? 0, mine[4] ?? 0, mine[5] ?? 0];
+    const second = (
+      (await ok('demo_manager', 'POST', '/user_register/add_helper', {
+        username: 'branch_helper2',
+        password: 'secret123',
+        name: 'Wang Fang',
+        helperType: 'inspector',
+      })) as { id: number }
+    ).id;
+    const helper = uid('demo_helper');
+    await ok('demo_manager', 'POST', '/user_register/share_device', { userId: helper, deviceId: shared });
+    await ok('demo_manager', 'POST', '/user_register/share_device', { userId: helper, deviceId: sharedTwice, canSwitch: true });
+    await ok('demo_manager', 'POST', '/user_register/share_device', { userId: second, deviceId: sharedTwice });
+    const preview = async (deviceIds: unknown[]) =>
+      (await ok('demo_manager', 'POST', '/user_register/preview_assign', { userId: branch1, deviceIds })) as AssignPreview;
+
+    expect(await preview([shared, sharedTwice, unshared, shared])).toEqual({
+      devices: 3,
+      sharedDevices: 2,
+      losing: [
+        { id: second, username: 'branch_helper2', name: 'Wang Fang', devices: 1 },
+        { id: helper, username: 'demo_helper', name: 'Demo Helper', devices: 2 },
+      ],
+    });
+    expect(await preview([unshared])).toEqual({ devices: 1, sharedDevices: 0, losing: [] });
+    // Nothing changed: the helpers still reach both devices, the caller still owns them.
+    expect((await reachOf('demo_helper')).has(shared)).toBe(true);
+    expect(await ownerOf(shared)).toBe(uid('demo_manager'));
+
+    // The refusals of the assignment itself, with its messages.
+    const refusedPreview = (payload: Record<string, unknown>, status: number, message: string) =>
+      refused('demo_manager', 'POST', '/user_register/preview_assign', payload, status, message);
+    await refusedPreview({ userId: branch1, deviceIds: [shared, theirs] }, 403, 'You can assign only devices you own.');
+    await refusedPreview({ userId: branch1, deviceIds: [shared, 987654] }, 404, 'Not found.');
+    await refusedPreview({ userId: branch2, deviceIds: [shared] }, 403, 'This sub-manager is not yours.');
+    await refusedPreview({ userId: branch1, deviceIds: [] }, 400, 'Choose at least one device.');
+    await refusedPreview(
+      { userId: branch1, deviceIds: Array.from({ length: 1001 }, (_, i) => i + 1) },
+      400,
+      'At most 1,000 devices in one batch.',
+    );
+
+    // Assigning ends exactly the shares the preview named: demo_helper loses `shared`, keeps `sharedTwice`.
+    await ok('demo_manager', 'POST', '/user_register/assign_device', { userId: branch1, deviceId: shared });
+    expect((await reachOf('demo_helper')).has(shared)).toBe(false);
+    expect((await reachOf('demo_helper')).has(sharedTwice)).toBe(true);
+    // A device already assigned to them is a repeat: nothing more to end.
+    expect(await preview([shared])).toEqual({ devices: 0, sharedDevices: 0, losing: [] });
+    // The recall gives the device back to the caller, not the share to the helper.
+    await ok('demo_manager', 'POST', '/user_register/recall_assigned_device', { userId: branch1, deviceId: shared });
+    expect(await ownerOf(shared)).toBe(uid('demo_manager'));
+    expect((await reachOf('demo_helper')).has(shared)).toBe(false);
+    expect(await preview([shared, sharedTwice])).toMatchObject({ devices: 2, sharedDevices: 1 });
+    // Leave the helpers as they were for the tests after this one.
+    await ok('demo_manager', 'POST', '/user_register/recall_all_shared_device', { userId: helper });
+    await ok('demo_manager', 'POST', '/user_register/recall_all_shared_device', { userId: second });
   });
 
   it("changes a sub-manager's template and password, disables and enables them, and refuses someone else's user", async () => {
@@ -491,7 +578,9 @@ describe.each(dialects)('sub-managers and assignment on %s', (dialect) => {
     const calls: Array<['GET' | 'POST', string, Record<string, unknown>?]> = [
       ['GET', '/user_register/get_managers'],
       ['POST', '/user_register/add_next_manager', { username: 'x_manager1', password: 'secret123' }],
+      ['GET', `/user_register/get_manager?userId=${branch1}`],
       ['GET', `/user_register/get_assigned_devices?userId=${branch1}`],
+      ['POST', '/user_register/preview_assign', { userId: branch1, deviceIds: [mine[4]] }],
       ['POST', '/user_register/assign_device', { userId: branch1, deviceId: mine[4] }],
       ['POST', '/user_register/recall_all_assigned_device', { userId: branch1 }],
     ];

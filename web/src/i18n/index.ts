@@ -36,7 +36,7 @@ let current: { lang: Language; t: Translate } | undefined;
  */
 export async function loadLanguage(lang: Language): Promise<LoadedLanguage> {
   const [catalogue, antdLocale] = await Promise.all([CATALOGUES[lang](), ANTD_LOCALES[lang]()]);
-  current = { lang, t: translator(catalogue.default) };
+  current = { lang, t: translator(catalogue.default, lang) };
   return { lang, catalogue: catalogue.default, antdLocale: antdLocale.default };
 }
 

@@ -1,18 +1,16 @@
-import { LANGUAGES } from '@dms/contract';
+import { LANGUAGES, placeholderNames } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
 import en from '../locales/en';
 import es from '../locales/es';
 import ja from '../locales/ja';
 import zh from '../locales/zh';
-import { lookup } from './translate';
+import { lookup, translator } from './translate';
 
 /** Every leaf of a nested catalogue as [dotted key, value]. */
 function leaves(node: unknown, prefix = ''): Array<[string, unknown]> {
   if (typeof node !== 'object' || node === null) return [[prefix, node]];
   return Object.entries(node).flatMap(([k, v]) => leaves(v, prefix ? `${prefix}.${k}` : k));
 }
-
-const placeholders = (text: string) => [...text.matchAll(/\{(\w+)\}/g)].map((m) => m[1]).sort();
 
 const catalogues = { en, zh, es, ja };
 
@@ -36,7 +34,7 @@ describe('locale completeness', () => {
           const text = lookup(catalogue, key);
           expect(text, `${lang}: ${key}`).toBeTypeOf('string');
           expect(text?.trim(), `${lang}: ${key}`).not.toBe('');
-          expect(placeholders(text ?? ''), `${lang}: ${key}`).toEqual(placeholders(String(value)));
+          expect(placeholderNames(text ?? ''), `${lang}: ${key}`).toEqual(placeholderNames(String(value)));
         }
       });
 
@@ -56,6 +54,21 @@ describe('locale completeness', () => {
       });
     });
   }
+
+  it('counts read right in the singular and the plural, by each language’s rules', () => {
+    const en1 = translator(en, 'en');
+    expect(en1('managers.total', { total: 1 })).toBe('1 sub-manager');
+    expect(en1('managers.total', { total: 3 })).toBe('3 sub-managers');
+    expect(en1('helpers.total', { total: 1 })).toBe('1 helper');
+    expect(en1('addDevice.done', { boxId: 7, count: 1 })).toBe('Box 7 is yours: 1 device.');
+    const es1 = translator(es, 'es');
+    expect(es1('helpers.total', { total: 1 })).toBe('1 ayudante');
+    expect(es1('helpers.shared', { shared: 1, switch: 0 })).toBe('1 compartido, 0 con marcha/paro');
+    expect(es1('managers.assigned', { count: 1 })).toBe('1 asignado');
+    expect(es1('managers.changed', { count: 2 })).toBe('Hecho: 2 cambios.');
+    expect(translator(zh, 'zh')('managers.assignMany', { count: 1, username: 'li' })).toBe('将 1 台设备分配给 li？对方将成为所有者。');
+    expect(translator(ja, 'ja')('helpers.total', { total: 1 })).toBe('ヘルパー 1 人');
+  });
 
   it('the product name is translated as the spec asks', () => {
     expect(en.common.app.title).toBe('Device monitoring system');

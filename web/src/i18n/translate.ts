@@ -1,4 +1,4 @@
-import { format } from '@dms/contract';
+import { DEFAULT_LANGUAGE, format, type Language } from '@dms/contract';
 import type { TKey, TParams, Translations } from './types';
 
 /** Looks a dotted key up in a nested catalogue; undefined when it is missing or not a string. */
@@ -11,7 +11,10 @@ export function lookup(catalogue: unknown, key: string): string | undefined {
   return typeof node === 'string' ? node : undefined;
 }
 
-/** A translate function over one catalogue. A missing key shows itself, so it is seen, never silently English. */
-export function translator(catalogue: Translations): (key: TKey, params?: TParams) => string {
-  return (key, params) => format(lookup(catalogue, key) ?? key, params);
+/**
+ * A translate function over one language's catalogue; plurals follow that language's rules. A missing key shows
+ * itself, so it is seen, never silently English.
+ */
+export function translator(catalogue: Translations, lang: Language = DEFAULT_LANGUAGE): (key: TKey, params?: TParams) => string {
+  return (key, params) => format(lookup(catalogue, key) ?? key, params, lang);
 }

@@ -30,6 +30,7 @@ export function useTagsSync(routes: readonly ShellRoute[], roles: readonly strin
   const name = handle?.name;
   const paramsKey = JSON.stringify(params);
   useEffect(() => {
+    tags.left(pathname);
     if (!meta || !name) return;
     tags.add({
       path: pathname,

@@ -37,5 +37,5 @@ export function isMessageKey(value: string): value is MessageKey {
 
 /** The message in a language, with `{name}` placeholders filled. */
 export function message(lang: Language, key: MessageKey, params?: Readonly<Record<string, string | number>>): string {
-  return format(MESSAGES[lang][key], params);
+  return format(MESSAGES[lang][key], params, lang);
 }

@@ -72,6 +72,10 @@ export const helperDeviceRow = z.object({
 });
 export type HelperDeviceRow = z.infer<typeof helperDeviceRow>;
 
+/** A user below the caller as the pages of their devices name them. */
+export const personSummary = z.object({ id: z.number().int(), username: z.string(), name: z.string(), company: z.string() });
+export type PersonSummary = z.infer<typeof personSummary>;
+
 /** How many links a batch call changed (0 when it was a repeat). */
 export const changedCount = z.object({ changed: z.number().int() });
 
@@ -131,6 +135,16 @@ export const helperEndpoints = {
     tags,
     summary:
       'Deletes a helper (GET, as spec 7 lists it): every share to them ends, their sessions end, the account is disabled and renamed',
+  }),
+  getHelper: endpoint({
+    method: 'GET',
+    path: '/user_register/get_helper',
+    access: 'helperDevice',
+    query: helperIdQuery,
+    response: personSummary,
+    tags,
+    summary:
+      "One of the caller's helpers (user name, name, company), as the page of their devices names them; anyone else's is refused alike (ours)",
   }),
   getSharedDevices: endpoint({
     method: 'GET',

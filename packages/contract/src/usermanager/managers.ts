@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { pageOf, pageQuery } from '../envelope.js';
 import { DEVICE_STATUSES } from '../devices/schemas.js';
 import { emptyData } from '../user/schemas.js';
-import { changedCount } from './helpers.js';
+import { changedCount, personSummary } from './helpers.js';
 import { CK_CODE, passwordSchema, positiveId, trimmedText, usernameSchema } from '../validation.js';
 
 /**
@@ -93,6 +93,20 @@ export const batchAssignBody = z.object({
   userId: userId(),
   deviceIds: z.array(userId()).min(1, 'validation.batch.empty').max(MAX_BATCH_ASSIGN, 'validation.batch.tooMany'),
 });
+/**
+ * What assigning some devices would end, asked before assigning (the same rules, nothing changed): how many devices
+ * would move, how many of them the caller shares, and each person whose shares end with how many devices they lose.
+ * A recall does not bring those shares back.
+ */
+export const assignPreview = z.object({
+  /** The devices the assignment would move (those already assigned to that sub-manager are left out). */
+  devices: z.number().int(),
+  /** Of those, the devices the caller shares with someone: their shares end. */
+  sharedDevices: z.number().int(),
+  /** Who loses devices, by user name: the people the caller shares them with, and how many each loses. */
+  losing: z.array(z.object({ id: z.number().int(), username: z.string(), name: z.string(), devices: z.number().int() })),
+});
+export type AssignPreview = z.infer<typeof assignPreview>;
 export const hiddenBody = z.object({ deviceId: userId(), hidden: z.boolean({ error: 'validation.invalid' }) });
 
 /**
@@ -171,6 +185,16 @@ export const managerEndpoints = {
     tags,
     summary: 'Disables a sub-manager (their sessions end, sign-in is refused) or enables them again (ours)',
   }),
+  getManager: endpoint({
+    method: 'GET',
+    path: '/user_register/get_manager',
+    access: 'managerDevice',
+    query: managerIdBody,
+    response: personSummary,
+    tags,
+    summary:
+      "One of the caller's sub-managers (user name, name, company), as the page of their devices names them; anyone else's is refused alike (ours)",
+  }),
   getAssignedDevices: endpoint({
     method: 'GET',
     path: '/user_register/get_assigned_devices',
@@ -206,6 +230,16 @@ export const managerEndpoints = {
     response: changedCount,
     tags,
     summary: `Assigns up to ${MAX_BATCH_ASSIGN} devices in one transaction: all or none (a device the caller does not own refuses the batch)`,
+  }),
+  previewAssign: endpoint({
+    method: 'POST',
+    path: '/user_register/preview_assign',
+    access: 'managerDevice',
+    body: batchAssignBody,
+    response: assignPreview,
+    tags,
+    summary:
+      'What assigning these devices to that sub-manager would end, without assigning: the shares of them and who loses them (a POST for the list of ids; ours)',
   }),
   recallAssignedDevice: endpoint({
     method: 'POST',

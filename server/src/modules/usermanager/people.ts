@@ -1,6 +1,6 @@
 import { Code } from '@dms/contract';
 import { sql } from 'kysely';
-import { isUniqueViolation, type Db } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { UserRow } from '../../db/schema.js';
@@ -31,6 +31,15 @@ export async function usernameTaken(db: Db, username: string): Promise<boolean> 
 
 export function deviceOwner(db: Db, deviceId: number) {
   return db.selectFrom('devices').select(['id', 'owner_id', 'box_id', 'controller']).where('id', '=', deviceId).executeTakeFirst();
+}
+
+/**
+ * How the operation log names the devices of a change, as people know them: one device by its box id and controller
+ * ("100016/1"), several by their count.
+ */
+export async function devicesLabel(db: Db, deviceId: number | null, count: number): Promise<string> {
+  const device = deviceId === null ? undefined : await deviceOwner(db, deviceId);
+  return device ? `${device.box_id}/${device.controller}` : `${count} device(s)`;
 }
 
 export async function endLinks(db: Db, linkIds: readonly number[], now: number): Promise<void> {
@@ -76,6 +85,11 @@ export async function usableTemplate(
   return { id: t.id, name: t.name };
 }
 
+/** A template deleted between its check and its use: the foreign key refuses, and the answer is the check's. */
+function templateGone(err: unknown): never {
+  throw isForeignKeyViolation(err) ? new AppError(Code.VALIDATION_FAILED, 'error.templateNotFound') : err;
+}
+
 /** A search of devices by box id, company, station or model (contains), as a condition on `devices as d`. */
 export function deviceSearch(q: string | undefined) {
   if (!q) return null;
@@ -95,13 +109,20 @@ export async function giveTemplate(
   action: 'helper.template' | 'manager.template',
   ip: string,
 ): Promise<void> {
-  const template = await usableTemplate(deps.db, auth, templateId);
-  const old = target.template_id === null ? null : await findTemplate(deps.db, target.template_id);
-  await deps.db
-    .updateTable('users')
-    .set({ template_id: template?.id ?? null })
-    .where('id', '=', target.id)
-    .execute();
+  // The check and the change in one transaction; a template deleted in between is refused by the foreign key.
+  const { template, old } = await deps.db
+    .transaction()
+    .execute(async (trx) => {
+      const given = await usableTemplate(trx, auth, templateId);
+      const before = target.template_id === null ? null : await findTemplate(trx, target.template_id);
+      await trx
+        .updateTable('users')
+        .set({ template_id: given?.id ?? null })
+        .where('id', '=', target.id)
+        .execute();
+      return { template: given, old: before };
+    })
+    .catch(templateGone);
   deps.users.events.userChanged(target.id);
   await deps.audit.record({
     user: auth.user,
@@ -168,6 +189,7 @@ export async function createChild(
     // Two creations of one name at once both pass the check above; the database's unique key decides.
     .catch((err: unknown) => {
       throw isUniqueViolation(err) ? taken() : err;
-    });
+    })
+    .catch(templateGone);
   return { id, template };
 }

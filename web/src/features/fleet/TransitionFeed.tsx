@@ -10,8 +10,9 @@ import type { FeedRow } from './feed';
 import './feed.css';
 
 /**
- * Status transitions, newest first: when, which device (a link to it), its company, how the user reaches it (not
- * for administrators, who reach every device), from → to, and the names of the faults and alerts the device had then.
+ * Status transitions, newest first: when, which device (a link to it), how the user reaches it (not for
+ * administrators, who reach every device), its company, from → to, and the names of the faults and alerts the device
+ * had then. The company keeps a readable width: where the line has no room for it, it goes under the device.
  */
 export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: readonly FeedRow[]; empty: string; testId?: string }) {
   const { lang } = useI18n();
@@ -34,8 +35,12 @@ export function TransitionFeed({ rows, empty, testId = 'fleet-feed' }: { rows: r
             <Link to={deviceLink(r)}>
               {r.boxId}-{r.controller}
             </Link>
-            {r.company && <span className="dms-feed-company">{r.company}</span>}
             {r.reach && r.reach.how !== 'admin' && <ReachTag reach={r.reach} testId={`${testId}-reach`} />}
+            {r.company && (
+              <span className="dms-feed-company" title={r.company} data-testid={`${testId}-company`}>
+                {r.company}
+              </span>
+            )}
           </span>
           <span className="dms-feed-change">
             <StatusTag status={r.from} />

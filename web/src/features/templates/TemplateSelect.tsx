@@ -10,7 +10,8 @@ const DEFAULT = 0;
 
 /**
  * Picks a permission template the signed-in user may give (`get_level_models`), or the role's default (null), whose
- * name `defaultLabel` gives (e.g. "Default (Operator)").
+ * name `defaultLabel` gives (e.g. "Default (Operator)"). As wide as its place (a form's field, a dialog), so the names
+ * read in full.
  */
 export function TemplateSelect({
   value,
@@ -29,6 +30,7 @@ export function TemplateSelect({
     <Select<number>
       data-testid={testId}
       aria-label={t('people.template')}
+      style={{ width: '100%' }}
       loading={models.isLoading}
       value={value ?? DEFAULT}
       onChange={(v) => onChange?.(v === DEFAULT ? null : v)}

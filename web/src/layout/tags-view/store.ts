@@ -1,6 +1,6 @@
 import { onSignOut } from '../../auth/session';
 import { createStore, useStore } from '../../lib/store';
-import { addView, closeAllViews, closeOtherViews, closeView, type VisitedView } from './views';
+import { addView, closeAllViews, closeLeftViews, closeOtherViews, closeView, markCloseWhenLeft, type VisitedView } from './views';
 
 /** The open tabs. Cleared at sign-out (spec 4). */
 export const tagsStore = createStore<readonly VisitedView[]>([]);
@@ -25,6 +25,17 @@ export const tags = {
   },
   closeAll: () => {
     tagsStore.set((s) => closeAllViews(s));
+  },
+  /** The tab of `path` closes once its page is left (`left`). */
+  closeWhenLeft: (path: string) => {
+    tagsStore.set((s) => markCloseWhenLeft(s, path));
+  },
+  /** The page shown is `current`: the marked tabs of the pages left close. */
+  left: (current: string) => {
+    tagsStore.set((s) => {
+      const next = closeLeftViews(s, current);
+      return next.length === s.length ? s : next;
+    });
   },
 };
 

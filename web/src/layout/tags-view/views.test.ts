@@ -1,5 +1,15 @@
 import { describe, expect, it } from 'vitest';
-import { addView, closeAllViews, closeOtherViews, closeView, lastViewPath, viewTitle, type VisitedView } from './views';
+import {
+  addView,
+  closeAllViews,
+  closeLeftViews,
+  closeOtherViews,
+  closeView,
+  lastViewPath,
+  markCloseWhenLeft,
+  viewTitle,
+  type VisitedView,
+} from './views';
 
 const view = (path: string, affix = false): VisitedView => ({
   path,
@@ -30,6 +40,15 @@ describe('tags view operations', () => {
     expect(closeView(views, '/dashboard').map((v) => v.path)).toEqual(['/dashboard', '/a', '/b']);
     expect(closeOtherViews(views, '/b').map((v) => v.path)).toEqual(['/dashboard', '/b']);
     expect(closeAllViews(views).map((v) => v.path)).toEqual(['/dashboard']);
+  });
+
+  it('a tab marked to close when left stays while its page is shown and closes once another is; pinned tabs stay', () => {
+    const form = view('/form');
+    const marked = markCloseWhenLeft(markCloseWhenLeft([dashboard, a, form], '/form'), '/dashboard');
+    expect(closeLeftViews(marked, '/form').map((v) => v.path)).toEqual(['/dashboard', '/a', '/form']);
+    expect(closeLeftViews(marked, '/a').map((v) => v.path)).toEqual(['/dashboard', '/a']);
+    // Unmarked tabs are not closed by leaving them.
+    expect(closeLeftViews([dashboard, a, form], '/b').map((v) => v.path)).toEqual(['/dashboard', '/a', '/form']);
   });
 
   it('after closing the current tab: the last one, else home', () => {

@@ -14,6 +14,8 @@ export interface VisitedView {
   affix: boolean;
   /** Not kept alive. */
   noCache: boolean;
+  /** Closes once the user has left its page: a form done with (`useCloseTab`). */
+  closeWhenLeft?: boolean;
 }
 
 /** Pure operations on the open tabs; the store applies them. */
@@ -46,6 +48,16 @@ export function closeOtherViews(views: readonly VisitedView[], path: string): Vi
 /** Keeps only the pinned tabs. */
 export function closeAllViews(views: readonly VisitedView[]): VisitedView[] {
   return views.filter((v) => v.affix);
+}
+
+/** Marks a tab to close once its page is left. */
+export function markCloseWhenLeft(views: readonly VisitedView[], path: string): VisitedView[] {
+  return views.map((v) => (v.path === path && !v.affix ? { ...v, closeWhenLeft: true } : v));
+}
+
+/** Closes the marked tabs of every page but the one shown (`current`). */
+export function closeLeftViews(views: readonly VisitedView[], current: string): VisitedView[] {
+  return views.filter((v) => !v.closeWhenLeft || v.path === current);
 }
 
 /** Where to go when the current tab disappears: the last remaining tab, else home. */

@@ -5,7 +5,7 @@ export default {
   ck: 'CK code',
   ckHelp: 'The four digits next to the box ID on the label.',
   submit: 'Add device',
-  done: 'Box {boxId} is yours: {count} device(s).',
-  doneFor: 'Box {boxId} now belongs to {owner}: {count} device(s).',
+  done: 'Box {boxId} is yours: {count, plural, one {# device} other {# devices}}.',
+  doneFor: 'Box {boxId} now belongs to {owner}: {count, plural, one {# device} other {# devices}}.',
   noDevicesYet: 'Its devices appear here when the box reports in.',
 };

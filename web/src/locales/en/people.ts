@@ -1,4 +1,4 @@
-/** What the user-management pages share: password and template dialogs (docs/people.md). */
+/** What the user-management pages share: password and template dialogs, the person a page is about (docs/people.md). */
 export default {
   newPassword: 'New password for {username}',
   password: 'Password',
@@ -7,4 +7,7 @@ export default {
   templateFor: 'Permission template of {username}',
   templateHelp: 'The template decides which registers they see and may write on every device they reach.',
   templateSet: 'The template was changed.',
+  username: 'User name',
+  name: 'Name',
+  company: 'Company',
 };

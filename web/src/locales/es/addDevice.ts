@@ -6,8 +6,8 @@ const addDevice: LocaleArea<'addDevice'> = {
   ck: 'Código CK',
   ckHelp: 'Los cuatro dígitos junto al ID en la etiqueta.',
   submit: 'Añadir equipo',
-  done: 'La caja {boxId} es suya: {count} equipo(s).',
-  doneFor: 'La caja {boxId} ahora es de {owner}: {count} equipo(s).',
+  done: 'La caja {boxId} es suya: {count, plural, one {# equipo} other {# equipos}}.',
+  doneFor: 'La caja {boxId} ahora es de {owner}: {count, plural, one {# equipo} other {# equipos}}.',
   noDevicesYet: 'Sus equipos aparecen aquí cuando la caja se conecta.',
 };
 export default addDevice;

@@ -8,5 +8,8 @@ const people: LocaleArea<'people'> = {
   templateFor: 'Plantilla de permisos de {username}',
   templateHelp: 'La plantilla decide qué registros ve y puede escribir en cada equipo al que accede.',
   templateSet: 'La plantilla se cambió.',
+  username: 'Usuario',
+  name: 'Nombre',
+  company: 'Empresa',
 };
 export default people;

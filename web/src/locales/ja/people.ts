@@ -8,5 +8,8 @@ const people: LocaleArea<'people'> = {
   templateFor: '{username} の権限テンプレート',
   templateHelp: 'テンプレートは、アクセスできる各機器で閲覧・書き込みできるレジスタを決めます。',
   templateSet: 'テンプレートを変更しました。',
+  username: 'ユーザー名',
+  name: '氏名',
+  company: '会社',
 };
 export default people;

@@ -24,6 +24,7 @@ export function registerHelpers(app: FastifyInstance): void {
     await helpers.remove(auth, query.userId, ip);
     return null;
   });
+  route(app, e.getHelper, ({ auth, query }) => helpers.person(auth, query.userId));
   route(app, e.getSharedDevices, ({ auth, query }) => helpers.devices(auth, query, true));
   route(app, e.getUnsharedDevices, ({ auth, query }) => helpers.devices(auth, query, false));
   route(app, e.shareDevice, ({ auth, body, ip }) => helpers.share(auth, body, ip));

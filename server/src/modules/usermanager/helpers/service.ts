@@ -1,4 +1,4 @@
-import { Code, type HelperDeviceRow, type HelperRow, type HelperType, HELPER_TYPES } from '@dms/contract';
+import { Code, type HelperDeviceRow, type HelperRow, type HelperType, HELPER_TYPES, type PersonSummary } from '@dms/contract';
 import type { z } from 'zod';
 import type { addHelperBody, helperDevicesQuery, helpersQuery } from '@dms/contract';
 import type { Db } from '../../../db/database.js';
@@ -81,6 +81,12 @@ export class HelperService {
     const helper = await repo.helperOf(this.db, auth.user.id, userId);
     if (!helper) throw new AppError(Code.FORBIDDEN, 'error.notYourHelper');
     return helper;
+  }
+
+  /** The caller's helper as the page of their devices names them. */
+  async person(auth: AuthContext, userId: number): Promise<PersonSummary> {
+    const helper = await this.requireHelper(auth, userId);
+    return { id: helper.id, username: helper.username, name: helper.name, company: helper.company };
   }
 
   async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
@@ -210,15 +216,7 @@ export class HelperService {
       return live.map((l) => l.device_id);
     });
     if (count > 0)
-      await this.log(
-        auth,
-        'device.recallShare',
-        helper,
-        deviceId === null ? `${count} device(s)` : `device ${deviceId}`,
-        'shared',
-        null,
-        ip,
-      );
+      await this.log(auth, 'device.recallShare', helper, await people.devicesLabel(this.db, deviceId, count), 'shared', null, ip);
     return { changed: count };
   }
 
@@ -249,7 +247,7 @@ export class HelperService {
         auth,
         'device.switchRight',
         helper,
-        deviceId === null ? `${count} device(s)` : `device ${deviceId}`,
+        await people.devicesLabel(this.db, deviceId, count),
         canSwitch ? 'off' : 'on',
         canSwitch ? 'on' : 'off',
         ip,

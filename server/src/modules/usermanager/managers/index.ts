@@ -27,10 +27,12 @@ export function registerManagers(app: FastifyInstance): void {
     await managers.setDisabled(auth, body.userId, body.disabled, ip);
     return null;
   });
+  route(app, e.getManager, ({ auth, query }) => managers.person(auth, query.userId));
   route(app, e.getAssignedDevices, ({ auth, query }) => managers.devices(auth, query, true));
   route(app, e.getUnassignedDevices, ({ auth, query }) => managers.devices(auth, query, false));
   route(app, e.assignDevice, ({ auth, body, ip }) => managers.assign(auth, body.userId, [body.deviceId], ip));
   route(app, e.batchAssignDevices, ({ auth, body, ip }) => managers.assign(auth, body.userId, body.deviceIds, ip));
+  route(app, e.previewAssign, ({ auth, body }) => managers.previewAssign(auth, body.userId, body.deviceIds));
   route(app, e.recallAssignedDevice, ({ auth, body, ip }) => managers.recall(auth, body.userId, body.deviceId, ip));
   route(app, e.recallAllAssignedDevice, ({ auth, body, ip }) => managers.recall(auth, body.userId, null, ip));
   route(app, e.hideFromSuperior, ({ auth, body, ip }) => managers.setHidden(auth, body.deviceId, body.hidden, ip));

@@ -145,9 +145,35 @@ export async function ownersOf(db: Db, ids: readonly number[]) {
   return out;
 }
 
+/** The kinds of link a sharer makes (to a helper, to anyone else): they end when the sharer loses the device. */
+const SHARE_KINDS = ['helper', 'shared'] as const;
+
+/**
+ * The live shares `sourceId` made of some devices, with the person each is to (what assigning them would end),
+ * in chunks under the bound-parameter limits.
+ */
+export async function sharesBy(db: Db, sourceId: number, deviceIds: readonly number[]) {
+  const out: { device_id: number; user_id: number; username: string; name: string }[] = [];
+  for (let i = 0; i < deviceIds.length; i += 500) {
+    out.push(
+      ...(await db
+        .selectFrom('device_links as l')
+        .innerJoin('users as u', 'u.id', 'l.user_id')
+        .select(['l.device_id', 'l.user_id', 'u.username', 'u.name'])
+        .where('l.device_id', 'in', deviceIds.slice(i, i + 500))
+        .where('l.source_user_id', '=', sourceId)
+        .where('l.kind', 'in', SHARE_KINDS)
+        .where('l.recalled_at', 'is', null)
+        .execute()),
+    );
+  }
+  return out;
+}
+
 /**
  * Assigns devices `sourceId` owns to `userId`: `userId` becomes the owner, a live assigned link records who assigned
- * it, and the shares `sourceId` made of them end (sharing ends when the sharer loses the device).
+ * it, and the shares `sourceId` made of them end (sharing ends when the sharer loses the device; `sharesBy` lists them
+ * beforehand).
  */
 export async function assignDevices(db: Db, sourceId: number, userId: number, deviceIds: readonly number[], now: number) {
   for (let i = 0; i < deviceIds.length; i += 500) {
@@ -157,7 +183,7 @@ export async function assignDevices(db: Db, sourceId: number, userId: number, de
       .set({ recalled_at: now })
       .where('device_id', 'in', part)
       .where('source_user_id', '=', sourceId)
-      .where('kind', 'in', ['helper', 'shared'])
+      .where('kind', 'in', SHARE_KINDS)
       .where('recalled_at', 'is', null)
       .execute();
     await db.updateTable('devices').set({ owner_id: userId }).where('id', 'in', part).execute();

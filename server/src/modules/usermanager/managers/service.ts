@@ -1,4 +1,4 @@
-import { Code, type ManagerDeviceRow, type ManagerRow, type ManagersFilter } from '@dms/contract';
+import { Code, type AssignPreview, type ManagerDeviceRow, type ManagerRow, type ManagersFilter, type PersonSummary } from '@dms/contract';
 import type { z } from 'zod';
 import type { addManagerBody, managerDevicesQuery, managersQuery } from '@dms/contract';
 import type { Db } from '../../../db/database.js';
@@ -88,6 +88,12 @@ export class ManagerService {
     return manager;
   }
 
+  /** The caller's sub-manager as the page of their devices names them. */
+  async person(auth: AuthContext, userId: number): Promise<PersonSummary> {
+    const manager = await this.requireManager(auth, userId);
+    return { id: manager.id, username: manager.username, name: manager.name, company: manager.company };
+  }
+
   async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
     const manager = await this.requireManager(auth, userId);
     await people.resetPassword(this.db, this.users, manager.id, password, this.now());
@@ -149,18 +155,55 @@ export class ManagerService {
   }
 
   /**
-   * Assigns devices the caller owns to their sub-manager, all or none. Devices already assigned by the caller to that
-   * sub-manager are a harmless repeat; any other device the caller does not own refuses the whole batch.
+   * The devices an assignment of `ids` to the sub-manager would move. Every id must be a device (else 404); those the
+   * caller already assigned to that sub-manager are a harmless repeat and left out; any other device the caller does
+   * not own refuses the whole batch (403).
+   */
+  private async movable(db: Db, auth: AuthContext, managerId: number, ids: readonly number[]) {
+    const devices = await repo.ownersOf(db, ids);
+    if (devices.length !== ids.length) throw notFound();
+    const repeats = new Set((await repo.liveAssignments(db, auth.user.id, managerId, ids)).map((l) => l.device_id));
+    const fresh = devices.filter((d) => !repeats.has(d.id));
+    if (fresh.some((d) => d.owner_id !== auth.user.id)) throw new AppError(Code.FORBIDDEN, 'error.notYourDeviceToAssign');
+    return fresh;
+  }
+
+  /**
+   * What assigning the devices would end, by the same rules and refusals as `assign`, changing nothing: the caller's
+   * shares of the devices that would move, and each person who would lose devices with how many.
+   */
+  async previewAssign(auth: AuthContext, userId: number, deviceIds: readonly number[]): Promise<AssignPreview> {
+    const manager = await this.requireManager(auth, userId);
+    const fresh = await this.movable(this.db, auth, manager.id, [...new Set(deviceIds)]);
+    const shares = await repo.sharesBy(
+      this.db,
+      auth.user.id,
+      fresh.map((d) => d.id),
+    );
+    const people = new Map<number, { id: number; username: string; name: string; devices: Set<number> }>();
+    for (const s of shares) {
+      const person = people.get(s.user_id) ?? { id: s.user_id, username: s.username, name: s.name, devices: new Set<number>() };
+      person.devices.add(s.device_id);
+      people.set(s.user_id, person);
+    }
+    return {
+      devices: fresh.length,
+      sharedDevices: new Set(shares.map((s) => s.device_id)).size,
+      losing: [...people.values()]
+        .map((p) => ({ id: p.id, username: p.username, name: p.name, devices: p.devices.size }))
+        .sort((a, b) => (a.username < b.username ? -1 : a.username > b.username ? 1 : 0)),
+    };
+  }
+
+  /**
+   * Assigns devices the caller owns to their sub-manager, all or none (the rules of `movable`); the caller's shares of
+   * them end.
    */
   async assign(auth: AuthContext, userId: number, deviceIds: readonly number[], ip: string): Promise<{ changed: number }> {
     const manager = await this.requireManager(auth, userId);
     const ids = [...new Set(deviceIds)];
     const { moved, reached } = await this.db.transaction().execute(async (trx) => {
-      const devices = await repo.ownersOf(trx, ids);
-      if (devices.length !== ids.length) throw notFound();
-      const repeats = new Set((await repo.liveAssignments(trx, auth.user.id, manager.id, ids)).map((l) => l.device_id));
-      const fresh = devices.filter((d) => !repeats.has(d.id));
-      if (fresh.some((d) => d.owner_id !== auth.user.id)) throw new AppError(Code.FORBIDDEN, 'error.notYourDeviceToAssign');
+      const fresh = await this.movable(trx, auth, manager.id, ids);
       await repo.assignDevices(
         trx,
         auth.user.id,
@@ -218,7 +261,7 @@ export class ManagerService {
       await this.audit.record({
         user: auth.user,
         action: 'device.recallAssign',
-        target: `${deviceId === null ? `${count} device(s)` : `device ${deviceId}`} ← ${manager.username}`,
+        target: `${await people.devicesLabel(this.db, deviceId, count)} ← ${manager.username}`,
         oldValue: manager.username,
         newValue: `${auth.user.username} (${ends} link(s) ended)`,
         outcome: 'ok',

@@ -1,10 +1,9 @@
 import { Card } from 'antd';
-import type { UserOption } from '@dms/contract';
-import { useQueryClient } from '@tanstack/react-query';
+import { api, type UserOption } from '@dms/contract';
 import { useState } from 'react';
-import { useNavigate } from 'react-router';
+import { useInvalidate } from '../../../api/invalidate';
 import { useI18n } from '../../../i18n';
-import { boxRegInfoQueries } from '../../../queries/box-reg-info';
+import { useCloseTab } from '../../../layout/tags-view/useCloseTab';
 import { BOX_REG_LIST_PATH } from '../paths';
 import { CredentialsResult } from './CredentialsResult';
 import { RegistrationForm, type Registered } from './RegistrationForm';
@@ -17,8 +16,8 @@ import '../box-reg.css';
  */
 export default function BoxRegCreatePage() {
   const { t } = useI18n();
-  const navigate = useNavigate();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  const closeAndGo = useCloseTab();
   const [registered, setRegistered] = useState<Registered | null>(null);
   // What the next form starts with: after a registration, the same user and settings with a new range.
   const [start, setStart] = useState<{ values: RegistrationValues; user: UserOption | undefined; key: number }>({
@@ -26,7 +25,10 @@ export default function BoxRegCreatePage() {
     user: undefined,
     key: 0,
   });
-  const backToList = () => void navigate(BOX_REG_LIST_PATH);
+  // Done with (or given up), the page's tab closes and the list is shown; unsaved credentials still ask first.
+  const backToList = () => {
+    closeAndGo(BOX_REG_LIST_PATH);
+  };
 
   return (
     <Card title={t('boxRegInfo.route.create')} className="dms-box-reg-create">
@@ -51,7 +53,7 @@ export default function BoxRegCreatePage() {
           onCancel={backToList}
           onRegistered={(r) => {
             // The (kept-alive) list shows the new boxes when it is back.
-            void client.invalidateQueries({ queryKey: boxRegInfoQueries.all });
+            void invalidate([api.boxRegInfo.list]);
             setRegistered(r);
           }}
         />

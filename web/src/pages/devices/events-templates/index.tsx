@@ -1,4 +1,4 @@
-import { Alert, Card, Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Card, Flex, Select, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { LANGUAGE_NAMES, type ControllerTypeSummary, type Severity } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type HTMLAttributes } from 'react';
@@ -77,7 +77,8 @@ export default function EventTemplatesPage() {
     <Card title={t('devices.route.eventTemplates')} data-testid="event-templates">
       <Alert type="info" showIcon title={t('devices.templates.note')} style={{ marginBottom: 16 }} />
       <div className="dms-templates-toolbar">
-        <Space wrap>
+        {/* The label and the type share the card's width: the type (360 px at most) narrows to fit a phone. */}
+        <Flex wrap align="center" gap={8} style={{ minWidth: 0, maxWidth: '100%' }}>
           <Typography.Text>{t('devices.templates.type')}</Typography.Text>
           <Select<number>
             className="dms-templates-type"
@@ -98,7 +99,7 @@ export default function EventTemplatesPage() {
             }))}
             data-testid="templates-type"
           />
-        </Space>
+        </Flex>
         <Typography.Text type="secondary" data-testid="templates-count">
           {t('devices.templates.count', { count: rows.length })}
         </Typography.Text>

@@ -1,10 +1,10 @@
 import { Alert, App, Button, Card, Form, Input, Select, Space } from 'antd';
 import { api, HELPER_TYPES, passwordProblem, usernameProblem, type HelperType, type MessageKey } from '@dms/contract';
-import { useNavigate } from 'react-router';
 import { call } from '../../../api/call';
 import { contractRule } from '../../../components/forms/rules';
 import { useSubmit } from '../../../components/forms/useSubmit';
 import { TemplateSelect } from '../../../features/templates/TemplateSelect';
+import { useCloseTab } from '../../../layout/tags-view/useCloseTab';
 import { useI18n } from '../../../i18n';
 import { EDIT_HELPER_PATH, helperTypeLabel } from '../labels';
 
@@ -23,7 +23,8 @@ interface HelperForm {
 export default function AddHelperPage() {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  // Sent or given up, the form's tab closes and its list (read again) is shown.
+  const closeAndGo = useCloseTab();
   const [form] = Form.useForm<HelperForm>();
 
   const ruled = (problem: (v: string) => MessageKey | null) => contractRule(problem, lang);
@@ -33,12 +34,15 @@ export default function AddHelperPage() {
     error,
     run: submit,
     clearError,
-  } = useSubmit(async (values: HelperForm) => {
-    await call(api.usermanager.addHelper, { body: values }, { errorDisplay: 'none' });
-    void message.success(t('helpers.added', { username: values.username }));
-    form.resetFields();
-    void navigate(EDIT_HELPER_PATH);
-  });
+  } = useSubmit(
+    async (values: HelperForm) => {
+      await call(api.usermanager.addHelper, { body: values }, { errorDisplay: 'none' });
+      void message.success(t('helpers.added', { username: values.username }));
+      form.resetFields();
+      closeAndGo(EDIT_HELPER_PATH);
+    },
+    { invalidates: [api.usermanager.getHelpers, api.usermanager.getHelperTypes] },
+  );
 
   return (
     <Card title={t('route.addHelper')} className="dms-narrow-card">
@@ -92,7 +96,7 @@ export default function AddHelperPage() {
           </Button>
           <Button
             onClick={() => {
-              void navigate(EDIT_HELPER_PATH);
+              closeAndGo(EDIT_HELPER_PATH);
             }}
           >
             {t('helpers.back')}

@@ -1,10 +1,10 @@
 import { Alert, App, Button, Card, Form, Input, Space } from 'antd';
 import { api, ckProblem, passwordProblem, usernameProblem, type MessageKey } from '@dms/contract';
-import { useNavigate } from 'react-router';
 import { call } from '../../../api/call';
 import { contractRule } from '../../../components/forms/rules';
 import { useSubmit } from '../../../components/forms/useSubmit';
 import { TemplateSelect } from '../../../features/templates/TemplateSelect';
+import { useCloseTab } from '../../../layout/tags-view/useCloseTab';
 import { useI18n } from '../../../i18n';
 import { EDIT_MANAGER_PATH } from '../labels';
 
@@ -23,7 +23,8 @@ interface ManagerForm {
 export default function AddManagerPage() {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
-  const navigate = useNavigate();
+  // Sent or given up, the form's tab closes and its list (read again) is shown.
+  const closeAndGo = useCloseTab();
   const [form] = Form.useForm<ManagerForm>();
 
   const ruled = (problem: (v: string) => MessageKey | null) => contractRule(problem, lang);
@@ -34,12 +35,15 @@ export default function AddManagerPage() {
     error,
     run: submit,
     clearError,
-  } = useSubmit(async (values: ManagerForm) => {
-    await call(api.usermanager.addNextManager, { body: values }, { errorDisplay: 'none' });
-    void message.success(t('managers.added', { username: values.username }));
-    form.resetFields();
-    void navigate(EDIT_MANAGER_PATH);
-  });
+  } = useSubmit(
+    async (values: ManagerForm) => {
+      await call(api.usermanager.addNextManager, { body: values }, { errorDisplay: 'none' });
+      void message.success(t('managers.added', { username: values.username }));
+      form.resetFields();
+      closeAndGo(EDIT_MANAGER_PATH);
+    },
+    { invalidates: [api.usermanager.getManagers] },
+  );
 
   return (
     <Card title={t('route.addManager')} className="dms-narrow-card">
@@ -84,7 +88,7 @@ export default function AddManagerPage() {
           </Button>
           <Button
             onClick={() => {
-              void navigate(EDIT_MANAGER_PATH);
+              closeAndGo(EDIT_MANAGER_PATH);
             }}
           >
             {t('managers.back')}

@@ -1,4 +1,4 @@
-import { App, Button, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
+import { App, Button, Grid, Input, Popconfirm, Select, Space, type TableColumnsType } from 'antd';
 import { api, canAccess, HELPER_TYPES, type HelperRow, type HelperType } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -7,6 +7,7 @@ import { useRoles } from '../../../auth/session';
 import { oneOfParam, textParam, type ListSpec } from '../../../components/list-page/list-params';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
+import { tableWidth, wideOnly } from '../../../components/list-page/table-width';
 import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
@@ -27,8 +28,10 @@ export default function EditHelperPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const roles = useRoles();
-  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other.
+  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other. On a desktop the table fits
+  // its card, so the fixed columns cover nothing: phone and date are shown where there is room for them.
   const mobile = useAppState((st) => st.device === 'mobile');
+  const screens = Grid.useBreakpoint();
   const list = useListParams(HELPER_LIST);
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getHelpers, { query: { ...filter, page, page_size: pageSize } }));
@@ -47,7 +50,7 @@ export default function EditHelperPage() {
     () => [
       { key: 'username', title: t('helpers.username'), dataIndex: 'username', width: 150, fixed: mobile ? undefined : 'left' },
       { key: 'name', title: t('helpers.name'), dataIndex: 'name', width: 120, ellipsis: true },
-      { key: 'phone', title: t('helpers.phone'), dataIndex: 'phone', width: 140 },
+      { key: 'phone', title: t('helpers.phone'), dataIndex: 'phone', width: 140, ...wideOnly(mobile, 'xxxl') },
       {
         key: 'type',
         title: t('helpers.type'),
@@ -65,14 +68,21 @@ export default function EditHelperPage() {
       {
         key: 'devices',
         title: t('helpers.devices'),
-        width: 200,
+        width: 180,
         render: (_: unknown, r) => t('helpers.shared', { shared: r.sharedDevices, switch: r.switchDevices }),
       },
-      { key: 'createdAt', title: t('helpers.registered'), dataIndex: 'createdAt', width: 180, render: (v: number) => formatTime(v, lang) },
+      {
+        key: 'createdAt',
+        title: t('helpers.registered'),
+        dataIndex: 'createdAt',
+        width: 180,
+        render: (v: number) => formatTime(v, lang),
+        ...wideOnly(mobile, 'xxl'),
+      },
       {
         key: 'actions',
         title: t('helpers.actions'),
-        width: 290,
+        width: 280,
         fixed: mobile ? undefined : 'right',
         render: (_: unknown, r) => (
           <Space size={4} wrap>
@@ -173,7 +183,7 @@ export default function EditHelperPage() {
         columns={columns}
         data-testid="helper-table"
         rowKey="id"
-        scroll={{ x: 1400 }}
+        scroll={{ x: tableWidth(columns, 120, screens) }}
         showTotal={(total) => t('helpers.total', { total })}
       />
       {dialogs}

@@ -1,4 +1,4 @@
-import { App, Button, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Grid, Input, Popconfirm, Select, Space, Tag, type TableColumnsType } from 'antd';
 import { api, canAccess, MANAGER_STATES, type ManagerRow, type ManagerState } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link, useNavigate } from 'react-router';
@@ -8,6 +8,7 @@ import { ExportButton } from '../../../components/list-page/ExportButton';
 import { oneOfParam, textParam, type ListSpec } from '../../../components/list-page/list-params';
 import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
+import { tableWidth, wideOnly } from '../../../components/list-page/table-width';
 import { useDraft } from '../../../components/list-page/useDraft';
 import { useListParams } from '../../../components/list-page/useListParams';
 import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
@@ -34,8 +35,10 @@ export default function EditManagerPage() {
   const { message } = App.useApp();
   const navigate = useNavigate();
   const roles = useRoles();
-  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other.
+  // On a phone the table scrolls sideways as a whole: fixed columns would cover each other. On a desktop the table fits
+  // its card, so the fixed columns cover nothing: phone, CK code and date are shown where there is room for them.
   const mobile = useAppState((st) => st.device === 'mobile');
+  const screens = Grid.useBreakpoint();
   const list = useListParams(MANAGER_LIST);
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(endpointQuery(api.usermanager.getManagers, { query: { ...filter, page, page_size: pageSize } }));
@@ -55,8 +58,8 @@ export default function EditManagerPage() {
       { key: 'username', title: t('managers.username'), dataIndex: 'username', width: 150, fixed: mobile ? undefined : 'left' },
       { key: 'name', title: t('managers.name'), dataIndex: 'name', width: 110, ellipsis: true },
       { key: 'company', title: t('managers.company'), dataIndex: 'company', width: 170, ellipsis: true },
-      { key: 'phone', title: t('managers.phone'), dataIndex: 'phone', width: 130 },
-      { key: 'ck', title: t('managers.ck'), dataIndex: 'ck', width: 90 },
+      { key: 'phone', title: t('managers.phone'), dataIndex: 'phone', width: 130, ...wideOnly(mobile, 'xxxl') },
+      { key: 'ck', title: t('managers.ck'), dataIndex: 'ck', width: 90, ...wideOnly(mobile, 'xxxl') },
       {
         key: 'template',
         title: t('people.template'),
@@ -78,7 +81,14 @@ export default function EditManagerPage() {
         render: (disabled: boolean) =>
           disabled ? <Tag color="default">{t('managers.disabled')}</Tag> : <Tag color="green">{t('managers.enabled')}</Tag>,
       },
-      { key: 'createdAt', title: t('managers.registered'), dataIndex: 'createdAt', width: 170, render: (v: number) => formatTime(v, lang) },
+      {
+        key: 'createdAt',
+        title: t('managers.registered'),
+        dataIndex: 'createdAt',
+        width: 170,
+        render: (v: number) => formatTime(v, lang),
+        ...wideOnly(mobile, 'xxl'),
+      },
       {
         key: 'actions',
         title: t('managers.actions'),
@@ -186,7 +196,7 @@ export default function EditManagerPage() {
         columns={columns}
         data-testid="manager-table"
         rowKey="id"
-        scroll={{ x: 1480 }}
+        scroll={{ x: tableWidth(columns, 120, screens) }}
         showTotal={(total) => t('managers.total', { total })}
       />
       {dialogs}

@@ -1,60 +1,82 @@
-import { App, Button, Card, Col, Empty, Popconfirm, Row, Space, Table, Tag, type TableColumnsType } from 'antd';
+import { App, Button, Card, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
 import { EyeInvisibleOutlined } from '@ant-design/icons';
-import { api, MAX_BATCH_ASSIGN, type DeviceStatus, type ManagerDeviceRow } from '@dms/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, MAX_BATCH_ASSIGN, type DeviceStatus, type ManagerDeviceRow, type PersonSummary } from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { call, endpointKey, endpointQuery } from '../../../api/call';
+import { Link } from 'react-router';
+import { call, endpointQuery } from '../../../api/call';
+import { useInvalidate } from '../../../api/invalidate';
 import { detailPath } from '../../../features/devices/links';
 import { StatusTag } from '../../../features/devices/status';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
+import { useAppState } from '../../../settings/app-state';
 import { EDIT_MANAGER_PATH } from '../labels';
+import { PersonFrame, useUserIdParam } from '../PersonFrame';
+import { AssignDialog, type AssignAsk } from './AssignDialog';
 
 const PAGE_SIZE = 200;
 
+/** What an assignment or a recall changes: both lists, and the sub-manager list's count of assigned devices. */
+const CHANGES = [api.usermanager.getAssignedDevices, api.usermanager.getUnassignedDevices, api.usermanager.getManagers];
+
 /**
- * /usermanager/manager-device?userId=: the devices the caller assigned to one of their sub-managers (recall one or
- * all), and the caller's own devices to assign (one, or a selection in one step). Every action refreshes both lists.
+ * /usermanager/manager-device?userId=: the devices the caller assigned to one of their sub-managers, named at the top
+ * (recall one or all), and the caller's own devices to assign (one, or a selection in one step, after a dialog that
+ * says whose shares the assignment ends). Someone else's sub-manager (or nobody) gets a page saying so. Every action
+ * refreshes both lists.
  */
 export default function ManagerDevicePage() {
   const { t } = useI18n();
-  const [params] = useSearchParams();
-  const userId = Number(params.get('userId'));
-  if (!Number.isInteger(userId) || userId <= 0) {
-    return (
-      <Card title={t('route.managerDevice')}>
-        <Empty description={t('managers.noManager')}>
-          <Link to={EDIT_MANAGER_PATH}>{t('managers.back')}</Link>
-        </Empty>
-      </Card>
-    );
-  }
-  return <ManagerDevices userId={userId} />;
+  const userId = useUserIdParam();
+  const person = useQuery({
+    ...endpointQuery(api.usermanager.getManager, { query: { userId: userId ?? 0 } }, { errorDisplay: 'none' }),
+    enabled: userId !== null,
+  });
+  return (
+    <PersonFrame
+      userId={userId}
+      person={person}
+      listPath={EDIT_MANAGER_PATH}
+      testId="manager-device"
+      text={{
+        title: t('route.managerDevice'),
+        choose: t('managers.noManager'),
+        notYours: t('managers.notYours'),
+        notYoursHelp: t('managers.notYoursHelp'),
+        back: t('managers.back'),
+        role: t('managers.person'),
+      }}
+    >
+      {(p) => <ManagerDevices person={p} />}
+    </PersonFrame>
+  );
 }
 
-function ManagerDevices({ userId }: { userId: number }) {
+function ManagerDevices({ person }: { person: PersonSummary }) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
+  // On a phone the tables scroll sideways as a whole: fixed columns would leave no room between them.
+  const mobile = useAppState((st) => st.device === 'mobile');
+  const userId = person.id;
   const assigned = useQuery(endpointQuery(api.usermanager.getAssignedDevices, { query: { userId, page: 1, page_size: PAGE_SIZE } }));
   const assignable = useQuery(endpointQuery(api.usermanager.getUnassignedDevices, { query: { userId, page: 1, page_size: PAGE_SIZE } }));
   const [selected, setSelected] = useState<number[]>([]);
   const [busy, setBusy] = useState(false);
+  const [ask, setAsk] = useState<AssignAsk | null>(null);
 
-  /** Runs one change, says how many changed, and reads both lists again. */
+  /** Runs one change, says how many changed, and reads what it changed again. */
   async function run(work: () => Promise<{ changed: number }>): Promise<void> {
     setBusy(true);
     try {
       const { changed } = await work();
       void message.success(t('managers.changed', { count: changed }));
       setSelected([]);
+      setAsk(null);
     } finally {
       setBusy(false);
-      await Promise.all([
-        client.invalidateQueries({ queryKey: endpointKey(api.usermanager.getAssignedDevices) }),
-        client.invalidateQueries({ queryKey: endpointKey(api.usermanager.getUnassignedDevices) }),
-      ]);
+      await invalidate(CHANGES);
     }
   }
 
@@ -63,7 +85,8 @@ function ManagerDevices({ userId }: { userId: number }) {
       {
         key: 'device',
         title: t('managers.device'),
-        width: 130,
+        width: 120,
+        fixed: mobile ? undefined : 'left',
         render: (_: unknown, r) => <Link to={detailPath(null, r.boxId, r.controller)}>{`${r.boxId}/${r.controller}`}</Link>,
       },
       { key: 'company', title: t('managers.company'), dataIndex: 'company', width: 170, ellipsis: true },
@@ -77,7 +100,7 @@ function ManagerDevices({ userId }: { userId: number }) {
         render: (s: DeviceStatus) => <StatusTag status={s} />,
       },
     ],
-    [t],
+    [t, mobile],
   );
 
   const assignedColumns: TableColumnsType<ManagerDeviceRow> = [
@@ -107,7 +130,8 @@ function ManagerDevices({ userId }: { userId: number }) {
     {
       key: 'recall',
       title: t('managers.actions'),
-      width: 90,
+      width: 110,
+      fixed: mobile ? undefined : 'right',
       render: (_: unknown, r) => (
         <Popconfirm
           title={t('managers.recallConfirm', { device: `${r.boxId}/${r.controller}` })}
@@ -127,14 +151,17 @@ function ManagerDevices({ userId }: { userId: number }) {
     {
       key: 'assign',
       title: t('managers.actions'),
-      width: 90,
+      width: 110,
+      fixed: mobile ? undefined : 'right',
       render: (_: unknown, r) => (
         <Button
           type="link"
           size="small"
           disabled={busy}
           data-testid={`manager-assign-${r.boxId}-${r.controller}`}
-          onClick={() => void run(() => call(api.usermanager.assignDevice, { body: { userId, deviceId: r.deviceId } }))}
+          onClick={() => {
+            setAsk({ deviceIds: [r.deviceId], device: `${r.boxId}/${r.controller}` });
+          }}
         >
           {t('managers.assign')}
         </Button>
@@ -145,65 +172,79 @@ function ManagerDevices({ userId }: { userId: number }) {
   const assignedRows = assigned.data?.items ?? [];
   const assignableRows = assignable.data?.items ?? [];
   return (
-    <Row gutter={[16, 16]}>
-      <Col xs={24} xl={13}>
-        <Card title={t('managers.assignedTitle', { total: assigned.data?.total ?? 0 })}>
-          <Space wrap size={4} className="dms-helper-device-actions">
-            <Popconfirm
-              title={t('managers.recallAllConfirm')}
-              okButtonProps={{ danger: true, 'data-testid': 'manager-recall-all-ok' }}
-              onConfirm={() => void run(() => call(api.usermanager.recallAllAssignedDevice, { body: { userId } }))}
-            >
-              <Button size="small" danger disabled={busy || assignedRows.length === 0} data-testid="manager-recall-all">
-                {t('managers.recallAll')}
-              </Button>
-            </Popconfirm>
-          </Space>
-          <Table<ManagerDeviceRow>
-            data-testid="manager-assigned-table"
-            rowKey="deviceId"
-            size="small"
-            loading={assigned.isFetching}
-            columns={assignedColumns}
-            dataSource={assignedRows}
-            pagination={false}
-            scroll={{ x: 1070 }}
-          />
-        </Card>
-      </Col>
-      <Col xs={24} xl={11}>
-        <Card title={t('managers.assignableTitle', { total: assignable.data?.total ?? 0 })}>
-          <Space wrap size={4} className="dms-helper-device-actions">
-            <Button
-              size="small"
-              type="primary"
-              disabled={busy || selected.length === 0 || selected.length > MAX_BATCH_ASSIGN}
-              loading={busy}
-              data-testid="manager-assign-selected"
-              onClick={() => void run(() => call(api.usermanager.batchAssignDevices, { body: { userId, deviceIds: selected } }))}
-            >
-              {t('managers.assignSelected', { count: selected.length })}
+    <>
+      <Card title={t('managers.assignedTitle', { username: person.username, total: assigned.data?.total ?? 0 })}>
+        <Space wrap size={4} className="dms-helper-device-actions">
+          <Popconfirm
+            title={t('managers.recallAllConfirm', { username: person.username })}
+            okButtonProps={{ danger: true, 'data-testid': 'manager-recall-all-ok' }}
+            onConfirm={() => void run(() => call(api.usermanager.recallAllAssignedDevice, { body: { userId } }))}
+          >
+            <Button size="small" danger disabled={busy || assignedRows.length === 0} data-testid="manager-recall-all">
+              {t('managers.recallAll')}
             </Button>
-          </Space>
-          <Table<ManagerDeviceRow>
-            data-testid="manager-assignable-table"
-            rowKey="deviceId"
+          </Popconfirm>
+        </Space>
+        <Table<ManagerDeviceRow>
+          data-testid="manager-assigned-table"
+          rowKey="deviceId"
+          size="small"
+          loading={assigned.isFetching}
+          columns={assignedColumns}
+          dataSource={assignedRows}
+          pagination={false}
+          scroll={{ x: 1080 }}
+        />
+      </Card>
+      <Card title={t('managers.assignableTitle', { total: assignable.data?.total ?? 0 })}>
+        <Space wrap size={4} className="dms-helper-device-actions">
+          <Button
             size="small"
-            loading={assignable.isFetching}
-            columns={assignableColumns}
-            dataSource={assignableRows}
-            pagination={false}
-            scroll={{ x: 740 }}
-            rowSelection={{
-              selectedRowKeys: selected,
-              onChange: (keys) => {
-                setSelected(keys.map(Number));
-              },
-              getCheckboxProps: (r) => ({ 'data-testid': `manager-pick-${r.boxId}-${r.controller}` }) as object,
+            type="primary"
+            disabled={busy || selected.length === 0 || selected.length > MAX_BATCH_ASSIGN}
+            loading={busy}
+            data-testid="manager-assign-selected"
+            onClick={() => {
+              setAsk({ deviceIds: selected, device: null });
             }}
-          />
-        </Card>
-      </Col>
-    </Row>
+          >
+            {t('managers.assignSelected', { count: selected.length })}
+          </Button>
+        </Space>
+        <Table<ManagerDeviceRow>
+          data-testid="manager-assignable-table"
+          rowKey="deviceId"
+          size="small"
+          loading={assignable.isFetching}
+          columns={assignableColumns}
+          dataSource={assignableRows}
+          pagination={false}
+          scroll={{ x: 800 }}
+          rowSelection={{
+            selectedRowKeys: selected,
+            onChange: (keys) => {
+              setSelected(keys.map(Number));
+            },
+            getCheckboxProps: (r) => ({ 'data-testid': `manager-pick-${r.boxId}-${r.controller}` }) as object,
+          }}
+        />
+      </Card>
+      <AssignDialog
+        person={person}
+        ask={ask}
+        busy={busy}
+        onCancel={() => {
+          setAsk(null);
+        }}
+        onConfirm={(a) => {
+          const [only] = a.deviceIds;
+          void run(() =>
+            a.device && only !== undefined
+              ? call(api.usermanager.assignDevice, { body: { userId, deviceId: only } })
+              : call(api.usermanager.batchAssignDevices, { body: { userId, deviceIds: a.deviceIds } }),
+          );
+        }}
+      />
+    </>
   );
 }
