@@ -105,8 +105,25 @@ test('root makes a template per register; its holder sees and writes exactly wha
   await screenshot(holderPage, 'template-holder-device');
   await context.close();
 
-  // The template is held now: it cannot be deleted.
+  // The search narrows the list to it (the URL keeps the search), and finds a built-in template by its name in
+  // another language.
   await open(page, '/device-type/permission');
+  const listed = byId(page, 'template-table').locator('tbody tr.ant-table-row');
+  await expect(listed.filter({ hasText: 'Operator' })).toHaveCount(1);
+  await byId(page, 'template-search').fill(String(base));
+  await byId(page, 'template-search').press('Enter');
+  await expectShown(page, new RegExp(`/device-type/permission\\?q=${base}$`));
+  await expect(listed).toHaveCount(1);
+  await expect(byId(page, `template-open-${id}`)).toHaveText(templateName);
+  await byId(page, 'template-search').fill('solo LECTURA');
+  await expect(listed).toHaveCount(1);
+  await expect(listed).toContainText('Read only');
+  await page.reload();
+  await expect(byId(page, 'template-search')).toHaveValue('solo LECTURA');
+  await expect(listed).toHaveCount(1);
+  await byId(page, 'template-search').fill(templateName);
+  await expect(listed).toHaveCount(1);
+  // The template is held now: it cannot be deleted.
   await byId(page, `template-delete-${id}`).click();
   await page.getByTestId('template-delete-ok').click();
   await expect(page.getByText('1 user(s) hold this template; give them another one first.')).toBeVisible();

@@ -19,6 +19,7 @@ import usermanager from './modules/usermanager/index.js';
 import auth from './plugins/auth.js';
 import ingest from './plugins/ingest.js';
 import realtime from './plugins/realtime.js';
+import bus from './plugins/bus.js';
 import database from './plugins/database.js';
 import { docsUi, openApi } from './plugins/docs.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -57,6 +58,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   app.decorate('clock', options.now ?? Date.now);
   requireDescriptors(app);
 
+  await app.register(bus);
   await app.register(database);
   // Before every route, so that each answer is timed.
   await app.register(metrics);

@@ -65,7 +65,7 @@ async function main(): Promise<void> {
     if (err instanceof MigrationError) fail(err.message);
     fail(`Could not start: ${err instanceof Error ? err.message : String(err)}`);
   });
-  const seeded = await seedInitialAccounts(app.db, config);
+  const seeded = await seedInitialAccounts(app.db, config, app.clock());
   const address = await app.listen({ port: config.port, host: config.host });
   const shown = address.replace('0.0.0.0', 'localhost').replace('[::]', 'localhost');
   app.log.info({ ms: Math.round(performance.now() - started) }, 'ready');

@@ -66,12 +66,12 @@ describe('database', () => {
     const demo = await openDatabase({ kind: 'sqlite', file: tempFile() });
     await migrate(demo.db, 'sqlite');
     const cfg = { env: 'development' as const, demoPassword: 'demo123456', admin: { username: 'rootadmin' } };
-    const first = await seedInitialAccounts(demo.db, cfg);
+    const first = await seedInitialAccounts(demo.db, cfg, Date.now());
     expect(first.kind).toBe('demo');
     // One account per role of spec 6, and demo_submanager below demo_manager (README "Demo accounts").
     expect(first.usernames).toHaveLength(13);
     expect(first.usernames.every((u) => u.length <= 20)).toBe(true);
-    expect((await seedInitialAccounts(demo.db, cfg)).kind).toBe('none');
+    expect((await seedInitialAccounts(demo.db, cfg, Date.now())).kind).toBe('none');
     const helper = await demo.db.selectFrom('users').selectAll().where('username', '=', 'demo_helper').executeTakeFirstOrThrow();
     const manager = await demo.db.selectFrom('users').selectAll().where('username', '=', 'demo_manager').executeTakeFirstOrThrow();
     expect(helper.parent_id).toBe(manager.id);
@@ -81,11 +81,15 @@ describe('database', () => {
 
     const prod = await openDatabase({ kind: 'sqlite', file: tempFile() });
     await migrate(prod.db, 'sqlite');
-    const seeded = await seedInitialAccounts(prod.db, {
-      env: 'production',
-      demoPassword: 'x',
-      admin: { username: 'rootadmin', password: 'Str0ng-pass' },
-    });
+    const seeded = await seedInitialAccounts(
+      prod.db,
+      {
+        env: 'production',
+        demoPassword: 'x',
+        admin: { username: 'rootadmin', password: 'Str0ng-pass' },
+      },
+      Date.now(),
+    );
     expect(seeded).toEqual({ kind: 'admin', usernames: ['rootadmin'] });
     const users = await prod.db.selectFrom('users').select(['username', 'roles']).execute();
     expect(users).toEqual([{ username: 'rootadmin', roles: '["root"]' }]);

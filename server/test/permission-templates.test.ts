@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { TemplateDetail, TemplateRow } from '@dms/contract';
+import type { TemplateDetail, TemplatePage } from '@dms/contract';
 import { registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
 
@@ -50,8 +50,9 @@ describe.each(dialects)('permission templates on %s', (dialect) => {
   afterAll(async () => t.close());
 
   it('lists the seeded templates; creates, saves with named rights and reads back a template', async () => {
-    const seeded = (await ok('GET', '/permission-templates')) as TemplateRow[];
-    expect(seeded.map((r) => r.builtin)).toEqual(['full', 'operator', 'read-only']);
+    const seeded = (await ok('GET', '/permission-templates')) as TemplatePage;
+    expect(seeded.total).toBe(3);
+    expect(seeded.items.map((r) => r.builtin)).toEqual(['full', 'operator', 'read-only']);
     const { id } = (await ok('POST', '/permission-templates', { name: 'Night shift', level: 6, defaultWrite: 'none' })) as { id: number };
     await ok('PUT', `/permission-templates/${id}`, {
       name: 'Night shift',
@@ -143,8 +144,86 @@ describe.each(dialects)('permission templates on %s', (dialect) => {
     expect((await call(root, 'GET', '/permission-templates/99999')).statusCode).toBe(404);
   });
 
+  it('searches the names (built-in ones in every language), sorts by each column either way, and pages', async () => {
+    const names = (page: TemplatePage) => page.items.map((r) => r.builtin ?? r.name);
+    const list = async (query: string) => (await ok('GET', `/permission-templates?${query}`)) as TemplatePage;
+    const made = new Map<string, number>();
+    for (const [name, level, updatedAt] of [
+      ['Kiln alpha 100%', 7, 2000],
+      ['kiln bravo_x', 5, 3000],
+      ['KILN charlie', 6, 1000],
+    ] as const) {
+      const { id } = (await ok('POST', '/permission-templates', { name, level })) as { id: number };
+      await t.app.db.updateTable('permission_templates').set({ updated_at: updatedAt }).where('id', '=', id).execute();
+      made.set(name, id);
+    }
+    // Users holding them: charlie two, alpha one, bravo none.
+    const holders = [
+      ['demo_end_user', 'KILN charlie'],
+      ['demo_helper', 'KILN charlie'],
+      ['demo_market', 'Kiln alpha 100%'],
+    ] as const;
+    for (const [username, name] of holders)
+      await t.app.db
+        .updateTable('users')
+        .set({ template_id: made.get(name) ?? null })
+        .where('username', '=', username)
+        .execute();
+    try {
+      // Anywhere in the name, any case; level then name by default.
+      const all = await list('q=KILN');
+      expect(all.total).toBe(3);
+      expect(names(all)).toEqual(['kiln bravo_x', 'KILN charlie', 'Kiln alpha 100%']);
+      expect(names(await list('q=LN%20ch'))).toEqual(['KILN charlie']);
+      // LIKE's wildcards are the characters themselves.
+      expect(names(await list('q=%25'))).toEqual(['Kiln alpha 100%']);
+      expect(names(await list('q=_'))).toEqual(['kiln bravo_x']);
+      expect((await list('q=kiln%25charlie')).total).toBe(0);
+      // A built-in template by its name in any language (the name stored is English), in any case.
+      expect(names(await list(`q=${encodeURIComponent('操作')}`))).toEqual(['operator']);
+      expect(names(await list('q=OPERADOR'))).toEqual(['operator']);
+      expect(names(await list('q=lectura'))).toEqual(['read-only']);
+      expect(names(await list(`q=${encodeURIComponent('フル')}`))).toEqual(['full']);
+      // Every sort, either way (then by name).
+      expect(names(await list('q=kiln&order=desc'))).toEqual(['Kiln alpha 100%', 'KILN charlie', 'kiln bravo_x']);
+      expect(names(await list('q=kiln&sort=name'))).toEqual(['Kiln alpha 100%', 'kiln bravo_x', 'KILN charlie']);
+      expect(names(await list('q=kiln&sort=name&order=desc'))).toEqual(['KILN charlie', 'kiln bravo_x', 'Kiln alpha 100%']);
+      const byUsers = await list('q=kiln&sort=users&order=desc');
+      expect(names(byUsers)).toEqual(['KILN charlie', 'Kiln alpha 100%', 'kiln bravo_x']);
+      expect(byUsers.items.map((r) => r.users)).toEqual([2, 1, 0]);
+      expect(names(await list('q=kiln&sort=users'))).toEqual(['kiln bravo_x', 'Kiln alpha 100%', 'KILN charlie']);
+      expect(names(await list('q=kiln&sort=updatedAt'))).toEqual(['KILN charlie', 'Kiln alpha 100%', 'kiln bravo_x']);
+      expect(names(await list('q=kiln&sort=updatedAt&order=desc'))).toEqual(['kiln bravo_x', 'Kiln alpha 100%', 'KILN charlie']);
+      // Pages of the search, the total of all of it.
+      const second = await list('q=kiln&page=2&page_size=2');
+      expect(second.total).toBe(3);
+      expect(names(second)).toEqual(['Kiln alpha 100%']);
+      expect(await list('q=kiln&page=3&page_size=2')).toEqual({ total: 3, items: [] });
+    } finally {
+      await t.app.db
+        .updateTable('users')
+        .set({ template_id: null })
+        .where('username', 'in', ['demo_end_user', 'demo_helper', 'demo_market'])
+        .execute();
+    }
+  });
+
+  it('refuses a bad list query with its message', async () => {
+    for (const [query, message] of [
+      ['sort=colour', 'Invalid value for sort'],
+      ['order=up', 'Invalid value for order'],
+      ['page=0', 'Invalid value for page'],
+      ['page_size=201', 'Invalid value for page_size'],
+      [`q=${'x'.repeat(65)}`, 'q is too long'],
+    ] as const) {
+      const res = await call(root, 'GET', `/permission-templates?${query}`);
+      expect(res.statusCode, query).toBe(400);
+      expect(body(res), query).toMatchObject({ code: 40001, message });
+    }
+  });
+
   it('deletes a template nobody holds; refuses a built-in one and one in use', async () => {
-    const rows = (await ok('GET', '/permission-templates')) as TemplateRow[];
+    const rows = ((await ok('GET', '/permission-templates')) as TemplatePage).items;
     const builtin = rows.find((r) => r.builtin === 'operator')?.id ?? 0;
     await refused('DELETE', `/permission-templates/${builtin}`, undefined, 400, 'The built-in templates cannot be deleted.');
     await refused(
@@ -159,7 +238,7 @@ describe.each(dialects)('permission templates on %s', (dialect) => {
     await refused('DELETE', `/permission-templates/${id}`, undefined, 409, '1 user(s) hold this template; give them another one first.');
     await t.app.db.updateTable('users').set({ template_id: null }).where('username', '=', 'demo_end_user').execute();
     await ok('DELETE', `/permission-templates/${id}`);
-    expect(((await ok('GET', '/permission-templates')) as TemplateRow[]).some((r) => r.id === id)).toBe(false);
+    expect(((await ok('GET', '/permission-templates?q=Held')) as TemplatePage).total).toBe(0);
   });
 
   it('a saved template applies at once to the users holding it: the device page withholds what it forbids', async () => {

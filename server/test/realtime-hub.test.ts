@@ -54,7 +54,7 @@ describe('live push hub: a slow connection never slows the others', () => {
 
   it('drops events for a connection with too much waiting, tells it how many once it drains, and serves the fast one', async () => {
     const ingest = new FakeIngest();
-    const hub = new RealtimeHub(t.app.db, t.app.users, ingest as unknown as IngestService, t.app.log);
+    const hub = new RealtimeHub(t.app.db, t.app.users, t.app.bus, ingest as unknown as IngestService, t.app.log, Date.now);
     const fast = new FakeSocket();
     const slow = new FakeSocket();
     for (const s of [fast, slow]) {
@@ -120,7 +120,7 @@ describe('live push hub: a slow connection never slows the others', () => {
 
   it("leaves out of each subscriber's values the registers its user's template does not let them read", async () => {
     const ingest = new FakeIngest();
-    const hub = new RealtimeHub(t.app.db, t.app.users, ingest as unknown as IngestService, t.app.log);
+    const hub = new RealtimeHub(t.app.db, t.app.users, t.app.bus, ingest as unknown as IngestService, t.app.log, Date.now);
     const owner = await t.app.db.selectFrom('users').select('id').where('username', '=', 'demo_manager').executeTakeFirstOrThrow();
     const blind = (
       await t.app.db

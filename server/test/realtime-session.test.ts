@@ -180,7 +180,7 @@ describe.each(dialects)('a session that ends closes its live-push sockets, on %s
       return refreshReach(trx, [device]);
     });
     expect(changed).toEqual([uid('demo_helper')]);
-    t.app.realtime.reachChanged(changed);
+    t.app.bus.publish('reachChanged', { userIds: changed });
     // Unsubscribed, then told to reload its lists (the device leaves them).
     await eventually(() => {
       expect(s.events.slice(-2)).toEqual([{ type: 'unsubscribed', devices: [device] }, { type: 'reach' }]);

@@ -248,7 +248,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
       }
       expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
     } finally {
-      await ensureBuiltinTemplates(t.app.db);
+      await ensureBuiltinTemplates(t.app.db, Date.now());
       invalidateTemplates();
     }
   });
@@ -261,7 +261,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
       expect(rights.readsAll).toBe(true);
       expect(rights.canWrite(1, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
     } finally {
-      await ensureBuiltinTemplates(t.app.db);
+      await ensureBuiltinTemplates(t.app.db, Date.now());
       invalidateTemplates();
     }
   });

@@ -172,7 +172,7 @@ async function registerFleet(app: FastifyInstance, file: string, size: number): 
  * Fills the empty fields of the demo fleet's devices (boxes first..last) once they exist: only devices nobody has
  * filled in (no station number, no province), so a person's edits stay; the IoT card is the box's ICCID once known.
  */
-export async function fillDemoDevices(app: FastifyInstance, first: number, last: number, now = Date.now()): Promise<number> {
+export async function fillDemoDevices(app: FastifyInstance, first: number, last: number, now = app.clock()): Promise<number> {
   const empty = await repo.unfilledDevices(app.db, first, last);
   for (const d of empty) await repo.updateDeviceFields(app.db, d.id, demoFields(d.box_id, d.controller, d.type_code, now));
   await repo.fillIotCards(app.db, first, last);

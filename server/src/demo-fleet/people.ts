@@ -18,7 +18,7 @@ export const DEMO_SWITCH = 2;
  * as the user-management calls write it, and in the operation log as done by the demo set-up. Runs once, on a new
  * fleet, after its devices exist.
  */
-export async function arrangeDemoPeople(app: FastifyInstance, first: number, last: number, now = Date.now()): Promise<void> {
+export async function arrangeDemoPeople(app: FastifyInstance, first: number, last: number, now = app.clock()): Promise<void> {
   const users = await repo.usersNamed(app.db, ['demo_manager', 'demo_submanager', 'demo_helper']);
   const id = (name: string) => users.find((u) => u.username === name)?.id;
   const [manager, submanager, helper] = [id('demo_manager'), id('demo_submanager'), id('demo_helper')];
@@ -58,7 +58,7 @@ export async function arrangeDemoPeople(app: FastifyInstance, first: number, las
       )),
     ];
   });
-  app.realtime.reachChanged(changed);
+  app.bus.publish('reachChanged', { userIds: changed });
   app.log.info(
     { ck: DEMO_CK, ckBoxes, assigned: assigned.length, shared: shared.length },
     'demo fleet: CK group, assignments and shares arranged',

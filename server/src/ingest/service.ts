@@ -35,7 +35,7 @@ export class IngestService {
   private readonly snapshots: SnapshotStore;
   private readonly commands: BoxCommands;
 
-  constructor(db: Db, config: Config['ingest'], controllerTypes: TypeSource, log: FastifyBaseLogger, now: () => number = Date.now) {
+  constructor(db: Db, config: Config['ingest'], controllerTypes: TypeSource, log: FastifyBaseLogger, now: () => number) {
     this.registry = new Registry(db, controllerTypes, config.boxRateLimit, now);
     this.ctx = new IngestContext(db, this.registry, new IngestBus(log), this.stats, log, now);
     this.auth = new BoxAuth(this.ctx);
@@ -112,7 +112,7 @@ export class IngestService {
   }
 
   /** Boxes just registered (box registration calls this after its transaction). */
-  addBoxes(rows: Array<{ boxId: number; ownerId: number; secretHash: string }>): void {
+  addBoxes(rows: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }>): void {
     for (const r of rows) this.registry.addBox(r.boxId, r.ownerId, r.secretHash, null, false, null);
   }
 

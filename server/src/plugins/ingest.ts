@@ -23,6 +23,13 @@ export default fp(
   async (app) => {
     const ingest = new IngestService(app.db, app.config.ingest, app.controllerTypes, app.log.child({ area: 'ingest' }), app.clock);
     await ingest.start();
+    // What other parts change that ingest's registry keeps in memory reaches it on the bus.
+    app.bus.on('boxesRegistered', ({ boxes }) => {
+      ingest.addBoxes(boxes);
+    });
+    app.bus.on('boxOwnerChanged', ({ boxId, ownerId }) => {
+      ingest.setBoxOwner(boxId, ownerId);
+    });
     const mqtt = app.config.mqtt;
     let broker: RunningBroker | null = null;
     // Without MQTT_PORT, a busy default port (another broker on this machine) moves the embedded one along.
@@ -69,5 +76,5 @@ export default fp(
       await ingest.close();
     });
   },
-  { name: 'ingest', dependencies: ['controller-types'] },
+  { name: 'ingest', dependencies: ['bus', 'controller-types'] },
 );

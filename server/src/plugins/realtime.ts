@@ -22,7 +22,7 @@ export default fp(
         socket.terminate();
       },
     });
-    const hub = new RealtimeHub(app.db, app.users, app.ingest, app.log.child({ area: 'realtime' }), app.clock);
+    const hub = new RealtimeHub(app.db, app.users, app.bus, app.ingest, app.log.child({ area: 'realtime' }), app.clock);
     app.decorate('realtime', hub);
     app.get(REALTIME_PATH, { websocket: true, config: { auth: 'public' }, schema: { hide: true } }, (socket, request) => {
       hub.accept(socket, request.lang);
@@ -31,5 +31,5 @@ export default fp(
       hub.closeAll();
     });
   },
-  { name: 'realtime', dependencies: ['ingest', 'auth', 'user'] },
+  { name: 'realtime', dependencies: ['bus', 'ingest', 'auth', 'user'] },
 );

@@ -3,6 +3,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
+import type { EventBus } from '../events/bus.js';
 import { valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
 import { newConnection, Outbox, type Connection } from './connection.js';
@@ -41,12 +42,13 @@ export class RealtimeHub {
   constructor(
     db: Db,
     users: SessionCheck,
+    bus: EventBus,
     ingest: IngestService,
     private readonly log: FastifyBaseLogger,
-    now: () => number = Date.now,
+    now: () => number,
   ) {
     this.subscriptions = new Subscriptions(db, ingest, this.out);
-    this.sessions = new Sessions(db, users, this.subscriptions, this.out, log, now);
+    this.sessions = new Sessions(db, users, bus, this.subscriptions, this.out, log, now);
     this.fanout = new Fanout(this.sessions.connections, this.subscriptions, ingest, this.out, log);
     ingest.on('values', ({ device, ts, values }) => {
       this.fanout.toDevice(device.id, { type: 'values', device: device.id, ts, values: valuesRecord(values) });
@@ -57,7 +59,7 @@ export class RealtimeHub {
       this.fanout.toFleet(device, { ...transition, kind: device.type?.kind ?? null, from, to, time });
     });
     ingest.on('provisioned', ({ reached }) => {
-      this.sessions.reachChanged(reached);
+      this.sessions.changed(reached);
     });
     ingest.on('notification', ({ id, device, type, status, time, recipients }) => {
       const { boxId, controller } = device;
@@ -77,11 +79,6 @@ export class RealtimeHub {
   /** Visibility checks of subscriptions since start, and the time they took (metrics; `npm run bench -- reach`). */
   get subscribeChecks(): { count: number; seconds: number } {
     return this.subscriptions.checks;
-  }
-
-  /** After a change of who reaches which devices: see Sessions.reachChanged. */
-  reachChanged(userIds: readonly number[]): void {
-    this.sessions.reachChanged(userIds);
   }
 
   accept(socket: WebSocket, lang: Language): void {

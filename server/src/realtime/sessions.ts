@@ -3,19 +3,20 @@ import type { FastifyBaseLogger } from 'fastify';
 import { registerRights } from '../access/index.js';
 import type { Db } from '../db/database.js';
 import { AppError } from '../errors.js';
-import type { LiveSession, SessionEvents } from '../security/session-events.js';
+import type { EventBus } from '../events/bus.js';
+import type { LiveSession } from '../security/live-session.js';
 import type { AuthContext } from '../types.js';
 import type { Connection, Outbox } from './connection.js';
 import type { Subscriptions } from './subscriptions.js';
 
 /**
- * What the hub needs of the user module: the session behind a sign-in token (the same check as HTTP requests), the
- * same check again by session id with the user's current rights, and the news of sessions that end or users that change.
+ * What the hub needs of the user module: the session behind a sign-in token (the same check as HTTP requests), and the
+ * same check again by session id with the user's current rights. The news of sessions that end, users that change and
+ * reach that changes comes on the event bus.
  */
 export interface SessionCheck {
   sessionOfToken(token: string | null): Promise<LiveSession>;
   sessionById(sessionId: number): Promise<LiveSession>;
-  readonly events: SessionEvents;
 }
 
 /** How often open connections are checked for an expired session (so one closes within a second of its expiry). */
@@ -44,27 +45,31 @@ export class Sessions {
   private readonly endedSessions = new Map<number, number>();
   private readonly changedUsers = new Map<number, { seq: number; at: number }>();
   private readonly sweep: ReturnType<typeof setInterval>;
-  private readonly stopListening: () => void;
+  private readonly stopListening: Array<() => void>;
 
   constructor(
     private readonly db: Db,
     private readonly users: SessionCheck,
+    bus: EventBus,
     private readonly subscriptions: Subscriptions,
     private readonly out: Outbox,
     private readonly log: FastifyBaseLogger,
     private readonly now: () => number,
   ) {
-    this.stopListening = users.events.on((event) => {
-      this.seq += 1;
-      if (event.type === 'sessionEnded') {
-        this.endedSessions.set(event.sessionId, Date.now());
-        for (const c of [...this.connections]) if (c.auth?.sessionId === event.sessionId) this.end(c, event.code);
-        return;
-      }
-      this.changedUsers.set(event.userId, { seq: this.seq, at: Date.now() });
+    this.stopListening = [
+      bus.on('sessionEnded', ({ sessionId, code }) => {
+        this.seq += 1;
+        this.endedSessions.set(sessionId, Date.now());
+        for (const c of [...this.connections]) if (c.auth?.sessionId === sessionId) this.end(c, code);
+      }),
       // Their roles, template or account changed: checked again, and the console told to reload what it shows.
-      for (const c of this.connections) if (c.auth?.user.id === event.userId) this.enqueue(c, () => this.reauthoriseAndTell(c));
-    });
+      bus.on('userChanged', ({ userId }) => {
+        this.changed([userId]);
+      }),
+      bus.on('reachChanged', ({ userIds }) => {
+        this.changed(userIds);
+      }),
+    ];
     this.sweep = setInterval(() => {
       this.sweepExpired();
     }, EXPIRY_SWEEP_MS);
@@ -104,10 +109,11 @@ export class Sessions {
   }
 
   /**
-   * After a change of who reaches which devices (docs/people.md): those users' subscriptions are checked again (a
-   * device they lost is unsubscribed at once), their fleet watches read again, and their consoles told to reload.
+   * After a change of these users (their roles, template, account) or of who reaches which devices (docs/people.md):
+   * their sessions and subscriptions are checked again (a device they lost is unsubscribed at once), their fleet
+   * watches read again, and their consoles told to reload.
    */
-  reachChanged(userIds: readonly number[]): void {
+  changed(userIds: readonly number[]): void {
     if (userIds.length === 0) return;
     const ids = new Set(userIds);
     this.seq += 1;
@@ -163,7 +169,7 @@ export class Sessions {
 
   close(): void {
     clearInterval(this.sweep);
-    this.stopListening();
+    for (const stop of this.stopListening) stop();
     for (const c of [...this.connections]) c.socket.close(1001, 'server shutting down');
   }
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
+import { pageOf, pageQuery } from '../envelope.js';
 import { emptyData } from '../user/schemas.js';
 import { positiveId, trimmedText } from '../validation.js';
 
@@ -71,6 +72,22 @@ export type TemplateSaveBody = z.input<typeof templateSaveBody>;
 
 export const templateParams = z.object({ id: positiveId() });
 
+/** Columns the template list sorts by (server side). */
+export const TEMPLATE_SORTS = ['name', 'level', 'users', 'updatedAt'] as const;
+export type TemplateSort = (typeof TEMPLATE_SORTS)[number];
+/**
+ * The template list's search and sort: `q` found anywhere in the name, case-insensitive (a built-in template also by
+ * its name in any language, BUILTIN_TEMPLATE_NAMES); sorted by `sort`, then by name. The default is level then name.
+ */
+export const templateListQuery = pageQuery.extend({
+  q: trimmedText(64).optional(),
+  sort: z.enum(TEMPLATE_SORTS).default('level'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TemplateListQuery = Partial<z.output<typeof templateListQuery>>;
+export const templatePage = pageOf(templateRow);
+export type TemplatePage = z.infer<typeof templatePage>;
+
 const tags = ['permission-templates'] as const;
 
 export const templateEndpoints = {
@@ -78,9 +95,10 @@ export const templateEndpoints = {
     method: 'GET',
     path: '/permission-templates',
     access: 'deviceType',
-    response: z.array(templateRow),
+    query: templateListQuery,
+    response: templatePage,
     tags,
-    summary: 'Every permission template, by level then name, with how many users hold it',
+    summary: 'Permission templates, searched by name, sorted (level then name by default), paginated, with how many users hold each',
   }),
   get: endpoint({
     method: 'GET',

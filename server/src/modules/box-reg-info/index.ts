@@ -11,9 +11,9 @@ declare module 'fastify' {
 /** Box registration: ranges of box ids registered to a user, with their credentials shown once. */
 export default fp(
   (app) => {
-    const boxRegInfo = new BoxRegInfoService(app.db, app.ingest, app.datalog);
+    const boxRegInfo = new BoxRegInfoService(app.db, app.ingest, app.datalog, app.bus, app.clock);
     app.decorate('boxRegInfo', boxRegInfo);
     boxRegInfoRoutes(app, boxRegInfo);
   },
-  { name: 'box-reg-info', dependencies: ['ingest', 'datalog'] },
+  { name: 'box-reg-info', dependencies: ['bus', 'ingest', 'datalog'] },
 );

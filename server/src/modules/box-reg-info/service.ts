@@ -21,6 +21,7 @@ import type { Audit } from '../datalog/service.js';
 import { parseRoles } from '../user/service.js';
 import { credentialsWorkbook } from './credentials-file.js';
 import * as repo from './repository.js';
+import type { EventBus } from '../../events/bus.js';
 
 /** How long the one-time credentials download stays available. */
 const DOWNLOAD_TTL_MS = 10 * 60_000;
@@ -42,7 +43,8 @@ export class BoxRegInfoService {
     private readonly db: Db,
     private readonly ingest: IngestService,
     private readonly audit: Audit,
-    private readonly now: () => number = Date.now,
+    private readonly bus: EventBus,
+    private readonly now: () => number,
   ) {}
 
   async register(
@@ -82,7 +84,7 @@ export class BoxRegInfoService {
       ck_set_at: body.ck ? now : null,
     }));
     await repo.insertBoxes(this.db, rows);
-    this.ingest.addBoxes(rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash })));
+    this.bus.publish('boxesRegistered', { boxes: rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash })) });
     await this.audit.record({
       user: auth.user,
       action: 'box.register',

@@ -65,7 +65,7 @@ function summary(row: ControllerTypeRow, registerCount: number): ControllerTypeS
 export class ControllerTypeService {
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   /**

@@ -54,7 +54,7 @@ export class DatalogService implements Audit {
 
   constructor(
     private readonly db: Db,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
     private readonly clientErrorsKept = CLIENT_ERRORS_KEPT,
   ) {}
 

@@ -127,11 +127,11 @@ function cells(d: DeviceSummary & { reach: DeviceReach }, lang: Language): Cell[
 }
 
 /** The 'devices' export: the list the user sees with its filter and sort, every column of spec 3. */
-export function deviceExport(devices: DeviceService) {
+export function deviceExport(devices: DeviceService, now: () => number) {
   return async (auth: AuthContext, body: { filter: DeviceFilter; tz: string }, lang: Language): Promise<PreparedExport> => {
     const total = await devices.count(auth, body.filter);
     return {
-      fileName: `devices-${formatWallClock(Date.now(), body.tz).slice(0, 10)}`,
+      fileName: `devices-${formatWallClock(now(), body.tz).slice(0, 10)}`,
       sheet: SHEET[lang],
       columns: COLUMNS.map(([c, kind]) => ({ header: header(c, lang, body.tz), kind })),
       total,

@@ -14,7 +14,7 @@ export default fp(
   (app) => {
     const devices = new DeviceService(app.db, app.ingest, app.datalog);
     app.decorate('devices', devices);
-    app.exports.register('devices', deviceExport(devices));
+    app.exports.register('devices', deviceExport(devices, app.clock));
     deviceRoutes(app, devices);
   },
   { name: 'devices', dependencies: ['ingest', 'datalog', 'exports'] },

@@ -55,7 +55,7 @@ export class ExportService {
   private readonly jobs = new Map<string, Job>();
   private readonly dir: string;
 
-  constructor(private readonly now: () => number = Date.now) {
+  constructor(private readonly now: () => number) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-exports-'));
   }
 

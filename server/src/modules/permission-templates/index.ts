@@ -1,5 +1,6 @@
 import { api } from '@dms/contract';
 import fp from 'fastify-plugin';
+import { invalidateTemplates } from '../../access/index.js';
 import { route } from '../../http/route.js';
 import { ensureBuiltinTemplates } from './seed.js';
 import { TemplateService } from './service.js';
@@ -7,10 +8,14 @@ import { TemplateService } from './service.js';
 /** Permission templates: read and write rights per controller type and register (docs/people.md); root's calls. */
 export default fp(
   async (app) => {
-    await ensureBuiltinTemplates(app.db);
-    const templates = new TemplateService(app.db, app.users, app.datalog);
+    await ensureBuiltinTemplates(app.db, app.clock());
+    const templates = new TemplateService(app.db, app.bus, app.datalog, app.clock);
+    // The compiled rights of the access module are dropped whenever a template changes, on whichever instance.
+    app.bus.on('templateChanged', () => {
+      invalidateTemplates();
+    });
     const e = api.permissionTemplates;
-    route(app, e.list, () => templates.list());
+    route(app, e.list, ({ query }) => templates.list(query));
     route(app, e.get, ({ params }) => templates.get(params.id));
     route(app, e.create, ({ auth, body, ip }) => templates.create(auth, body, ip));
     route(app, e.save, async ({ auth, params, body, ip }) => {
@@ -22,5 +27,5 @@ export default fp(
       return null;
     });
   },
-  { name: 'permission-templates', dependencies: ['datalog', 'controller-types', 'user'] },
+  { name: 'permission-templates', dependencies: ['bus', 'datalog', 'controller-types', 'user'] },
 );

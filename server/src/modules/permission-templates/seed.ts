@@ -2,7 +2,7 @@ import { BUILTIN_TEMPLATES } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 
 /** Writes the built-in templates (docs/people.md) that are missing: on every start, so a fresh install has them. All read every register. */
-export async function ensureBuiltinTemplates(db: Db, now = Date.now()): Promise<void> {
+export async function ensureBuiltinTemplates(db: Db, now: number): Promise<void> {
   const present = new Set(
     (await db.selectFrom('permission_templates').select('builtin').where('builtin', 'is not', null).execute()).map((r) => r.builtin),
   );

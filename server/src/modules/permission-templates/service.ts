@@ -1,19 +1,37 @@
-import { Code, imitatesBuiltinTemplate, templateNameKey, type TemplateDetail, type TemplateRight, type TemplateRow } from '@dms/contract';
+import {
+  BUILTIN_TEMPLATE_NAMES,
+  Code,
+  imitatesBuiltinTemplate,
+  templateNameKey,
+  type BuiltinTemplateKey,
+  type TemplateDetail,
+  type TemplatePage,
+  type TemplateRight,
+  type TemplateRow,
+} from '@dms/contract';
 import type { z } from 'zod';
-import type { templateBody, templateSaveBody } from '@dms/contract';
-import { invalidateTemplates } from '../../access/template-rights.js';
+import type { templateBody, templateListQuery, templateSaveBody } from '@dms/contract';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import type { PermissionTemplateRow } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import type { UserService } from '../user/service.js';
-import { findTemplate } from './repository.js';
+import type { EventBus } from '../../events/bus.js';
+import { likePattern } from '../usermanager/people.js';
+import { findTemplate, listTemplates } from './repository.js';
 
 /** Two saves of one name at once both pass the check; where the database's unique key decides, the same answer. */
 const nameRace = (err: unknown): never => {
   throw isUniqueViolation(err) ? new AppError(Code.VALIDATION_FAILED, 'error.templateNameTaken') : err;
 };
+
+/** The built-in templates one of whose names, in any language, holds `q` (compared as template names are). */
+function builtinsNamed(q: string): BuiltinTemplateKey[] {
+  const key = templateNameKey(q);
+  return (Object.keys(BUILTIN_TEMPLATE_NAMES) as BuiltinTemplateKey[]).filter((k) =>
+    Object.values(BUILTIN_TEMPLATE_NAMES[k]).some((name) => templateNameKey(name).includes(key)),
+  );
+}
 
 const toRow = (t: PermissionTemplateRow, users: number, rights: number): TemplateRow => ({
   id: t.id,
@@ -40,32 +58,19 @@ const describe = (t: { name: string; level: number; defaultRead: boolean; defaul
 export class TemplateService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserService,
+    private readonly bus: EventBus,
     private readonly audit: Audit,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
-  async list(): Promise<TemplateRow[]> {
-    const rows = await this.db
-      .selectFrom('permission_templates as t')
-      .selectAll('t')
-      .select((eb) => [
-        eb
-          .selectFrom('users as u')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('u.template_id', '=', 't.id')
-          .where('u.disabled', '=', 0)
-          .as('user_count'),
-        eb
-          .selectFrom('permission_template_rights as r')
-          .select((e) => e.fn.countAll<number>().as('n'))
-          .whereRef('r.template_id', '=', 't.id')
-          .as('right_count'),
-      ])
-      .orderBy('t.level')
-      .orderBy('t.name')
-      .execute();
-    return rows.map((r) => toRow(r, r.user_count ?? 0, r.right_count ?? 0));
+  /**
+   * One page of the templates (docs/api.md): `q` anywhere in the name, case-insensitive, a built-in template also by
+   * its name in any language; sorted by `sort` then name.
+   */
+  async list({ q, sort, order, page, page_size }: z.output<typeof templateListQuery>): Promise<TemplatePage> {
+    const search = q ? { like: likePattern(q.toLowerCase()), builtins: builtinsNamed(q) } : null;
+    const { total, rows } = await listTemplates(this.db, search, { sort, order, offset: (page - 1) * page_size, limit: page_size });
+    return { total, items: rows.map((r) => toRow(r, r.user_count ?? 0, r.right_count ?? 0)) };
   }
 
   private async require(id: number): Promise<PermissionTemplateRow> {
@@ -204,9 +209,9 @@ export class TemplateService {
         }
       })
       .catch(nameRace);
-    invalidateTemplates();
-    // Open pages of the users holding it read their rights again.
-    for (const userId of await this.usersOf(id)) this.users.events.userChanged(userId);
+    // The compiled rights are dropped, and the open pages of the users holding it read their rights again.
+    this.bus.publish('templateChanged', { templateId: id });
+    for (const userId of await this.usersOf(id)) this.bus.publish('userChanged', { userId });
     await this.audit.record({
       user: auth.user,
       action: 'template.save',
@@ -221,11 +226,12 @@ export class TemplateService {
   async remove(auth: AuthContext, id: number, ip: string): Promise<void> {
     const t = await this.require(id);
     if (t.builtin !== null) throw new AppError(Code.VALIDATION_FAILED, 'error.templateBuiltin');
-    const holders = await this.db.selectFrom('users').select('id').where('template_id', '=', id).execute();
-    if (holders.length > 0) throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: holders.length });
     await this.db
       .transaction()
       .execute(async (trx) => {
+        // The check in the transaction that deletes; a user given it meanwhile is refused by the foreign key below.
+        const holders = await trx.selectFrom('users').select('id').where('template_id', '=', id).execute();
+        if (holders.length > 0) throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: holders.length });
         await trx.deleteFrom('permission_template_rights').where('template_id', '=', id).execute();
         await trx.deleteFrom('permission_templates').where('id', '=', id).execute();
       })
@@ -234,7 +240,7 @@ export class TemplateService {
         if (!isForeignKeyViolation(err)) throw err;
         throw new AppError(Code.TEMPLATE_IN_USE, 'error.templateInUse', { count: (await this.usersOf(id)).length });
       });
-    invalidateTemplates();
+    this.bus.publish('templateChanged', { templateId: id });
     await this.audit.record({ user: auth.user, action: 'template.delete', target: t.name, oldValue: t.name, outcome: 'ok', ip });
   }
 }

@@ -11,7 +11,7 @@ declare module 'fastify' {
 /** Accounts and sessions: sign-in, user info, sign-out, change password; expired sessions pruned hourly. */
 export default fp(
   (app) => {
-    const users = new UserService(app.db, app.config, app.datalog, app.clock);
+    const users = new UserService(app.db, app.config, app.datalog, app.bus, app.clock);
     app.decorate('users', users);
     userRoutes(app, users);
     const pruneTimer = setInterval(() => {
@@ -24,5 +24,5 @@ export default fp(
       clearInterval(pruneTimer);
     });
   },
-  { name: 'user', dependencies: ['database', 'datalog'] },
+  { name: 'user', dependencies: ['bus', 'database', 'datalog'] },
 );

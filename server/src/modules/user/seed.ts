@@ -96,7 +96,7 @@ async function createAccounts(db: Db, accounts: readonly AccountSpec[], password
 export async function seedInitialAccounts(
   db: Db,
   config: Pick<Config, 'env' | 'demoPassword' | 'admin'>,
-  now = Date.now(),
+  now: number,
 ): Promise<SeedResult> {
   if ((await countUsers(db)) > 0) return { kind: 'none', usernames: [] };
   if (config.env === 'production') {

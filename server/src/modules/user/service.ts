@@ -5,7 +5,8 @@ import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { LoginLimiter, refusalError } from '../../security/login-limiter.js';
 import { burnVerification, hashPassword, verifyPassword } from '../../security/passwords.js';
-import { SessionEvents, type LiveSession } from '../../security/session-events.js';
+import type { EventBus } from '../../events/bus.js';
+import type { LiveSession } from '../../security/live-session.js';
 import { hashToken, randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
@@ -25,14 +26,13 @@ interface ClientMeta {
 export class UserService {
   /** Sign-in protection: failed password checks counted per (username, address), address and username. */
   readonly limiter: LoginLimiter;
-  /** Sessions that end and users whose sessions or rights change: the live push listens (security/session-events.ts). */
-  readonly events = new SessionEvents();
-
   constructor(
     private readonly db: Db,
     private readonly config: Pick<Config, 'sessionTtlMs' | 'loginLimit'>,
     private readonly audit: Audit,
-    private readonly now: () => number = Date.now,
+    /** Sessions that end and users whose sessions or rights change are published here; the live push listens. */
+    private readonly bus: EventBus,
+    private readonly now: () => number,
   ) {
     this.limiter = new LoginLimiter(config.loginLimit, { now });
   }
@@ -111,7 +111,7 @@ export class UserService {
 
   async logout(auth: AuthContext, ip: string): Promise<void> {
     await repo.revokeSession(this.db, auth.sessionId, this.now());
-    this.events.sessionEnded(auth.sessionId, Code.TOKEN_REVOKED);
+    this.bus.publish('sessionEnded', { sessionId: auth.sessionId, code: Code.TOKEN_REVOKED });
     await this.audit.record({ user: auth.user, action: 'user.logout', target: auth.user.username, outcome: 'ok', ip });
   }
 
@@ -136,20 +136,20 @@ export class UserService {
       await repo.updatePassword(trx, auth.user.id, passwordHash, now);
       await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
     });
-    this.events.userChanged(auth.user.id);
+    this.bus.publish('userChanged', { userId: auth.user.id });
     await this.audit.record({ ...op, outcome: 'ok' });
   }
 
   /** Disables (or enables) an account: its sessions are refused from now on and its live connections closed. */
   async setDisabled(userId: number, disabled: boolean): Promise<void> {
     await repo.updateDisabled(this.db, userId, disabled);
-    this.events.userChanged(userId);
+    this.bus.publish('userChanged', { userId });
   }
 
   /** Replaces a user's roles: their live connections keep only what the new roles may see. */
   async setRoles(userId: number, roles: readonly Role[]): Promise<void> {
     await repo.updateRoles(this.db, userId, roles);
-    this.events.userChanged(userId);
+    this.bus.publish('userChanged', { userId });
   }
 
   /** Drops sessions that expired more than a day ago. */

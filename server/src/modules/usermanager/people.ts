@@ -5,10 +5,10 @@ import { AppError } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../../types.js';
+import type { EventBus } from '../../events/bus.js';
 import type { Audit } from '../datalog/service.js';
 import { findTemplate } from '../permission-templates/repository.js';
 import * as userRepo from '../user/repository.js';
-import type { UserService } from '../user/service.js';
 
 /** What the helper, sub-manager, claim and CK calls share (docs/people.md). */
 
@@ -64,13 +64,13 @@ export async function ancestorsOf(db: Db, userId: number): Promise<Set<number>> 
 }
 
 /** Sets a user's password and ends every session of theirs, in one transaction; their open sockets close. */
-export async function resetPassword(db: Db, users: UserService, userId: number, password: string, now: number): Promise<void> {
+export async function resetPassword(db: Db, bus: EventBus, userId: number, password: string, now: number): Promise<void> {
   const hash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     await userRepo.updatePassword(trx, userId, hash, now);
     await userRepo.revokeOtherSessions(trx, userId, -1, now);
   });
-  users.events.userChanged(userId);
+  bus.publish('userChanged', { userId });
 }
 
 /** A template the caller may give: it exists and is offered at the caller's level (null: the role's default). */
@@ -102,7 +102,7 @@ export function deviceSearch(q: string | undefined) {
  * pages follow at once, and the operation log keeps the old and the new one.
  */
 export async function giveTemplate(
-  deps: { db: Db; users: UserService; audit: Audit },
+  deps: { db: Db; bus: EventBus; audit: Audit },
   auth: AuthContext,
   target: UserRow,
   templateId: number | null,
@@ -123,7 +123,7 @@ export async function giveTemplate(
       return { template: given, old: before };
     })
     .catch(templateGone);
-  deps.users.events.userChanged(target.id);
+  deps.bus.publish('userChanged', { userId: target.id });
   await deps.audit.record({
     user: auth.user,
     action,

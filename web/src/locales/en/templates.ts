@@ -19,6 +19,8 @@ export default {
   deleteConfirm: 'Delete the template {name}?',
   deleted: 'Template {name} was deleted.',
   new: 'New template',
+  search: 'Template name',
+  total: '{total, plural, one {# template} other {# templates}}',
   create: 'Create and edit',
   notFound: 'No such permission template.',
   back: 'Back to templates',

@@ -19,6 +19,8 @@ const templates: LocaleArea<'templates'> = {
   deleteConfirm: '¿Eliminar la plantilla {name}?',
   deleted: 'Se eliminó la plantilla {name}.',
   new: 'Nueva plantilla',
+  search: 'Nombre de la plantilla',
+  total: '{total, plural, one {# plantilla} other {# plantillas}}',
   create: 'Crear y editar',
   notFound: 'No existe esa plantilla de permisos.',
   back: 'Volver a plantillas',

@@ -19,6 +19,8 @@ const templates: LocaleArea<'templates'> = {
   deleteConfirm: 'テンプレート {name} を削除しますか？',
   deleted: 'テンプレート {name} を削除しました。',
   new: '新しいテンプレート',
+  search: 'テンプレート名',
+  total: 'テンプレート {total} 件',
   create: '作成して編集',
   notFound: 'その権限テンプレートはありません。',
   back: 'テンプレート一覧へ戻る',

@@ -19,6 +19,8 @@ const templates: LocaleArea<'templates'> = {
   deleteConfirm: '删除模板 {name}？',
   deleted: '模板 {name} 已删除。',
   new: '新建模板',
+  search: '模板名称',
+  total: '共 {total} 个模板',
   create: '创建并编辑',
   notFound: '没有该权限模板。',
   back: '返回模板列表',

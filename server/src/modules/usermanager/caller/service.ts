@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
-import type { UserService } from '../../user/service.js';
+import type { EventBus } from '../../../events/bus.js';
 import * as managers from '../managers/repository.js';
 import * as people from '../people.js';
 
@@ -17,9 +17,9 @@ import * as people from '../people.js';
 export class CallerService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserService,
+    private readonly bus: EventBus,
     private readonly audit: Audit,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   privilegeLevel(auth: AuthContext): { level: number; roles: string[] } {
@@ -110,7 +110,7 @@ export class CallerService {
     const target = await this.db.selectFrom('users').select(['id', 'username', 'ck']).where('username', '=', username).executeTakeFirst();
     if (!target || target.ck !== ck || !(await people.ancestorsOf(this.db, target.id)).has(auth.user.id))
       throw new AppError(Code.FORBIDDEN, 'error.notInCkGroup');
-    await people.resetPassword(this.db, this.users, target.id, password, this.now());
+    await people.resetPassword(this.db, this.bus, target.id, password, this.now());
     await this.audit.record({ user: auth.user, action: 'user.ckPassword', target: target.username, outcome: 'ok', ip });
   }
 }

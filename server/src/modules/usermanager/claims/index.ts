@@ -5,9 +5,6 @@ import { ClaimService } from './service.js';
 
 /** add-device: claiming a box by its CK code (docs/people.md "Claiming a box"). */
 export function registerClaims(app: FastifyInstance): void {
-  const claims = new ClaimService(app.db, app.datalog, (boxId, ownerId, reached) => {
-    app.ingest.setBoxOwner(boxId, ownerId);
-    app.realtime.reachChanged(reached);
-  });
+  const claims = new ClaimService(app.db, app.datalog, app.bus, app.clock);
   route(app, api.usermanager.registerDeviceToUser, ({ auth, body, ip }) => claims.claim(auth, body, ip));
 }

@@ -1,6 +1,7 @@
 import { Code, type ClaimResult } from '@dms/contract';
 import { CK_FACTORY_ROLE, refreshReach } from '../../../access/reach.js';
 import type { Db } from '../../../db/database.js';
+import type { EventBus } from '../../../events/bus.js';
 import { AppError } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
@@ -23,8 +24,8 @@ export class ClaimService {
   constructor(
     private readonly db: Db,
     private readonly audit: Audit,
-    private readonly moved: (boxId: number, ownerId: number, reached: readonly number[]) => void,
-    private readonly now: () => number = Date.now,
+    private readonly bus: EventBus,
+    private readonly now: () => number,
   ) {}
 
   async claim(
@@ -78,7 +79,8 @@ export class ClaimService {
         ),
       };
     });
-    this.moved(body.boxId, auth.user.id, reached);
+    this.bus.publish('boxOwnerChanged', { boxId: body.boxId, ownerId: auth.user.id });
+    this.bus.publish('reachChanged', { userIds: reached });
     await this.audit.record({
       user: auth.user,
       action: 'box.claim',

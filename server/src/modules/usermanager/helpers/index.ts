@@ -5,9 +5,7 @@ import { HelperService } from './service.js';
 
 /** Helpers, sharing and the switch right (docs/people.md): thin routes over HelperService. */
 export function registerHelpers(app: FastifyInstance): void {
-  const helpers = new HelperService(app.db, app.users, app.datalog, (ids) => {
-    app.realtime.reachChanged(ids);
-  });
+  const helpers = new HelperService(app.db, app.bus, app.datalog, app.clock);
   const e = api.usermanager;
   route(app, e.getHelpers, ({ auth, query }) => helpers.list(auth, query));
   route(app, e.getHelperTypes, ({ auth }) => helpers.types(auth));

@@ -8,7 +8,7 @@ import { refreshReach } from '../../../access/reach.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
 import * as userRepo from '../../user/repository.js';
-import type { UserService } from '../../user/service.js';
+import type { EventBus } from '../../../events/bus.js';
 import * as people from '../people.js';
 import * as repo from './repository.js';
 
@@ -25,10 +25,9 @@ const isHelperType = (v: string | null): v is HelperType => v !== null && (HELPE
 export class HelperService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserService,
+    private readonly bus: EventBus,
     private readonly audit: Audit,
-    private readonly reachChanged: (userIds: readonly number[]) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   async list(auth: AuthContext, q: z.output<typeof helpersQuery>): Promise<{ total: number; items: HelperRow[] }> {
@@ -91,13 +90,13 @@ export class HelperService {
 
   async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
     const helper = await this.requireHelper(auth, userId);
-    await people.resetPassword(this.db, this.users, helper.id, password, this.now());
+    await people.resetPassword(this.db, this.bus, helper.id, password, this.now());
     await this.audit.record({ user: auth.user, action: 'helper.password', target: helper.username, outcome: 'ok', ip });
   }
 
   async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
     const helper = await this.requireHelper(auth, userId);
-    await people.giveTemplate({ db: this.db, users: this.users, audit: this.audit }, auth, helper, templateId, 'helper.template', ip);
+    await people.giveTemplate({ db: this.db, bus: this.bus, audit: this.audit }, auth, helper, templateId, 'helper.template', ip);
   }
 
   /**
@@ -122,8 +121,8 @@ export class HelperService {
         links.map((l) => l.device_id),
       );
     });
-    this.users.events.userChanged(helper.id);
-    this.reachChanged(changed);
+    this.bus.publish('userChanged', { userId: helper.id });
+    this.bus.publish('reachChanged', { userIds: changed });
     await this.audit.record({ user: auth.user, action: 'helper.delete', target: helper.username, outcome: 'ok', ip });
   }
 
@@ -157,7 +156,7 @@ export class HelperService {
   /** Runs one change of links in a transaction with the reach of the devices it names, then tells the live push. */
   private async inTransaction(work: (trx: Db) => Promise<number[]>): Promise<void> {
     const changed = await this.db.transaction().execute(async (trx) => refreshReach(trx, await work(trx)));
-    this.reachChanged(changed);
+    this.bus.publish('reachChanged', { userIds: changed });
   }
 
   /** A device the caller owns, or 403 ('You can share only devices you own.'); 404 when there is none. */

@@ -100,13 +100,13 @@ function cells(m: ManagerRow, lang: Language): Cell[] {
 }
 
 /** The 'managers' export: the caller's sub-managers with the list's search, as edit-manager shows them. */
-export function managerExport(managers: ManagerService) {
+export function managerExport(managers: ManagerService, now: () => number) {
   return async (auth: AuthContext, body: { filter: ManagersFilter; tz: string }, lang: Language): Promise<PreparedExport> => {
     // The export is edit-manager's list: the same area rule as get_managers.
     if (!canAccess(auth.roles, 'editManager')) throw forbidden();
     const w = WORDS[lang];
     return {
-      fileName: `sub-managers-${formatWallClock(Date.now(), body.tz).slice(0, 10)}`,
+      fileName: `sub-managers-${formatWallClock(now(), body.tz).slice(0, 10)}`,
       sheet: w.sheet,
       columns: COLUMNS.map(([c, kind]) => ({ header: c === 'created' ? zoned(w.created, body.tz) : w[c], kind })),
       total: await managers.count(auth, body.filter),

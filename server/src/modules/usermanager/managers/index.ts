@@ -7,11 +7,9 @@ import { ManagerService } from './service.js';
 
 /** Sub-managers and assignment, and the questions about the caller (docs/people.md): thin routes over the services. */
 export function registerManagers(app: FastifyInstance): void {
-  const managers = new ManagerService(app.db, app.users, app.datalog, (ids) => {
-    app.realtime.reachChanged(ids);
-  });
-  const caller = new CallerService(app.db, app.users, app.datalog);
-  app.exports.register('managers', managerExport(managers));
+  const managers = new ManagerService(app.db, app.bus, app.datalog, app.clock);
+  const caller = new CallerService(app.db, app.bus, app.datalog, app.clock);
+  app.exports.register('managers', managerExport(managers, app.clock));
   const e = api.usermanager;
   route(app, e.getManagers, ({ auth, query }) => managers.list(auth, query));
   route(app, e.addNextManager, ({ auth, body, ip }) => managers.add(auth, body, ip));

@@ -8,7 +8,7 @@ import { refreshReach } from '../../../access/reach.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
 import * as userRepo from '../../user/repository.js';
-import type { UserService } from '../../user/service.js';
+import type { EventBus } from '../../../events/bus.js';
 import * as people from '../people.js';
 import * as repo from './repository.js';
 
@@ -40,10 +40,9 @@ const toRow = (r: Awaited<ReturnType<typeof repo.listManagers>>[number]): Manage
 export class ManagerService {
   constructor(
     private readonly db: Db,
-    private readonly users: UserService,
+    private readonly bus: EventBus,
     private readonly audit: Audit,
-    private readonly reachChanged: (userIds: readonly number[]) => void,
-    private readonly now: () => number = Date.now,
+    private readonly now: () => number,
   ) {}
 
   async list(auth: AuthContext, q: z.output<typeof managersQuery>): Promise<ManagerPage> {
@@ -96,13 +95,13 @@ export class ManagerService {
 
   async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
     const manager = await this.requireManager(auth, userId);
-    await people.resetPassword(this.db, this.users, manager.id, password, this.now());
+    await people.resetPassword(this.db, this.bus, manager.id, password, this.now());
     await this.audit.record({ user: auth.user, action: 'manager.password', target: manager.username, outcome: 'ok', ip });
   }
 
   async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
     const manager = await this.requireManager(auth, userId);
-    await people.giveTemplate({ db: this.db, users: this.users, audit: this.audit }, auth, manager, templateId, 'manager.template', ip);
+    await people.giveTemplate({ db: this.db, bus: this.bus, audit: this.audit }, auth, manager, templateId, 'manager.template', ip);
   }
 
   /** Disables a sub-manager (sessions end, sign-in refused) or enables them; a repeat changes nothing. */
@@ -114,7 +113,7 @@ export class ManagerService {
       await userRepo.updateDisabled(trx, manager.id, disabled);
       if (disabled) await userRepo.revokeOtherSessions(trx, manager.id, -1, now);
     });
-    this.users.events.userChanged(manager.id);
+    this.bus.publish('userChanged', { userId: manager.id });
     await this.audit.record({
       user: auth.user,
       action: disabled ? 'manager.disable' : 'manager.enable',
@@ -219,7 +218,7 @@ export class ManagerService {
         ),
       };
     });
-    this.reachChanged(reached);
+    this.bus.publish('reachChanged', { userIds: reached });
     if (moved.length > 0) {
       const [first] = moved;
       await this.audit.record({
@@ -256,7 +255,7 @@ export class ManagerService {
       await repo.applyRecall(trx, auth.user.id, ids, ending, this.now());
       return { count: ids.length, ends: ending.length, reached: await refreshReach(trx, ids) };
     });
-    this.reachChanged(reached);
+    this.bus.publish('reachChanged', { userIds: reached });
     if (count > 0)
       await this.audit.record({
         user: auth.user,
@@ -291,7 +290,7 @@ export class ManagerService {
         .execute();
       return { link: found, reached: await refreshReach(trx, [deviceId]) };
     });
-    this.reachChanged(reached);
+    this.bus.publish('reachChanged', { userIds: reached });
     if (!link) return { changed: 0 };
     await this.audit.record({
       user: auth.user,

@@ -1,29 +1,61 @@
-import { App, Button, Card, Form, Input, InputNumber, Modal, Popconfirm, Space, Table, Tag, type TableColumnsType } from 'antd';
-import { api, LEVEL_MAX, LEVEL_MIN, type TemplateDefaultWrite, type TemplateRow } from '@dms/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useMemo, useState } from 'react';
+import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import {
+  api,
+  LEVEL_MAX,
+  LEVEL_MIN,
+  TEMPLATE_SORTS,
+  type TemplateDefaultWrite,
+  type TemplateListQuery,
+  type TemplateRow,
+  type TemplateSort,
+} from '@dms/contract';
+import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { call, endpointKey, endpointQuery } from '../../../api/call';
+import { call, endpointQuery } from '../../../api/call';
+import { useInvalidate } from '../../../api/invalidate';
 import { useSubmit } from '../../../components/forms/useSubmit';
+import { textParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
+import { ListPage } from '../../../components/list-page/ListPage';
 import { RefreshButton } from '../../../components/list-page/RefreshButton';
+import { SearchInput } from '../../../components/list-page/SearchInput';
+import { tableWidth } from '../../../components/list-page/table-width';
+import { useListParams } from '../../../components/list-page/useListParams';
+import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
 import { defaultWriteLabel, levelLabel, templateName } from '../../../features/templates/labels';
 import { useI18n } from '../../../i18n';
 import { formatTime } from '../../../lib/format-time';
 import { useAppState } from '../../../settings/app-state';
 import { permissionModifyPath } from '../paths';
 
+interface TemplateListFilter {
+  q: string | undefined;
+}
+
+/** The URL keeps the name search and the sort (`?q=shift&sort=users&order=desc`) with the page; level then name by default. */
+const TEMPLATE_LIST: ListSpec<TemplateListFilter, TemplateSort> = {
+  filter: { q: textParam(64) },
+  sort: { keys: TEMPLATE_SORTS, default: 'level' },
+};
+
+function templateListQuery({ filter, sort, order, page, pageSize }: ListParams<TemplateListFilter, TemplateSort>): TemplateListQuery {
+  return { ...(filter.q ? { q: filter.q } : {}), sort: sort ?? 'level', order, page, page_size: pageSize };
+}
+
 /**
- * /device-type/permission (root): the permission templates, how many users hold each, a new one, and deletion of one
- * nobody holds. Editing the rights per register is /device-type/permission/modify/{id}.
+ * /device-type/permission (root): the permission templates, searched by name (a built-in one in any language) and
+ * sorted on the server, how many users hold each, a new one, and deletion of one nobody holds. Editing the rights per
+ * register is /device-type/permission/modify/{id}.
  */
 export default function PermissionTemplatesPage() {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
-  const client = useQueryClient();
+  const invalidate = useInvalidate();
   const mobile = useAppState((st) => st.device === 'mobile');
-  const templates = useQuery(endpointQuery(api.permissionTemplates.list, {}));
+  const list = useListParams(TEMPLATE_LIST);
+  const rows = usePagedQuery(endpointQuery(api.permissionTemplates.list, { query: templateListQuery(list.params) }));
   const [creating, setCreating] = useState(false);
-  const reload = useCallback(() => client.invalidateQueries({ queryKey: endpointKey(api.permissionTemplates.list) }), [client]);
+  const { page, pageSize } = list.params;
+  const lastOnPage = rows.data.items.length === 1 && page > 1;
 
   const columns = useMemo<TableColumnsType<TemplateRow>>(
     () => [
@@ -70,7 +102,9 @@ export default function PermissionTemplatesPage() {
                 onConfirm={() =>
                   void call(api.permissionTemplates.remove, { params: { id: r.id } }).then(() => {
                     void message.success(t('templates.deleted', { name: r.name }));
-                    void reload();
+                    void invalidate([api.permissionTemplates.list]);
+                    // It was the last row of a later page: the page before it.
+                    if (lastOnPage) list.setPage(page - 1, pageSize);
                   })
                 }
               >
@@ -83,35 +117,49 @@ export default function PermissionTemplatesPage() {
         ),
       },
     ],
-    [t, lang, message, mobile, reload],
+    [t, lang, message, mobile, invalidate, list, lastOnPage, page, pageSize],
   );
 
   return (
-    <Card
-      title={t('route.permissionTemplates')}
-      extra={
-        <Space wrap>
-          <RefreshButton onClick={() => void reload()} testId="template-reload" />
-          <Button
-            type="primary"
-            data-testid="template-new"
-            onClick={() => {
-              setCreating(true);
-            }}
-          >
-            {t('templates.new')}
-          </Button>
-        </Space>
-      }
-    >
-      <Table<TemplateRow>
+    <>
+      <ListPage
+        title={t('route.permissionTemplates')}
+        extra={
+          <Space wrap>
+            <RefreshButton onClick={rows.reload} testId="template-reload" />
+            <Button
+              type="primary"
+              data-testid="template-new"
+              onClick={() => {
+                setCreating(true);
+              }}
+            >
+              {t('templates.new')}
+            </Button>
+          </Space>
+        }
+        toolbar={
+          <Space wrap className="dms-toolbar">
+            <SearchInput
+              data-testid="template-search"
+              aria-label={t('templates.search')}
+              placeholder={t('templates.search')}
+              maxLength={64}
+              style={{ width: 260 }}
+              value={list.params.filter.q ?? ''}
+              onSearch={(value) => {
+                list.setFilter({ q: TEMPLATE_LIST.filter.q.read(value) });
+              }}
+            />
+          </Space>
+        }
+        list={list}
+        page={rows}
+        columns={columns}
         data-testid="template-table"
         rowKey="id"
-        loading={templates.isFetching}
-        columns={columns}
-        dataSource={templates.data ?? []}
-        pagination={false}
-        scroll={{ x: 1340 }}
+        scroll={{ x: tableWidth(columns) }}
+        showTotal={(total) => t('templates.total', { total })}
       />
       <NewTemplateModal
         open={creating}
@@ -119,7 +167,7 @@ export default function PermissionTemplatesPage() {
           setCreating(false);
         }}
       />
-    </Card>
+    </>
   );
 }
 
@@ -138,16 +186,19 @@ function NewTemplateModal({ open, onClose }: { open: boolean; onClose: () => voi
     error,
     run: submit,
     clearError,
-  } = useSubmit(async (values: NewTemplate) => {
-    const defaultWrite: TemplateDefaultWrite = 'none';
-    const { id } = await call(
-      api.permissionTemplates.create,
-      { body: { name: values.name, level: values.level, defaultRead: true, defaultWrite } },
-      { errorDisplay: 'none' },
-    );
-    onClose();
-    void navigate(permissionModifyPath(id));
-  });
+  } = useSubmit(
+    async (values: NewTemplate) => {
+      const defaultWrite: TemplateDefaultWrite = 'none';
+      const { id } = await call(
+        api.permissionTemplates.create,
+        { body: { name: values.name, level: values.level, defaultRead: true, defaultWrite } },
+        { errorDisplay: 'none' },
+      );
+      onClose();
+      void navigate(permissionModifyPath(id));
+    },
+    { invalidates: [api.permissionTemplates.list] },
+  );
   return (
     <Modal
       open={open}

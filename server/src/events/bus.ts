@@ -1,0 +1,61 @@
+import type { FastifyBaseLogger } from 'fastify';
+
+/**
+ * What changed, as the parts of the server tell one another (issue 19 §2). A service publishes after its change is
+ * stored; the live push, the sessions, the template cache and ingest's registry subscribe. No service calls those
+ * parts directly, so a second implementation (Redis pub/sub, for several instances) can replace the in-process one.
+ */
+export interface DomainEvents {
+  /** Who reaches which devices changed for these users (docs/people.md): their live views are checked again. */
+  reachChanged: { userIds: readonly number[] };
+  /** Something that decides a user's sessions or rights changed (roles, template, disabled, password, deleted). */
+  userChanged: { userId: number };
+  /** A session ended (sign-out); `code` is the spec 8 logged-out code its token now answers. */
+  sessionEnded: { sessionId: number; code: number };
+  /** A permission template or its rights changed, or it was deleted. */
+  templateChanged: { templateId: number };
+  /** Boxes were registered: their credentials, for the broker's authentication. */
+  boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }> };
+  /** A box's owner changed (a claim). */
+  boxOwnerChanged: { boxId: number; ownerId: number };
+}
+
+export type DomainEventType = keyof DomainEvents;
+export type DomainListener<K extends DomainEventType> = (event: DomainEvents[K]) => void;
+
+/** The seam between the parts: publish what changed, subscribe to what matters to you. */
+export interface EventBus {
+  publish<K extends DomainEventType>(type: K, event: DomainEvents[K]): void;
+  /** Adds a listener; answers the function that removes it. */
+  on<K extends DomainEventType>(type: K, listener: DomainListener<K>): () => void;
+}
+
+/**
+ * The in-process bus: listeners run synchronously when an event is published, in the order they were added. One that
+ * throws is logged and the others still run; the publisher's change is stored already, so its answer stands.
+ */
+export class LocalEventBus implements EventBus {
+  private readonly listeners = new Map<DomainEventType, Set<(event: never) => void>>();
+
+  constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
+
+  publish<K extends DomainEventType>(type: K, event: DomainEvents[K]): void {
+    for (const listener of [...(this.listeners.get(type) ?? [])]) {
+      try {
+        (listener as DomainListener<K>)(event);
+      } catch (err) {
+        this.log.error({ err, event: type }, 'a listener of a domain event failed');
+      }
+    }
+  }
+
+  on<K extends DomainEventType>(type: K, listener: DomainListener<K>): () => void {
+    let set = this.listeners.get(type);
+    if (!set) this.listeners.set(type, (set = new Set()));
+    const added = listener as (event: never) => void;
+    set.add(added);
+    return () => {
+      set.delete(added);
+    };
+  }
+}
