@@ -1,6 +1,6 @@
 import { parseArgs } from 'node:util';
 import { BOX_ID_MAX, MAX_CONTROLLERS_PER_BOX } from '@dms/contract';
-import { SCENE_KINDS, type Rates, type Scene } from './box.js';
+import { SCENE_KINDS, type Rates, type Scene } from './box-options.js';
 import { FLEET_DEFAULTS } from './fleet.js';
 import { SIMULATED_TYPES } from './models/index.js';
 import { parseBrokerUrl } from './transport.js';

@@ -1,7 +1,6 @@
 import { EventEmitter } from 'node:events';
 import {
   BOX_PROTOCOL_VERSION,
-  boxClientId,
   TOPIC_ROOT,
   upTopic,
   type AckPayload,
@@ -11,67 +10,28 @@ import {
   type EventPayload,
   type HelloPayload,
   type UpdatePayload,
-  type WillPayload,
   type WritePayload,
 } from '@dms/contract';
-import { ErrorWithReasonCode, MqttClient, type IClientOptions } from 'mqtt';
+import { ErrorWithReasonCode, MqttClient } from 'mqtt';
+import {
+  HELLO_BOX_TYPE,
+  HELLO_FW,
+  MAX_BACKLOG,
+  mqttOptions,
+  RECONNECT_MS,
+  REFUSED_RETRY_MS,
+  SCENE_INCIDENT_MS,
+  SCENE_OFFLINE_MS,
+  STOP_GRACE_MS,
+  type AckedSnapshot,
+  type BoxOptions,
+  type Scene,
+} from './box-options.js';
 import { SimController } from './controller.js';
 import { parseDown } from './down.js';
 import { chanceWithin, Prng } from './prng.js';
 import { zeroCounters, type BoxCounters } from './stats.js';
 import { connectTcp, parseBrokerUrl, randomLoopbackAddress, type BrokerAddress } from './transport.js';
-
-/** Incidents per box per hour. */
-export const SCENE_KINDS = ['fault', 'alert', 'offline'] as const;
-
-/**
- * An opening scene: what one box does `afterMs` after it first connects, so that a fresh demo shows at once what the
- * product is for (a device in fault, one in alert, one offline, each with its cause) instead of waiting for chance.
- */
-export interface Scene {
-  kind: (typeof SCENE_KINDS)[number];
-  boxId: number;
-  afterMs: number;
-}
-
-/** How long an opening scene's fault or alert lasts, and its offline spell. */
-export const SCENE_INCIDENT_MS = 15 * 60_000;
-export const SCENE_OFFLINE_MS = 10 * 60_000;
-
-export interface Rates {
-  fault: number;
-  alert: number;
-  offline: number;
-  ipChange: number;
-}
-
-export interface BoxOptions {
-  boxId: number;
-  password: string;
-  /** mqtt://host:port */
-  url: string;
-  /** The controller type code at bus index 1, 2, ... */
-  types: readonly string[];
-  /** Seconds between snapshots; may be fractional (benchmarks). */
-  interval: number;
-  seed: string;
-  rates: Rates;
-  /** Whether the box may connect from addresses of 127.0.0.0/8 (see transport.ts); needed for IP changes. */
-  loopbackAliases: boolean;
-  /** Keep the list of acknowledged snapshots (tests; it grows without bound). */
-  trackAcks?: boolean;
-  clock?: () => number;
-  /** What the box does (updates, config); `warn` what went wrong (a down message it could not use). */
-  log?: (line: string) => void;
-  warn?: (line: string) => void;
-}
-
-/** One controller's part of a snapshot the broker acknowledged. */
-export interface AckedSnapshot {
-  boxId: number;
-  controller: number;
-  ts: number;
-}
 
 interface BoxEvents {
   connect: [];
@@ -80,17 +40,6 @@ interface BoxEvents {
   /** A client error: broker unreachable, connection refused... (not `error`: nobody has to listen) */
   clientError: [Error];
 }
-
-/** mqtt.js's own reconnect delay after a lost connection. */
-const RECONNECT_MS = 1000;
-/** Retry delay after the broker refused the credentials: keep trying, but do not hammer it. */
-const REFUSED_RETRY_MS = 30_000;
-/** Most snapshots kept unacknowledged (offline or awaiting PUBACK); past that the box skips new ones (a real box's buffer). */
-const MAX_BACKLOG = 30;
-/** How long a clean stop waits for the last PUBACKs before it disconnects anyway. */
-const STOP_GRACE_MS = 2000;
-const HELLO_FW = '2.4.1';
-const HELLO_BOX_TYPE = 'DTU-4G-A';
 
 /**
  * One simulated cloud box: an MQTT client speaking docs/box-protocol.md for its controllers.
@@ -195,10 +144,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
     for (const t of this.timers) clearTimeout(t);
   }
 
-  /**
-   * Plays an opening scene once the box has first connected and reported: a fault or an alert bit of its first
-   * controller set for SCENE_INCIDENT_MS (reported at once), or an offline spell of SCENE_OFFLINE_MS.
-   */
+  /** Plays an opening scene after the box's first report: its first controller's fault or alert, or an offline spell. */
   play(scene: Pick<Scene, 'kind' | 'afterMs'>): void {
     const run = (): void => {
       if (this.stopped) return;
@@ -275,24 +221,8 @@ export class SimBox extends EventEmitter<BoxEvents> {
   }
 
   private createClient(): MqttClient {
-    const will: WillPayload = { v: BOX_PROTOCOL_VERSION, online: false };
-    const options: IClientOptions = {
-      clientId: boxClientId(this.boxId),
-      username: String(this.boxId),
-      password: this.options.password,
-      protocolId: 'MQTT',
-      protocolVersion: 4,
-      keepalive: 60,
-      clean: true,
-      reconnectPeriod: RECONNECT_MS,
-      reconnectOnConnackError: true,
-      connectTimeout: 30_000,
-      queueQoSZero: false,
-      resubscribe: false,
-      will: { topic: upTopic(this.boxId, 'will'), payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: false },
-    };
     // Our own stream builder: mqtt.js's TCP builder cannot choose the local address.
-    const client = new MqttClient(() => connectTcp(this.broker, this.localAddress), options);
+    const client = new MqttClient(() => connectTcp(this.broker, this.localAddress), mqttOptions(this.boxId, this.options.password));
     client.on('connect', () => {
       this.onConnect(client);
     });

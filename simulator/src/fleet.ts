@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { MAX_CONTROLLERS_PER_BOX } from '@dms/contract';
-import { SimBox, type AckedSnapshot, type Rates, type Scene } from './box.js';
+import type { AckedSnapshot, Rates, Scene } from './box-options.js';
+import { SimBox } from './box.js';
 import { SIMULATED_TYPES } from './models/index.js';
 import { sumCounters, type FleetStats } from './stats.js';
 import { isLoopbackHost, loopbackAliasesWork, parseBrokerUrl } from './transport.js';

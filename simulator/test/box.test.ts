@@ -1,6 +1,7 @@
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { afterEach, describe, expect, it } from 'vitest';
-import { SimBox, type BoxOptions } from '../src/box.js';
+import type { BoxOptions } from '../src/box-options.js';
+import { SimBox } from '../src/box.js';
 import { startFleet, type Fleet } from '../src/fleet.js';
 import { loopbackAliasesWork } from '../src/transport.js';
 import { startBroker, waitFor, type TestBroker } from './broker.js';
