@@ -1,78 +1,31 @@
-import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type KlineResult, type SnapshotResult } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
-import { invalidateTemplates } from '../src/access/template-rights.js';
-import { encodeValues } from '../src/ingest/codec.js';
-import { parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
-import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, linkHelper, login, testDialects, type TestApp } from './helper.js';
-import { reg } from './registers.js';
+import { body, linkHelper, testDialects, type TestApp } from './helper.js';
+import { RUN_STATE, PRESSURE, FAULT_BITS, ALERT_BITS, UNREPORTED, MIN, HOUR, SERIES, LATE, getAs, historyWorld } from './history-world.js';
 
 const dialects = await testDialects();
-const RUN_STATE = reg('screw-compressor', 'run_state');
-const PRESSURE = reg('screw-compressor', 'discharge_pressure');
-const FAULT_BITS = reg('screw-compressor', 'fault_bits');
-const ALERT_BITS = reg('screw-compressor', 'alert_bits');
-/** A register of the map the test box never reports. */
-const UNREPORTED = reg('screw-compressor', 'ambient_temperature');
-const MIN = 60_000;
-const HOUR = 3_600_000;
-/** Discharge pressure every 20 minutes for three hours, then one value two hours later. */
-const SERIES = [10, 30, 20, 5, 50, 40, 35, 60, 15];
-const LATE = { offset: 5 * HOUR + MIN, value: 7 };
 
-describe.each(dialects)('history API on %s', (dialect) => {
+describe.each(dialects)('history of a device: table, candles, snapshots and rights on %s', (dialect) => {
   let t: TestApp;
   let root: string;
   let manager: string;
   let helper: string;
   let market: string;
   let endUser: string;
-  const clients: MqttClient[] = [];
   let mine: BoxCredentials;
   let theirs: BoxCredentials;
-  /** When the known series starts. */
   let t0: number;
   let now: number;
-  const get = (token: string | null, url: string, lang = 'en') =>
-    t.app.inject({ method: 'GET', url: `/api/v2${url}`, headers: token ? { ...bearer(token), 'accept-language': lang } : {} });
+  let close: () => Promise<void>;
+  const get = (token: string | null, url: string, lang = 'en') => getAs(t)(token, url, lang);
   const dev = (suffix: string, b = mine) => `/history/${b.boxId}/1${suffix}`;
 
   beforeAll(async () => {
-    t = await buildTestApp(dialect);
-    [mine] = (await registerBoxes(t.app, 7001, 7002)) as [BoxCredentials];
-    [theirs] = (await registerBoxes(t.app, 7101, 7101, 'demo_end_user')) as [BoxCredentials];
-    [root, manager, helper, market, endUser] = (await Promise.all(
-      ['demo_root', 'demo_manager', 'demo_helper', 'demo_market', 'demo_end_user'].map((u) => login(t.app, u)),
-    )) as [string, string, string, string, string];
-    now = t.clock.now;
-    t0 = now - 10 * HOUR;
-    const a = await connectBox(t.app.mqttPort, mine);
-    clients.push(a);
-    await send(a, mine.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
-    // A fault (bit 0) from the 5th to the 6th value, an alert (bit 1) from the 7th on, never ended.
-    for (const [k, value] of SERIES.entries()) {
-      const faults = k === 4 ? 0b1 : 0;
-      const alerts = k >= 6 ? 0b10 : 0;
-      await send(
-        a,
-        mine.boxId,
-        'data',
-        data(t0 + k * 20 * MIN, { '1': { [RUN_STATE]: 2, [PRESSURE]: value, [FAULT_BITS]: faults, [ALERT_BITS]: alerts } }, k),
-      );
-    }
-    await send(a, mine.boxId, 'data', data(t0 + LATE.offset, { '1': { [PRESSURE]: LATE.value } }, 20));
-    // Another user's device with a fault of its own.
-    const b = await connectBox(t.app.mqttPort, theirs);
-    clients.push(b);
-    await send(b, theirs.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
-    await send(b, theirs.boxId, 'data', data(t0 + 30 * MIN, { '1': { [PRESSURE]: 70, [FAULT_BITS]: 0b100 } }, 1));
-    await t.app.ingest.drain();
+    ({ t, root, manager, helper, market, endUser, mine, theirs, t0, now, close } = await historyWorld(dialect));
   });
   afterAll(async () => {
-    await Promise.all(clients.map((c) => c.endAsync(true)));
-    await t.close();
+    await close();
   });
 
   describe('GET /history/:boxId/:controller', () => {
@@ -254,293 +207,5 @@ describe.each(dialects)('history API on %s', (dialect) => {
       }
       expect((await get(helper, dev(`?from=${t0}&to=${now}`))).statusCode).toBe(403);
     });
-  });
-
-  describe('GET /fault-records', () => {
-    const list = async (token: string, query: string, lang = 'en') => {
-      const res = await get(token, `/history/fault-records?${query}`, lang);
-      expect(res.statusCode, res.body).toBe(200);
-      return body(res).data as FaultRecordPage;
-    };
-
-    it("lists the records of the user's devices, newest first, with the bit's name in the request's language", async () => {
-      const page = await list(manager, `from=${t0}&to=${now}`);
-      const device = await t.app.db
-        .selectFrom('devices')
-        .select(['id', 'type_id'])
-        .where('box_id', '=', mine.boxId)
-        .executeTakeFirstOrThrow();
-      const common = { deviceId: device.id, boxId: mine.boxId, controller: 1, company: 'Test Co', model: '', typeId: device.type_id };
-      expect(page.total).toBe(2);
-      expect(page.items).toEqual([
-        {
-          ...common,
-          id: expect.any(Number) as unknown,
-          kind: 'alert',
-          register: ALERT_BITS,
-          bit: 1,
-          startedAt: t0 + 120 * MIN,
-          endedAt: null,
-          name: 'Oil filter due',
-        },
-        {
-          ...common,
-          id: expect.any(Number) as unknown,
-          kind: 'fault',
-          register: FAULT_BITS,
-          bit: 0,
-          startedAt: t0 + 80 * MIN,
-          endedAt: t0 + 100 * MIN,
-          name: 'Main motor overload',
-        },
-      ]);
-      expect((await list(manager, `from=${t0}&to=${now}`, 'zh')).items.map((r) => r.name)).toEqual(['油滤到期', '主机过载']);
-      expect((await list(manager, `from=${t0}&to=${now}`, 'ja')).items.map((r) => r.name)).toEqual([
-        'オイルフィルタ交換時期',
-        '主モータ過負荷',
-      ]);
-      expect((await list(endUser, `from=${t0}&to=${now}`)).items.map((r) => [r.boxId, r.kind, r.name])).toEqual([
-        [theirs.boxId, 'fault', 'High discharge temperature'],
-      ]);
-      expect((await list(root, `from=${t0}&to=${now}`)).total).toBe(3);
-      expect(await list(helper, `from=${t0}&to=${now}`)).toEqual({ total: 0, items: [] });
-      expect(await list(market, `from=${t0}&to=${now}`)).toEqual({ total: 0, items: [] });
-    });
-
-    it('filters by start time, kind and search; pages', async () => {
-      expect((await list(root, `from=${t0}&to=${t0 + 80 * MIN}`)).items.map((r) => r.boxId)).toEqual([theirs.boxId]);
-      expect((await list(root, `from=${t0 + 80 * MIN}&to=${t0 + 80 * MIN + 1}`)).items.map((r) => r.kind)).toEqual(['fault']);
-      expect((await list(root, `from=${t0}&to=${now}&kind=alert`)).items.map((r) => r.register)).toEqual([ALERT_BITS]);
-      expect((await list(root, `from=${t0}&to=${now}&kind=fault`)).items.map((r) => r.boxId)).toEqual([mine.boxId, theirs.boxId]);
-      const search = async (q: string) => (await list(root, `from=${t0}&to=${now}&q=${encodeURIComponent(q)}`)).items.map((r) => r.boxId);
-      expect(await search('7')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
-      expect(await search('70')).toEqual([mine.boxId, mine.boxId]);
-      expect(await search('7001')).toEqual([mine.boxId, mine.boxId]);
-      expect(await search('71')).toEqual([theirs.boxId]);
-      expect(await search('8')).toEqual([]);
-      expect(await search('test co')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
-      expect(await search('TEST')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
-      // A prefix, as the device list searches: "co" is not the start of "Test Co".
-      expect(await search('co')).toEqual([]);
-      // LIKE's wildcards in the search are plain characters.
-      expect(await search('t_st')).toEqual([]);
-      expect(await search('%')).toEqual([]);
-      await t.app.db
-        .updateTable('devices')
-        .set({ company: 'Acme 100% Air', model: 'SA-37', station_no: 'ST-9' })
-        .where('box_id', '=', theirs.boxId)
-        .execute();
-      expect(await search('acme')).toEqual([theirs.boxId]);
-      expect(await search('acme 100%')).toEqual([theirs.boxId]);
-      expect(await search('acme 1000')).toEqual([]);
-      expect(await search('sa-3')).toEqual([theirs.boxId]);
-      expect(await search('st-9')).toEqual([theirs.boxId]);
-      expect(await search('air')).toEqual([]);
-      // The device's own company replaces the registration's.
-      expect(await search('test co')).toEqual([mine.boxId, mine.boxId]);
-      const second = await list(root, `from=${t0}&to=${now}&page=2&page_size=2`);
-      expect(second.total).toBe(3);
-      expect(second.items.map((r) => r.boxId)).toEqual([theirs.boxId]);
-    });
-
-    it('refuses bad input with the exact message; 401 without a token', async () => {
-      const bad = async (query: string, message: string) => {
-        const res = await get(manager, `/history/fault-records?${query}`);
-        expect(res.statusCode, query).toBe(400);
-        expect(body(res), query).toMatchObject({ code: 40001, message });
-      };
-      await bad(`from=${t0}&to=${t0}`, 'The end of the time range must be after its start');
-      await bad(`from=0&to=${MAX_RANGE_MS + 1}`, 'A time range may cover at most 366 days');
-      await bad(`to=${t0}`, 'Please fill in from with a number');
-      await bad(`from=0&to=1&kind=info`, 'Invalid value for kind');
-      await bad(`from=0&to=1&q=${'x'.repeat(65)}`, 'q is too long');
-      const res = await get(null, `/history/fault-records?from=0&to=1`);
-      expect(res.statusCode).toBe(401);
-      expect(body(res)).toMatchObject({ code: 50008 });
-      expect(body(await get(manager, `/history/fault-records?from=${t0}&to=${t0}`, 'es')).message).toBe(
-        'El final del intervalo debe ser posterior a su inicio',
-      );
-    });
-  });
-
-  describe('register scan (series and candles read in the database)', () => {
-    /** Raw pairs as stored, in the order given (the codec sorts; these are built by hand). */
-    const packed = (pairs: Array<[number, number]>) => Buffer.from(pairs.flatMap(([r, v]) => [r >> 8, r & 0xff, v >> 8, v & 0xff]));
-    let base: number;
-    let deviceId: number;
-
-    beforeAll(async () => {
-      base = t0 - 3 * HOUR;
-      deviceId = (await t.app.db.selectFrom('devices').select('id').where('box_id', '=', mine.boxId).executeTakeFirstOrThrow()).id;
-      await t.app.db
-        .insertInto('history')
-        .values([
-          // PRESSURE's bytes (0x9C42) first appear as the value of RUN_STATE: found by searching the snapshot instead.
-          {
-            device_id: deviceId,
-            ts: base,
-            vals: packed([
-              [RUN_STATE, PRESSURE],
-              [PRESSURE, 55],
-            ]),
-          },
-          // ... and straddling a value and the next register (0x..9C, 0x42..).
-          {
-            device_id: deviceId,
-            ts: base + 1000,
-            vals: packed([
-              [100, 0x009c],
-              [0x4201, 5],
-              [PRESSURE, 77],
-            ]),
-          },
-          // Aligned, as the codec writes it.
-          {
-            device_id: deviceId,
-            ts: base + 2000,
-            vals: encodeValues(
-              new Map([
-                [RUN_STATE, 3],
-                [PRESSURE, 0xffff],
-              ]),
-            ),
-          },
-          // Without the register.
-          { device_id: deviceId, ts: base + 3000, vals: encodeValues(new Map([[RUN_STATE, 4]])) },
-          { device_id: deviceId, ts: base + 4000, vals: encodeValues(new Map([[PRESSURE, 0]])) },
-        ])
-        .execute();
-    });
-
-    it('finds each value wherever the register sits in the snapshot', async () => {
-      const series = await readSeries(t.app.db, deviceId, { registers: [PRESSURE, RUN_STATE], from: base, to: base + 5000, points: 5 });
-      expect(series).toEqual({
-        bucketMs: 1000,
-        series: [
-          {
-            register: PRESSURE,
-            buckets: [
-              { t: base, min: 55, max: 55, avg: 55, n: 1 },
-              { t: base + 1000, min: 77, max: 77, avg: 77, n: 1 },
-              { t: base + 2000, min: 0xffff, max: 0xffff, avg: 0xffff, n: 1 },
-              { t: base + 4000, min: 0, max: 0, avg: 0, n: 1 },
-            ],
-          },
-          {
-            register: RUN_STATE,
-            buckets: [
-              { t: base, min: PRESSURE, max: PRESSURE, avg: PRESSURE, n: 1 },
-              { t: base + 2000, min: 3, max: 3, avg: 3, n: 1 },
-              { t: base + 3000, min: 4, max: 4, avg: 4, n: 1 },
-            ],
-          },
-        ],
-      });
-      const kline = await get(manager, dev(`/kline?register=${PRESSURE}&from=${base}&to=${base + HOUR}`));
-      expect((body(kline).data as KlineResult).candles).toEqual([{ t: base, open: 55, high: 0xffff, low: 0, close: 0, n: 4 }]);
-    });
-
-    it('answers what reading every snapshot answers, across windows', async () => {
-      const q = { registers: [PRESSURE, FAULT_BITS, ALERT_BITS, UNREPORTED], from: base, to: now, points: 7 };
-      const expected = new SeriesAccumulator(q.from, q.to, q.points, q.registers);
-      const rows = await t.app.db
-        .selectFrom('history')
-        .select(['ts', 'vals'])
-        .where('device_id', '=', deviceId)
-        .where('ts', '>=', q.from)
-        .where('ts', '<', q.to)
-        .execute();
-      for (const r of rows) expected.add(r.ts, r.vals);
-      const got = await readSeries(t.app.db, deviceId, q);
-      expect(got).toEqual({ bucketMs: expected.bucketMs, series: expected.result() });
-      expect(got.series[0]?.buckets.reduce((n, b) => n + b.n, 0)).toBe(4 + SERIES.length + 1);
-      // Windows of a day: a range of three days finds the same values.
-      expect(await readSeries(t.app.db, deviceId, { ...q, from: base - 2 * 86_400_000, points: 1 })).toMatchObject({
-        series: [{ buckets: [{ n: 4 + SERIES.length + 1 }] }, {}, {}, { buckets: [] }],
-      });
-    });
-
-    it("rounds a bucket's average to three decimals", () => {
-      const acc = new SeriesAccumulator(0, 10, 1, [1]);
-      [1, 1, 2].forEach((v, i) => {
-        acc.addValue(0, i, v);
-      });
-      expect(acc.result()).toEqual([{ register: 1, buckets: [{ t: 0, min: 1, max: 2, avg: 1.333, n: 3 }] }]);
-    });
-
-    it('parses upper- and lower-case hex and empty cells', () => {
-      const seen: Array<[number, number, number]> = [];
-      parseWindow('1000:00ff:,2000::ABCD,3000:*0001ffff9c420007:,4000::*0001FFFF9C420007', [PRESSURE, 1], (i, ts, v) =>
-        seen.push([i, ts, v]),
-      );
-      expect(seen).toEqual([
-        [0, 1000, 255],
-        [1, 2000, 0xabcd],
-        [0, 3000, 7],
-        [1, 4000, 0xffff],
-      ]);
-    });
-  });
-
-  it('a template that withholds a register leaves it out of history, snapshots, charts, candles and the device page', async () => {
-    const typeId = (
-      await t.app.db.selectFrom('controller_types').select('id').where('code', '=', 'screw-compressor').executeTakeFirstOrThrow()
-    ).id;
-    const template = (
-      await t.app.db
-        .insertInto('permission_templates')
-        .values({
-          name: 'No pressure',
-          level: 6,
-          builtin: null,
-          default_read: 1,
-          default_write: 'none',
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await t.app.db
-      .insertInto('permission_template_rights')
-      .values({ template_id: template, type_id: typeId, register_number: PRESSURE, can_read: 0, can_write: 0 })
-      .execute();
-    await t.app.db.updateTable('users').set({ template_id: template }).where('username', '=', 'demo_manager').execute();
-    invalidateTemplates();
-    try {
-      const page = body(await get(manager, dev(`?from=${t0}&to=${now}&page_size=100`))).data as {
-        items: Array<{ values: Record<string, number> }>;
-      };
-      expect(page.items.length).toBeGreaterThan(0);
-      expect(page.items.some((i) => String(PRESSURE) in i.values)).toBe(false);
-      expect(page.items.some((i) => String(RUN_STATE) in i.values)).toBe(true);
-      const snap = body(await get(manager, dev(`/snapshot?at=${t0 + 80 * MIN}`))).data as SnapshotResult;
-      expect(Object.keys(snap.values)).not.toContain(String(PRESSURE));
-      expect(Object.keys(snap.values)).toContain(String(RUN_STATE));
-      const candles = await get(manager, dev(`/kline?register=${PRESSURE}&period=hour&from=${t0}&to=${t0 + 6 * HOUR}`));
-      expect(candles.statusCode).toBe(403);
-      expect(body(candles).message).toBe(`Your permission template does not let you read register ${PRESSURE}.`);
-      const series = body(
-        await get(manager, `/devices/${mine.boxId}/1/series?registers=${PRESSURE},${RUN_STATE}&from=${t0}&to=${now}&points=100`),
-      ).data as {
-        series: Array<{ register: number }>;
-      };
-      expect(series.series.map((s) => s.register)).toEqual([RUN_STATE]);
-      const detail = body(await get(manager, `/devices/${mine.boxId}/1`)).data as {
-        latest: { values: Record<string, number> };
-        template: { noRead: number[] };
-      };
-      expect(detail.template.noRead).toEqual([PRESSURE]);
-      expect(Object.keys(detail.latest.values)).not.toContain(String(PRESSURE));
-      // Root's rights are never cut by a template.
-      const rootPage = body(await get(root, dev(`?from=${t0}&to=${now}&page_size=100`))).data as {
-        items: Array<{ values: Record<string, number> }>;
-      };
-      expect(rootPage.items.some((i) => String(PRESSURE) in i.values)).toBe(true);
-    } finally {
-      await t.app.db.updateTable('users').set({ template_id: null }).where('username', '=', 'demo_manager').execute();
-      invalidateTemplates();
-    }
   });
 });
