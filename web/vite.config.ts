@@ -1,3 +1,4 @@
+import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig } from 'vite';
 
@@ -10,7 +11,8 @@ const VENDOR_GROUPS: ReadonlyArray<{ name: string; test: RegExp; priority: numbe
 export default defineConfig({
   root: import.meta.dirname,
   plugins: [react()],
-  resolve: { conditions: ['source', ...defaultClientConditions] },
+  // `@/…` is web/src/… (tsconfig.base.json `paths`), so no import climbs three folders up.
+  resolve: { conditions: ['source', ...defaultClientConditions], alias: { '@': path.join(import.meta.dirname, 'src') } },
   build: {
     outDir: 'dist',
     emptyOutDir: true,

@@ -1,8 +1,9 @@
+import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   root: import.meta.dirname,
-  resolve: { conditions: ['source'] },
+  resolve: { conditions: ['source'], alias: { '@': path.join(import.meta.dirname, 'src') } },
   ssr: { resolve: { conditions: ['source'] } },
   test: {
     name: 'web',

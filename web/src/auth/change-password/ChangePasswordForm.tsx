@@ -2,9 +2,9 @@ import { Alert, App, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
 import { api } from '@dms/contract';
-import { call } from '../../api/call';
-import { isApiError } from '../../api/client';
-import { useI18n } from '../../i18n';
+import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
+import { useI18n } from '@/i18n';
 import { passwordFieldError, type PasswordChange, type PasswordField } from './rules';
 
 /**

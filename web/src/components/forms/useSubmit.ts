@@ -1,7 +1,7 @@
 import type { EndpointSpec } from '@dms/contract';
 import { useState } from 'react';
-import { isApiError } from '../../api/client';
-import { useInvalidate } from '../../api/invalidate';
+import { isApiError } from '@/api/client';
+import { useInvalidate } from '@/api/invalidate';
 
 export interface SubmitOptions {
   /**

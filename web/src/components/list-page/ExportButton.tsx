@@ -2,10 +2,10 @@ import { DownloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Modal, Progress, Typography } from 'antd';
 import { api, type ExportBody, type ExportJob, isMessageKey, message as serverMessage } from '@dms/contract';
 import { useEffect, useRef, useState } from 'react';
-import { isApiError } from '../../api/client';
-import { saveBlob } from '../../api/download';
-import { call } from '../../api/call';
-import { useI18n } from '../../i18n';
+import { isApiError } from '@/api/client';
+import { saveBlob } from '@/api/download';
+import { call } from '@/api/call';
+import { useI18n } from '@/i18n';
 
 /** How often a running export's progress is asked for. */
 const POLL_MS = 500;

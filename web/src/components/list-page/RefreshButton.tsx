@@ -1,6 +1,6 @@
 import { ReloadOutlined } from '@ant-design/icons';
 import { Button } from 'antd';
-import { useI18n } from '../../i18n';
+import { useI18n } from '@/i18n';
 
 /** Reloads a list: with its label, or (`iconOnly`) the icon with the label as its name and tooltip. */
 export function RefreshButton({

@@ -9,7 +9,7 @@ import {
 import { Tag } from 'antd';
 import type { DeviceStatus, SpecificStatus } from '@dms/contract';
 import type { ComponentType, CSSProperties } from 'react';
-import { useI18n, type Translate } from '../../i18n';
+import { useI18n, type Translate } from '@/i18n';
 
 /**
  * The one place device statuses get their colour, icon and name (the list, the detail, history pages, the map, the

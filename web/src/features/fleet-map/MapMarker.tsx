@@ -1,6 +1,6 @@
 import { Popover, Tooltip } from 'antd';
 import { STATUS_HEX, statusLabel } from '../devices/status';
-import { useI18n } from '../../i18n';
+import { useI18n } from '@/i18n';
 import { markerSize, tipPlacement, type Marker } from './clusters';
 import { DevicePopup, PlacePopup } from './MapPopups';
 

@@ -1,7 +1,7 @@
 import type { MapPoint } from '@dms/contract';
 import { Button, Descriptions, List, Typography } from 'antd';
 import { Link } from 'react-router';
-import { useI18n } from '../../i18n';
+import { useI18n } from '@/i18n';
 import { boxPath, deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
 import { ReachTag } from '../reach/ReachTag';

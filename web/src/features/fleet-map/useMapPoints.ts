@@ -1,9 +1,9 @@
 import { statusMatches, type DeviceStatus, type MapPoint, type SpecificStatus } from '@dms/contract';
 import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useRef } from 'react';
-import { useFleetEvents } from '../../api/realtime';
-import { useSoon } from '../../lib/useSoon';
-import { fleetQueries } from '../../queries/fleet';
+import { useFleetEvents } from '@/api/realtime';
+import { useSoon } from '@/lib/useSoon';
+import { fleetQueries } from '@/queries/fleet';
 
 /** Live status changes arriving within this time are applied together. */
 const LIVE_BATCH_MS = 200;

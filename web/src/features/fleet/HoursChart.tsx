@@ -3,8 +3,8 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
-import { EChart, registerECharts } from '../../components/EChart';
-import { useI18n } from '../../i18n';
+import { EChart, registerECharts } from '@/components/EChart';
+import { useI18n } from '@/i18n';
 import { STATUS_HEX } from '../devices/status';
 
 registerECharts([BarChart, LineChart, GridComponent, LegendComponent, TooltipComponent]);

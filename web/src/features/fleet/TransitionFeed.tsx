@@ -1,8 +1,8 @@
 import { ArrowRightOutlined } from '@ant-design/icons';
 import { Empty, Tag } from 'antd';
 import { Link } from 'react-router';
-import { useI18n } from '../../i18n';
-import { formatTime } from '../../lib/format-time';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { deviceLink } from '../devices/links';
 import { StatusTag } from '../devices/status';
 import { ReachTag } from '../reach/ReachTag';

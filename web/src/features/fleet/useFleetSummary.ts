@@ -1,9 +1,9 @@
 import type { FleetSummary } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
-import { useFleetEvents } from '../../api/realtime';
-import { useSoon } from '../../lib/useSoon';
-import { fleetQueries } from '../../queries/fleet';
+import { useFleetEvents } from '@/api/realtime';
+import { useSoon } from '@/lib/useSoon';
+import { fleetQueries } from '@/queries/fleet';
 import { mergeFeed, type FeedRow } from './feed';
 
 /** Shortest time between a load of the figures and a reload caused by live events. */

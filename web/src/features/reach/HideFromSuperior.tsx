@@ -1,8 +1,8 @@
 import { App, Space, Switch, Tooltip, Typography } from 'antd';
 import { api, type DeviceReach } from '@dms/contract';
 import { useState } from 'react';
-import { call } from '../../api/call';
-import { useI18n } from '../../i18n';
+import { call } from '@/api/call';
+import { useI18n } from '@/i18n';
 
 /**
  * For the owner of a device by assignment: hide its values, faults and history from everyone above them in the chain,

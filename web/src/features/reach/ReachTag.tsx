@@ -2,8 +2,8 @@ import { CrownOutlined, EyeInvisibleOutlined, KeyOutlined, ShareAltOutlined, Tea
 import { Space, Tag, Tooltip } from 'antd';
 import type { DeviceReach } from '@dms/contract';
 import type { ComponentType } from 'react';
-import type { Translate } from '../../i18n/types';
-import { useI18n } from '../../i18n';
+import type { Translate } from '@/i18n/types';
+import { useI18n } from '@/i18n';
 
 const ICON: Record<DeviceReach['how'], ComponentType> = {
   admin: CrownOutlined,

@@ -1,8 +1,8 @@
 import { Select } from 'antd';
 import { api } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../api/call';
-import { useI18n } from '../../i18n';
+import { endpointQuery } from '@/api/call';
+import { useI18n } from '@/i18n';
 import { templateName } from './labels';
 
 /** The value of "the role's default template". */

@@ -1,5 +1,5 @@
 import type { TemplateDefaultWrite } from '@dms/contract';
-import type { Translate } from '../../i18n/types';
+import type { Translate } from '@/i18n/types';
 
 /** A template's name: the built-in ones in the user's language (root may rename only the ones they made). */
 export function templateName(t: Translate, template: { name: string; builtin?: string | null }): string {

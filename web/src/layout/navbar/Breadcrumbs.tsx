@@ -1,8 +1,8 @@
 import { Breadcrumb } from 'antd';
 import { Link } from 'react-router';
-import { useRouteHandle } from '../../app/Root';
-import { HOME_PATH } from '../../app/routes';
-import { useI18n } from '../../i18n';
+import { useRouteHandle } from '@/app/Root';
+import { HOME_PATH } from '@/app/routes';
+import { useI18n } from '@/i18n';
 
 /** Dashboard › group › (parent page ›) page, from the matched route's meta (meta.breadcrumb false leaves a step out). */
 export function Breadcrumbs() {

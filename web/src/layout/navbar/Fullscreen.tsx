@@ -1,7 +1,7 @@
 import { FullscreenExitOutlined, FullscreenOutlined } from '@ant-design/icons';
 import { App, Button, Tooltip } from 'antd';
 import { useEffect, useState } from 'react';
-import { useI18n } from '../../i18n';
+import { useI18n } from '@/i18n';
 
 /** Toggles full screen; warns where the browser cannot (spec 8). The top bar's, and the large screen's (large). */
 export function Fullscreen({ size, testId = 'fullscreen' }: { size?: 'large'; testId?: string }) {

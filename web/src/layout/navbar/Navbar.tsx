@@ -1,9 +1,9 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
-import type { ShellRoute } from '../../app/route-types';
-import { LanguageSelect } from '../../i18n/LanguageSelect';
-import { useI18n } from '../../i18n';
-import { toggleSidebar, useAppState } from '../../settings/app-state';
+import type { ShellRoute } from '@/app/route-types';
+import { LanguageSelect } from '@/i18n/LanguageSelect';
+import { useI18n } from '@/i18n';
+import { toggleSidebar, useAppState } from '@/settings/app-state';
 import { Breadcrumbs } from './Breadcrumbs';
 import { Fullscreen } from './Fullscreen';
 import { RouteSearch } from './RouteSearch';

@@ -2,8 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';
 import { useNavigate } from 'react-router';
-import type { ShellRoute } from '../../app/route-types';
-import { useI18n } from '../../i18n';
+import type { ShellRoute } from '@/app/route-types';
+import { useI18n } from '@/i18n';
 
 interface Option {
   value: string;

@@ -1,7 +1,7 @@
 import { ColumnHeightOutlined } from '@ant-design/icons';
 import { App, Button, Dropdown, Tooltip } from 'antd';
-import { useI18n } from '../../i18n';
-import { SIZES, setSize, useAppState, type Size } from '../../settings/app-state';
+import { useI18n } from '@/i18n';
+import { SIZES, setSize, useAppState, type Size } from '@/settings/app-state';
 
 /** The global size (spec 2): default, medium, small, mini; stored in the `size` cookie. */
 export function SizeSelect() {

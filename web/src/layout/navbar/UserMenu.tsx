@@ -1,10 +1,10 @@
 import { DashboardOutlined, DownOutlined, LogoutOutlined, UserOutlined } from '@ant-design/icons';
 import { Avatar, Dropdown } from 'antd';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
-import { signOut, useSession } from '../../auth/session';
-import { useI18n } from '../../i18n';
-import { initials } from '../../lib/initials';
+import { HOME_PATH } from '@/app/routes';
+import { signOut, useSession } from '@/auth/session';
+import { useI18n } from '@/i18n';
+import { initials } from '@/lib/initials';
 
 /** Avatar (or initials), name, and a menu with Dashboard, Profile and Log out (spec 2). */
 export function UserMenu({ compact }: { compact: boolean }) {

@@ -1,8 +1,8 @@
 import { ColorPicker, Drawer, Button, Switch } from 'antd';
 import type { ReactNode } from 'react';
-import { useI18n } from '../../i18n';
-import type { SettingKey } from '../../settings/defaults';
-import { resetSettings, setSetting, useSetting } from '../../settings/store';
+import { useI18n } from '@/i18n';
+import type { SettingKey } from '@/settings/defaults';
+import { resetSettings, setSetting, useSetting } from '@/settings/store';
 
 type BooleanSetting = Exclude<SettingKey, 'themeColor'>;
 

@@ -1,6 +1,6 @@
 import { Link } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
-import { useI18n } from '../../i18n';
+import { HOME_PATH } from '@/app/routes';
+import { useI18n } from '@/i18n';
 
 /** The sidebar logo (settings: sidebar logo). */
 export function Logo({ collapsed }: { collapsed: boolean }) {

@@ -1,9 +1,9 @@
 import { Menu, type MenuProps } from 'antd';
 import { createElement, useMemo, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import type { ShellRoute } from '../../app/route-types';
-import { useI18n } from '../../i18n';
-import { useSetting } from '../../settings/store';
+import type { ShellRoute } from '@/app/route-types';
+import { useI18n } from '@/i18n';
+import { useSetting } from '@/settings/store';
 import { Logo } from './Logo';
 import { MenuLabel } from './MenuLabel';
 

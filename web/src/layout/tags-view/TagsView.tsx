@@ -2,8 +2,8 @@ import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
-import { useI18n } from '../../i18n';
+import { HOME_PATH } from '@/app/routes';
+import { useI18n } from '@/i18n';
 import { bumpRefresh, tags, tagsStore, useVisitedViews } from './store';
 import { lastViewPath, viewTitle, type VisitedView } from './views';
 

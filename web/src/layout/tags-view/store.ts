@@ -1,5 +1,5 @@
-import { onSignOut } from '../../auth/session';
-import { createStore, useStore } from '../../lib/store';
+import { onSignOut } from '@/auth/session';
+import { createStore, useStore } from '@/lib/store';
 import { addView, closeAllViews, closeLeftViews, closeOtherViews, closeView, markCloseWhenLeft, type VisitedView } from './views';
 
 /** The open tabs. Cleared at sign-out (spec 4). */

@@ -1,4 +1,4 @@
-import type { TKey } from '../../i18n/types';
+import type { TKey } from '@/i18n/types';
 
 /** One open tab (spec 3 "visited view"): path, name, params and title. */
 export interface VisitedView {

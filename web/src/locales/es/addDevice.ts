@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const addDevice: LocaleArea<'addDevice'> = {
   boxId: 'ID de caja',

@@ -1,5 +1,5 @@
 import { DEVICE_FIELD_NAMES, STATUS_NAMES } from '@dms/contract';
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 /** Devices (/devices): the device list and its filtered lists, device detail (controller, PLC, maglev), cloud box, event templates. */
 const devices: LocaleArea<'devices'> = {

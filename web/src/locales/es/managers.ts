@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const managers: LocaleArea<'managers'> = {
   search: 'Usuario, nombre, empresa o teléfono',

@@ -1,5 +1,5 @@
 import { REACH_NAMES } from '@dms/contract';
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const reach: LocaleArea<'reach'> = {
   how: REACH_NAMES.es,

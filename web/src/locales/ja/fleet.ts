@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 /** The fleet at a glance: map monitoring and the large screen (the dashboard figures are in dashboard.ts). */
 const fleet: LocaleArea<'fleet'> = {

@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 /** History under /devices: history table and charts, k-line, fault records and details, fault-record export, maglev charts and region. */
 const history: LocaleArea<'history'> = {

@@ -1,5 +1,5 @@
 import { BUILTIN_TEMPLATE_NAMES } from '@dms/contract';
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const templates: LocaleArea<'templates'> = {
   name: '名前',

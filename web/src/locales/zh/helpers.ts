@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const helpers: LocaleArea<'helpers'> = {
   search: '用户名、姓名或区域',

@@ -1,4 +1,4 @@
-import type { Translations } from '../../i18n/types';
+import type { Translations } from '@/i18n/types';
 import addDevice from './addDevice';
 import boxRegInfo from './boxRegInfo';
 import fleet from './fleet';

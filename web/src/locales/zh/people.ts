@@ -1,4 +1,4 @@
-import type { LocaleArea } from '../../i18n/types';
+import type { LocaleArea } from '@/i18n/types';
 
 const people: LocaleArea<'people'> = {
   newPassword: '为 {username} 设置新密码',

@@ -1,5 +1,5 @@
 import type { BoxConnection, BoxLinkRow, LinkKind } from '@dms/contract';
-import type { Translate } from '../../i18n';
+import type { Translate } from '@/i18n';
 
 /** Tag colours of a box's connection and of a link's registration type and permission. */
 export const CONNECTION_COLOR: Record<BoxConnection, string> = { never: 'default', online: 'green', offline: 'red' };

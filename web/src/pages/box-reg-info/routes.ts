@@ -1,5 +1,5 @@
 import { HddOutlined, PlusSquareOutlined } from '@ant-design/icons';
-import type { RouteRedirect, ShellRoute } from '../../app/route-types';
+import type { RouteRedirect, ShellRoute } from '@/app/route-types';
 import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
 
 /**

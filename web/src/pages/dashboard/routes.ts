@@ -1,5 +1,5 @@
 import { DashboardOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 
 export const dashboardRoutes: readonly ShellRoute[] = [
   {

@@ -1,5 +1,5 @@
 import { AuditOutlined, BugOutlined, FileTextOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 
 export const datalogRoutes: readonly ShellRoute[] = [
   {

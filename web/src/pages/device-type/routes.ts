@@ -1,5 +1,5 @@
 import { AppstoreOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 import { PERMISSION_PATH } from './paths';
 
 /**

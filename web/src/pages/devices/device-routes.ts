@@ -7,7 +7,7 @@ import {
   UnorderedListOutlined,
   WarningOutlined,
 } from '@ant-design/icons';
-import type { PageRoute } from '../../app/route-types';
+import type { PageRoute } from '@/app/route-types';
 
 /**
  * Device list, fault/warning/offline lists, device detail (controller, plcController, maglev-controller), box,

@@ -9,7 +9,7 @@ import {
   StockOutlined,
   TableOutlined,
 } from '@ant-design/icons';
-import type { PageRoute } from '../../app/route-types';
+import type { PageRoute } from '@/app/route-types';
 
 /**
  * history, plcHistory, history-charts, k-line, error-record, error-details, export-errors, maglev-charts, maglev-region.

@@ -1,5 +1,5 @@
 import { ClusterOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 import { devicePageRoutes } from './device-routes';
 import { historyPageRoutes } from './history-routes';
 import { mapPageRoutes } from './map/routes';

@@ -1,7 +1,7 @@
 import { Button, Result, Space } from 'antd';
 import { useNavigate } from 'react-router';
-import { HOME_PATH } from '../../app/routes';
-import { useI18n, type TKey } from '../../i18n';
+import { HOME_PATH } from '@/app/routes';
+import { useI18n, type TKey } from '@/i18n';
 
 /** The 404 and 401 pages: what happened, and a way back. */
 export function ErrorPage({ status, headline, hint }: { status: '404' | '403'; headline: TKey; hint: TKey }) {

@@ -3,9 +3,9 @@ import { BarChart } from 'echarts/charts';
 import { GridComponent, TooltipComponent } from 'echarts/components';
 import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
-import { EChart, registerECharts } from '../../components/EChart';
-import { useI18n } from '../../i18n';
-import { STATUS_HEX } from '../../features/devices/status';
+import { EChart, registerECharts } from '@/components/EChart';
+import { useI18n } from '@/i18n';
+import { STATUS_HEX } from '@/features/devices/status';
 
 registerECharts([BarChart, GridComponent, TooltipComponent]);
 

@@ -1,5 +1,5 @@
 import { CloudServerOutlined, SwapOutlined } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 
 /** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log is root's (area smartboxRoot). */
 export const smartboxRoutes: readonly ShellRoute[] = [

@@ -2,7 +2,7 @@ import { AutoComplete, Input } from 'antd';
 import { api, BOX_TYPE_MAX } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { endpointQuery } from '../../../api/call';
+import { endpointQuery } from '@/api/call';
 
 interface Props {
   id?: string;

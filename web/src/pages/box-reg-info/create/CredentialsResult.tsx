@@ -3,12 +3,12 @@ import { Alert, App, Button, Descriptions, Space, Table, Typography, type TableC
 import { api, type BoxCredentials } from '@dms/contract';
 import { useCallback, useEffect, useMemo, useState } from 'react';
 import { useBlocker } from 'react-router';
-import { call } from '../../../api/call';
-import { saveBlob } from '../../../api/download';
-import { isApiError } from '../../../api/client';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { useLatest } from '../../../lib/useLatest';
+import { call } from '@/api/call';
+import { saveBlob } from '@/api/download';
+import { isApiError } from '@/api/client';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { useLatest } from '@/lib/useLatest';
 import type { Registered } from './RegistrationForm';
 
 export const CREDENTIALS_FILENAME = 'box-credentials.xlsx';

@@ -11,9 +11,9 @@ import {
 } from '@dms/contract';
 import { useState } from 'react';
 import { z } from 'zod';
-import { call } from '../../../api/call';
-import { isApiError } from '../../../api/client';
-import { useI18n, type TKey } from '../../../i18n';
+import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
+import { useI18n, type TKey } from '@/i18n';
 import { BoxTypeInput } from './BoxTypeInput';
 import { UserSelect } from './UserSelect';
 import {

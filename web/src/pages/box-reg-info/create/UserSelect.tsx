@@ -1,9 +1,9 @@
 import { Select, Spin, Typography } from 'antd';
 import { api, type UserOption } from '@dms/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
-import { call } from '../../../api/call';
-import { roleLabel } from '../../../auth/role-label';
-import { useI18n } from '../../../i18n';
+import { call } from '@/api/call';
+import { roleLabel } from '@/auth/role-label';
+import { useI18n } from '@/i18n';
 
 const SEARCH_DELAY_MS = 250;
 

@@ -1,9 +1,9 @@
 import { Card } from 'antd';
 import { api, type UserOption } from '@dms/contract';
 import { useState } from 'react';
-import { useInvalidate } from '../../../api/invalidate';
-import { useI18n } from '../../../i18n';
-import { useCloseTab } from '../../../layout/tags-view/useCloseTab';
+import { useInvalidate } from '@/api/invalidate';
+import { useI18n } from '@/i18n';
+import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { BOX_REG_LIST_PATH } from '../paths';
 import { CredentialsResult } from './CredentialsResult';
 import { RegistrationForm, type Registered } from './RegistrationForm';

@@ -2,9 +2,9 @@ import { Table, Tag, Typography, type TableColumnsType } from 'antd';
 import type { BoxLinkRow } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { boxRegInfoQueries } from '../../../queries/box-reg-info';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { boxRegInfoQueries } from '@/queries/box-reg-info';
 import { LINK_TYPE_COLOR, linkTypeLabel, PERMISSION_COLOR, permissionLabel } from '../labels';
 
 const NO_ROWS: BoxLinkRow[] = [];

@@ -2,8 +2,8 @@ import { SearchOutlined } from '@ant-design/icons';
 import { Button, Input } from 'antd';
 import { BOX_TYPE_MAX } from '@dms/contract';
 import type { ChangeEvent, ReactNode } from 'react';
-import { useDraft } from '../../../components/list-page/useDraft';
-import { useI18n, type TKey } from '../../../i18n';
+import { useDraft } from '@/components/list-page/useDraft';
+import { useI18n, type TKey } from '@/i18n';
 import type { BoxRegFilter } from './list-spec';
 
 interface Draft {

@@ -1,8 +1,8 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import type { BoxRegRow } from '@dms/contract';
 import { useMemo } from 'react';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { CONNECTION_COLOR, connectionLabel } from '../labels';
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;

@@ -1,5 +1,5 @@
 import { BOX_TYPE_MAX, type BoxRegQuery } from '@dms/contract';
-import { idParam, textParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
+import { idParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 
 export interface BoxRegFilter {
   boxId: number | undefined;

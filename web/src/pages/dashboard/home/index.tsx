@@ -3,12 +3,12 @@ import { canAccess } from '@dms/contract';
 import { Card, Col, Descriptions, Row, Typography } from 'antd';
 import { createElement, useMemo } from 'react';
 import { Link } from 'react-router';
-import { permittedPages } from '../../../app/access';
-import { useShellRoutes } from '../../../app/shell-routes';
-import { RoleTags } from '../../../auth/RoleTags';
-import { useSession } from '../../../auth/session';
-import { useI18n, type TKey } from '../../../i18n';
-import { FleetSection } from '../../../features/fleet/FleetSection';
+import { permittedPages } from '@/app/access';
+import { useShellRoutes } from '@/app/shell-routes';
+import { RoleTags } from '@/auth/RoleTags';
+import { useSession } from '@/auth/session';
+import { useI18n, type TKey } from '@/i18n';
+import { FleetSection } from '@/features/fleet/FleetSection';
 
 /** What each page card says; a page without a line here shows its title only. */
 const PAGE_BLURB: Partial<Record<string, TKey>> = {

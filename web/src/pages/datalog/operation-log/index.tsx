@@ -1,14 +1,14 @@
 import { Descriptions, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
-import { ListPage } from '../../../components/list-page/ListPage';
-import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { SearchInput } from '../../../components/list-page/SearchInput';
-import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
-import { useListParams } from '../../../components/list-page/useListParams';
-import { useI18n, type Translate } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { datalogQueries } from '../../../queries/datalog';
+import { ListPage } from '@/components/list-page/ListPage';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { SearchInput } from '@/components/list-page/SearchInput';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
+import { useListParams } from '@/components/list-page/useListParams';
+import { useI18n, type Translate } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { datalogQueries } from '@/queries/datalog';
 import { OPERATION_LOG_LIST, operationLogQuery } from './list-spec';
 
 function isAction(value: string): value is OperationAction {

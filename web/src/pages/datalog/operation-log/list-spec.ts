@@ -1,5 +1,5 @@
 import { OPERATION_ACTIONS, type OperationAction, type OperationLogQuery } from '@dms/contract';
-import { oneOfParam, textParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
+import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 
 export interface OperationLogFilter {
   action: OperationAction | undefined;

@@ -1,14 +1,14 @@
 import { Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { ClientErrorEntry, Language, ServerLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
-import type { ListControl } from '../../../components/list-page/list-control';
-import { ListPage } from '../../../components/list-page/ListPage';
-import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
-import { useListParams } from '../../../components/list-page/useListParams';
-import { useI18n, type Translate } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { datalogQueries } from '../../../queries/datalog';
+import type { ListControl } from '@/components/list-page/list-control';
+import { ListPage } from '@/components/list-page/ListPage';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
+import { useListParams } from '@/components/list-page/useListParams';
+import { useI18n, type Translate } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { datalogQueries } from '@/queries/datalog';
 import { clientErrorsQuery, LOG_VIEWS, SERVER_LOG_LIST, serverLogQuery, type LogView, type ServerLogFilter } from './list-spec';
 
 const LEVEL_COLOR: Record<string, string> = { fatal: 'magenta', error: 'red', warn: 'orange', info: 'blue', debug: 'default' };

@@ -1,5 +1,5 @@
 import type { ClientErrorsQuery, ServerLogQuery } from '@dms/contract';
-import { oneOfParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
+import { oneOfParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 
 /** The two logs the page shows: the server's own errors, and the errors signed-in consoles reported (a store apart). */
 export const LOG_VIEWS = ['server', 'console'] as const;

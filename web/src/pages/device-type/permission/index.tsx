@@ -11,20 +11,20 @@ import {
 } from '@dms/contract';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
-import { call, endpointQuery } from '../../../api/call';
-import { useInvalidate } from '../../../api/invalidate';
-import { useSubmit } from '../../../components/forms/useSubmit';
-import { textParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
-import { ListPage } from '../../../components/list-page/ListPage';
-import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { SearchInput } from '../../../components/list-page/SearchInput';
-import { tableWidth } from '../../../components/list-page/table-width';
-import { useListParams } from '../../../components/list-page/useListParams';
-import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
-import { defaultWriteLabel, levelLabel, templateName } from '../../../features/templates/labels';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { useAppState } from '../../../settings/app-state';
+import { call, endpointQuery } from '@/api/call';
+import { useInvalidate } from '@/api/invalidate';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
+import { ListPage } from '@/components/list-page/ListPage';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { SearchInput } from '@/components/list-page/SearchInput';
+import { tableWidth } from '@/components/list-page/table-width';
+import { useListParams } from '@/components/list-page/useListParams';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
+import { defaultWriteLabel, levelLabel, templateName } from '@/features/templates/labels';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { useAppState } from '@/settings/app-state';
 import { permissionModifyPath } from '../paths';
 
 interface TemplateListFilter {

@@ -2,10 +2,10 @@ import { Badge, Typography, type TableColumnsType } from 'antd';
 import type { BoxConnectionRow, DeviceSummary, IpChangeRow } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { detailPath } from '../../../features/devices/links';
-import { StatusTag } from '../../../features/devices/status';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { detailPath } from '@/features/devices/links';
+import { StatusTag } from '@/features/devices/status';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 const KNOWN_EVENTS = new Set(['connect', 'disconnect', 'will', 'timeout']);

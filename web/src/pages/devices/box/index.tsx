@@ -4,10 +4,10 @@ import type { BoxConnectionRow, DeviceSummary, IpChangeRow } from '@dms/contract
 import { useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo } from 'react';
 import { useParams } from 'react-router';
-import { useDeviceEvents } from '../../../api/realtime';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { deviceQueries } from '../../../queries/devices';
+import { useDeviceEvents } from '@/api/realtime';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { deviceQueries } from '@/queries/devices';
 import { parseBoxId } from '../shared/params';
 import { useLoadFailure } from '../shared/useLoadFailure';
 import { useBoxColumns } from './columns';

@@ -1,7 +1,7 @@
 import { SettingOutlined } from '@ant-design/icons';
 import { Button, Checkbox, Popover } from 'antd';
 import { useState } from 'react';
-import { useI18n } from '../../../i18n';
+import { useI18n } from '@/i18n';
 import { DEFAULT_COLUMNS, loadColumns, OPTIONAL_COLUMNS, saveColumns, type OptionalColumn } from './column-choice';
 
 /** The user's choice of optional columns, remembered in this browser. */

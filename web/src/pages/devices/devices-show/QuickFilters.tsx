@@ -1,7 +1,7 @@
 import { Button } from 'antd';
 import type { DeviceCounts, DeviceStatus } from '@dms/contract';
-import { STATUS_HEX, STATUS_ICON, statusLabel } from '../../../features/devices/status';
-import { useI18n } from '../../../i18n';
+import { STATUS_HEX, STATUS_ICON, statusLabel } from '@/features/devices/status';
+import { useI18n } from '@/i18n';
 import { countOf } from './list-spec';
 
 /** The status quick filters of a list, one chosen, each with how many devices it has. */

@@ -2,11 +2,11 @@ import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import type { DeviceListItem, DeviceStatus } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { boxPath, detailPath } from '../../../features/devices/links';
-import { StatusIcon, StatusTag } from '../../../features/devices/status';
-import { ReachTag } from '../../../features/reach/ReachTag';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { boxPath, detailPath } from '@/features/devices/links';
+import { StatusIcon, StatusTag } from '@/features/devices/status';
+import { ReachTag } from '@/features/reach/ReachTag';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { ActiveFaults } from '../shared/ActiveFaults';
 import type { OptionalColumn } from './column-choice';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { initialListParams, readListParams, writeListParams } from '../../../components/list-page/list-params';
+import { initialListParams, readListParams, writeListParams } from '@/components/list-page/list-params';
 import { DEFAULT_COLUMNS, readColumns } from './column-choice';
 import { countOf, DEVICE_LIST_SPECS, deviceQuery } from './list-spec';
 

@@ -1,6 +1,6 @@
 import { DEVICE_SEARCH_MAX, DEVICE_SORTS, type DeviceCounts, type DeviceQuery, type DeviceSort, type DeviceStatus } from '@dms/contract';
-import { oneOfParam, textParam, type ListParams, type ListSpec } from '../../../components/list-page/list-params';
-import type { TKey } from '../../../i18n';
+import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
+import type { TKey } from '@/i18n';
 
 /** Which list: the whole list, or one of the menu's filtered lists (fault, warning, offline). */
 export type ListPreset = 'all' | 'fault' | 'alert' | 'offline';

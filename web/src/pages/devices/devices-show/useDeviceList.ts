@@ -1,10 +1,10 @@
 import type { DeviceCounts, DeviceListItem, DeviceSort, ExportBody } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import type { ListControl } from '../../../components/list-page/list-control';
-import { usePagedQuery, type PagedQuery } from '../../../components/list-page/usePagedQuery';
-import { useListParams } from '../../../components/list-page/useListParams';
-import { deviceQueries } from '../../../queries/devices';
+import type { ListControl } from '@/components/list-page/list-control';
+import { usePagedQuery, type PagedQuery } from '@/components/list-page/usePagedQuery';
+import { useListParams } from '@/components/list-page/useListParams';
+import { deviceQueries } from '@/queries/devices';
 import { DEVICE_LIST_SPECS, deviceQuery, type DeviceListFilter, type ListPreset } from './list-spec';
 import { useDeviceListLive } from './useDeviceListLive';
 

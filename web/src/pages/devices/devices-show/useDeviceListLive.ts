@@ -1,9 +1,9 @@
 import { runStatus, type DeviceListItem, type DeviceStatus, type ServerEvent, type SpecificStatus } from '@dms/contract';
 import { useQueryClient, type QueryKey } from '@tanstack/react-query';
 import { useMemo, useRef } from 'react';
-import { useDeviceEvents, useFleetEvents } from '../../../api/realtime';
-import type { PageOf } from '../../../components/list-page/usePagedQuery';
-import { useSoon } from '../../../lib/useSoon';
+import { useDeviceEvents, useFleetEvents } from '@/api/realtime';
+import type { PageOf } from '@/components/list-page/usePagedQuery';
+import { useSoon } from '@/lib/useSoon';
 
 /** Reloads caused by live events wait this long, so a burst of events reloads once (at most twice a second). */
 const REFRESH_DELAY_MS = 500;

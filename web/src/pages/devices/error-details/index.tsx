@@ -3,18 +3,18 @@ import { api, type RegisterDef, type SnapshotResult } from '@dms/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
-import { endpointQuery } from '../../../api/call';
-import { isApiError } from '../../../api/client';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { endpointQuery } from '@/api/call';
+import { isApiError } from '@/api/client';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, setBits, localized } from '../shared/registers';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
-import { historyPaths } from '../../../features/devices/links';
+import { historyPaths } from '@/features/devices/links';
 import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../shared/params';
 import { bitName, KindTag, recordDuration } from '../shared/history/records';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import '../shared/history/history.css';
-import { SearchInput } from '../../../components/list-page/SearchInput';
+import { SearchInput } from '@/components/list-page/SearchInput';
 
 interface Row {
   def: RegisterDef;

@@ -3,8 +3,8 @@ import { LANGUAGE_NAMES, type ControllerTypeSummary, type Severity } from '@dms/
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
-import { useI18n } from '../../../i18n';
-import { deviceQueries } from '../../../queries/devices';
+import { useI18n } from '@/i18n';
+import { deviceQueries } from '@/queries/devices';
 import { localized } from '../shared/registers';
 import { eventTemplates, languagesFirst, type EventTemplate } from './templates';
 import '../shared/devices.css';

@@ -5,10 +5,10 @@ import { DataZoomComponent, GridComponent, TooltipComponent } from 'echarts/comp
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { isApiError } from '../../../api/client';
-import { endpointQuery } from '../../../api/call';
-import { EChart, registerECharts } from '../../../components/EChart';
-import { useI18n } from '../../../i18n';
+import { isApiError } from '@/api/client';
+import { endpointQuery } from '@/api/call';
+import { EChart, registerECharts } from '@/components/EChart';
+import { useI18n } from '@/i18n';
 import { registerName } from '../shared/registers';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { parseController, parseKlineTag } from '../shared/params';

@@ -1,5 +1,5 @@
 import { Alert, Col, Row, Typography } from 'antd';
-import { useI18n } from '../../../i18n';
+import { useI18n } from '@/i18n';
 import { registerName, withheldWhy } from '../shared/registers';
 import { WithheldFigure } from '../shared/Withheld';
 import { ChartsPage } from '../shared/charts/ChartsPage';

@@ -5,11 +5,11 @@ import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/compon
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useParams } from 'react-router';
-import { endpointQuery } from '../../../api/call';
-import { useDeviceEvents } from '../../../api/realtime';
-import { EChart, registerECharts } from '../../../components/EChart';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { endpointQuery } from '@/api/call';
+import { useDeviceEvents } from '@/api/realtime';
+import { EChart, registerECharts } from '@/components/EChart';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { parseDevice } from '../shared/params';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';

@@ -3,12 +3,12 @@ import type { DeviceStatus } from '@dms/contract';
 import { Alert, Button, Card, Radio, Typography } from 'antd';
 import { useMemo } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { useI18n } from '../../../i18n';
-import { statusLabel } from '../../../features/devices/status';
-import { LiveMark } from '../../../components/LiveMark';
-import { FleetMap } from '../../../features/fleet-map/FleetMap';
-import { locatePoints } from '../../../features/fleet-map/locate';
-import { useMapPoints } from '../../../features/fleet-map/useMapPoints';
+import { useI18n } from '@/i18n';
+import { statusLabel } from '@/features/devices/status';
+import { LiveMark } from '@/components/LiveMark';
+import { FleetMap } from '@/features/fleet-map/FleetMap';
+import { locatePoints } from '@/features/fleet-map/locate';
+import { useMapPoints } from '@/features/fleet-map/useMapPoints';
 import './map-page.css';
 
 /** The status filters of the map: every device, or one status or status group. */

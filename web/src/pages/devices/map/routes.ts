@@ -1,5 +1,5 @@
 import { EnvironmentOutlined } from '@ant-design/icons';
-import type { PageRoute } from '../../../app/route-types';
+import type { PageRoute } from '@/app/route-types';
 
 /** Map monitoring: the devices on a world map (in the menu). The large screen is outside the shell (app/routes.ts). */
 export const mapPageRoutes: readonly PageRoute[] = [

@@ -1,10 +1,10 @@
 import type { ActiveFault } from '@dms/contract';
 import { Tag, Tooltip, Typography } from 'antd';
 import { Link } from 'react-router';
-import { errorRecordPath } from '../../../features/devices/links';
-import { useI18n, type Translate } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
-import { useNow } from '../../../lib/useNow';
+import { errorRecordPath } from '@/features/devices/links';
+import { useI18n, type Translate } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { useNow } from '@/lib/useNow';
 
 /** How often the lasting times move on. */
 const TICK_MS = 30_000;

@@ -1,7 +1,7 @@
 import { EyeInvisibleOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
 import type { ReactElement } from 'react';
-import { useI18n, type TKey } from '../../../i18n';
+import { useI18n, type TKey } from '@/i18n';
 import { NO_VALUE, type Withheld } from './registers';
 import './devices.css';
 

@@ -1,6 +1,6 @@
-import { ApiError } from '../../../api/client';
+import { ApiError } from '@/api/client';
 import { describe, expect, it } from 'vitest';
-import { detailPath, historyPath, chartsPath } from '../../../features/devices/links';
+import { detailPath, historyPath, chartsPath } from '@/features/devices/links';
 import { failureMessage, failureRoute, parseBoxId, parseController, parseDevice } from './params';
 
 describe('device page parameters', () => {

@@ -1,5 +1,5 @@
 import { BOX_ID_MAX, Code } from '@dms/contract';
-import { isApiError } from '../../../api/client';
+import { isApiError } from '@/api/client';
 
 /**
  * Route parameters of the device pages (docs/console.md): a numeric tag_id is the box id (1..BOX_ID_MAX),

@@ -1,9 +1,9 @@
 import type { RegisterDef } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { describe, expect, it } from 'vitest';
-import en from '../../../locales/en';
-import zh from '../../../locales/zh';
-import { translator } from '../../../i18n/translate';
+import en from '@/locales/en';
+import zh from '@/locales/zh';
+import { translator } from '@/i18n/translate';
 import {
   bitsSeverity,
   formatDuration,

@@ -1,6 +1,6 @@
 import type { DeviceDetail, Language, RegisterBit, RegisterDef } from '@dms/contract';
-import type { Translate } from '../../../i18n';
-import { localized } from '../../../lib/localized';
+import type { Translate } from '@/i18n';
+import { localized } from '@/lib/localized';
 
 /**
  * How a register's value is shown, written ONCE for every page (device detail, history, charts, error details).
@@ -9,7 +9,7 @@ import { localized } from '../../../lib/localized';
  * the names of the set bits, `time` a duration (seconds as d/h/min/s, hours as hours).
  */
 
-export { localized, registerName } from '../../../lib/localized';
+export { localized, registerName } from '@/lib/localized';
 
 /** raw / 10^decimals, exact to the decimals (no 0.30000000000000004). */
 export function scaleRaw(raw: number, decimals: number): number {

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
-import { useI18n } from '../../../i18n';
+import { useI18n } from '@/i18n';
 import { failureMessage, failureRoute } from './params';
 
 /**

@@ -1,8 +1,8 @@
 import { Navigate, useSearchParams } from 'react-router';
-import { FullPageLoading } from '../../../app/FullPageLoading';
-import { loginRedirect, safeRedirect } from '../../../app/navigation';
-import { useSession } from '../../../auth/session';
-import { useI18n } from '../../../i18n';
+import { FullPageLoading } from '@/app/FullPageLoading';
+import { loginRedirect, safeRedirect } from '@/app/navigation';
+import { useSession } from '@/auth/session';
+import { useI18n } from '@/i18n';
 
 /** /auth-redirect: signed in → the ?redirect target or '/'; otherwise sign-in, keeping the target. */
 export default function AuthRedirectPage() {

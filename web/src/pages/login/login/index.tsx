@@ -1,5 +1,5 @@
-import { useI18n } from '../../../i18n';
-import { LanguageSelect } from '../../../i18n/LanguageSelect';
+import { useI18n } from '@/i18n';
+import { LanguageSelect } from '@/i18n/LanguageSelect';
 import { LoginForm } from '../shared/LoginForm';
 
 /** /login: the desktop sign-in page. */

@@ -1,5 +1,5 @@
-import { useI18n } from '../../../i18n';
-import { LanguageSelect } from '../../../i18n/LanguageSelect';
+import { useI18n } from '@/i18n';
+import { LanguageSelect } from '@/i18n/LanguageSelect';
 import { LoginForm } from '../shared/LoginForm';
 
 /** /mlogin: the mobile-first sign-in page (the production host's sign-in, spec 2). Same form, full width. */

@@ -2,9 +2,9 @@ import { LockOutlined, UserOutlined } from '@ant-design/icons';
 import { Alert, Button, Form, Input } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { useState } from 'react';
-import { isApiError } from '../../../api/client';
-import { signIn } from '../../../auth/session';
-import { useI18n } from '../../../i18n';
+import { isApiError } from '@/api/client';
+import { signIn } from '@/auth/session';
+import { useI18n } from '@/i18n';
 import { loginFieldError, type LoginField } from './rules';
 
 interface LoginValues {

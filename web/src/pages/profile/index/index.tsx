@@ -1,9 +1,9 @@
 import { Avatar, Card, Col, Descriptions, Row, Typography } from 'antd';
-import { RoleTags } from '../../../auth/RoleTags';
-import { useSession } from '../../../auth/session';
-import { useI18n } from '../../../i18n';
-import { initials } from '../../../lib/initials';
-import { ChangePasswordForm } from '../../../auth/change-password/ChangePasswordForm';
+import { RoleTags } from '@/auth/RoleTags';
+import { useSession } from '@/auth/session';
+import { useI18n } from '@/i18n';
+import { initials } from '@/lib/initials';
+import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
 
 /** /profile/index: the user's name, avatar, roles, level and introduction, and the change-password form. */
 export default function ProfilePage() {

@@ -2,16 +2,16 @@ import { Space, type TableColumnsType } from 'antd';
 import { api, type IpChangeRow } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
-import { endpointQuery } from '../../../api/call';
-import { idParam, type ListSpec } from '../../../components/list-page/list-params';
-import { ListPage } from '../../../components/list-page/ListPage';
-import { SearchInput } from '../../../components/list-page/SearchInput';
-import { RefreshButton } from '../../../components/list-page/RefreshButton';
-import { useListParams } from '../../../components/list-page/useListParams';
-import { usePagedQuery } from '../../../components/list-page/usePagedQuery';
-import { boxPath } from '../../../features/devices/links';
-import { useI18n } from '../../../i18n';
-import { formatTime } from '../../../lib/format-time';
+import { endpointQuery } from '@/api/call';
+import { idParam, type ListSpec } from '@/components/list-page/list-params';
+import { ListPage } from '@/components/list-page/ListPage';
+import { SearchInput } from '@/components/list-page/SearchInput';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { useListParams } from '@/components/list-page/useListParams';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
+import { boxPath } from '@/features/devices/links';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 
 /** The URL keeps the box filter (`?boxId=…`) with the page; newest first. */
 const IP_LOG_LIST: ListSpec<{ boxId: number | undefined }> = { filter: { boxId: idParam() } };

@@ -34,12 +34,12 @@ import {
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, endpointKey, endpointQuery } from '../../../../api/call';
-import { useSubmit } from '../../../../components/forms/useSubmit';
-import { defaultWriteLabel, templateName } from '../../../../features/templates/labels';
-import { useI18n } from '../../../../i18n';
-import { localized, registerName } from '../../../../lib/localized';
-import { PERMISSION_PATH } from '../../paths';
+import { call, endpointKey, endpointQuery } from '@/api/call';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { defaultWriteLabel, templateName } from '@/features/templates/labels';
+import { useI18n } from '@/i18n';
+import { localized, registerName } from '@/lib/localized';
+import { PERMISSION_PATH } from '@/pages/device-type/paths';
 
 /** A register right the template names, by `rightKey(typeId, register)`. */
 type Rights = ReadonlyMap<string, RegisterRight>;

@@ -4,7 +4,7 @@ import dayjs from 'dayjs';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { MAX_RANGE_MS } from '@dms/contract';
-import { useI18n } from '../../../../i18n';
+import { useI18n } from '@/i18n';
 import { presetClicked } from '../history/RangeBar';
 import type { ChosenWindow, WindowChoice } from '../history/range';
 import { usePageWindow, type PageWindow } from '../history/useWindow';

@@ -1,7 +1,7 @@
 import { Card } from 'antd';
 import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
-import { useI18n } from '../../../../i18n';
+import { useI18n } from '@/i18n';
 import { useHistoryDevice, type HistoryDevice } from '../history/useHistoryDevice';
 import { parseBoxController, parseTime } from '../params';
 

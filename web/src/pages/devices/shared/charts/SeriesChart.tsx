@@ -5,15 +5,15 @@ import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } f
 import { connect, type EChartsType } from 'echarts/core';
 import { keepPreviousData, queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
-import { call, endpointKey, endpointQuery } from '../../../../api/call';
-import { useDeviceEvents } from '../../../../api/realtime';
-import { isApiError } from '../../../../api/client';
-import { EChart, registerECharts } from '../../../../components/EChart';
-import { LiveMark } from '../../../../components/LiveMark';
-import { useI18n } from '../../../../i18n';
-import { formatTime } from '../../../../lib/format-time';
-import { useLatest } from '../../../../lib/useLatest';
-import { useNow } from '../../../../lib/useNow';
+import { call, endpointKey, endpointQuery } from '@/api/call';
+import { useDeviceEvents } from '@/api/realtime';
+import { isApiError } from '@/api/client';
+import { EChart, registerECharts } from '@/components/EChart';
+import { LiveMark } from '@/components/LiveMark';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { useLatest } from '@/lib/useLatest';
+import { useNow } from '@/lib/useNow';
 import { registerName } from '../registers';
 import { addReading, buildSeriesOption, mergeResults, pointsFor } from './series-option';
 

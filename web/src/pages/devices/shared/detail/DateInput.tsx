@@ -4,8 +4,8 @@ import dayjs from 'dayjs';
 import 'dayjs/locale/zh-cn';
 import 'dayjs/locale/es';
 import 'dayjs/locale/ja';
-import { useI18n } from '../../../../i18n';
-import { API_DATE_FORMAT, DATE_DISPLAY_FORMAT } from '../../../../lib/date-format';
+import { useI18n } from '@/i18n';
+import { API_DATE_FORMAT, DATE_DISPLAY_FORMAT } from '@/lib/date-format';
 
 interface Props {
   id?: string;

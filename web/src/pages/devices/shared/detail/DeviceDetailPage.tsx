@@ -11,18 +11,18 @@ import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
-import { useI18n } from '../../../../i18n';
+import { useI18n } from '@/i18n';
 import { localized } from '../registers';
-import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '../../../../features/devices/links';
+import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '@/features/devices/links';
 import { parseDevice } from '../params';
-import { StatusTag } from '../../../../features/devices/status';
-import { ReachTag } from '../../../../features/reach/ReachTag';
+import { StatusTag } from '@/features/devices/status';
+import { ReachTag } from '@/features/reach/ReachTag';
 import { DeviceInfoCard } from './DeviceInfoCard';
 import { RegisterTable } from './RegisterTable';
 import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
 import { useDeviceDetail } from './useDeviceDetail';
-import { HideFromSuperior } from '../../../../features/reach/HideFromSuperior';
+import { HideFromSuperior } from '@/features/reach/HideFromSuperior';
 import '../devices.css';
 
 export interface DeviceDetailPageProps {

@@ -3,11 +3,11 @@ import { Alert, App, Button, Card, Col, Descriptions, Form, Input, InputNumber, 
 import { api, Code, type DeviceDetail, validationIssue } from '@dms/contract';
 import { useState } from 'react';
 import { z } from 'zod';
-import { isApiError } from '../../../../api/client';
-import { call } from '../../../../api/call';
-import { useI18n } from '../../../../i18n';
-import { formatTime } from '../../../../lib/format-time';
-import { joinAddress } from '../../../../lib/address';
+import { isApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { joinAddress } from '@/lib/address';
 import { DateInput } from './DateInput';
 import { infoChanges, infoFieldProblem, infoValues, INFO_FIELDS, type InfoField, type InfoValues } from './info-rules';
 

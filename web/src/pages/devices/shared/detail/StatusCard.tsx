@@ -1,8 +1,8 @@
 import { Card, Empty, Space, Tag, Timeline, Typography } from 'antd';
 import type { DeviceDetail } from '@dms/contract';
-import { useI18n } from '../../../../i18n';
-import { formatTime } from '../../../../lib/format-time';
-import { STATUS_HEX, StatusTag, statusLabel } from '../../../../features/devices/status';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { STATUS_HEX, StatusTag, statusLabel } from '@/features/devices/status';
 
 /** The device's status (colour, icon, name), run status, when it was last seen, and its recent transitions. */
 export function StatusCard({ device }: { device: DeviceDetail }) {

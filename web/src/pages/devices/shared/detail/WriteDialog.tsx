@@ -1,9 +1,9 @@
 import { Alert, Button, Descriptions, InputNumber, Modal, Popconfirm, Select, Space, Typography } from 'antd';
 import { api, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
 import { useState } from 'react';
-import { isApiError } from '../../../../api/client';
-import { call } from '../../../../api/call';
-import { useI18n } from '../../../../i18n';
+import { isApiError } from '@/api/client';
+import { call } from '@/api/call';
+import { useI18n } from '@/i18n';
 import { formatRegisterWithUnit, localized, registerName, scaleRaw, writeBounds, writeProblem } from '../registers';
 
 type Outcome = { kind: 'result'; result: WriteResult } | { kind: 'error'; message: string };

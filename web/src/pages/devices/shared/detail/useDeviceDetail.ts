@@ -1,11 +1,11 @@
 import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
-import { useDeviceEvents } from '../../../../api/realtime';
-import { deviceQueries } from '../../../../queries/devices';
+import { useDeviceEvents } from '@/api/realtime';
+import { deviceQueries } from '@/queries/devices';
 import type { DeviceAddress } from '../params';
 import { useLoadFailure } from '../useLoadFailure';
-import { useSoon } from '../../../../lib/useSoon';
+import { useSoon } from '@/lib/useSoon';
 import { applyDeviceEvent, faultsMayChange, replaceDevice } from './device-live';
 
 const NO_VALUES: Record<string, number> = {};

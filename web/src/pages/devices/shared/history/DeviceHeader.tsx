@@ -1,10 +1,10 @@
 import { Button, Space, Typography } from 'antd';
 import type { DeviceDetail } from '@dms/contract';
 import { Link, useLocation } from 'react-router';
-import { useI18n, type TKey } from '../../../../i18n';
-import { StatusTag } from '../../../../features/devices/status';
-import { ReachTag } from '../../../../features/reach/ReachTag';
-import { historyPaths, latestWindowStart } from '../../../../features/devices/links';
+import { useI18n, type TKey } from '@/i18n';
+import { StatusTag } from '@/features/devices/status';
+import { ReachTag } from '@/features/reach/ReachTag';
+import { historyPaths, latestWindowStart } from '@/features/devices/links';
 
 /** The device page of each kind (the device area's detail routes). */
 function detailPath(device: DeviceDetail): string {

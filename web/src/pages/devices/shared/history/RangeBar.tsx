@@ -2,7 +2,7 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { Button, DatePicker, Segmented, Tooltip } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import { MAX_RANGE_MS } from '@dms/contract';
-import { useI18n } from '../../../../i18n';
+import { useI18n } from '@/i18n';
 import { presetRange, RANGE_PRESETS, type RangePreset, type TimeRange } from './range';
 
 export interface RangeBarProps {

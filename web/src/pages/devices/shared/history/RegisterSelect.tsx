@@ -1,7 +1,7 @@
 import { Select } from 'antd';
 import type { RegisterDef } from '@dms/contract';
 import { useMemo } from 'react';
-import { useI18n } from '../../../../i18n';
+import { useI18n } from '@/i18n';
 import { registerName } from '../registers';
 
 /** Most registers one history query takes (the API's limit). */

@@ -1,5 +1,5 @@
 import type { HistoryRow } from '@dms/contract';
-import type { PageOf } from '../../../../components/list-page/usePagedQuery';
+import type { PageOf } from '@/components/list-page/usePagedQuery';
 
 /** Most live readings a table keeps that its server page does not hold yet (beyond: it loads the page again). */
 export const MAX_FRESH = 500;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { historyPaths } from '../../../../features/devices/links';
+import { historyPaths } from '@/features/devices/links';
 import { parseBoxController, parseDevice, parseKlineTag, parseTime } from '../params';
 
 describe('history route parameters', () => {

@@ -1,7 +1,7 @@
 import { Tag, Typography, type TableColumnsType } from 'antd';
 import type { FaultRecord, Language, RegisterDef } from '@dms/contract';
-import { useI18n, type Translate } from '../../../../i18n';
-import { formatTime } from '../../../../lib/format-time';
+import { useI18n, type Translate } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
 import { formatDuration, localized } from '../registers';
 
 /** The name of a record's bit in the user's language (or register and bit numbers when the map lacks it). */
