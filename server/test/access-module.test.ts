@@ -179,6 +179,34 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     expect(await userScope(db, auth.demo_root as AuthContext)).toBeNull();
   });
 
+  it('device.share and device.assign: the owner only, root and admin included', async () => {
+    for (const permission of ['device.share', 'device.assign'] as const) {
+      expect(await granted('demo_manager', permission)).toEqual(named('own'));
+      expect(await granted('demo_end_user', permission)).toEqual(named('assignedShown', 'assignedHidden'));
+      expect(await granted('demo_market', permission)).toEqual(named('sharedSwitch', 'sharedView', 'recalled'));
+      // A share or an assignment down the chain gives nothing to lend or give on; neither does reaching every device.
+      expect(await granted('demo_helper', permission)).toEqual([]);
+      expect(await granted('demo_qualityCtrl', permission)).toEqual([]);
+      expect(await granted('demo_root', permission)).toEqual([]);
+      expect(await granted('admin', permission)).toEqual(named('sharedSwitch', 'sharedView', 'recalled'));
+    }
+  });
+
+  it("user.helper and user.manager: one's own children holding the role, never a grandchild, anyone else's or nobody", async () => {
+    const id = (name: string) => (auth[name] as AuthContext).user.id;
+    const submanager = (await db.selectFrom('users').select('id').where('username', '=', 'demo_submanager').executeTakeFirstOrThrow()).id;
+    const everyone = [...['demo_root', 'demo_manager', 'demo_helper', 'demo_end_user', 'demo_market'].map(id), submanager, MISSING];
+    expect(await granted('demo_manager', 'user.helper', everyone)).toEqual([id('demo_helper')]);
+    expect(await granted('demo_manager', 'user.manager', everyone)).toEqual([submanager]);
+    // demo_manager is root's sub-manager; demo_helper and demo_submanager are root's grandchildren.
+    expect(await granted('demo_root', 'user.manager', everyone)).toEqual([id('demo_manager')]);
+    expect(await granted('demo_root', 'user.helper', everyone)).toEqual([]);
+    for (const who of ['admin', 'demo_helper', 'demo_end_user', 'demo_market']) {
+      expect(await granted(who, 'user.helper', everyone), who).toEqual([]);
+      expect(await granted(who, 'user.manager', everyone), who).toEqual([]);
+    }
+  });
+
   it('requireAccess passes only when every id is granted, and throws the error the services answered before', async () => {
     const manager = auth.demo_manager as AuthContext;
     const helper = auth.demo_helper as AuthContext;
@@ -218,6 +246,27 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     expect(await refusal({ auth: manager, permission: 'box.read', ids: [900002] })).toEqual({
       code: Code.FORBIDDEN,
       key: 'error.forbidden',
+    });
+    // The refusals of the people below and of what only an owner lends or gives, as the services answered before.
+    const submanager = (await db.selectFrom('users').select('id').where('username', '=', 'demo_submanager').executeTakeFirstOrThrow()).id;
+    await expect(requireAccess(db, { auth: manager, permission: 'user.helper', ids: [helper.user.id] })).resolves.toBeUndefined();
+    await expect(requireAccess(db, { auth: manager, permission: 'user.manager', ids: [submanager] })).resolves.toBeUndefined();
+    await expect(requireAccess(db, { auth: manager, permission: 'device.share', ids: named('own') })).resolves.toBeUndefined();
+    expect(await refusal({ auth: manager, permission: 'user.helper', ids: [submanager] })).toEqual({
+      code: Code.FORBIDDEN,
+      key: 'error.notYourHelper',
+    });
+    expect(await refusal({ auth: manager, permission: 'user.manager', ids: [helper.user.id, MISSING] })).toEqual({
+      code: Code.FORBIDDEN,
+      key: 'error.notYourManager',
+    });
+    expect(await refusal({ auth: manager, permission: 'device.share', ids: named('own', 'sharedView') })).toEqual({
+      code: Code.FORBIDDEN,
+      key: 'error.notYourDevice',
+    });
+    expect(await refusal({ auth: auth.demo_root as AuthContext, permission: 'device.assign', ids: named('own') })).toEqual({
+      code: Code.FORBIDDEN,
+      key: 'error.notYourDeviceToAssign',
     });
   });
 

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { HelperDeviceRow, HelperRow } from '@dms/contract';
 import { checkAccess } from '../src/access/index.js';
-import { registerBoxes } from './boxes.js';
-import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
+import { body, buildTestApp, login, testDialects, userIds, type TestApp } from './helper.js';
+import { ownDevices, peopleCalls } from './people.js';
 
 const dialects = await testDialects();
 
@@ -10,30 +10,11 @@ const dialects = await testDialects();
 describe.each(dialects)('helpers and sharing on %s', (dialect) => {
   let t: TestApp;
   let uid: (username: string) => number;
-  const tokens = new Map<string, string>();
+  const { tokens, call, ok, listOf } = peopleCalls(() => t);
   /** demo_manager's devices, and one of demo_market's. */
   let mine: number[] = [];
   let theirs = 0;
 
-  const token = async (username: string) => {
-    const known = tokens.get(username);
-    if (known) return known;
-    const fresh = await login(t.app, username);
-    tokens.set(username, fresh);
-    return fresh;
-  };
-  const call = async (username: string | null, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) =>
-    t.app.inject({
-      method,
-      url: `/api/v2${path}`,
-      headers: { ...(username ? bearer(await token(username)) : {}), 'accept-language': 'en' },
-      ...(payload ? { payload } : {}),
-    });
-  const ok = async (username: string, method: 'GET' | 'POST', path: string, payload?: Record<string, unknown>) => {
-    const res = await call(username, method, path, payload);
-    expect(body(res), `${method} ${path}`).toMatchObject({ code: 20000 });
-    return body(res).data;
-  };
   const helperDevices = async (shared: boolean, helper = uid('demo_helper')) =>
     (
       (await ok('demo_manager', 'GET', `/user_register/get_${shared ? '' : 'un'}shared_devices?userId=${helper}&page_size=50`)) as {
@@ -41,19 +22,12 @@ describe.each(dialects)('helpers and sharing on %s', (dialect) => {
         items: HelperDeviceRow[];
       }
     ).items;
-  const listOf = async (username: string) =>
-    ((await ok(username, 'GET', '/devices?page_size=100')) as { items: Array<{ id: number; reach: { how: string; canSwitch: boolean } }> })
-      .items;
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     uid = await userIds(t);
-    await registerBoxes(t.app, 6201, 6203, 'demo_manager');
-    await registerBoxes(t.app, 6204, 6204, 'demo_market');
-    for (const box of [6201, 6202, 6203])
-      mine.push(await insertDevice(t, { box_id: box, controller: 1, owner_id: uid('demo_manager'), status: 'online', fault: 0, alert: 0 }));
-    theirs = await insertDevice(t, { box_id: 6204, controller: 1, owner_id: uid('demo_market'), status: 'online', fault: 0, alert: 0 });
-    mine = mine.sort((a, b) => a - b);
+    mine = await ownDevices(t, 6201, 6203, 'demo_manager', uid('demo_manager'));
+    [theirs = 0] = await ownDevices(t, 6204, 6204, 'demo_market', uid('demo_market'));
   });
   afterAll(async () => t.close());
 

@@ -23,6 +23,7 @@ export * from './fleet/schemas.js';
 export * from './box-reg-info/schemas.js';
 export * from './boxes/schemas.js';
 export * from './broker/endpoints.js';
+export * from './usermanager/people.js';
 export * from './usermanager/managers.js';
 export * from './usermanager/caller.js';
 export * from './usermanager/helpers.js';

@@ -10,9 +10,13 @@ export const PERMISSIONS = {
   'device.update': "Change a device's information",
   'device.write': 'Write any writable register of a device',
   'device.switch': 'Write the start/stop register of a device',
+  'device.share': "Share a device with one's helper: its owner only",
+  'device.assign': "Assign a device to one's sub-manager: its owner only",
   'history.read': "Read a device's history: table, curves, candles, snapshots and its export",
   'box.read': "See a cloud box's page",
   'user.read': "See a user's account and operations",
+  'user.helper': "Manage a helper: one's child holding the role helper",
+  'user.manager': "Manage a sub-manager: one's child holding the role manager",
 } as const satisfies Record<`${string}.${string}`, string>;
 
 export type Permission = keyof typeof PERMISSIONS;

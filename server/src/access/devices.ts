@@ -19,7 +19,10 @@ const RIGHTS = {
   'device.update': (r) => r.write,
   'device.write': (r) => r.write,
   'device.switch': (r) => r.write || r.switch,
-} as const satisfies Record<Exclude<PermissionOf<'device'>, 'device.read' | 'device.data'>, (r: DeviceRights) => boolean>;
+} as const satisfies Record<
+  Exclude<PermissionOf<'device'>, 'device.read' | 'device.data' | 'device.share' | 'device.assign'>,
+  (r: DeviceRights) => boolean
+>;
 type RightsPermission = keyof typeof RIGHTS;
 const RIGHTS_PERMISSIONS = Object.keys(RIGHTS) as RightsPermission[];
 
@@ -47,6 +50,9 @@ function holding(permission: RightsPermission): Checker {
   };
 }
 
+/** Only its owner shares a device or assigns it on, root and admin included: either lends or gives what is theirs. */
+const owned: Checker = async (db, auth, ids) => new Set(await repo.devicesOwnedBy(db, auth.user.id, ids));
+
 const noWriteRight = () => new AppError(Code.FORBIDDEN, 'error.noWriteRight');
 const dataHidden = () => new AppError(Code.DATA_HIDDEN, 'error.dataHidden');
 
@@ -56,6 +62,8 @@ export const DEVICE_RULES = {
   'device.update': { check: holding('device.update'), denied: noWriteRight },
   'device.write': { check: holding('device.write'), denied: noWriteRight },
   'device.switch': { check: holding('device.switch'), denied: noWriteRight },
+  'device.share': { check: owned, denied: () => new AppError(Code.FORBIDDEN, 'error.notYourDevice') },
+  'device.assign': { check: owned, denied: () => new AppError(Code.FORBIDDEN, 'error.notYourDeviceToAssign') },
 } as const satisfies Rules<PermissionOf<'device'>>;
 
 /** A device's history is read by whoever reads its data. */

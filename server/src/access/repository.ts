@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -62,6 +62,27 @@ export async function boxesAmong(db: Db, scope: DeviceScope, ids: readonly numbe
 /** Of the given user ids, those that exist. */
 export async function usersAmong(db: Db, ids: readonly number[]): Promise<number[]> {
   return (await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+/** Of the given device ids, those the user owns. */
+export async function devicesOwnedBy(db: Db, userId: number, ids: readonly number[]): Promise<number[]> {
+  return (await db.selectFrom('devices').select('id').where('owner_id', '=', userId).where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+/** The roles whose holders a user manages as their children (docs/people.md "Managing the users below"). */
+export type ChildRole = 'helper' | 'manager';
+
+/** The children of `parentId` holding `role`, as `users as u` (roles are a JSON array of names). */
+export function childrenWithRole(db: Db, parentId: number, role: ChildRole) {
+  return db
+    .selectFrom('users as u')
+    .where('u.parent_id', '=', parentId)
+    .where(sql<boolean>`u.roles like ${`%"${role}"%`}`);
+}
+
+/** Of the given user ids, the children of `parentId` holding `role`. */
+export async function childrenAmong(db: Db, parentId: number, role: ChildRole, ids: readonly number[]): Promise<number[]> {
+  return (await childrenWithRole(db, parentId, role).select('u.id').where('u.id', 'in', ids).execute()).map((r) => r.id);
 }
 
 /** A user's id and the ids of everyone below them in the owner hierarchy (parent_id chain). */

@@ -1,14 +1,23 @@
-import type { PermissionOf } from '@dms/contract';
+import { Code, type PermissionOf } from '@dms/contract';
 import type { Db } from '../db/database.js';
-import { forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
 import type { AuthContext } from '../types.js';
 import * as repo from './repository.js';
-import { changesAll, type Rules } from './rule.js';
+import { changesAll, type Checker, type Rules } from './rule.js';
 
 /** The users whose records a user sees: null for everyone (root, admin), else themselves and everyone below them. */
 export async function userScope(db: Db, auth: AuthContext): Promise<number[] | null> {
   return changesAll(auth) ? null : repo.selfAndDescendants(db, auth.user.id);
 }
+
+/**
+ * The people a user manages (docs/people.md "Managing the users below"): their own children holding the role, never
+ * a grandchild or anyone else's, root and admin included. Someone else's and an id that is nobody's are refused alike.
+ */
+const childrenHolding =
+  (role: repo.ChildRole): Checker =>
+  async (db, auth, ids) =>
+    new Set(await repo.childrenAmong(db, auth.user.id, role, ids));
 
 export const USER_RULES = {
   'user.read': {
@@ -20,4 +29,6 @@ export const USER_RULES = {
     },
     denied: forbidden,
   },
+  'user.helper': { check: childrenHolding('helper'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourHelper') },
+  'user.manager': { check: childrenHolding('manager'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourManager') },
 } as const satisfies Rules<PermissionOf<'user'>>;

@@ -1,9 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pageOf, pageQuery } from '../envelope.js';
-import { DEVICE_STATUSES } from '../devices/schemas.js';
 import { emptyData } from '../user/schemas.js';
-import { passwordSchema, positiveId, trimmedText, usernameSchema } from '../validation.js';
+import { trimmedText } from '../validation.js';
+import * as people from './people.js';
 
 /**
  * /user_register and /device_user_permission: helpers, sharing and the switch right (spec 7, issue 12; rules in
@@ -14,70 +14,33 @@ import { passwordSchema, positiveId, trimmedText, usernameSchema } from '../vali
 export const HELPER_TYPES = ['operator', 'maintenance', 'inspector', 'other'] as const;
 export type HelperType = (typeof HELPER_TYPES)[number];
 
-const id = positiveId;
-const text = trimmedText;
-
-export const helperRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
-  phone: z.string(),
+export const helperRow = people.personRow.extend({
   helperType: z.enum(HELPER_TYPES).nullable(),
   region: z.string(),
-  template: z.object({ id: z.number().int(), name: z.string(), builtin: z.string().nullable() }).nullable(),
-  remark: z.string(),
-  createdAt: z.number().int(),
   sharedDevices: z.number().int(),
   switchDevices: z.number().int(),
 });
 export type HelperRow = z.infer<typeof helperRow>;
 
-export const helpersQuery = pageQuery.extend({
-  q: z.string().trim().max(64).optional(),
-  helperType: z.enum(HELPER_TYPES).optional(),
-});
+/** The search of the helper list. */
+export const helpersFilter = z.object({ q: people.peopleSearch, helperType: z.enum(HELPER_TYPES).optional() });
+export type HelpersFilter = z.output<typeof helpersFilter>;
+export const helpersQuery = pageQuery.extend(helpersFilter.shape);
 
-export const addHelperBody = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  name: text(64).default(''),
-  phone: text(32).default(''),
-  helperType: z.enum(HELPER_TYPES, { error: 'validation.helperType.invalid' }),
-  region: text(64).default(''),
-  templateId: id().nullable().optional(),
-  remark: text(255).default(''),
-});
+export const addHelperBody = people.newPersonBody(
+  {},
+  { helperType: z.enum(HELPER_TYPES, { error: 'validation.helperType.invalid' }), region: trimmedText(64).default('') },
+);
 export type AddHelperBody = z.input<typeof addHelperBody>;
+/** A new helper as the server reads the body (defaults applied). */
+export type NewHelper = z.output<typeof addHelperBody>;
 
-export const helperIdBody = z.object({ userId: id() });
-export const helperIdQuery = z.object({ userId: id() });
-export const helperPasswordBody = z.object({ userId: id(), password: passwordSchema });
-export const helperTemplateBody = z.object({ userId: id(), templateId: id().nullable() });
-export const shareBody = z.object({ userId: id(), deviceId: id(), canSwitch: z.boolean().default(false) });
-export const shareAllBody = z.object({ userId: id(), canSwitch: z.boolean().default(false) });
-export const helperDeviceBody = z.object({ userId: id(), deviceId: id() });
-export const helperDevicesQuery = pageQuery.extend({ userId: id(), q: z.string().trim().max(64).optional() });
+export const shareBody = people.personDeviceBody.extend({ canSwitch: z.boolean().default(false) });
+export const shareAllBody = people.personIdBody.extend({ canSwitch: z.boolean().default(false) });
 
 /** A device on the helper-device screen: shared with the helper (with `canSwitch`, `sharedAt`) or shareable. */
-export const helperDeviceRow = z.object({
-  deviceId: z.number().int(),
-  boxId: z.number().int(),
-  controller: z.number().int(),
-  company: z.string(),
-  stationNo: z.string(),
-  model: z.string(),
-  status: z.enum(DEVICE_STATUSES),
-  canSwitch: z.boolean(),
-  sharedAt: z.number().int().nullable(),
-});
+export const helperDeviceRow = people.personDeviceRow.extend({ canSwitch: z.boolean(), sharedAt: z.number().int().nullable() });
 export type HelperDeviceRow = z.infer<typeof helperDeviceRow>;
-
-/** A user below the caller as the pages of their devices name them. */
-export const personSummary = z.object({ id: z.number().int(), username: z.string(), name: z.string(), company: z.string() });
-export type PersonSummary = z.infer<typeof personSummary>;
-
-/** How many links a batch call changed (0 when it was a repeat). */
-export const changedCount = z.object({ changed: z.number().int() });
 
 const tags = ['usermanager'] as const;
 
@@ -112,7 +75,7 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/user_register/change_helper_password',
     access: 'editHelper',
-    body: helperPasswordBody,
+    body: people.personPasswordBody,
     response: emptyData,
     tags,
     summary: "Sets a helper's password; their sessions end",
@@ -121,7 +84,7 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/user_register/change_helper_model',
     access: 'editHelper',
-    body: helperTemplateBody,
+    body: people.personTemplateBody,
     response: emptyData,
     tags,
     summary: "Gives a helper a permission template (null: their role's default, Operator)",
@@ -130,7 +93,7 @@ export const helperEndpoints = {
     method: 'GET',
     path: '/user_register/del_helper',
     access: 'editHelper',
-    query: helperIdQuery,
+    query: people.personIdBody,
     response: emptyData,
     tags,
     summary:
@@ -140,8 +103,8 @@ export const helperEndpoints = {
     method: 'GET',
     path: '/user_register/get_helper',
     access: 'helperDevice',
-    query: helperIdQuery,
-    response: personSummary,
+    query: people.personIdBody,
+    response: people.personSummary,
     tags,
     summary:
       "One of the caller's helpers (user name, name, company), as the page of their devices names them; anyone else's is refused alike (ours)",
@@ -150,7 +113,7 @@ export const helperEndpoints = {
     method: 'GET',
     path: '/user_register/get_shared_devices',
     access: 'helperDevice',
-    query: helperDevicesQuery,
+    query: people.personDevicesQuery,
     response: pageOf(helperDeviceRow),
     tags,
     summary: 'The devices the caller shares with one of their helpers',
@@ -159,7 +122,7 @@ export const helperEndpoints = {
     method: 'GET',
     path: '/user_register/get_unshared_devices',
     access: 'helperDevice',
-    query: helperDevicesQuery,
+    query: people.personDevicesQuery,
     response: pageOf(helperDeviceRow),
     tags,
     summary: 'The devices the caller owns and does not share with that helper',
@@ -169,7 +132,7 @@ export const helperEndpoints = {
     path: '/user_register/share_device',
     access: 'helperDevice',
     body: shareBody,
-    response: changedCount,
+    response: people.changedCount,
     tags,
     summary: 'Shares one device the caller owns with their helper, with or without the switch right',
   }),
@@ -178,7 +141,7 @@ export const helperEndpoints = {
     path: '/user_register/share_all_device',
     access: 'helperDevice',
     body: shareAllBody,
-    response: changedCount,
+    response: people.changedCount,
     tags,
     summary: 'Shares every device the caller owns and does not yet share with that helper, in one transaction',
   }),
@@ -186,8 +149,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/user_register/recall_shared_device',
     access: 'helperDevice',
-    body: helperDeviceBody,
-    response: changedCount,
+    body: people.personDeviceBody,
+    response: people.changedCount,
     tags,
     summary: 'Ends the share of one device with that helper',
   }),
@@ -195,8 +158,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/user_register/recall_all_shared_device',
     access: 'helperDevice',
-    body: helperIdBody,
-    response: changedCount,
+    body: people.personIdBody,
+    response: people.changedCount,
     tags,
     summary: 'Ends every share of the caller with that helper',
   }),
@@ -204,8 +167,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/device_user_permission/add_device_user_permission',
     access: 'helperDevice',
-    body: helperDeviceBody,
-    response: changedCount,
+    body: people.personDeviceBody,
+    response: people.changedCount,
     tags,
     summary: 'Gives the helper the switch right on one device shared with them',
   }),
@@ -213,8 +176,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/device_user_permission/del_device_user_permission',
     access: 'helperDevice',
-    body: helperDeviceBody,
-    response: changedCount,
+    body: people.personDeviceBody,
+    response: people.changedCount,
     tags,
     summary: 'Removes the switch right on one device shared with the helper',
   }),
@@ -222,8 +185,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/device_user_permission/add_all_device_user_permission',
     access: 'helperDevice',
-    body: helperIdBody,
-    response: changedCount,
+    body: people.personIdBody,
+    response: people.changedCount,
     tags,
     summary: 'Gives the helper the switch right on every device shared with them',
   }),
@@ -231,8 +194,8 @@ export const helperEndpoints = {
     method: 'POST',
     path: '/device_user_permission/del_all_device_user_permission',
     access: 'helperDevice',
-    body: helperIdBody,
-    response: changedCount,
+    body: people.personIdBody,
+    response: people.changedCount,
     tags,
     summary: 'Removes the switch right on every device shared with the helper',
   }),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pageOf, pageQuery } from '../envelope.js';
-import { DEVICE_STATUSES } from '../devices/schemas.js';
 import { emptyData } from '../user/schemas.js';
-import { changedCount, personSummary } from './helpers.js';
-import { CK_CODE, passwordSchema, positiveId, trimmedText, usernameSchema } from '../validation.js';
+import { CK_CODE, positiveId, trimmedText } from '../validation.js';
+import * as people from './people.js';
 
 /**
  * /user_register: add-device (claim a box by its CK code), sub-managers and assignment (spec 7, issue 12; rules in
@@ -13,7 +12,6 @@ import { CK_CODE, passwordSchema, positiveId, trimmedText, usernameSchema } from
  */
 
 const userId = positiveId;
-const text = trimmedText;
 
 export const claimBody = z.object({
   boxId: z.coerce
@@ -38,17 +36,10 @@ export type ClaimResult = z.infer<typeof claimResult>;
 export const MANAGER_STATES = ['enabled', 'disabled'] as const;
 export type ManagerState = (typeof MANAGER_STATES)[number];
 
-export const managerRow = z.object({
-  id: z.number().int(),
-  username: z.string(),
-  name: z.string(),
+export const managerRow = people.personRow.extend({
   company: z.string(),
-  phone: z.string(),
   ck: z.string(),
-  template: z.object({ id: z.number().int(), name: z.string(), builtin: z.string().nullable() }).nullable(),
-  remark: z.string(),
   disabled: z.boolean(),
-  createdAt: z.number().int(),
   /** Devices the caller assigned to them and has not recalled. */
   assignedDevices: z.number().int(),
 });
@@ -56,7 +47,7 @@ export type ManagerRow = z.infer<typeof managerRow>;
 
 /** The search of the sub-manager list, and of its export. */
 export const managersFilter = z.object({
-  q: z.string().trim().max(64).optional(),
+  q: people.peopleSearch,
   state: z.enum(MANAGER_STATES).optional(),
 });
 export type ManagersFilter = z.output<typeof managersFilter>;
@@ -69,24 +60,13 @@ const optionalCk = z
   .refine((v) => v === '' || CK_CODE.test(v), 'validation.ck.format')
   .default('');
 
-export const addManagerBody = z.object({
-  username: usernameSchema,
-  password: passwordSchema,
-  name: text(64).default(''),
-  company: text(128).default(''),
-  phone: text(32).default(''),
-  ck: optionalCk,
-  templateId: userId().nullable().optional(),
-  remark: text(255).default(''),
-});
+export const addManagerBody = people.newPersonBody({ company: trimmedText(128).default('') }, { ck: optionalCk });
 export type AddManagerBody = z.input<typeof addManagerBody>;
+/** A new sub-manager as the server reads the body (defaults applied). */
+export type NewManager = z.output<typeof addManagerBody>;
 
-export const managerIdBody = z.object({ userId: userId() });
-export const managerPasswordBody = z.object({ userId: userId(), password: passwordSchema });
-export const managerTemplateBody = z.object({ userId: userId(), templateId: userId().nullable() });
-export const managerDisabledBody = z.object({ userId: userId(), disabled: z.boolean({ error: 'validation.invalid' }) });
-export const managerDevicesQuery = pageQuery.extend({ userId: userId(), q: z.string().trim().max(64).optional() });
-export const assignBody = z.object({ userId: userId(), deviceId: userId() });
+export const managerDisabledBody = people.personIdBody.extend({ disabled: z.boolean({ error: 'validation.invalid' }) });
+
 /** Most devices one batch assigns. */
 export const MAX_BATCH_ASSIGN = 1000;
 export const batchAssignBody = z.object({
@@ -107,25 +87,20 @@ export const assignPreview = z.object({
   losing: z.array(z.object({ id: z.number().int(), username: z.string(), name: z.string(), devices: z.number().int() })),
 });
 export type AssignPreview = z.infer<typeof assignPreview>;
-export const hiddenBody = z.object({ deviceId: userId(), hidden: z.boolean({ error: 'validation.invalid' }) });
 
 /**
  * A device on the manager-device screen: assigned to the sub-manager (with `assignedAt`, `holder` when they assigned it
  * further down, and `hidden` when they hid it from superiors) or assignable (one the caller owns).
  */
-export const managerDeviceRow = z.object({
-  deviceId: z.number().int(),
-  boxId: z.number().int(),
-  controller: z.number().int(),
-  company: z.string(),
-  stationNo: z.string(),
-  model: z.string(),
-  status: z.enum(DEVICE_STATUSES),
+export const managerDeviceRow = people.personDeviceRow.extend({
   assignedAt: z.number().int().nullable(),
   holder: z.string().nullable(),
   hidden: z.boolean(),
 });
 export type ManagerDeviceRow = z.infer<typeof managerDeviceRow>;
+
+/** The receiver of an assignment hides it from superiors, or shows it again. */
+export const hiddenBody = z.object({ deviceId: userId(), hidden: z.boolean({ error: 'validation.invalid' }) });
 
 const tags = ['usermanager'] as const;
 
@@ -162,7 +137,7 @@ export const managerEndpoints = {
     method: 'POST',
     path: '/user_register/change_manager_model',
     access: 'editManager',
-    body: managerTemplateBody,
+    body: people.personTemplateBody,
     response: emptyData,
     tags,
     summary: "Gives a sub-manager a permission template offered at the caller's level (null: the role's default, Full control)",
@@ -171,7 +146,7 @@ export const managerEndpoints = {
     method: 'POST',
     path: '/user_register/reset_manager_password',
     access: 'editManager',
-    body: managerPasswordBody,
+    body: people.personPasswordBody,
     response: emptyData,
     tags,
     summary: "Sets a sub-manager's password; their sessions end (ours: the spec names no call for it)",
@@ -189,8 +164,8 @@ export const managerEndpoints = {
     method: 'GET',
     path: '/user_register/get_manager',
     access: 'managerDevice',
-    query: managerIdBody,
-    response: personSummary,
+    query: people.personIdBody,
+    response: people.personSummary,
     tags,
     summary:
       "One of the caller's sub-managers (user name, name, company), as the page of their devices names them; anyone else's is refused alike (ours)",
@@ -199,7 +174,7 @@ export const managerEndpoints = {
     method: 'GET',
     path: '/user_register/get_assigned_devices',
     access: 'managerDevice',
-    query: managerDevicesQuery,
+    query: people.personDevicesQuery,
     response: pageOf(managerDeviceRow),
     tags,
     summary: 'The devices the caller assigned to one of their sub-managers and has not recalled',
@@ -208,7 +183,7 @@ export const managerEndpoints = {
     method: 'GET',
     path: '/user_register/get_unassigned_devices',
     access: 'managerDevice',
-    query: managerDevicesQuery,
+    query: people.personDevicesQuery,
     response: pageOf(managerDeviceRow),
     tags,
     summary: 'The devices the caller owns: those they may assign',
@@ -217,8 +192,8 @@ export const managerEndpoints = {
     method: 'POST',
     path: '/user_register/assign_device',
     access: 'managerDevice',
-    body: assignBody,
-    response: changedCount,
+    body: people.personDeviceBody,
+    response: people.changedCount,
     tags,
     summary: "Assigns one device the caller owns to their sub-manager: the sub-manager becomes its owner; the caller's shares of it end",
   }),
@@ -227,7 +202,7 @@ export const managerEndpoints = {
     path: '/user_register/batch_assign_devices',
     access: 'managerDevice',
     body: batchAssignBody,
-    response: changedCount,
+    response: people.changedCount,
     tags,
     summary: `Assigns up to ${MAX_BATCH_ASSIGN} devices in one transaction: all or none (a device the caller does not own refuses the batch)`,
   }),
@@ -245,8 +220,8 @@ export const managerEndpoints = {
     method: 'POST',
     path: '/user_register/recall_assigned_device',
     access: 'managerDevice',
-    body: assignBody,
-    response: changedCount,
+    body: people.personDeviceBody,
+    response: people.changedCount,
     tags,
     summary:
       'Takes back a device the caller assigned to that sub-manager: the caller owns it again; every assignment and share made below ends',
@@ -255,8 +230,8 @@ export const managerEndpoints = {
     method: 'POST',
     path: '/user_register/recall_all_assigned_device',
     access: 'managerDevice',
-    body: managerIdBody,
-    response: changedCount,
+    body: people.personIdBody,
+    response: people.changedCount,
     tags,
     summary: 'Takes back every device the caller assigned to that sub-manager, in one transaction',
   }),
@@ -265,7 +240,7 @@ export const managerEndpoints = {
     path: '/user_register/hide_from_superior',
     access: 'usermanager',
     body: hiddenBody,
-    response: changedCount,
+    response: people.changedCount,
     tags,
     summary:
       'The receiver of an assignment hides the device’s values, history and exports from everyone above them, or shows them again (ours)',

@@ -1,7 +1,8 @@
-import { Code } from '@dms/contract';
+import { Code, type OperationAction } from '@dms/contract';
 import { sql } from 'kysely';
+import { requireAccess, type ChildRole } from '../../access/index.js';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
-import { AppError } from '../../errors.js';
+import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../../types.js';
@@ -11,14 +12,6 @@ import { findTemplate } from '../permission-templates/repository.js';
 import * as userRepo from '../user/repository.js';
 
 /** What the helper, sub-manager, claim and CK calls share (docs/people.md). */
-
-/** The children of `parentId` holding `role`, as `users as u` (roles are a JSON array of names). */
-export function childrenWithRole(db: Db, parentId: number, role: 'helper' | 'manager') {
-  return db
-    .selectFrom('users as u')
-    .where('u.parent_id', '=', parentId)
-    .where(sql<boolean>`u.roles like ${`%"${role}"%`}`);
-}
 
 /** A LIKE pattern matching `q` anywhere, with its wildcards escaped (use with `escape '\\'`). */
 export function likePattern(q: string): string {
@@ -63,14 +56,25 @@ export async function ancestorsOf(db: Db, userId: number): Promise<Set<number>> 
   return out;
 }
 
-/** Sets a user's password and ends every session of theirs, in one transaction; their open sockets close. */
-export async function resetPassword(db: Db, bus: EventBus, userId: number, password: string, now: number): Promise<void> {
+/**
+ * Sets the password of the user `target` answers, checked in the same transaction that sets it, and ends every session
+ * of theirs; their open sockets close. Answers that user.
+ */
+export async function resetPassword<U extends { id: number }>(
+  deps: { db: Db; bus: EventBus },
+  password: string,
+  now: number,
+  target: (trx: Db) => Promise<U>,
+): Promise<U> {
   const hash = await hashPassword(password);
-  await db.transaction().execute(async (trx) => {
-    await userRepo.updatePassword(trx, userId, hash, now);
-    await userRepo.revokeOtherSessions(trx, userId, -1, now);
+  const user = await deps.db.transaction().execute(async (trx) => {
+    const found = await target(trx);
+    await userRepo.updatePassword(trx, found.id, hash, now);
+    await userRepo.revokeOtherSessions(trx, found.id, -1, now);
+    return found;
   });
-  bus.publish('userChanged', { userId });
+  deps.bus.publish('userChanged', { userId: user.id });
+  return user;
 }
 
 /** A template the caller may give: it exists and is offered at the caller's level (null: the role's default). */
@@ -98,36 +102,38 @@ export function deviceSearch(q: string | undefined) {
 }
 
 /**
- * Gives a user below the caller a template offered at the caller's level (null: their role's default): their open
- * pages follow at once, and the operation log keeps the old and the new one.
+ * Gives the user below the caller that `target` answers (checked in the same transaction) a template offered at the
+ * caller's level (null: their role's default): their open pages follow at once, and the operation log keeps the old
+ * and the new one.
  */
 export async function giveTemplate(
   deps: { db: Db; bus: EventBus; audit: Audit },
   auth: AuthContext,
-  target: UserRow,
+  target: (trx: Db) => Promise<UserRow>,
   templateId: number | null,
-  action: 'helper.template' | 'manager.template',
+  action: OperationAction,
   ip: string,
 ): Promise<void> {
-  // The check and the change in one transaction; a template deleted in between is refused by the foreign key.
-  const { template, old } = await deps.db
+  // The checks and the change in one transaction; a template deleted in between is refused by the foreign key.
+  const { user, template, old } = await deps.db
     .transaction()
     .execute(async (trx) => {
+      const found = await target(trx);
       const given = await usableTemplate(trx, auth, templateId);
-      const before = target.template_id === null ? null : await findTemplate(trx, target.template_id);
+      const before = found.template_id === null ? null : await findTemplate(trx, found.template_id);
       await trx
         .updateTable('users')
         .set({ template_id: given?.id ?? null })
-        .where('id', '=', target.id)
+        .where('id', '=', found.id)
         .execute();
-      return { template: given, old: before };
+      return { user: found, template: given, old: before };
     })
     .catch(templateGone);
-  deps.bus.publish('userChanged', { userId: target.id });
+  deps.bus.publish('userChanged', { userId: user.id });
   await deps.audit.record({
     user: auth.user,
     action,
-    target: target.username,
+    target: user.username,
     oldValue: old?.name ?? 'default',
     newValue: template?.name ?? 'default',
     outcome: 'ok',
@@ -135,13 +141,10 @@ export async function giveTemplate(
   });
 }
 
-/** What differs between the users a caller creates below them (a helper, a sub-manager). */
-export interface ChildAccount {
+/** What a caller fills in for a user they create below them (a helper, a sub-manager). */
+export interface NewPerson {
   username: string;
   password: string;
-  role: 'helper' | 'manager';
-  level: number;
-  ck: string | null;
   name: string;
   phone: string;
   remark: string;
@@ -149,6 +152,13 @@ export interface ChildAccount {
   company?: string;
   helperType?: string;
   region?: string;
+}
+
+/** A new user below the caller: what they filled in, and the role, level and CK code their kind gives. */
+export interface ChildAccount extends NewPerson {
+  role: ChildRole;
+  level: number;
+  ck: string | null;
 }
 
 /**
@@ -192,4 +202,21 @@ export async function createChild(
     })
     .catch(templateGone);
   return { id, template };
+}
+
+/**
+ * One of the caller's people of a kind, as the access module grants it (`user.helper`, `user.manager`), read in `db`:
+ * the transaction that changes them, when one does. Anyone else's, and an id that is nobody's, is the same 403.
+ */
+export async function requirePerson(
+  db: Db,
+  auth: AuthContext,
+  permission: 'user.helper' | 'user.manager',
+  userId: number,
+): Promise<UserRow> {
+  await requireAccess(db, { auth, permission, ids: [userId] });
+  const user = await db.selectFrom('users').selectAll().where('id', '=', userId).executeTakeFirst();
+  // Granted means it is there; were it gone anyway, nothing is granted.
+  if (!user) throw forbidden();
+  return user;
 }

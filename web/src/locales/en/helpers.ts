@@ -10,7 +10,6 @@ export default {
   phone: 'Phone',
   region: 'Region',
   remark: 'Remark',
-  template: 'Template',
   defaultTemplate: 'Default (Operator)',
   devices: 'Devices',
   shared: '{shared} shared, {switch} with switch',

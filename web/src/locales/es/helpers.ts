@@ -11,7 +11,6 @@ const helpers: LocaleArea<'helpers'> = {
   phone: 'Teléfono',
   region: 'Región',
   remark: 'Nota',
-  template: 'Plantilla',
   defaultTemplate: 'Por defecto (Operador)',
   devices: 'Equipos',
   shared: '{shared, plural, one {# compartido} other {# compartidos}}, {switch} con marcha/paro',

@@ -11,7 +11,6 @@ const helpers: LocaleArea<'helpers'> = {
   phone: '電話',
   region: '地域',
   remark: '備考',
-  template: '権限テンプレート',
   defaultTemplate: '既定（オペレーター）',
   devices: '機器',
   shared: '共有 {shared} 台、運転/停止可 {switch} 台',

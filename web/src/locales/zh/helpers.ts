@@ -11,7 +11,6 @@ const helpers: LocaleArea<'helpers'> = {
   phone: '电话',
   region: '区域',
   remark: '备注',
-  template: '权限模板',
   defaultTemplate: '默认（操作员）',
   devices: '设备',
   shared: '已分享 {shared} 台，{switch} 台可开关机',

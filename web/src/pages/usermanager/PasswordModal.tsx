@@ -1,7 +1,7 @@
 import { Form, Input, Modal } from 'antd';
 import { passwordProblem, message as serverMessage } from '@dms/contract';
-import { useSubmit } from '../../components/forms/useSubmit';
-import { useI18n } from '../../i18n';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { useI18n } from '@/i18n';
 
 /**
  * Sets the password of a user below the caller (a helper, a sub-manager): spec 5 rules in the form, the server's

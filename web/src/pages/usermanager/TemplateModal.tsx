@@ -1,8 +1,8 @@
 import { Alert, Modal, Typography } from 'antd';
 import { useState } from 'react';
-import { isApiError } from '../../api/client';
-import { TemplateSelect } from '../../features/templates/TemplateSelect';
-import { useI18n } from '../../i18n';
+import { isApiError } from '@/api/client';
+import { TemplateSelect } from '@/features/templates/TemplateSelect';
+import { useI18n } from '@/i18n';
 
 /** Gives a user below the caller a permission template (or their role's default); the server's message on refusal. */
 export function TemplateModal({

@@ -8,7 +8,7 @@ import {
   UserAddOutlined,
   UsergroupAddOutlined,
 } from '@ant-design/icons';
-import type { ShellRoute } from '../../app/route-types';
+import type { ShellRoute } from '@/app/route-types';
 import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './labels';
 
 /**

@@ -1,6 +1,6 @@
 import { App } from 'antd';
 import { useState, type ReactNode } from 'react';
-import { useI18n } from '../../i18n';
+import { useI18n } from '@/i18n';
 import { PasswordModal } from './PasswordModal';
 import { TemplateModal } from './TemplateModal';
 

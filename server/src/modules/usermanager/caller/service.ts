@@ -107,10 +107,13 @@ export class CallerService {
   async resetCkPassword(auth: AuthContext, username: string, password: string, ip: string): Promise<void> {
     const { isCkFactory, ck } = this.isCkFactory(auth);
     if (!isCkFactory) throw new AppError(Code.FORBIDDEN, 'error.notCkFactory');
-    const target = await this.db.selectFrom('users').select(['id', 'username', 'ck']).where('username', '=', username).executeTakeFirst();
-    if (!target || target.ck !== ck || !(await people.ancestorsOf(this.db, target.id)).has(auth.user.id))
-      throw new AppError(Code.FORBIDDEN, 'error.notInCkGroup');
-    await people.resetPassword(this.db, this.bus, target.id, password, this.now());
+    // The check and the change in one transaction.
+    const target = await people.resetPassword({ db: this.db, bus: this.bus }, password, this.now(), async (trx) => {
+      const found = await trx.selectFrom('users').select(['id', 'username', 'ck']).where('username', '=', username).executeTakeFirst();
+      if (!found || found.ck !== ck || !(await people.ancestorsOf(trx, found.id)).has(auth.user.id))
+        throw new AppError(Code.FORBIDDEN, 'error.notInCkGroup');
+      return found;
+    });
     await this.audit.record({ user: auth.user, action: 'user.ckPassword', target: target.username, outcome: 'ok', ip });
   }
 }

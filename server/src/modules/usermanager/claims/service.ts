@@ -6,8 +6,8 @@ import { AppError } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
 import { parseRoles } from '../../user/service.js';
-import { assignDevices, managerOf } from '../managers/repository.js';
-import { ancestorsOf } from '../people.js';
+import { assignDevices } from '../managers/repository.js';
+import { ancestorsOf, requirePerson } from '../people.js';
 import * as repo from './repository.js';
 
 /** The window and limits of wrong CK codes (docs/people.md "Claiming a box"). */
@@ -34,8 +34,9 @@ export class ClaimService {
     ip: string,
   ): Promise<ClaimResult> {
     const now = this.now();
-    const forUser = body.userId ? await managerOf(this.db, auth.user.id, body.userId) : null;
-    if (body.userId && !forUser) throw new AppError(Code.FORBIDDEN, 'error.notYourManager');
+    // For a sub-manager: the caller's (else 403 before anything), checked again in the transaction that assigns.
+    const forUserId = body.userId ?? null;
+    if (forUserId !== null) await requirePerson(this.db, auth, 'user.manager', forUserId);
     const failed = await repo.failedClaims(this.db, auth.user.id, body.boxId, now - CLAIM_WINDOW_MS);
     for (const [key, limit] of Object.entries(CLAIM_LIMITS) as Array<[keyof typeof CLAIM_LIMITS, number]>) {
       const times = failed[key];
@@ -60,18 +61,20 @@ export class ClaimService {
       const company = box.owner_company || box.company_name;
       throw new AppError(Code.BOX_HELD_ELSEWHERE, 'error.boxHeldElsewhere', { company }, { company });
     }
-    const { devices, reached } = await this.db.transaction().execute(async (trx) => {
+    const { devices, reached, forUser } = await this.db.transaction().execute(async (trx) => {
+      const manager = forUserId === null ? null : await requirePerson(trx, auth, 'user.manager', forUserId);
       await repo.recordClaim(trx, auth.user.id, body.boxId, true, now);
       const moved = await repo.transferBox(trx, body.boxId, auth.user.id, now);
-      if (forUser)
+      if (manager)
         await assignDevices(
           trx,
           auth.user.id,
-          forUser.id,
+          manager.id,
           moved.map((d) => d.id),
           now,
         );
       return {
+        forUser: manager,
         devices: moved,
         reached: await refreshReach(
           trx,

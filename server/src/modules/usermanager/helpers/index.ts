@@ -1,28 +1,22 @@
 import { api } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.js';
+import { personRoutes } from '../below/routes.js';
+import { peopleDeps } from '../below/service.js';
 import { HelperService } from './service.js';
 
 /** Helpers, sharing and the switch right (docs/people.md): thin routes over HelperService. */
 export function registerHelpers(app: FastifyInstance): void {
-  const helpers = new HelperService(app.db, app.bus, app.datalog, app.clock);
+  const helpers = new HelperService(peopleDeps(app));
   const e = api.usermanager;
   route(app, e.getHelpers, ({ auth, query }) => helpers.list(auth, query));
   route(app, e.getHelperTypes, ({ auth }) => helpers.types(auth));
   route(app, e.addHelper, ({ auth, body, ip }) => helpers.add(auth, body, ip));
-  route(app, e.changeHelperPassword, async ({ auth, body, ip }) => {
-    await helpers.setPassword(auth, body.userId, body.password, ip);
-    return null;
-  });
-  route(app, e.changeHelperModel, async ({ auth, body, ip }) => {
-    await helpers.setTemplate(auth, body.userId, body.templateId, ip);
-    return null;
-  });
+  personRoutes(app, helpers, { password: e.changeHelperPassword, template: e.changeHelperModel, person: e.getHelper });
   route(app, e.delHelper, async ({ auth, query, ip }) => {
     await helpers.remove(auth, query.userId, ip);
     return null;
   });
-  route(app, e.getHelper, ({ auth, query }) => helpers.person(auth, query.userId));
   route(app, e.getSharedDevices, ({ auth, query }) => helpers.devices(auth, query, true));
   route(app, e.getUnsharedDevices, ({ auth, query }) => helpers.devices(auth, query, false));
   route(app, e.shareDevice, ({ auth, body, ip }) => helpers.share(auth, body, ip));

@@ -1,14 +1,19 @@
-import { Code, type HelperDeviceRow, type HelperRow, type HelperType, HELPER_TYPES, type PersonSummary } from '@dms/contract';
-import type { z } from 'zod';
-import type { addHelperBody, helperDevicesQuery, helpersQuery } from '@dms/contract';
-import type { Db } from '../../../db/database.js';
-import type { UserRow } from '../../../db/schema.js';
-import { AppError } from '../../../errors.js';
-import { refreshReach } from '../../../access/reach.js';
+import {
+  Code,
+  HELPER_TYPES,
+  type HelperDeviceRow,
+  type HelperRow,
+  type HelpersFilter,
+  type HelperType,
+  type NewHelper,
+} from '@dms/contract';
+import { refreshReach, requireAccess } from '../../../access/index.js';
+import { AppError, notFound } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
-import type { Audit } from '../../datalog/service.js';
 import * as userRepo from '../../user/repository.js';
-import type { EventBus } from '../../../events/bus.js';
+import { PeopleBelow, type PeopleDeps } from '../below/service.js';
+import type { PersonKind } from '../below/kind.js';
+import { insertLinks, linkableIds, liveLinks } from '../below/repository.js';
 import * as people from '../people.js';
 import * as repo from './repository.js';
 
@@ -17,86 +22,38 @@ const HELPER_LEVEL = 7;
 
 const isHelperType = (v: string | null): v is HelperType => v !== null && (HELPER_TYPES as readonly string[]).includes(v);
 
+/** Helpers: a type and a region; the caller shares devices with them, with or without the switch right. */
+const HELPERS: PersonKind<HelpersFilter, NewHelper, HelperRow, HelperDeviceRow> = {
+  role: 'helper',
+  link: 'helper',
+  search: ['username', 'name', 'region'],
+  filter: (q) => (q.helperType ? { column: 'helper_type', value: q.helperType } : undefined),
+  row: (r) => ({
+    helperType: isHelperType(r.helper_type) ? r.helper_type : null,
+    region: r.region ?? '',
+    sharedDevices: r.linked ?? 0,
+    switchDevices: r.switching ?? 0,
+  }),
+  device: (r) => ({ canSwitch: r.can_switch === 1, sharedAt: r.linked_at ?? null }),
+  account: (auth, body) => ({
+    level: Math.max(HELPER_LEVEL, auth.user.level),
+    ck: auth.user.ck,
+    about: `type ${body.helperType}, region ${body.region || '-'}`,
+  }),
+};
+
 /**
  * Helpers and sharing (docs/people.md): a manager's helpers are the children with the role helper; the manager shares
- * the devices they own with them, with or without the switch right. Every change runs in one transaction with the
- * reach it changes, goes to the operation log, and tells the live push whose devices changed.
+ * the devices they own with them, with or without the switch right. Every change runs in one transaction with its
+ * checks and the reach it changes, goes to the operation log, and tells the live push whose devices changed.
  */
-export class HelperService {
-  constructor(
-    private readonly db: Db,
-    private readonly bus: EventBus,
-    private readonly audit: Audit,
-    private readonly now: () => number,
-  ) {}
-
-  async list(auth: AuthContext, q: z.output<typeof helpersQuery>): Promise<{ total: number; items: HelperRow[] }> {
-    const page = await repo.listHelpers(this.db, auth.user.id, { ...q, offset: (q.page - 1) * q.page_size, limit: q.page_size });
-    return {
-      total: page.total,
-      items: page.items.map((r) => ({
-        id: r.id,
-        username: r.username,
-        name: r.name,
-        phone: r.phone,
-        helperType: isHelperType(r.helper_type) ? r.helper_type : null,
-        region: r.region ?? '',
-        template:
-          r.template_id !== null && r.template_name !== null
-            ? { id: r.template_id, name: r.template_name, builtin: r.template_builtin ?? null }
-            : null,
-        remark: r.remark,
-        createdAt: r.created_at,
-        sharedDevices: r.shared ?? 0,
-        switchDevices: r.switching ?? 0,
-      })),
-    };
+export class HelperService extends PeopleBelow<HelpersFilter, NewHelper, HelperRow, HelperDeviceRow> {
+  constructor(deps: PeopleDeps) {
+    super(deps, HELPERS);
   }
 
   async types(auth: AuthContext): Promise<{ types: HelperType[]; regions: string[] }> {
     return { types: [...HELPER_TYPES], regions: await repo.helperRegions(this.db, auth.user.id) };
-  }
-
-  async add(auth: AuthContext, body: z.output<typeof addHelperBody>, ip: string): Promise<{ id: number }> {
-    const { id, template } = await people.createChild(
-      this.db,
-      auth,
-      { ...body, role: 'helper', level: Math.max(HELPER_LEVEL, auth.user.level), ck: auth.user.ck },
-      this.now(),
-    );
-    await this.audit.record({
-      user: auth.user,
-      action: 'helper.add',
-      target: body.username,
-      newValue: `type ${body.helperType}, region ${body.region || '-'}, template ${template?.name ?? 'default'}`,
-      outcome: 'ok',
-      ip,
-    });
-    return { id };
-  }
-
-  /** The caller's helper, or 403 (the same answer for someone else's helper and for an id that is nobody's). */
-  private async requireHelper(auth: AuthContext, userId: number): Promise<UserRow> {
-    const helper = await repo.helperOf(this.db, auth.user.id, userId);
-    if (!helper) throw new AppError(Code.FORBIDDEN, 'error.notYourHelper');
-    return helper;
-  }
-
-  /** The caller's helper as the page of their devices names them. */
-  async person(auth: AuthContext, userId: number): Promise<PersonSummary> {
-    const helper = await this.requireHelper(auth, userId);
-    return { id: helper.id, username: helper.username, name: helper.name, company: helper.company };
-  }
-
-  async setPassword(auth: AuthContext, userId: number, password: string, ip: string): Promise<void> {
-    const helper = await this.requireHelper(auth, userId);
-    await people.resetPassword(this.db, this.bus, helper.id, password, this.now());
-    await this.audit.record({ user: auth.user, action: 'helper.password', target: helper.username, outcome: 'ok', ip });
-  }
-
-  async setTemplate(auth: AuthContext, userId: number, templateId: number | null, ip: string): Promise<void> {
-    const helper = await this.requireHelper(auth, userId);
-    await people.giveTemplate({ db: this.db, bus: this.bus, audit: this.audit }, auth, helper, templateId, 'helper.template', ip);
   }
 
   /**
@@ -105,117 +62,84 @@ export class HelperService {
    * taken.
    */
   async remove(auth: AuthContext, userId: number, ip: string): Promise<void> {
-    const helper = await this.requireHelper(auth, userId);
     const now = this.now();
-    const changed = await this.db.transaction().execute(async (trx) => {
-      const links = await repo.linksToUser(trx, helper.id);
+    const { helper, changed } = await this.db.transaction().execute(async (trx) => {
+      const found = await this.require(trx, auth, userId);
+      const links = await repo.linksToUser(trx, found.id);
       await people.endLinks(
         trx,
         links.map((l) => l.id),
         now,
       );
-      await trx.updateTable('users').set({ disabled: 1, parent_id: null }).where('id', '=', helper.id).execute();
-      await userRepo.revokeOtherSessions(trx, helper.id, -1, now);
-      return refreshReach(
-        trx,
-        links.map((l) => l.device_id),
-      );
+      await trx.updateTable('users').set({ disabled: 1, parent_id: null }).where('id', '=', found.id).execute();
+      await userRepo.revokeOtherSessions(trx, found.id, -1, now);
+      return {
+        helper: found,
+        changed: await refreshReach(
+          trx,
+          links.map((l) => l.device_id),
+        ),
+      };
     });
     this.bus.publish('userChanged', { userId: helper.id });
     this.bus.publish('reachChanged', { userIds: changed });
     await this.audit.record({ user: auth.user, action: 'helper.delete', target: helper.username, outcome: 'ok', ip });
   }
 
-  async devices(
-    auth: AuthContext,
-    q: z.output<typeof helperDevicesQuery>,
-    shared: boolean,
-  ): Promise<{ total: number; items: HelperDeviceRow[] }> {
-    const helper = await this.requireHelper(auth, q.userId);
-    const page = await repo.listOwnedDevices(this.db, auth.user.id, helper.id, shared, {
-      q: q.q,
-      offset: (q.page - 1) * q.page_size,
-      limit: q.page_size,
-    });
-    return {
-      total: page.total,
-      items: page.items.map((r) => ({
-        deviceId: r.id,
-        boxId: r.box_id,
-        controller: r.controller,
-        company: r.company,
-        stationNo: r.station_no,
-        model: r.model,
-        status: r.status as HelperDeviceRow['status'],
-        canSwitch: r.can_switch === 1,
-        sharedAt: r.shared_at ?? null,
-      })),
-    };
-  }
-
-  /** Runs one change of links in a transaction with the reach of the devices it names, then tells the live push. */
-  private async inTransaction(work: (trx: Db) => Promise<number[]>): Promise<void> {
-    const changed = await this.db.transaction().execute(async (trx) => refreshReach(trx, await work(trx)));
-    this.bus.publish('reachChanged', { userIds: changed });
-  }
-
-  /** A device the caller owns, or 403 ('You can share only devices you own.'); 404 when there is none. */
-  private async requireOwned(auth: AuthContext, deviceId: number) {
-    const device = await people.deviceOwner(this.db, deviceId);
-    if (!device) throw new AppError(Code.NOT_FOUND, 'error.notFound');
-    if (device.owner_id !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.notYourDevice');
-    return device;
-  }
-
+  /** Shares one device the caller owns (404 when there is none, 403 when it is not theirs), or changes its switch right. */
   async share(auth: AuthContext, body: { userId: number; deviceId: number; canSwitch: boolean }, ip: string): Promise<{ changed: number }> {
-    const helper = await this.requireHelper(auth, body.userId);
-    const device = await this.requireOwned(auth, body.deviceId);
-    let changed = 0;
-    await this.inTransaction(async (trx) => {
-      const [live] = await repo.liveShares(trx, auth.user.id, helper.id, [device.id]);
+    const { person, result } = await this.changeLinks(auth, body.userId, async (trx, helper) => {
+      const device = await people.deviceOwner(trx, body.deviceId);
+      if (!device) throw notFound();
+      await requireAccess(trx, { auth, permission: 'device.share', ids: [device.id] });
+      const [live] = await liveLinks(trx, 'helper', auth.user.id, helper.id, [device.id]);
+      let changed = 0;
       if (!live) {
-        await repo.insertShares(trx, auth.user.id, helper.id, [device.id], body.canSwitch, this.now());
+        await insertLinks(trx, 'helper', auth.user.id, helper.id, [device.id], body.canSwitch, this.now());
         changed = 1;
       } else if ((live.can_switch === 1) !== body.canSwitch) {
         await repo.setSwitch(trx, [live.id], body.canSwitch);
         changed = 1;
       }
-      return [device.id];
+      return { devices: [device.id], result: { changed, label: `${device.box_id}/${device.controller}` } };
     });
-    if (changed > 0)
-      await this.log(auth, 'device.share', helper, `${device.box_id}/${device.controller}`, null, body.canSwitch ? 'switch' : 'view', ip);
-    return { changed };
+    if (result.changed > 0)
+      await this.log(auth, 'device.share', `${result.label} → ${person.username}`, null, body.canSwitch ? 'switch' : 'view', ip);
+    return { changed: result.changed };
   }
 
+  /** Shares every device the caller owns and does not yet share with the helper. */
   async shareAll(auth: AuthContext, body: { userId: number; canSwitch: boolean }, ip: string): Promise<{ changed: number }> {
-    const helper = await this.requireHelper(auth, body.userId);
-    let ids: number[] = [];
-    await this.inTransaction(async (trx) => {
-      ids = await repo.unsharedIds(trx, auth.user.id, helper.id);
-      await repo.insertShares(trx, auth.user.id, helper.id, ids, body.canSwitch, this.now());
-      return ids;
+    const { person, result: count } = await this.changeLinks(auth, body.userId, async (trx, helper) => {
+      const ids = await linkableIds(trx, auth.user.id, helper.id, 'helper');
+      await insertLinks(trx, 'helper', auth.user.id, helper.id, ids, body.canSwitch, this.now());
+      return { devices: ids, result: ids.length };
     });
-    if (ids.length > 0)
-      await this.log(auth, 'device.share', helper, `${ids.length} device(s)`, null, body.canSwitch ? 'switch' : 'view', ip);
-    return { changed: ids.length };
+    if (count > 0)
+      await this.log(auth, 'device.share', `${count} device(s) → ${person.username}`, null, body.canSwitch ? 'switch' : 'view', ip);
+    return { changed: count };
   }
 
   /** Ends shares with the helper (some devices, or all); a device not shared is a no-op for `all`, an error for one. */
   async recall(auth: AuthContext, userId: number, deviceId: number | null, ip: string): Promise<{ changed: number }> {
-    const helper = await this.requireHelper(auth, userId);
-    let count = 0;
-    await this.inTransaction(async (trx) => {
-      const live = await repo.liveShares(trx, auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
+    const { person, result: count } = await this.changeLinks(auth, userId, async (trx, helper) => {
+      const live = await liveLinks(trx, 'helper', auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
       await people.endLinks(
         trx,
         live.map((l) => l.id),
         this.now(),
       );
-      count = live.length;
-      return live.map((l) => l.device_id);
+      return { devices: live.map((l) => l.device_id), result: live.length };
     });
     if (count > 0)
-      await this.log(auth, 'device.recallShare', helper, await people.devicesLabel(this.db, deviceId, count), 'shared', null, ip);
+      await this.log(
+        auth,
+        'device.recallShare',
+        `${await people.devicesLabel(this.db, deviceId, count)} → ${person.username}`,
+        'shared',
+        null,
+        ip,
+      );
     return { changed: count };
   }
 
@@ -227,10 +151,8 @@ export class HelperService {
     canSwitch: boolean,
     ip: string,
   ): Promise<{ changed: number }> {
-    const helper = await this.requireHelper(auth, userId);
-    let count = 0;
-    await this.inTransaction(async (trx) => {
-      const live = await repo.liveShares(trx, auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
+    const { person, result: count } = await this.changeLinks(auth, userId, async (trx, helper) => {
+      const live = await liveLinks(trx, 'helper', auth.user.id, helper.id, deviceId === null ? undefined : [deviceId]);
       if (deviceId !== null && live.length === 0) throw new AppError(Code.VALIDATION_FAILED, 'error.notShared');
       const toChange = live.filter((l) => (l.can_switch === 1) !== canSwitch);
       await repo.setSwitch(
@@ -238,31 +160,12 @@ export class HelperService {
         toChange.map((l) => l.id),
         canSwitch,
       );
-      count = toChange.length;
-      return toChange.map((l) => l.device_id);
+      return { devices: toChange.map((l) => l.device_id), result: toChange.length };
     });
-    if (count > 0)
-      await this.log(
-        auth,
-        'device.switchRight',
-        helper,
-        await people.devicesLabel(this.db, deviceId, count),
-        canSwitch ? 'off' : 'on',
-        canSwitch ? 'on' : 'off',
-        ip,
-      );
+    if (count > 0) {
+      const what = await people.devicesLabel(this.db, deviceId, count);
+      await this.log(auth, 'device.switchRight', `${what} → ${person.username}`, canSwitch ? 'off' : 'on', canSwitch ? 'on' : 'off', ip);
+    }
     return { changed: count };
-  }
-
-  private log(
-    auth: AuthContext,
-    action: 'device.share' | 'device.recallShare' | 'device.switchRight',
-    helper: UserRow,
-    what: string,
-    oldValue: string | null,
-    newValue: string | null,
-    ip: string,
-  ): Promise<void> {
-    return this.audit.record({ user: auth.user, action, target: `${what} → ${helper.username}`, oldValue, newValue, outcome: 'ok', ip });
   }
 }

@@ -1,31 +1,25 @@
 import { api } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.js';
+import { personRoutes } from '../below/routes.js';
+import { peopleDeps } from '../below/service.js';
 import { CallerService } from '../caller/service.js';
 import { managerExport } from './export.js';
 import { ManagerService } from './service.js';
 
 /** Sub-managers and assignment, and the questions about the caller (docs/people.md): thin routes over the services. */
 export function registerManagers(app: FastifyInstance): void {
-  const managers = new ManagerService(app.db, app.bus, app.datalog, app.clock);
+  const managers = new ManagerService(peopleDeps(app));
   const caller = new CallerService(app.db, app.bus, app.datalog, app.clock);
   app.exports.register('managers', managerExport(managers, app.clock));
   const e = api.usermanager;
   route(app, e.getManagers, ({ auth, query }) => managers.list(auth, query));
   route(app, e.addNextManager, ({ auth, body, ip }) => managers.add(auth, body, ip));
-  route(app, e.changeManagerModel, async ({ auth, body, ip }) => {
-    await managers.setTemplate(auth, body.userId, body.templateId, ip);
-    return null;
-  });
-  route(app, e.resetManagerPassword, async ({ auth, body, ip }) => {
-    await managers.setPassword(auth, body.userId, body.password, ip);
-    return null;
-  });
+  personRoutes(app, managers, { password: e.resetManagerPassword, template: e.changeManagerModel, person: e.getManager });
   route(app, e.setManagerDisabled, async ({ auth, body, ip }) => {
     await managers.setDisabled(auth, body.userId, body.disabled, ip);
     return null;
   });
-  route(app, e.getManager, ({ auth, query }) => managers.person(auth, query.userId));
   route(app, e.getAssignedDevices, ({ auth, query }) => managers.devices(auth, query, true));
   route(app, e.getUnassignedDevices, ({ auth, query }) => managers.devices(auth, query, false));
   route(app, e.assignDevice, ({ auth, body, ip }) => managers.assign(auth, body.userId, [body.deviceId], ip));

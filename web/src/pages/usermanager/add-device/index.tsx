@@ -4,11 +4,11 @@ import { api, canAccess, ckProblem, message as serverMessage, type ClaimResult }
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Link } from 'react-router';
-import { call, endpointQuery } from '../../../api/call';
-import { useSubmit } from '../../../components/forms/useSubmit';
-import { useRoles, useSession } from '../../../auth/session';
-import { detailPath } from '../../../features/devices/links';
-import { useI18n } from '../../../i18n';
+import { call, endpointQuery } from '@/api/call';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { useRoles, useSession } from '@/auth/session';
+import { detailPath } from '@/features/devices/links';
+import { useI18n } from '@/i18n';
 
 interface ClaimForm {
   boxId: string;

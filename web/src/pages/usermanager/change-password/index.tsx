@@ -1,6 +1,6 @@
 import { Card } from 'antd';
-import { ChangePasswordForm } from '../../../auth/change-password/ChangePasswordForm';
-import { useI18n } from '../../../i18n';
+import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
+import { useI18n } from '@/i18n';
 
 /** /usermanager/change-password: the signed-in user's password. */
 export default function ChangePasswordPage() {

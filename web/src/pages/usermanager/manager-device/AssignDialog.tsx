@@ -1,8 +1,8 @@
 import { Alert, Modal, Spin, Typography } from 'antd';
 import { api, type PersonSummary } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
-import { endpointQuery } from '../../../api/call';
-import { useI18n } from '../../../i18n';
+import { endpointQuery } from '@/api/call';
+import { useI18n } from '@/i18n';
 
 /** What the manager asked to assign: one device (named) or a selection. */
 export interface AssignAsk {
