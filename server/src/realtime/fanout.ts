@@ -47,14 +47,15 @@ export class Fanout {
    * holds it (a new device and every change of reach read the sets of the users concerned again). A set older than
    * FLEET_REFRESH_MS is read again too, and the event goes out if the fresh set holds it. Its faults are those the
    * watcher may see (docs/people.md "Fault records"): none of a device whose data is hidden from them, and only those
-   * of registers their template reads. Serialised once for every watcher who sees them all.
+   * of registers their template reads. Serialised once for every watcher who sees them all, and once for all who see none.
    */
   toFleet(device: DeviceState, event: Omit<Transition, 'faults'>): void {
     let full: string | null = null;
+    let none: string | null = null;
     const typeId = device.type?.id ?? null;
     const out = (c: Connection): string => {
       const fleet = c.fleet;
-      if (!fleet || !(fleet.data === 'all' || fleet.data.has(device.id))) return JSON.stringify({ ...event, faults: [] });
+      if (!fleet || !(fleet.data === 'all' || fleet.data.has(device.id))) return (none ??= JSON.stringify({ ...event, faults: [] }));
       const rights = c.rights;
       if (rights && !rights.readsAll) return JSON.stringify({ ...event, faults: liveFaults(device, (r) => rights.canRead(typeId, r)) });
       return (full ??= JSON.stringify({ ...event, faults: liveFaults(device, () => true) }));
