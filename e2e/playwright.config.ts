@@ -14,6 +14,11 @@ export default defineConfig({
   retries: process.env.CI === 'true' ? 1 : 0,
   forbidOnly: process.env.CI === 'true',
   outputDir: './test-results',
+  // The setup project signs each demo role in once (auth.setup.ts); the specs reuse its sessions (fixtures.ts).
+  projects: [
+    { name: 'setup', testMatch: /auth\.setup\.ts$/ },
+    { name: 'e2e', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
+  ],
   use: {
     browserName: 'chromium',
     headless: true,

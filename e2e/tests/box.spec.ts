@@ -1,22 +1,13 @@
 import { apiGet, ownCompressor } from './boxes.js';
-import {
-  DEVICE_SCREEN_LANGS,
-  expect,
-  expectDeviceScreensIn,
-  expectShown,
-  listLoaded,
-  openShell as open,
-  screenshot,
-  shown as byId,
-  signIn,
-  test,
-} from './fixtures.js';
+import { expect, expectShown, listLoaded, openShell as open, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * The cloud box's page: a box of the spec's own (registered to demo_manager, one screw compressor) opened from the
- * device list shows what it reported, its controllers, its connections and its change of address; each language
- * and 800 px.
+ * device list shows what it reported, its controllers, its connections and its change of address. In each
+ * language and width: language-sweep.spec.ts.
  */
+
+test.use({ role: 'demo_manager' });
 
 test.describe.configure({ mode: 'serial' });
 
@@ -27,7 +18,7 @@ test('the box page shows what the box reported, its controllers, connection hist
   // The box drops and comes back from another address (127.0.0.2; Linux routes all of 127/8 to lo).
   await box.reconnect('127.0.0.2');
 
-  const token = await signIn(page, 'demo_manager');
+  const token = tokenOf('demo_manager');
   // The server writes its logs a moment later: wait for them before looking.
   await expect
     .poll(async () => {
@@ -55,9 +46,3 @@ test('the box page shows what the box reported, its controllers, connection hist
   await page.goBack();
   await screenshot(page, 'device-box');
 });
-
-for (const language of DEVICE_SCREEN_LANGS) {
-  test(`the box page in ${language.lang}, and at 800 px`, async ({ page }) => {
-    await expectDeviceScreensIn(page, language, [['box', '/devices/box/100001', 'box-controllers']]);
-  });
-}

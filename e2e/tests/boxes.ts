@@ -2,7 +2,7 @@ import net from 'node:net';
 import type { APIRequestContext } from '@playwright/test';
 import { MqttClient } from 'mqtt';
 import type { BoxCredentials } from '@dms/contract';
-import { apiLogin, baseUrl, expect, reg, test } from './fixtures.js';
+import { baseUrl, expect, reg, test, tokenOf } from './fixtures.js';
 
 /**
  * Boxes of a test's own, for states at known moments (docs/box-protocol.md): registered through the API as
@@ -36,7 +36,7 @@ export async function registerBoxes(
   end: number,
   fields: { boxType: string; companyName: string; contact?: string } & Record<string, unknown>,
 ): Promise<BoxCredentials[]> {
-  const token = await apiLogin(request, 'demo_root');
+  const token = tokenOf('demo_root');
   const res = await request.post(`${baseUrl()}/api/v2/box-reg-info`, {
     headers: { authorization: `Bearer ${token}` },
     data: { startBoxId: start, endBoxId: end, userId: await userIdOf(request, token, owner), ...fields },

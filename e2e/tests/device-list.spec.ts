@@ -2,10 +2,9 @@ import ExcelJS from 'exceljs';
 import type { Locator, Page } from '@playwright/test';
 import { apiGet, ownCompressor } from './boxes.js';
 import {
-  DEVICE_SCREEN_LANGS,
+  asRole,
   cellText,
   expect,
-  expectDeviceScreensIn,
   expectShown,
   fromMenu,
   listLoaded,
@@ -13,7 +12,6 @@ import {
   reg,
   screenshot,
   shown as byId,
-  signIn,
   test,
 } from './fixtures.js';
 
@@ -21,7 +19,7 @@ import {
  * The device list (devices-show) and the fault list: opened from the menu as a user would; every user sees only their
  * fleet; quick filters, search, sort, the remembered column choice and the .xlsx export; a box of the spec's own (a
  * screw compressor registered to demo_manager) sets a fault, and the list, the fault list and the detail follow
- * without reload; each language and 800 px.
+ * without reload. In each language and width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -61,7 +59,7 @@ async function openColumnChoice(page: Page): Promise<Locator> {
 
 test('each user sees only their fleet in the list, opened from the menu', async ({ page }) => {
   // Other specs may register boxes to the demo users meanwhile: the list is compared with the (scoped) API.
-  const endUser = await signIn(page, 'demo_end_user');
+  const endUser = await asRole(page, 'demo_end_user');
   await open(page, '/dashboard');
   await fromMenu(page, 'Devices', 'devicesShow');
   await expectShown(page, /\/devices\/devices-show$/);
@@ -75,7 +73,7 @@ test('each user sees only their fleet in the list, opened from the menu', async 
   await screenshot(page, 'devices-list-end-user');
 
   await page.context().clearCookies();
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, '/dashboard');
   await fromMenu(page, 'Devices', 'devicesShow');
   await listLoaded(page);
@@ -86,7 +84,7 @@ test('each user sees only their fleet in the list, opened from the menu', async 
 });
 
 test('quick filters, search and sort narrow and order the list on the server; the URL keeps them', async ({ page }) => {
-  const token = await signIn(page, 'demo_end_user');
+  const token = await asRole(page, 'demo_end_user');
   await open(page, `/devices/devices-show?q=${DEMO_END_USER_Q}`);
   await listLoaded(page);
   // The quick filters count what the API counts (the demo fleet's company: other specs' boxes stay out).
@@ -135,14 +133,14 @@ test('quick filters, search and sort narrow and order the list on the server; th
 
   // Search by company as the manager: only the test's box.
   await page.context().clearCookies();
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
   await listLoaded(page);
   await expect.poll(async () => (await listRows(page)).map((r) => r.device)).toEqual([`${boxId}-1`]);
 });
 
 test('the column choice survives a reload', async ({ page }) => {
-  await signIn(page, 'demo_end_user');
+  await asRole(page, 'demo_end_user');
   await open(page, '/devices/devices-show');
   await listLoaded(page);
   const head = byId(page, 'devices-table').locator('thead');
@@ -162,7 +160,7 @@ test('the column choice survives a reload', async ({ page }) => {
 });
 
 test('export downloads an .xlsx with the rows of the filtered list', async ({ page }) => {
-  const token = await signIn(page, 'demo_end_user');
+  const token = await asRole(page, 'demo_end_user');
   // The demo fleet's company, online: other specs' boxes (registered meanwhile) stay out of it.
   await open(page, `/devices/devices-show?status=online&q=${DEMO_END_USER_Q}`);
   await listLoaded(page);
@@ -193,7 +191,7 @@ test('export downloads an .xlsx with the rows of the filtered list', async ({ pa
 });
 
 test('a fault set by the box shows on the list and the detail without reload; the fault list has it', async ({ page }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
   await listLoaded(page);
   const status = byId(page, `device-status-${boxId}-1`);
@@ -230,12 +228,3 @@ test('a fault set by the box shows on the list and the detail without reload; th
   await expect(byId(page, 'device-transitions').getByTestId('device-transition').first()).toHaveAttribute('data-to', 'online');
   await screenshot(page, 'device-detail');
 });
-
-for (const language of DEVICE_SCREEN_LANGS) {
-  test(`the device list and the fault list in ${language.lang}, and at 800 px`, async ({ page }) => {
-    await expectDeviceScreensIn(page, language, [
-      ['devices-show', '/devices/devices-show', 'devices-table'],
-      ['fault', '/devices/fault', 'devices-table'],
-    ]);
-  });
-}

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { ownCompressor } from './boxes.js';
-import { apiLogin, baseUrl, expect, openShell as open, reg, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { asRole, baseUrl, expect, openShell as open, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * Register writes on the device detail: a box of the spec's own (a screw compressor registered to demo_manager)
@@ -30,7 +30,7 @@ async function confirmWrite(page: Page): Promise<void> {
 }
 
 test('a register write round trip: acknowledged, then refused by the controller, then out of range', async ({ page }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, `/devices/controller/${boxId}/1`);
   await expect(byId(page, `register-value-${LOAD_PRESSURE}`)).toHaveText('0.65');
   // Read-only registers have no write control.
@@ -63,7 +63,7 @@ test('a register write round trip: acknowledged, then refused by the controller,
 
 test('a helper given the switch right sees only the start/stop control; the API refuses other writes', async ({ page }) => {
   // demo_manager shares the device with its helper, with the switch right (/user_register/share_device).
-  const manager = { authorization: `Bearer ${await apiLogin(page.request, 'demo_manager')}` };
+  const manager = { authorization: `Bearer ${tokenOf('demo_manager')}` };
   const helpers = await page.request.get(`${baseUrl()}/api/v2/user_register/get_helpers?q=demo_helper`, { headers: manager });
   const helperId = ((await helpers.json()) as { data: { items: Array<{ id: number; username: string }> } }).data.items.find(
     (h) => h.username === 'demo_helper',
@@ -76,7 +76,7 @@ test('a helper given the switch right sees only the start/stop control; the API 
   });
   expect(((await shared.json()) as { code: number }).code).toBe(20000);
 
-  const token = await signIn(page, 'demo_helper');
+  const token = await asRole(page, 'demo_helper');
   await open(page, `/devices/controller/${boxId}/1`);
   await expect(byId(page, `register-value-${LOAD_PRESSURE}`)).toBeVisible();
   await expect(byId(page, `register-write-${START_STOP}`)).toBeVisible();

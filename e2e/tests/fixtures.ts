@@ -1,6 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { test as base, expect, type APIRequestContext, type Locator, type Page } from '@playwright/test';
+import {
+  test as base,
+  expect,
+  type APIRequestContext,
+  type Browser,
+  type BrowserContextOptions,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 
 export const PASSWORD = 'demo123456';
 export const baseUrl = (): string => {
@@ -9,13 +17,94 @@ export const baseUrl = (): string => {
   return url;
 };
 
-export const test = base.extend({
+/**
+ * The demo accounts signed in once per run by the setup project (auth.setup.ts), each session saved as a storage state
+ * that the specs reuse. demo_afterSales is not among them: pages.spec.ts changes its password, which ends its other
+ * sessions. A test that signs out, or ends a session, signs in on its own (signIn), never with a shared state.
+ */
+export const ROLES = [
+  'demo_root',
+  'demo_limited_admin',
+  'demo_manager',
+  'demo_submanager',
+  'demo_helper',
+  'demo_end_user',
+  'demo_market',
+  'demo_qualityCtrl',
+] as const;
+export type Role = (typeof ROLES)[number];
+export const LANGS = ['en', 'zh', 'es', 'ja'] as const;
+export type Lang = (typeof LANGS)[number];
+
+type StorageState = Exclude<BrowserContextOptions['storageState'], string | undefined>;
+type Cookie = StorageState['cookies'][number];
+
+const authDir = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../.auth');
+/** Where the setup project saves `role`'s storage state. */
+export const stateFile = (role: Role): string => path.join(authDir, `${role}.json`);
+
+const cookie = (name: string, value: string): Cookie => ({
+  name,
+  value,
+  domain: new URL(baseUrl()).hostname,
+  path: '/',
+  expires: -1,
+  httpOnly: false,
+  secure: false,
+  sameSite: 'Lax',
+});
+
+/** Saves `token` as `role`'s storage state: the Admin-Token cookie the console reads (auth.setup.ts). */
+export function saveState(role: Role, token: string): void {
+  fs.mkdirSync(authDir, { recursive: true });
+  const state: StorageState = { cookies: [cookie('Admin-Token', token)], origins: [] };
+  fs.writeFileSync(stateFile(role), JSON.stringify(state, null, 2));
+}
+
+/** `role`'s saved storage state, with the console's language cookie when `lang` is given; signed out with no role. */
+export function stateOf(role: Role | null, lang?: Lang | null): StorageState {
+  const cookies: Cookie[] = role ? (JSON.parse(fs.readFileSync(stateFile(role), 'utf8')) as StorageState).cookies : [];
+  return { cookies: lang ? [...cookies, cookie('language', lang)] : cookies, origins: [] };
+}
+
+/** `role`'s shared token, for API calls (no sign-in of its own). */
+export function tokenOf(role: Role): string {
+  const token = stateOf(role).cookies.find((c) => c.name === 'Admin-Token')?.value;
+  if (!token) throw new Error(`no saved session of ${role}: run through e2e/playwright.config.ts (its setup project)`);
+  return token;
+}
+
+export const test = base.extend<{ role: Role | null; lang: Lang | null }>({
   // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern and requires it
   baseURL: async ({}, use) => {
     await use(baseUrl());
   },
+  /** `test.use({ role })`: the test's page is signed in as the role (its shared session); `lang` sets the language. */
+  role: [null, { option: true }],
+  lang: [null, { option: true }],
+  storageState: async ({ role, lang, storageState }, use) => {
+    await use(role || lang ? stateOf(role, lang) : storageState);
+  },
 });
 export { expect };
+
+/**
+ * Signs a page in as `role` with its shared session (and `lang`, when given): puts the saved token in the Admin-Token
+ * cookie. Answers the token, for API calls.
+ */
+export async function asRole(page: Page, role: Role, lang?: Lang): Promise<string> {
+  await page.context().addCookies(stateOf(role, lang).cookies);
+  return tokenOf(role);
+}
+
+/**
+ * A page of its own, in a browser context signed in as `role` (its shared session) in `lang`, for a spec that keeps
+ * one page through its tests (opened in beforeAll; close its context in afterAll).
+ */
+export async function rolePage(browser: Browser, role: Role | null, lang?: Lang, viewport = { width: 1280, height: 800 }): Promise<Page> {
+  const context = await browser.newContext({ baseURL: baseUrl(), storageState: stateOf(role, lang), viewport });
+  return context.newPage();
+}
 
 /** Tests name registers by key: `reg('screw-compressor', 'fault_bits')` is 40050 (one lookup, in the contract). */
 export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/contract/builtin-types';
@@ -28,7 +117,11 @@ export async function apiLogin(request: APIRequestContext, username: string, pas
   return body.data.token;
 }
 
-/** Signs a page in by putting a fresh token in the Admin-Token cookie (the UI sign-in has its own tests). */
+/**
+ * Signs a page in with a session of its own: a fresh token in the Admin-Token cookie. Only for tests that end the
+ * session (sign out, expiry, a password change) or sign in users of their own; the others use the shared sessions
+ * (`test.use({ role })`, asRole).
+ */
 export async function signIn(page: Page, username: string, language?: string): Promise<string> {
   const token = await apiLogin(page.request, username);
   const url = new URL(baseUrl());
@@ -65,6 +158,19 @@ export async function expectShown(page: Page, url: RegExp): Promise<void> {
   await expect(page).toHaveURL(url);
   const pathname = decodeURI(new URL(page.url()).pathname);
   await expect(page.locator('.dms-page:not([hidden])')).toHaveAttribute('data-path', pathname);
+}
+
+/**
+ * Goes to a page of the shell inside the app, as a link would: no reload, so the shell, the open tabs and the live
+ * connection stay. Waits until the page at the path is the one shown.
+ */
+export async function goInApp(page: Page, to: string): Promise<void> {
+  await page.evaluate((p) => {
+    window.history.pushState({}, '', p);
+    window.dispatchEvent(new PopStateEvent('popstate'));
+  }, to);
+  const pathname = to.split('?')[0] ?? to;
+  await expectShown(page, new RegExp(`${pathname.replace(/[/\-.]/g, '\\$&')}(\\?|$)`));
 }
 
 /**
@@ -119,39 +225,6 @@ export function cellText(value: unknown): string {
 export async function listLoaded(page: Page): Promise<void> {
   await expect(shown(page, 'devices-total')).toBeVisible();
   await expect(shown(page, 'devices-table').locator('.ant-spin-spinning')).toHaveCount(0);
-}
-
-/** Each language but English, with English words its device screens must not show. */
-export const DEVICE_SCREEN_LANGS = [
-  { lang: 'zh', english: ['Device list', 'Online', 'Columns', 'Export', 'Registers', 'Device information'] },
-  { lang: 'es', english: ['Device list', 'Columns', 'Registers', 'Device information', 'Status'] },
-  { lang: 'ja', english: ['Device list', 'Online', 'Columns', 'Export', 'Registers', 'Device information'] },
-] as const;
-
-/**
- * Opens each device screen (`[name, path, test id of the part shown once loaded]`) as demo_end_user in `lang` at
- * 800 px: none shows any of the `english` words, and none runs off the side. Saves screenshots of each.
- */
-export async function expectDeviceScreensIn(
-  page: Page,
-  { lang, english }: (typeof DEVICE_SCREEN_LANGS)[number],
-  screens: ReadonlyArray<readonly [name: string, path: string, ready: string]>,
-): Promise<void> {
-  await page.setViewportSize({ width: 800, height: 900 });
-  await signIn(page, 'demo_end_user', lang);
-  for (const [name, path, ready] of screens) {
-    await openShell(page, path);
-    await expect(shown(page, ready)).toBeVisible();
-    await expect(shown(page, ready).locator('.ant-spin-spinning')).toHaveCount(0);
-    const text = await page.locator('.dms-page:not([hidden])').innerText();
-    for (const word of english) expect(text, `${name} in ${lang}`).not.toContain(word);
-    // Nothing runs off the side at 800 px: the page itself does not scroll sideways.
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
-    expect(overflow, `${name} at 800 px`).toBeLessThanOrEqual(0);
-    await screenshot(page, `devices-${name}-${lang}-800`);
-    await shown(page, ready).scrollIntoViewIfNeeded();
-    await screenshot(page, `devices-${name}-${lang}-800-content`);
-  }
 }
 
 /**

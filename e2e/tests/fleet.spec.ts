@@ -2,12 +2,13 @@ import type { FleetSummary, MapPoint } from '@dms/contract';
 import type { APIRequestContext, Locator } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { apiGet as getJson, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, fromMenu, openShell, reg, screenshot, signIn, test } from './fixtures.js';
+import { asRole, baseUrl, expect, expectShown, fromMenu, openShell, reg, screenshot, test, tokenOf } from './fixtures.js';
 
 /**
  * The fleet at a glance: map monitoring (/devices/map), the dashboard's fleet figures and the large screen
  * (/large-screen). The demo fleet (boxes 100001-100005 of demo_end_user, 100006 of demo_manager) gives the points;
- * a status change at a known moment comes from a box this file registers and speaks MQTT as.
+ * a status change at a known moment comes from a box this file registers and speaks MQTT as. Each in each language
+ * and width: language-sweep.spec.ts; the API's scoping of the map: server/test/fleet.test.ts and visibility-matrix.test.ts.
  */
 
 const api = (path: string) => `${baseUrl()}/api/v2${path}`;
@@ -68,7 +69,7 @@ async function startBox(request: APIRequestContext): Promise<TestBox> {
 // The demo fleet's devices appear when the simulator's boxes say hello and get their places a few seconds later:
 // wait for them once, so the first test does not race a freshly started server.
 test.beforeAll(async ({ request }) => {
-  const token = await apiLogin(request, 'demo_end_user');
+  const token = tokenOf('demo_end_user');
   await expect
     .poll(async () => placedCount((await getJson(request, token, '/fleet/map')).data as MapPoint[]), { timeout: 40_000 })
     .toBeGreaterThanOrEqual(5);
@@ -76,7 +77,7 @@ test.beforeAll(async ({ request }) => {
 
 test.describe('map monitoring', () => {
   test('opened from the menu, it shows the fleet, filters by status and links a device to its page', async ({ page }) => {
-    const token = await signIn(page, 'demo_end_user');
+    const token = await asRole(page, 'demo_end_user');
     // Fully offline: everything the map needs (the world's countries too) comes from the console's own server.
     const elsewhere: string[] = [];
     const own = new URL(baseUrl()).host;
@@ -143,20 +144,11 @@ test.describe('map monitoring', () => {
     await popup.getByTestId('map-popup-open').click();
     await expectShown(page, new RegExp(`/devices/controller/${point?.boxId}/${point?.controller}$`));
   });
-
-  test('the API keeps each user to their own devices and refuses without sign-in', async ({ request }) => {
-    const manager = await apiLogin(request, 'demo_manager');
-    const data = (await getJson(request, manager, '/fleet/map')).data as MapPoint[];
-    expect(data.some((p) => p.boxId === 100_006)).toBe(true);
-    expect(data.some((p) => p.boxId >= 100_001 && p.boxId <= 100_005)).toBe(false);
-    const res = await request.get(api('/fleet/map'));
-    expect(res.status()).toBe(401);
-  });
 });
 
 test.describe('dashboard fleet figures', () => {
   test('the counts are the API counts and each leads to its list', async ({ page }) => {
-    const token = await signIn(page, 'demo_end_user');
+    const token = await asRole(page, 'demo_end_user');
     await openShell(page, '/dashboard');
     const fleet = page.getByTestId('dashboard-fleet');
     await expect(fleet.getByTestId('fleet-count-all')).toBeVisible();
@@ -202,7 +194,7 @@ test.describe('live status changes', () => {
     request,
   }) => {
     const box = await startBox(request);
-    const root = await apiLogin(request, 'demo_root');
+    const root = tokenOf('demo_root');
     try {
       await box.report(0);
       // Put the box's device on the map, far from the demo fleet (in Xinjiang), so it stands alone there; the test
@@ -216,7 +208,7 @@ test.describe('live status changes', () => {
         });
         expect(((await res.json()) as { code: number }).code).toBe(20000);
       }).toPass({ timeout: 10_000 });
-      await signIn(page, 'demo_end_user');
+      await asRole(page, 'demo_end_user');
       await openShell(page, '/dashboard');
       const feed = page.getByTestId('dashboard-fleet');
       await expect(feed.getByTestId('fleet-count-all')).toBeVisible();
@@ -270,7 +262,7 @@ test.describe('large screen', () => {
     await page.goto('/large-screen');
     await expect(page).toHaveURL(/\/login\?redirect=%2Flarge-screen$/);
 
-    await signIn(page, 'demo_end_user');
+    await asRole(page, 'demo_end_user');
     await openShell(page, '/dashboard');
     await page.getByTestId('fleet-large-screen-link').click();
     await expect(page).toHaveURL(/\/large-screen$/);
@@ -302,62 +294,5 @@ test.describe('large screen', () => {
     await page.goto('/devices/map');
     await page.getByTestId('map-large-screen').click();
     await expect(page).toHaveURL(/\/large-screen$/);
-  });
-});
-
-test.describe('languages and narrow screens', () => {
-  const LANGUAGES = [
-    { lang: 'zh', map: '地图监控', fleet: '我的设备', screen: '设备监控：设备总览' },
-    { lang: 'es', map: 'Mapa de equipos', fleet: 'Sus equipos', screen: 'Monitorización de equipos: vista general' },
-    { lang: 'ja', map: 'マップ監視', fleet: 'あなたの機器', screen: '機器監視：全体概況' },
-  ] as const;
-  /** English words of these screens that must not be left in another language. */
-  const ENGLISH =
-    /\b(Your fleet|All devices|Online rate|Boxes online|Faults today|Last 24 hours|Status changes|devices on the map|without a position|Large screen|Faults and alerts|Most faulty models)\b/;
-
-  for (const { lang, map, fleet, screen } of LANGUAGES) {
-    test(`the dashboard, the map and the large screen in ${lang}`, async ({ page }) => {
-      await signIn(page, 'demo_end_user', lang);
-      await openShell(page, '/dashboard');
-      const section = page.getByTestId('dashboard-fleet');
-      await expect(section).toContainText(fleet);
-      await expect(section.getByTestId('fleet-hours-chart')).toBeVisible();
-      expect(await section.innerText()).not.toMatch(ENGLISH);
-      await screenshot(page, `fleet-dashboard-${lang}`);
-
-      await page.goto('/devices/map');
-      await expect(page.locator('.dms-map-page')).toContainText(map);
-      await expect(page.getByTestId('fleet-map').getByTestId('map-marker').first()).toBeVisible();
-      expect(await page.locator('.dms-map-page').innerText()).not.toMatch(ENGLISH);
-      await screenshot(page, `fleet-map-${lang}`);
-
-      await page.goto('/large-screen');
-      await expect(page.getByTestId('large-screen')).toContainText(screen);
-      await expect(page.getByTestId('ls-count-all')).not.toHaveAttribute('data-count', '0');
-      expect(await page.getByTestId('large-screen').innerText()).not.toMatch(ENGLISH);
-      await screenshot(page, `fleet-large-screen-${lang}`);
-    });
-  }
-
-  test('at 800 px the dashboard, the map and the large screen fit the width', async ({ page }) => {
-    await page.setViewportSize({ width: 800, height: 1000 });
-    await signIn(page, 'demo_end_user');
-    await openShell(page, '/dashboard');
-    await expect(page.getByTestId('fleet-count-all')).toBeVisible();
-    const noSideScroll = () => page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth);
-    expect(await noSideScroll()).toBe(true);
-    await screenshot(page, 'fleet-dashboard-800');
-
-    await page.goto('/devices/map');
-    await expect(page.getByTestId('fleet-map').getByTestId('map-marker').first()).toBeVisible();
-    expect(await noSideScroll()).toBe(true);
-    const box = await page.getByTestId('fleet-map').boundingBox();
-    expect(box?.width ?? 0).toBeLessThanOrEqual(800);
-    await screenshot(page, 'fleet-map-800');
-
-    await page.goto('/large-screen');
-    await expect(page.getByTestId('ls-map').getByTestId('map-marker').first()).toBeVisible();
-    expect(await noSideScroll()).toBe(true);
-    await screenshot(page, 'fleet-large-screen-800');
   });
 });

@@ -1,21 +1,20 @@
 import ExcelJS from 'exceljs';
+import type { Locator, Page } from '@playwright/test';
 import { ownBox } from './boxes.js';
 import {
-  apiLogin,
-  baseUrl,
   cellText,
   choosePageSize,
   expect,
   expectShown,
   fromMenu,
-  openShell as open,
+  goInApp,
+  openShell,
   reg,
+  rolePage,
   screenshot,
   shown as byId,
-  signIn,
   test,
 } from './fixtures.js';
-import type { Locator, Page } from '@playwright/test';
 
 /**
  * What an export's time cell holds for a moment: its wall clock (whole seconds) in the zone the console sent, the
@@ -31,10 +30,21 @@ function wallClock(ms: number): Date {
  * maglev-region): a box of the test's own (a maglev blower, registered to demo_manager) publishes a known series of
  * snapshots with past timestamps, and the screens must show exactly that series: table values and paging, chart
  * points, an hour's candle, a fault record and its snapshot, the .xlsx exports; readings published while the table
- * and the charts are open join them without a reload; plus who may open them, bad parameters, each language and 800 px.
+ * and the charts are open join them without a reload. The tests walk one page, signed in as demo_manager, from screen
+ * to screen inside the app. Who may open them and bad parameters: guard.spec.ts; each screen in each language and
+ * width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
+
+let page: Page;
+test.beforeAll(async ({ browser }) => {
+  page = await rolePage(browser, 'demo_manager');
+  await openShell(page, '/dashboard');
+});
+test.afterAll(async () => {
+  await page.context().close();
+});
 
 const HOUR = 3_600_000;
 const MIN = 60_000;
@@ -112,7 +122,7 @@ const box = ownBox(boxId, company, 'maglev-blower', async (b) => {
 const publishData = (ts: number, values: Record<string, number>) => box.publish(ts, values);
 
 /** The series `id` of the echarts instance on the chart node `testId`, once it has data. */
-async function chartSeries(page: Page, testId: string, id: string): Promise<Array<[number | string, ...number[]]>> {
+async function chartSeries(testId: string, id: string): Promise<Array<[number | string, ...number[]]>> {
   const locator = byId(page, testId);
   await expect(locator).toBeVisible();
   const handle = await page.waitForFunction(
@@ -132,9 +142,8 @@ async function headers(table: Locator): Promise<string[]> {
   return (await table.locator('thead th').allInnerTexts()).map((s) => s.trim());
 }
 
-test('history table shows the published values, pages on the server, and exports them', async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  await open(page, `/devices/history/${boxId}/1`);
+test('history table shows the published values, pages on the server, and exports them', async () => {
+  await goInApp(page, `/devices/history/${boxId}/1`);
   const table = byId(page, 'history-table');
   await expect(byId(page, 'history-device')).toContainText(String(boxId));
   await expect(page.getByText('12 snapshots')).toBeVisible();
@@ -185,12 +194,11 @@ test('history table shows the published values, pages on the server, and exports
   await expect(rows.nth(1).locator('td').nth(flowColumn)).toHaveText(flowText(newest[0]?.flow ?? 0));
 });
 
-test('history chart shows the published points, k-line the known hour', async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  await open(page, `/devices/history/${boxId}/1`);
+test('history chart shows the published points, k-line the known hour', async () => {
+  await goInApp(page, `/devices/history/${boxId}/1`);
   await byId(page, 'history-view-charts').click();
   await expectShown(page, new RegExp(`/devices/history-charts/${boxId}-1/\\d+$`));
-  const points = await chartSeries(page, 'history-chart', `avg-${FLOW}`);
+  const points = await chartSeries('history-chart', `avg-${FLOW}`);
   const bucketMs = Number(await byId(page, 'history-chart-wrap').getAttribute('data-bucket-ms'));
   expect(bucketMs).toBeGreaterThan(0);
   expect(bucketMs).toBeLessThan(5 * MIN);
@@ -208,18 +216,22 @@ test('history chart shows the published points, k-line the known hour', async ({
   // The window holds the present: a reading now joins the chart without a reload.
   await expect(byId(page, 'history-chart-live')).toBeVisible();
   await publishLive(LIVE_CHART_FLOW);
-  await expect.poll(() => chartSeries(page, 'history-chart', `avg-${FLOW}`)).toEqual(expectedCurve(windowFrom, bucketMs));
+  await expect.poll(() => chartSeries('history-chart', `avg-${FLOW}`)).toEqual(expectedCurve(windowFrom, bucketMs));
   expect(published.at(-1)?.ts ?? 0).toBeLessThan(windowFrom + 24 * HOUR);
-  // Zooming in asks the server again for the zoomed part (after a short pause), at the chart's resolution.
-  await page.evaluate(() => {
-    type Chart = { dispatchAction(action: object): void };
-    const el = document.querySelector<HTMLElement & { echart?: Chart }>('.dms-page:not([hidden]) [data-testid="history-chart"]');
-    el?.echart?.dispatchAction({ type: 'dataZoom', start: 50, end: 100 });
-  });
+  // Zooming in asks the server again for the zoomed part (after a short pause), at the chart's resolution. On a
+  // loaded machine the chart may still be redrawn with the points its width asks for (the zoom starting afresh):
+  // zoomed again until the zoom took.
   const wrap = byId(page, 'history-chart-wrap');
-  await expect(wrap).toHaveAttribute('data-detail', /^\d+-\d+$/);
+  await expect(async () => {
+    await page.evaluate(() => {
+      type Chart = { dispatchAction(action: object): void };
+      const el = document.querySelector<HTMLElement & { echart?: Chart }>('.dms-page:not([hidden]) [data-testid="history-chart"]');
+      el?.echart?.dispatchAction({ type: 'dataZoom', start: 50, end: 100 });
+    });
+    await expect(wrap).toHaveAttribute('data-detail', /^\d+-\d+$/, { timeout: 3000 });
+  }).toPass({ timeout: 20_000 });
   expect(await wrap.getAttribute('data-detail')).toBe(`${windowFrom + 12 * HOUR}-${windowFrom + 24 * HOUR}`);
-  const zoomed = await chartSeries(page, 'history-chart', `avg-${FLOW}`);
+  const zoomed = await chartSeries('history-chart', `avg-${FLOW}`);
   // The zoomed part has finer buckets: every reading on its own, the live ones (seconds apart) perhaps together.
   expect(zoomed.slice(0, SERIES.length).map((p) => p[1])).toEqual(SERIES.map((s) => s.flow / 10));
   await screenshot(page, 'history-charts');
@@ -247,9 +259,8 @@ test('history chart shows the published points, k-line the known hour', async ({
   await screenshot(page, 'history-kline');
 });
 
-test('fault records list the fault and its snapshot', async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  await open(page, `/devices/history/${boxId}/1`);
+test('fault records list the fault and its snapshot', async () => {
+  await goInApp(page, `/devices/history/${boxId}/1`);
   await byId(page, 'history-view-errorRecord').click();
   const rows = byId(page, 'record-table').locator('tbody tr.ant-table-row');
   await expect(rows).toHaveCount(1);
@@ -269,9 +280,8 @@ test('fault records list the fault and its snapshot', async ({ page }) => {
   await screenshot(page, 'history-error-details');
 });
 
-test('export-errors from the menu: the fault across the user devices and its .xlsx', async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  await open(page, '/dashboard');
+test('export-errors from the menu: the fault across the user devices and its .xlsx', async () => {
+  await goInApp(page, '/dashboard');
   await fromMenu(page, 'Devices', 'exportErrors');
   await expectShown(page, /\/devices\/export-errors$/);
   await byId(page, 'export-errors-q').fill(String(boxId));
@@ -307,159 +317,23 @@ test('export-errors from the menu: the fault across the user devices and its .xl
   await screenshot(page, 'history-export-errors');
 });
 
-test('maglev charts and the operating region, whose point moves live', async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  await open(page, `/devices/history/${boxId}/1`);
+test('maglev charts and the operating region, whose point moves live', async () => {
+  await goInApp(page, `/devices/history/${boxId}/1`);
   await byId(page, 'history-view-maglevCharts').click();
   await expectShown(page, new RegExp(`/devices/maglev-charts/${boxId}-1/\\d+$`));
-  const flow = await chartSeries(page, 'maglev-chart-flow', `avg-${FLOW}`);
+  const flow = await chartSeries('maglev-chart-flow', `avg-${FLOW}`);
   const windowFrom = Number(new URL(page.url()).pathname.split('/').at(-1));
   const bucketMs = Number(await byId(page, 'maglev-chart-flow-wrap').getAttribute('data-bucket-ms'));
   expect(flow).toEqual(expectedCurve(windowFrom, bucketMs));
-  await chartSeries(page, 'maglev-chart-speed', `avg-${SPEED}`);
+  await chartSeries('maglev-chart-speed', `avg-${SPEED}`);
   await screenshot(page, 'history-maglev-charts');
 
   await byId(page, 'history-view-maglevRegion').click();
-  expect(await chartSeries(page, 'maglev-region-chart', 'current')).toEqual([[LIVE_CHART_FLOW / 10, 60]]);
+  expect(await chartSeries('maglev-region-chart', 'current')).toEqual([[LIVE_CHART_FLOW / 10, 60]]);
   await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'true');
   // A new reading moves the point without a reload: far to the left of the surge line.
   await publishData(Date.now(), reading(200, { pressure: 900 }));
-  await expect.poll(async () => (await chartSeries(page, 'maglev-region-chart', 'current'))[0]).toEqual([20, 90]);
+  await expect.poll(async () => (await chartSeries('maglev-region-chart', 'current'))[0]).toEqual([20, 90]);
   await expect(byId(page, 'maglev-region-state')).toHaveAttribute('data-inside', 'false');
   await screenshot(page, 'history-maglev-region');
-});
-
-test('a helper cannot open the device history; the API refuses; bad parameters go to 404', async ({ page }) => {
-  await signIn(page, 'demo_helper');
-  await page.goto(`/devices/history/${boxId}/1`);
-  await expect(page).toHaveURL(/\/401$/);
-  const token = await apiLogin(page.request, 'demo_helper');
-  const query = `from=${H0}&to=${H0 + 24 * HOUR}`;
-  const refused = await page.request.get(`${baseUrl()}/api/v2/history/${boxId}/1?${query}`, {
-    headers: { authorization: `Bearer ${token}` },
-  });
-  expect(refused.status()).toBe(403);
-  expect(((await refused.json()) as { code: number }).code).toBe(40300);
-  const anonymous = await page.request.get(`${baseUrl()}/api/v2/history/${boxId}/1?${query}`);
-  expect(anonymous.status()).toBe(401);
-
-  await signIn(page, 'demo_manager');
-  for (const path of [
-    `/devices/history/abc/1`,
-    `/devices/history/${boxId}/0`,
-    `/devices/plcHistory/${boxId}/33`,
-    `/devices/history-charts/${boxId}/${H0}`,
-    `/devices/history-charts/${boxId}-1/soon`,
-    `/devices/k-line/${boxId}-x/1`,
-    `/devices/error-record/${boxId}/one`,
-    `/devices/error-details/${boxId}/${FAULT_START}?controller=40`,
-    `/devices/maglev-charts/${boxId}/${H0}`,
-    `/devices/maglev-region/-1/1`,
-  ]) {
-    await page.goto(path);
-    await expect(page, path).toHaveURL(/\/404$/);
-  }
-});
-
-/** Each history screen, with the texts its card title has in each language. */
-const SCREENS: Array<{ testId: string; path: () => string; titles: Record<'zh' | 'es' | 'ja', string> }> = [
-  {
-    testId: 'page-history',
-    path: () => `/devices/history/${boxId}/1`,
-    titles: { zh: '历史数据', es: 'Datos históricos', ja: '履歴データ' },
-  },
-  {
-    testId: 'page-plcHistory',
-    path: () => `/devices/plcHistory/${boxId}/1`,
-    titles: { zh: 'PLC历史数据', es: 'Histórico del PLC', ja: 'PLC履歴' },
-  },
-  {
-    testId: 'page-historyCharts',
-    path: () => `/devices/history-charts/${boxId}-1/${H0 - HOUR}`,
-    titles: { zh: '历史曲线', es: 'Gráficos históricos', ja: '履歴グラフ' },
-  },
-  {
-    testId: 'page-kline',
-    path: () => `/devices/k-line/${boxId}-${FLOW}/1`,
-    titles: { zh: 'K线图', es: 'Velas (K-line)', ja: 'ローソク足' },
-  },
-  {
-    testId: 'page-errorRecord',
-    path: () => `/devices/error-record/${boxId}/1`,
-    titles: { zh: '故障记录', es: 'Registro de fallos', ja: '故障記録' },
-  },
-  {
-    testId: 'page-errorDetails',
-    path: () => `/devices/error-details/${boxId}/${FAULT_START}?controller=1`,
-    titles: { zh: '故障详情', es: 'Detalle del fallo', ja: '故障詳細' },
-  },
-  {
-    testId: 'page-exportErrors',
-    path: () => '/devices/export-errors',
-    titles: { zh: '导出故障记录', es: 'Exportar fallos', ja: '故障記録の出力' },
-  },
-  {
-    testId: 'page-maglevCharts',
-    path: () => `/devices/maglev-charts/${boxId}-1/${H0 - HOUR}`,
-    titles: { zh: '磁悬浮曲线', es: 'Gráficos de la soplante', ja: '磁気浮上ブロワのグラフ' },
-  },
-  {
-    testId: 'page-maglevRegion',
-    path: () => `/devices/maglev-region/${boxId}/1`,
-    titles: { zh: '运行区域', es: 'Zona de funcionamiento', ja: '運転領域' },
-  },
-];
-
-/** English words of these screens that must not show in another language. */
-const ENGLISH = [
-  'Last hour',
-  'Last 24 hours',
-  'Last 7 days',
-  'Choose registers',
-  'snapshots',
-  'Previous window',
-  'Latest',
-  'Hourly',
-  'Daily',
-  'Ongoing',
-  'Duration',
-  'Search registers',
-  'Surge line',
-  'Within the region',
-  'controller',
-  'Fault records',
-  'History data',
-  'Surge',
-  'Flow',
-];
-
-for (const lang of ['zh', 'es', 'ja'] as const) {
-  test(`every history screen in ${lang}`, async ({ page }) => {
-    await signIn(page, 'demo_manager', lang);
-    for (const screen of SCREENS) {
-      await open(page, screen.path());
-      const card = byId(page, screen.testId);
-      await expect(card.locator('.ant-card-head-title')).toHaveText(screen.titles[lang]);
-      await expect(card.locator('.ant-card-body')).not.toContainText('…', { timeout: 15_000 });
-      await expect(card.locator('.ant-skeleton')).toHaveCount(0);
-      await page.waitForLoadState('networkidle');
-      const text = await card.innerText();
-      for (const word of ENGLISH) expect(text, `${screen.testId} in ${lang}`).not.toContain(word);
-      await screenshot(page, `history-${lang}-${screen.testId}`);
-    }
-  });
-}
-
-test('every history screen at 800 px', async ({ page }) => {
-  await page.setViewportSize({ width: 800, height: 1000 });
-  await signIn(page, 'demo_manager');
-  for (const screen of SCREENS) {
-    await open(page, screen.path());
-    const card = byId(page, screen.testId);
-    await expect(card.locator('.ant-skeleton')).toHaveCount(0);
-    await page.waitForLoadState('networkidle');
-    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
-    expect(overflow, `${screen.testId} is wider than the screen`).toBeLessThanOrEqual(0);
-    await screenshot(page, `history-800-${screen.testId}`);
-  }
 });

@@ -1,26 +1,15 @@
-import {
-  DEVICE_SCREEN_LANGS,
-  expect,
-  expectDeviceScreensIn,
-  expectShown,
-  listLoaded,
-  openShell as open,
-  reg,
-  screenshot,
-  shown as byId,
-  signIn,
-  test,
-} from './fixtures.js';
+import { expect, expectShown, listLoaded, openShell as open, reg, screenshot, shown as byId, test } from './fixtures.js';
 
 /**
- * The maglev blower's detail page, opened from the device list: its gauges follow the live values; each language and
- * 800 px. The demo fleet's 100002 (demo_end_user's) is a maglev blower.
+ * The maglev blower's detail page, opened from the device list: its gauges follow the live values. The demo fleet's 100002
+ * (demo_end_user's) is a maglev blower. In each language and width: language-sweep.spec.ts.
  */
+
+test.use({ role: 'demo_end_user' });
 
 const SPEED = reg('maglev-blower', 'speed');
 
 test('maglev blowers open their own detail page: gauges', async ({ page }) => {
-  await signIn(page, 'demo_end_user');
   await open(page, '/devices/devices-show');
   await listLoaded(page);
   await byId(page, 'device-link-100002-1').click();
@@ -42,9 +31,3 @@ test('maglev blowers open their own detail page: gauges', async ({ page }) => {
   await byId(page, 'maglev-gauges').scrollIntoViewIfNeeded();
   await screenshot(page, 'device-maglev');
 });
-
-for (const language of DEVICE_SCREEN_LANGS) {
-  test(`the maglev blower's detail in ${language.lang}, and at 800 px`, async ({ page }) => {
-    await expectDeviceScreensIn(page, language, [['maglev', '/devices/maglev-controller/100002/1', 'maglev-gauges']]);
-  });
-}

@@ -3,12 +3,13 @@ import path from 'node:path';
 import type { Page } from '@playwright/test';
 import type { MqttClient } from 'mqtt';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, screenshot, signIn, test } from './fixtures.js';
+import { asRole, baseUrl, expect, type Role, screenshot, test, tokenOf } from './fixtures.js';
 
 /**
  * The map locates a device offline: China is drawn by its provinces and, zoomed in, its cities with their names (all
  * from the console's own server); a device without coordinates stands at its city's centroid; a cluster's tooltip
- * closes when the map moves and opens beside the cluster, over no other marker.
+ * closes when the map moves and opens beside the cluster, over no other marker. The map in each language and width:
+ * language-sweep.spec.ts.
  */
 
 const api = (p: string) => `${baseUrl()}/api/v2${p}`;
@@ -16,7 +17,7 @@ const api = (p: string) => `${baseUrl()}/api/v2${p}`;
  * The owner of this spec's box: a user of its own here, so no other spec's map counts it, and who reaches no demo box
  * (the demo distributors reach the CK 1333 demo boxes: docs/people.md).
  */
-const OWNER = 'demo_qualityCtrl';
+const OWNER: Role = 'demo_qualityCtrl';
 
 interface TablePlace {
   name: string;
@@ -70,7 +71,7 @@ test.describe('a map that locates a device offline', () => {
 
   test.beforeAll(async ({ request }) => {
     // The demo fleet's devices get their places a few seconds after a fresh server starts: wait for them once.
-    const user = await apiLogin(request, 'demo_end_user');
+    const user = tokenOf('demo_end_user');
     await expect
       .poll(
         async () => {
@@ -86,7 +87,7 @@ test.describe('a map that locates a device offline', () => {
       (await registerBoxes(request, OWNER, boxId, boxId, { boxType: 'E2E-MAP', companyName: 'E2E Map Co.' }))[0]?.password ?? '';
     client = await connectBox(boxId, password);
     await sayHello(client, boxId, [{ index: 1, type: 'screw-compressor' }], { boxType: 'E2E-MAP' });
-    const root = await apiLogin(request, 'demo_root');
+    const root = tokenOf('demo_root');
     // No coordinates, only its province and city, written in English as the demo fleet writes them.
     await expect(async () => {
       const res = await request.patch(api(`/devices/${boxId}/1`), {
@@ -104,10 +105,10 @@ test.describe('a map that locates a device offline', () => {
   for (const { lang, label, province } of [
     { lang: 'en', label: 'Suzhou', province: 'Jiangsu' },
     { lang: 'zh', label: '苏州市', province: '江苏' },
-  ]) {
+  ] as const) {
     test(`a device without coordinates stands at its city, and the map zoomed there names the city (${lang})`, async ({ page }) => {
       expect(suzhou, 'Suzhou in the place table').toBeDefined();
-      await signIn(page, OWNER, lang);
+      await asRole(page, OWNER, lang);
       await page.goto('/devices/map');
       const map = page.getByTestId('fleet-map');
       const marker = map.locator(`[data-testid="map-marker"][data-box-id="${boxId}"]`);
@@ -144,7 +145,7 @@ test.describe('a map that locates a device offline', () => {
   }
 
   test("a cluster's tooltip opens beside it, over no other marker, and closes when the map zooms", async ({ page }) => {
-    await signIn(page, 'demo_end_user', 'en');
+    await asRole(page, 'demo_end_user', 'en');
     await page.goto('/devices/map');
     const map = page.getByTestId('fleet-map');
     await expect(map.getByTestId('map-marker').first()).toBeVisible({ timeout: 30_000 });
@@ -174,21 +175,4 @@ test.describe('a map that locates a device offline', () => {
     await roam(page, 1.02);
     await expect(tip).toBeHidden();
   });
-
-  for (const lang of ['en', 'zh', 'es', 'ja']) {
-    test(`the map in ${lang} at desktop and phone width`, async ({ page }) => {
-      await signIn(page, 'demo_end_user', lang);
-      for (const [width, height] of [
-        [1440, 900],
-        [390, 844],
-      ] as const) {
-        await page.setViewportSize({ width, height });
-        await page.goto('/devices/map');
-        await expect(page.getByTestId('fleet-map').getByTestId('map-marker').first()).toBeVisible({ timeout: 30_000 });
-        // Fitted to the demo fleet (five cities of China) on a desktop, the provinces are named.
-        if (width > 1000) await expect(page.getByTestId('fleet-map')).toHaveAttribute('data-level', /provinces|cities/);
-        await screenshot(page, `map-china-${width}-${lang}`);
-      }
-    });
-  }
 });

@@ -1,4 +1,4 @@
-import { apiLogin, baseUrl, expect, openGroup, screenshot, signIn, test } from './fixtures.js';
+import { asRole, baseUrl, expect, openGroup, type Role, screenshot, test, tokenOf } from './fixtures.js';
 
 /**
  * What each role's sidebar shows: exactly the pages that exist and that the access table of spec 6 lets
@@ -16,7 +16,7 @@ const DEVICES = [
   'Export fault records',
 ];
 const EVERYONE = ['Dashboard', ...DEVICES, 'User management', 'Change password', 'Data log', 'Operation log'];
-const MENUS: Record<string, string[]> = {
+const MENUS: Partial<Record<Role, string[]>> = {
   demo_root: [
     'Dashboard',
     ...DEVICES,
@@ -50,9 +50,9 @@ const MENUS: Record<string, string[]> = {
 };
 
 test.describe('menus per role', () => {
-  for (const [username, items] of Object.entries(MENUS)) {
+  for (const [username, items] of Object.entries(MENUS) as Array<[Role, string[]]>) {
     test(`${username} sees ${items.join(', ')}`, async ({ page }) => {
-      await signIn(page, username);
+      await asRole(page, username);
       await page.goto('/dashboard');
       const sidebar = page.getByTestId('sidebar');
       // Open every submenu so nested items are listed.
@@ -65,17 +65,16 @@ test.describe('menus per role', () => {
   }
 
   test('the server log page lists console errors for root', async ({ page }) => {
-    // Only a signed-in session may report; the report goes to the console errors, apart from the server's.
-    const reporter = await apiLogin(page.request, 'demo_manager');
+    // A signed-in session reports; the report goes to the console errors, apart from the server's. (That only a
+    // signed-in session may: server/test/datalog.test.ts.)
+    const reporter = tokenOf('demo_manager');
     const report = { message: 'E2E marker error 4711', detail: 'stack', url: '/somewhere' };
-    const anonymous = await page.request.post(`${baseUrl()}/api/v2/datalog/client-error`, { data: report });
-    expect(anonymous.status()).toBe(401);
     const res = await page.request.post(`${baseUrl()}/api/v2/datalog/client-error`, {
       data: report,
       headers: { authorization: `Bearer ${reporter}` },
     });
     expect(res.status()).toBe(200);
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/datalog/server-log');
     await expect(page.getByTestId('server-log-table')).toBeVisible();
     await expect(page.getByText('E2E marker error 4711')).toHaveCount(0);

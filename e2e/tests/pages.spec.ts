@@ -1,7 +1,13 @@
-import { apiLogin, expect, screenshot, signIn, signInWithForm, test } from './fixtures.js';
+import { apiLogin, asRole, expect, screenshot, signIn, signInWithForm, test } from './fixtures.js';
+
+/**
+ * Pages of their own: the profile (a password change, on a session of its own: it ends the user's other sessions),
+ * the operation log, the dashboard. The 404 and 401 pages: guard.spec.ts.
+ */
 
 test.describe('pages', () => {
   test('profile: the form checks the rules, then changes the password', async ({ page }) => {
+    // A session of its own: the change ends demo_afterSales' other sessions (no shared one: fixtures.ts ROLES).
     await signIn(page, 'demo_afterSales');
     await page.goto('/profile/index');
     await expect(page.getByTestId('profile-name')).toHaveText('Demo After-sales');
@@ -26,7 +32,7 @@ test.describe('pages', () => {
   });
 
   test('profile: a wrong current password shows the server message', async ({ page }) => {
-    await signIn(page, 'demo_qualityCtrl', 'es');
+    await asRole(page, 'demo_qualityCtrl', 'es');
     await page.goto('/usermanager/change-password');
     await page.getByTestId('profile-old-password').fill('not-mine-1');
     await page.getByTestId('profile-new-password').fill('whatever-1');
@@ -38,7 +44,7 @@ test.describe('pages', () => {
 
   test('operation log: a manager sees their helpers’ sign-ins and can filter', async ({ page }) => {
     await apiLogin(page.request, 'demo_helper');
-    await signIn(page, 'demo_manager', 'ja');
+    await asRole(page, 'demo_manager', 'ja');
     await page.goto('/datalog/operation-log');
     const table = page.locator('.ant-table-tbody');
     await expect(table.getByText('demo_helper').first()).toBeVisible();
@@ -49,19 +55,6 @@ test.describe('pages', () => {
     await expect(table.getByText('demo_manager')).toHaveCount(0);
     await expect(table.getByText('demo_helper').first()).toBeVisible();
     await screenshot(page, 'operation-log-ja');
-  });
-
-  test('404 and 401 pages lead back to the dashboard', async ({ page }) => {
-    await signIn(page, 'demo_market');
-    await page.goto('/nowhere');
-    await expect(page).toHaveURL(/\/404$/);
-    await expect(page).toHaveTitle('Page not found - Device monitoring system');
-    await page.getByTestId('back-home').click();
-    await expect(page).toHaveURL(/\/dashboard$/);
-    await page.goto('/datalog/server-log');
-    await expect(page).toHaveURL(/\/401$/);
-    await page.getByTestId('back-home').click();
-    await expect(page).toHaveURL(/\/dashboard$/);
   });
 
   test('dashboard lists what the role opens and links to it', async ({ page }) => {

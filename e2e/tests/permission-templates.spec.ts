@@ -2,6 +2,7 @@ import type { APIRequestContext } from '@playwright/test';
 import { ownBox } from './boxes.js';
 import {
   apiLogin,
+  asRole,
   baseUrl,
   expect,
   expectShown,
@@ -12,6 +13,7 @@ import {
   shown as byId,
   signIn,
   test,
+  tokenOf,
 } from './fixtures.js';
 
 /**
@@ -19,7 +21,8 @@ import {
  * screens that lets its holders see only the discharge pressure and the start/stop command of a screw compressor and
  * write only the latter. A sub-manager given it sees exactly those two registers on their device, with one write
  * control. A template that reads only a maglev blower's speed: its holder sees the other gauges withheld ("—" and
- * why, never 0), and the history offers the speed alone.
+ * why, never 0), and the history offers the speed alone. The template pages in each language and width:
+ * language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -49,7 +52,7 @@ async function apiSend(request: APIRequestContext, token: string, method: 'POST'
 }
 
 test('root makes a template per register; its holder sees and writes exactly what it grants', async ({ page }) => {
-  await signIn(page, 'demo_root');
+  await asRole(page, 'demo_root');
   await open(page, '/device-type/permission');
   await expect(byId(page, 'template-table')).toContainText('Operator');
   await screenshot(page, 'templates-list');
@@ -79,7 +82,7 @@ test('root makes a template per register; its holder sees and writes exactly wha
 
   // A sub-manager of demo_manager holding it, with the device assigned (through the calls the screens use).
   const request = page.request;
-  const manager = await apiLogin(request, 'demo_manager');
+  const manager = tokenOf('demo_manager');
   const headers = { authorization: `Bearer ${manager}` };
   const api = (path: string) => `${baseUrl()}/api/v2${path}`;
   const made = await request.post(api('/user_register/add_next_manager'), {
@@ -134,7 +137,7 @@ test('a template that withholds registers: its holder sees them withheld, never 
 }) => {
   // Root: a template that reads a maglev blower's speed and nothing else.
   const request = page.request;
-  const root = await apiLogin(request, 'demo_root');
+  const root = tokenOf('demo_root');
   const types = (await (
     await request.get(`${baseUrl()}/api/v2/controller-types`, { headers: { authorization: `Bearer ${root}` } })
   ).json()) as { data: Array<{ id: number; code: string }> };
@@ -149,7 +152,7 @@ test('a template that withholds registers: its holder sees them withheld, never 
     rights: [{ typeId: maglev, register: SPEED, read: true, write: false }],
   });
   // demo_manager's sub-manager holding it, with the blower assigned.
-  const manager = await apiLogin(request, 'demo_manager');
+  const manager = tokenOf('demo_manager');
   const user = (await apiSend(request, manager, 'POST', '/user_register/add_next_manager', {
     username: speedWatcher,
     password: PASSWORD,
@@ -189,22 +192,4 @@ test('a template that withholds registers: its holder sees them withheld, never 
   await select.click();
   await expect(page.locator('.ant-select-dropdown:visible .ant-select-item-option')).toHaveCount(1);
   await expect(byId(page, 'history-table').locator('thead th')).toHaveCount(2);
-});
-
-test('the template pages in every language at desktop and phone width', async ({ page }) => {
-  for (const [lang, title] of [
-    ['en', 'Permission templates'],
-    ['zh', '权限模板'],
-    ['es', 'Plantillas de permisos'],
-    ['ja', '権限テンプレート'],
-  ] as const) {
-    await signIn(page, 'demo_root', lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await open(page, '/device-type/permission');
-      await expect(page.locator('.dms-page:not([hidden])').getByText(title).first()).toBeVisible();
-      await expect(byId(page, 'template-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await screenshot(page, `templates-${lang}-${width}`);
-    }
-  }
 });

@@ -1,27 +1,16 @@
-import {
-  DEVICE_SCREEN_LANGS,
-  expect,
-  expectDeviceScreensIn,
-  expectShown,
-  listLoaded,
-  openShell as open,
-  reg,
-  screenshot,
-  shown as byId,
-  signIn,
-  test,
-} from './fixtures.js';
+import { expect, expectShown, listLoaded, openShell as open, reg, screenshot, shown as byId, test } from './fixtures.js';
 
 /**
  * The PLC's detail page, opened from the device list: the PLC register map, its history link and setpoint writes for
- * the owner; each language and 800 px. The demo fleet's 100003 (demo_end_user's) is a PLC.
+ * the owner. The demo fleet's 100003 (demo_end_user's) is a PLC. In each language and width: language-sweep.spec.ts.
  */
+
+test.use({ role: 'demo_end_user' });
 
 const DIGITAL_INPUTS = reg('generic-plc', 'digital_inputs_1');
 const ANALOG_OUTPUT = reg('generic-plc', 'ao1');
 
 test('PLCs open their own detail page: the PLC register map', async ({ page }) => {
-  await signIn(page, 'demo_end_user');
   await open(page, '/devices/devices-show');
   await listLoaded(page);
   await byId(page, 'device-link-100003-1').click();
@@ -32,9 +21,3 @@ test('PLCs open their own detail page: the PLC register map', async ({ page }) =
   await expect(byId(page, `register-write-${ANALOG_OUTPUT}`)).toBeVisible();
   await screenshot(page, 'device-plc');
 });
-
-for (const language of DEVICE_SCREEN_LANGS) {
-  test(`the PLC's detail in ${language.lang}, and at 800 px`, async ({ page }) => {
-    await expectDeviceScreensIn(page, language, [['plc', '/devices/plcController/100003/1', 'register-table']]);
-  });
-}

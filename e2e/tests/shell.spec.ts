@@ -1,15 +1,14 @@
-import { apiLogin, baseUrl, expect, screenshot, signIn, test } from './fixtures.js';
+import { apiLogin, asRole, baseUrl, expect, openShell, screenshot, shown, signIn, test } from './fixtures.js';
 
-const LANGS = [
-  { code: 'en', title: 'Dashboard - Device monitoring system', suffix: ' - Device monitoring system' },
-  { code: 'zh', title: ' - 设备监控系统', suffix: ' - 设备监控系统' },
-  { code: 'es', title: ' - Sistema de monitorización de dispositivos', suffix: ' - Sistema de monitorización de dispositivos' },
-  { code: 'ja', title: ' - デバイス監視システム', suffix: ' - デバイス監視システム' },
-] as const;
+/**
+ * The shell (spec 2): titles, the language, size and settings switches, the tags view, sign-out and a session ended
+ * elsewhere (each on a session of its own: signIn), the drawer at 800 px, the route search, the one "Live" mark. Each
+ * screen in each language and width: language-sweep.spec.ts.
+ */
 
 test.describe('shell (spec 2)', () => {
   test('page titles in English and Chinese', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await expect(page).toHaveTitle('Dashboard - Device monitoring system');
     await page.goto('/profile/index');
@@ -21,7 +20,7 @@ test.describe('shell (spec 2)', () => {
   });
 
   test('switching to each language says so in that language and reloads translated', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     for (const lang of ['zh', 'es', 'ja', 'en'] as const) {
       await page.getByTestId('lang-select').click();
@@ -47,7 +46,7 @@ test.describe('shell (spec 2)', () => {
   });
 
   test('size switch shows success and is kept after reload', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await page.getByTestId('size-select').click();
     await page.getByTestId('size-option-small').click();
@@ -61,7 +60,7 @@ test.describe('shell (spec 2)', () => {
   });
 
   test('settings are kept after reload', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await expect(page.getByTestId('tags-view')).toBeVisible();
     await page.getByTestId('settings-button').click();
@@ -79,7 +78,7 @@ test.describe('shell (spec 2)', () => {
   });
 
   test('tags view: pinned dashboard, close, close others, close all, pages kept alive', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     const tags = page.getByTestId('tags-view');
     await page.goto('/profile/index');
@@ -144,7 +143,7 @@ test.describe('shell (spec 2)', () => {
 
   test('at 800 px the sidebar becomes a drawer', async ({ page }) => {
     await page.setViewportSize({ width: 800, height: 900 });
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await expect(page.getByTestId('sidebar')).toBeHidden();
     await page.getByTestId('hamburger').click();
@@ -158,7 +157,7 @@ test.describe('shell (spec 2)', () => {
   });
 
   test('route search opens a permitted page', async ({ page }) => {
-    await signIn(page, 'demo_root');
+    await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await page.getByTestId('route-search').click();
     await page.keyboard.type('Server');
@@ -166,20 +165,44 @@ test.describe('shell (spec 2)', () => {
     await expect(page).toHaveURL(/\/datalog\/server-log$/);
     await expect(page.getByTestId('breadcrumb')).toContainText('Server log');
   });
-});
 
-test.describe('every language once', () => {
-  for (const lang of LANGS) {
-    test(`sign-in page and shell in ${lang.code}`, async ({ page }) => {
-      await page.context().addCookies([{ name: 'language', value: lang.code, url: baseUrl() }]);
-      await page.goto('/login');
-      await expect(page.getByTestId('login-submit')).toBeVisible();
-      await expect(page).toHaveTitle(new RegExp(`${lang.suffix}$`));
-      await screenshot(page, `login-${lang.code}`);
-      await signIn(page, 'demo_root');
-      await page.goto('/dashboard');
-      await expect(page).toHaveTitle(new RegExp(`${lang.title.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`));
-      await screenshot(page, `dashboard-${lang.code}`);
-    });
-  }
+  test('every "Live" mark is the same mark: dashboard, map, device list, chart and large screen', async ({ page }) => {
+    test.setTimeout(60_000);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await asRole(page, 'demo_end_user', 'en');
+    const hour = 3600_000;
+    const marks: Array<[path: string, testId: string]> = [
+      ['/dashboard', 'live-state'],
+      ['/devices/map', 'live-state'],
+      ['/devices/devices-show', 'devices-live'],
+      ['/devices/fault', 'devices-live'],
+      [`/devices/history-charts/100001-1/${Date.now() - hour}`, 'history-chart-live'],
+    ];
+    const looks: string[] = [];
+    for (const [path, testId] of marks) {
+      await openShell(page, path);
+      const mark = shown(page, testId);
+      await expect(mark, path).toBeVisible({ timeout: 20_000 });
+      await expect(mark).toHaveClass(/(^| )dms-live( |$)/);
+      await expect(mark).toHaveAttribute('data-state', 'live');
+      await expect(mark.locator('.dms-live-dot')).toHaveCount(1);
+      looks.push(
+        await mark.evaluate((el) => {
+          const s = getComputedStyle(el);
+          const dot = getComputedStyle(el.querySelector('.dms-live-dot') as Element);
+          const dotBox = (el.querySelector('.dms-live-dot') as Element).getBoundingClientRect();
+          const size = `${Math.round(dotBox.width)}x${Math.round(dotBox.height)}`;
+          return [s.fontSize, s.fontWeight, s.color, size, dot.borderRadius, dot.backgroundColor].join(' ');
+        }),
+      );
+      await screenshot(page, `shell-live-${path.split('/')[2] ?? 'dashboard'}`);
+    }
+    // The same size, weight, colour and dot in every page of the console.
+    expect(new Set(looks).size, looks.join(' | ')).toBe(1);
+    // The large screen's (dark) mark is the same component, in its own colours.
+    await page.goto('/large-screen');
+    const wall = page.getByTestId('large-screen').getByTestId('live-state');
+    await expect(wall).toBeVisible({ timeout: 20_000 });
+    await expect(wall).toHaveClass(/(^| )dms-live( |$)/);
+  });
 });

@@ -1,10 +1,10 @@
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { apiLogin, baseUrl, expect, expectShown, openShell as open, screenshot, shown as byId, signIn, test } from './fixtures.js';
+import { apiLogin, asRole, baseUrl, expect, expectShown, openShell as open, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * /usermanager/add-device (docs/people.md "Claiming a box"): a box registered as stock with CK code 1333; demo_manager
  * first types a wrong code (the server's message), then the right one, and the box's device is theirs: the result links
- * to it and the device list shows it as their own.
+ * to it and the device list shows it as their own. The page in each language and width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -24,7 +24,7 @@ test.beforeAll(async ({ playwright }) => {
       await client.endAsync();
     }
     // A sub-manager of demo_manager of this spec's own, to claim the second box for.
-    const token = await apiLogin(request, 'demo_manager');
+    const token = tokenOf('demo_manager');
     const made = await request.post(`${baseUrl()}/api/v2/user_register/add_next_manager`, {
       headers: { authorization: `Bearer ${token}` },
       data: { username: sub, password: 'claim1234', name: 'Sun Li' },
@@ -36,7 +36,7 @@ test.beforeAll(async ({ playwright }) => {
 });
 
 test('a manager claims a box by its CK code: a wrong code is refused with its message, the right one makes it theirs', async ({ page }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, '/usermanager/add-device');
   await byId(page, 'add-device-box-id').fill(String(boxId));
   await byId(page, 'add-device-ck').fill('12a');
@@ -55,7 +55,7 @@ test('a manager claims a box by its CK code: a wrong code is refused with its me
 });
 
 test('a manager claims a box for one of their sub-managers in one step', async ({ page, browser }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, '/usermanager/add-device');
   await byId(page, 'add-device-box-id').fill(String(forSubBox));
   await byId(page, 'add-device-ck').fill('1333');
@@ -74,31 +74,14 @@ test('a manager claims a box for one of their sub-managers in one step', async (
   await context.close();
 });
 
-test('add-device in every language at desktop and phone width', async ({ page }) => {
-  for (const [lang, label] of [
-    ['en', 'CK code'],
-    ['zh', 'CK码'],
-    ['es', 'Código CK'],
-    ['ja', 'CKコード'],
-  ] as const) {
-    await signIn(page, 'demo_manager', lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 800 });
-      await open(page, '/usermanager/add-device');
-      await expect(page.locator('.dms-page:not([hidden])').getByText(label, { exact: true })).toBeVisible();
-      await screenshot(page, `add-device-${lang}-${width}`);
-    }
-  }
-});
-
 test('a user who reaches no device is told why, not that boxes have not reported', async ({ page }) => {
   // demo_market owns nothing and is given nothing; its role may not claim a box.
-  await signIn(page, 'demo_market');
+  await asRole(page, 'demo_market');
   await open(page, '/devices/devices-show');
   await expect(byId(page, 'devices-none')).toContainText('No devices are assigned or shared with you.');
   await expect(byId(page, 'devices-none')).toContainText('Ask the manager who created your account');
   await expect(byId(page, 'devices-none').getByRole('link', { name: 'Add device' })).toHaveCount(0);
-  await signIn(page, 'demo_market', 'zh');
+  await asRole(page, 'demo_market', 'zh');
   await open(page, '/devices/devices-show');
   await expect(byId(page, 'devices-none')).toContainText('尚无分配或分享给您的设备。');
   await screenshot(page, 'devices-none-zh');

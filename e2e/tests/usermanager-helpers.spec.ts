@@ -2,6 +2,7 @@ import type { Page } from '@playwright/test';
 import { ownBox, userIdOf } from './boxes.js';
 import {
   apiLogin,
+  asRole,
   baseUrl,
   expect,
   expectShown,
@@ -10,15 +11,15 @@ import {
   reg,
   screenshot,
   shown as byId,
-  signIn,
   test,
+  tokenOf,
 } from './fixtures.js';
 
 /**
  * Helpers and sharing (/usermanager/edit-helper, add-helper, helper-device; docs/people.md): demo_manager adds a
  * helper through the form, shares one of its own devices without and one with the switch right; signed in as the
  * helper, the device list holds exactly those two, and only the second offers the start/stop control. A recall takes
- * the device away again.
+ * the device away again. The helper pages in each language and width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -45,7 +46,7 @@ async function listedBoxes(page: Page): Promise<string[]> {
 test('a manager adds a helper and shares a device without and one with the switch right; the helper sees exactly those', async ({
   page,
 }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, '/usermanager/edit-helper');
   // The list is loaded (and stays open behind the form's tab).
   await expect(byId(page, 'helper-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -114,30 +115,12 @@ test('a manager adds a helper and shares a device without and one with the switc
 });
 
 test("someone else's helper id in the address shows a page saying so, with the way back", async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  const notMine = await userIdOf(page.request, await apiLogin(page.request, 'demo_root'), 'demo_end_user');
+  await asRole(page, 'demo_manager');
+  const notMine = await userIdOf(page.request, tokenOf('demo_root'), 'demo_end_user');
   await open(page, `/usermanager/helper-device?userId=${notMine}`);
   await expect(byId(page, 'helper-device-not-yours')).toContainText('This helper is not yours, or does not exist.');
   await expect(byId(page, 'helper-shared-table')).toHaveCount(0);
   await expect(page.locator('.ant-message-notice')).toHaveCount(0);
   await byId(page, 'helper-device-back').click();
   await expectShown(page, /\/usermanager\/edit-helper$/);
-});
-
-test('the helper pages in every language at desktop and phone width', async ({ page }) => {
-  for (const [lang, title] of [
-    ['en', 'Helpers'],
-    ['zh', '助手'],
-    ['es', 'Ayudantes'],
-    ['ja', 'ヘルパー'],
-  ] as const) {
-    await signIn(page, 'demo_manager', lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await open(page, '/usermanager/edit-helper');
-      await expect(page.locator('.dms-page:not([hidden])').getByText(title).first()).toBeVisible();
-      await expect(byId(page, 'helper-table')).toBeVisible();
-      await screenshot(page, `helpers-${lang}-${width}`);
-    }
-  }
 });

@@ -3,6 +3,7 @@ import type { Page } from '@playwright/test';
 import { apiGet, ownBox, userIdOf } from './boxes.js';
 import {
   apiLogin,
+  asRole,
   baseUrl,
   expect,
   expectShown,
@@ -11,8 +12,8 @@ import {
   reg,
   screenshot,
   shown as byId,
-  signIn,
   test,
+  tokenOf,
 } from './fixtures.js';
 
 /**
@@ -21,6 +22,7 @@ import {
  * dialogs, and assigns two of its devices in one step. Signed in as the sub-manager: both devices are theirs, without
  * write controls (the template); they hide one from their superiors. demo_manager then sees it listed with its data
  * hidden (its page withholds its values and offers no history), recalls it, and it leaves the sub-manager's list.
+ * The sub-manager pages in each language and width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -37,10 +39,8 @@ const sub = `m${String(base).slice(-8)}`;
 const sharer = `s${String(base).slice(-8)}`;
 
 /** demo_manager's token for the set-up the screens do not need to show. */
-async function asManager(
-  page: Page,
-): Promise<{ get: (path: string) => Promise<unknown>; post: (path: string, data: object) => Promise<unknown> }> {
-  const token = await apiLogin(page.request, 'demo_manager');
+function asManager(page: Page): { get: (path: string) => Promise<unknown>; post: (path: string, data: object) => Promise<unknown> } {
+  const token = tokenOf('demo_manager');
   const headers = { authorization: `Bearer ${token}` };
   return {
     get: async (path) => (await apiGet(page.request, token, path)).data,
@@ -66,7 +66,7 @@ async function listedBoxes(page: Page): Promise<string[]> {
 }
 
 test('a manager adds a sub-manager, assigns two devices at once; the sub-manager hides one; the manager recalls it', async ({ page }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, '/usermanager/edit-manager');
   // The list is loaded (and stays open behind the form's tab).
   await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
@@ -108,7 +108,7 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await expect(page.getByTestId('manager-password-input')).toHaveCount(0);
 
   // demo_manager shares the first device with a helper of theirs before assigning it.
-  const manager = await asManager(page);
+  const manager = asManager(page);
   const helper = (await manager.post('/user_register/add_helper', {
     username: sharer,
     password: 'helper123',
@@ -204,8 +204,8 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
 });
 
 test("someone else's user id (or nobody's) in the address shows a page saying so, with the way back", async ({ page }) => {
-  await signIn(page, 'demo_manager');
-  const root = await apiLogin(page.request, 'demo_root');
+  await asRole(page, 'demo_manager');
+  const root = tokenOf('demo_root');
   const notMine = await userIdOf(page.request, root, 'demo_end_user');
   for (const userId of [notMine, 987654321]) {
     await open(page, `/usermanager/manager-device?userId=${userId}`);
@@ -220,7 +220,7 @@ test("someone else's user id (or nobody's) in the address shows a page saying so
 });
 
 test('the sub-manager list exports to .xlsx with its search', async ({ page }) => {
-  await signIn(page, 'demo_manager');
+  await asRole(page, 'demo_manager');
   await open(page, `/usermanager/edit-manager?q=${sub}`);
   await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
   const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'manager-export').click()]);
@@ -232,26 +232,4 @@ test('the sub-manager list exports to .xlsx with its search', async ({ page }) =
   expect(sheet.rowCount).toBe(2);
   expect(sheet.getRow(2).getCell(1).value).toBe(sub);
   expect(sheet.getRow(2).getCell(3).value).toBe('无锡分厂');
-});
-
-test('the sub-manager pages in every language at desktop and phone width', async ({ page }) => {
-  test.setTimeout(120_000);
-  for (const [lang, title] of [
-    ['en', 'Sub-managers'],
-    ['zh', '下级管理员'],
-    ['es', 'Subadministradores'],
-    ['ja', 'サブ管理者'],
-  ] as const) {
-    await signIn(page, 'demo_manager', lang);
-    for (const width of [1440, 390]) {
-      await page.setViewportSize({ width, height: 900 });
-      await open(page, '/usermanager/edit-manager');
-      await expect(page.locator('.dms-page:not([hidden])').getByText(title).first()).toBeVisible();
-      await expect(byId(page, 'manager-table').locator('tbody tr.ant-table-row').first()).toBeVisible();
-      await screenshot(page, `managers-${lang}-${width}`);
-      await byId(page, 'manager-table').locator('a[data-testid^="manager-devices-"]').first().click();
-      await expect(byId(page, 'manager-assigned-table')).toBeVisible();
-      await screenshot(page, `manager-devices-${lang}-${width}`);
-    }
-  }
 });
