@@ -1,19 +1,11 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Migrator, sql, type Migration } from 'kysely';
+import { sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isForeignKeyViolation, openDatabase, type Db, type OpenDatabase } from '../src/db/database.js';
 import { migrate, MigrationError } from '../src/db/migrations.js';
-import { users0001 } from '../src/db/migrations/0001_users.js';
-import { operationLog0002 } from '../src/db/migrations/0002_operation_log.js';
-import { controllerTypes0003 } from '../src/db/migrations/0003_controller_types.js';
-import { devices0004 } from '../src/db/migrations/0004_devices.js';
-import { deviceFields0005 } from '../src/db/migrations/0005_device_fields.js';
-import { clientErrors0006 } from '../src/db/migrations/0006_client_errors.js';
-import { historyBoxTs0007 } from '../src/db/migrations/0007_history_box_ts.js';
-import { people0008 } from '../src/db/migrations/0008_people.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
 import { verifyPassword } from '../src/security/passwords.js';
 import { PG_URL, testDialects } from './helper.js';
@@ -118,26 +110,6 @@ async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<OpenDataba
   };
 }
 
-/** The migrations before 0009, as shipped. */
-const BEFORE_0009 = {
-  '0001_users': users0001,
-  '0002_operation_log': operationLog0002,
-  '0003_controller_types': controllerTypes0003,
-  '0004_devices': devices0004,
-  '0005_device_fields': deviceFields0005,
-  '0006_client_errors': clientErrors0006,
-  '0007_history_box_ts': historyBoxTs0007,
-  '0008_people': people0008,
-};
-
-/** The schema as 0008 left it: what 0009 finds on an install made before it. */
-async function migrateTo0008(db: Db, dialect: 'sqlite' | 'postgres', schema?: string): Promise<void> {
-  const migrations: Record<string, Migration> = Object.fromEntries(Object.entries(BEFORE_0009).map(([name, m]) => [name, m(dialect)]));
-  const provider = { getMigrations: () => Promise.resolve(migrations) };
-  const { error } = await new Migrator({ db, provider, ...(schema ? { migrationTableSchema: schema } : {}) }).migrateToLatest();
-  if (error) throw error instanceof Error ? error : new Error('migrating to 0008 failed');
-}
-
 /** SQLite's columns of users, and the schema of everything else. */
 async function sqliteShape(db: Db): Promise<{ columns: unknown[]; others: unknown[] }> {
   const columns = (await sql`pragma table_xinfo(users)`.execute(db)).rows;
@@ -149,7 +121,7 @@ describe.each(dialects)("migration 0009 (a user's template is a template) on %s"
   it('keeps every user, their ids and every reference to them; clears template ids that name nothing; refuses the delete of a held template', async () => {
     const { db, schema, drop } = await freshDatabase(dialect);
     try {
-      await migrateTo0008(db, dialect, schema);
+      await migrate(db, dialect, schema, '0008_people');
       const now = Date.now();
       const { id: templateId } = await db
         .insertInto('permission_templates')

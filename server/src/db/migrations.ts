@@ -12,7 +12,7 @@ import { userTemplateFk0009 } from './migrations/0009_user_template_fk.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
-const MIGRATIONS: Record<string, DialectMigration> = {
+const MIGRATIONS = {
   '0001_users': users0001,
   '0002_operation_log': operationLog0002,
   '0003_controller_types': controllerTypes0003,
@@ -22,7 +22,7 @@ const MIGRATIONS: Record<string, DialectMigration> = {
   '0007_history_box_ts': historyBoxTs0007,
   '0008_people': people0008,
   '0009_user_template_fk': userTemplateFk0009,
-};
+} satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly dialect: Dialect) {}
@@ -43,9 +43,10 @@ function reasonOf(thrown: unknown): string {
  * DATABASE_SCHEMA, the migration tables are looked for in that schema only: unnamed, Kysely finds another schema's
  * lock table and skips creating its own, and two instances migrating at once then fail.
  */
-export async function migrate(db: Db, dialect: Dialect, schema?: string): Promise<string[]> {
+export async function migrate(db: Db, dialect: Dialect, schema?: string, upTo?: keyof typeof MIGRATIONS): Promise<string[]> {
   const migrator = new Migrator({ db, provider: new StaticProvider(dialect), ...(schema ? { migrationTableSchema: schema } : {}) });
-  const { error, results } = await migrator.migrateToLatest();
+  // `upTo` (tests of a migration on the data an older schema held): that one and those before it, not the later ones.
+  const { error, results } = upTo === undefined ? await migrator.migrateToLatest() : await migrator.migrateTo(upTo);
   const failed = results?.find((r) => r.status === 'Error');
   if (error) throw new MigrationError(`Migration ${failed?.migrationName ?? '(setup)'} failed: ${reasonOf(error)}`);
   return (results ?? []).filter((r) => r.status === 'Success').map((r) => r.migrationName);
