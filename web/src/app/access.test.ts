@@ -128,13 +128,13 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       {
         kind: 'group',
         name: 'g',
-        meta: { titleKey: 'route.datalog', area: 'datalog' },
+        meta: { titleKey: 'datalog.route.group', area: 'datalog' },
         children: [
           {
             kind: 'page',
             name: 's',
             path: '/s',
-            meta: { titleKey: 'route.serverLog', area: 'serverLog' },
+            meta: { titleKey: 'datalog.route.serverLog', area: 'serverLog' },
             load: () => Promise.reject(new Error('not loaded')),
           },
         ],

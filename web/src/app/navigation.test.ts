@@ -55,7 +55,7 @@ describe('navigation guard (spec 2)', () => {
       ...base,
       pathname: '/datalog/server-log',
       hasToken: true,
-      meta: { titleKey: 'route.serverLog', area: 'serverLog' },
+      meta: { titleKey: 'datalog.route.serverLog', area: 'serverLog' },
     } as const;
     expect(decideNavigation({ ...serverLog, roles: ['manager'] })).toEqual({ kind: 'redirect', to: '/401' });
     expect(decideNavigation({ ...serverLog, roles: ['root'] })).toEqual({ kind: 'allow' });

@@ -59,3 +59,13 @@ export interface RouteHandle {
   /** The group titles above the page, for the breadcrumb. */
   parents?: readonly RouteMeta[];
 }
+
+/** What an area's `pages/<area>/routes.ts` exports; scripts/areas.mjs joins them in app/areas.generated.ts. */
+export interface AreaRoutes {
+  /** The area's pages and groups, in menu order within the area. */
+  routes: readonly ShellRoute[];
+  /** Where the area stands in the menu: smaller first. */
+  menuOrder: number;
+  /** Paths of the area that open another page. */
+  redirects?: readonly RouteRedirect[];
+}

@@ -1,30 +1,17 @@
-import { boxRegRedirects, boxRegRoutes } from '../pages/box-reg-info/routes';
-import { datalogRoutes } from '../pages/datalog/routes';
-import { dashboardRoutes } from '../pages/dashboard/routes';
-import { deviceTypeRoutes } from '../pages/device-type/routes';
-import { devicesRoutes } from '../pages/devices/routes';
-import { profileRoutes } from '../pages/profile/routes';
-import { smartboxRoutes } from '../pages/smartbox/routes';
-import { usermanagerRoutes } from '../pages/usermanager/routes';
+import { AREA_ROUTES } from './areas.generated';
 import type { PageRoute, RouteMeta, RouteRedirect, ShellRoute } from './route-types';
 
+/** The areas in menu order (each area's `menuOrder`; ties by name, as found). */
+const AREAS = [...AREA_ROUTES].sort((a, b) => a.menuOrder - b.menuOrder);
+
 /**
- * The pages inside the shell (sidebar, top bar, tabs), joined from each area's own routes.ts,
- * in menu order. Only pages that exist are here: an area joins when its pages are built.
+ * The pages inside the shell (sidebar, top bar, tabs), joined from each area's own routes.ts (scripts/areas.mjs
+ * finds them), in menu order. Only pages that exist are here: an area joins when its pages are built.
  */
-export const SHELL_ROUTES: readonly ShellRoute[] = [
-  ...dashboardRoutes,
-  ...devicesRoutes,
-  ...profileRoutes,
-  ...usermanagerRoutes,
-  ...deviceTypeRoutes,
-  ...boxRegRoutes,
-  ...smartboxRoutes,
-  ...datalogRoutes,
-];
+export const SHELL_ROUTES: readonly ShellRoute[] = AREAS.flatMap((a) => a.routes);
 
 /** Paths that open another page: a group's bare path, or where a page used to be. */
-export const REDIRECTS: readonly RouteRedirect[] = [...boxRegRedirects];
+export const REDIRECTS: readonly RouteRedirect[] = AREAS.flatMap((a) => a.redirects ?? []);
 
 /** Where '' goes (spec 2). */
 export const HOME_PATH = '/dashboard';

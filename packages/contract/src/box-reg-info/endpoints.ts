@@ -15,7 +15,7 @@ import {
 const tags = ['box-reg-info'] as const;
 
 /** /box-reg-info: box registration (spec 2 /box-reg-info: root and limited_admin). */
-export const boxRegInfoEndpoints = {
+export const endpoints = {
   list: endpoint({
     method: 'GET',
     path: '/box-reg-info',

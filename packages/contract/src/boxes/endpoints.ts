@@ -6,7 +6,7 @@ import { boxDetail, ingestStats, ipLogPage, ipLogQuery, unregisteredBoxPage } fr
 const tags = ['boxes'] as const;
 
 /** /boxes: root's view of the fleet's connections (spec 2 smartbox: ip-log; unregistered boxes), and one box's page. */
-export const boxEndpoints = {
+export const endpoints = {
   unregistered: endpoint({
     method: 'GET',
     path: '/boxes/unregistered',

@@ -3,7 +3,7 @@ import { endpoint } from '../endpoint.js';
 import { controllerTypeDetail, controllerTypeParams, controllerTypeSummary } from './schemas.js';
 
 /** Controller types and register maps, readable by everyone who sees devices. */
-export const controllerTypeEndpoints = {
+export const endpoints = {
   list: endpoint({
     method: 'GET',
     path: '/controller-types',

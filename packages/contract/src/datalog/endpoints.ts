@@ -11,7 +11,7 @@ import {
 } from './schemas.js';
 
 /** /datalog: the operation log, the server log, and the console's error reports. */
-export const datalogEndpoints = {
+export const endpoints = {
   operationLog: endpoint({
     method: 'GET',
     path: '/datalog/operation-log',

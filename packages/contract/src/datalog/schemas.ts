@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.js';
+import { AREA_ACTIONS } from '../actions.generated.js';
+import type { MessageKey } from '../messages/types.js';
 
 // ---- /datalog ----
 
@@ -58,36 +60,15 @@ export type ClientErrorsQuery = Partial<z.output<typeof clientErrorsQuery>>;
 export const clientErrorsPage = pageOf(clientErrorEntry);
 export type ClientErrorsPage = z.infer<typeof clientErrorsPage>;
 
-/** What the operation log records. Later areas add their actions here. */
-export const OPERATION_ACTIONS = [
-  'user.login',
-  'user.logout',
-  'user.changePassword',
-  'box.register',
-  'box.claim',
-  'device.write',
-  'device.edit',
-  'device.share',
-  'device.recallShare',
-  'device.switchRight',
-  'helper.add',
-  'helper.password',
-  'helper.template',
-  'helper.delete',
-  'manager.add',
-  'manager.password',
-  'manager.template',
-  'manager.disable',
-  'manager.enable',
-  'device.assign',
-  'device.recallAssign',
-  'device.hide',
-  'user.ckPassword',
-  'template.create',
-  'template.save',
-  'template.delete',
-] as const;
+/** What the operation log records: each area declares its own in `<area>/actions.ts`, named in its messages. */
+export const OPERATION_ACTIONS = AREA_ACTIONS;
 export type OperationAction = (typeof OPERATION_ACTIONS)[number];
+
+/** The message that names an action in the operation log (`action.<name>` in its area's messages): every action has one, or this does not compile. */
+export function operationActionMessage(action: OperationAction): MessageKey {
+  const key: `action.${OperationAction}` = `action.${action}`;
+  return key;
+}
 export const operationLogEntry = z.object({
   id: z.number().int(),
   time: z.number().int(),

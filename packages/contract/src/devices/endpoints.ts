@@ -18,7 +18,7 @@ import {
 const tags = ['devices'] as const;
 
 /** /devices: the devices the signed-in user sees (docs/api.md). */
-export const deviceEndpoints = {
+export const endpoints = {
   list: endpoint({
     method: 'GET',
     path: '/devices',

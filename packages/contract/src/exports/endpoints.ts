@@ -4,7 +4,7 @@ import { exportBody, exportJob, exportParams } from './schemas.js';
 const tags = ['exports'] as const;
 
 /** /exports: .xlsx exports as jobs with progress (docs/api.md). Each kind checks its own rights. */
-export const exportEndpoints = {
+export const endpoints = {
   start: endpoint({
     method: 'POST',
     path: '/exports',

@@ -5,7 +5,7 @@ import { fleetQuery, fleetSummary, mapPoint, mapQuery } from './schemas.js';
 const tags = ['fleet'] as const;
 
 /** /fleet: the dashboard's and the large screen's figures, and the map, over the devices the user sees. */
-export const fleetEndpoints = {
+export const endpoints = {
   summary: endpoint({
     method: 'GET',
     path: '/fleet/summary',

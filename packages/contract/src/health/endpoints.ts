@@ -4,7 +4,7 @@ import { health } from './schemas.js';
 const tags = ['health'] as const;
 
 /** /health: for load balancers and monitoring, no sign-in. HTTP 200 when every part is up, 503 (code 50300) otherwise. */
-export const healthEndpoints = {
+export const endpoints = {
   check: endpoint({
     method: 'GET',
     path: '/health',

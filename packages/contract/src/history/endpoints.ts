@@ -14,7 +14,7 @@ import {
 const tags = ['history'] as const;
 
 /** /history: one device's stored snapshots, candles and values at a moment; fault records across devices. */
-export const historyEndpoints = {
+export const endpoints = {
   snapshots: endpoint({
     method: 'GET',
     path: '/history/:boxId/:controller',

@@ -9,20 +9,9 @@ export type { MessageKey } from './types.js';
 
 type Catalogue = Record<MessageKey, string>;
 
-/** One language's areas as one catalogue; an area left out here does not compile. */
+/** One language's areas as one catalogue (every key is unique: the areas' test checks it). */
 function join(m: LanguageMessages): Catalogue {
-  return {
-    ...m.validation,
-    ...m.user,
-    ...m.devices,
-    ...m.history,
-    ...m.boxRegInfo,
-    ...m.exports,
-    ...m.common,
-    ...m.managers,
-    ...m.helpers,
-    ...m.templates,
-  };
+  return Object.assign({}, ...Object.values(m)) as Catalogue;
 }
 
 /**

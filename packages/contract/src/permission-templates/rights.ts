@@ -1,4 +1,4 @@
-import type { TemplateDefaultWrite } from './endpoints.js';
+import type { TemplateDefaultWrite } from './schemas.js';
 import { OPERATING_REGISTER_KEYS } from './operating.js';
 
 /** A read and a write right on one register. */

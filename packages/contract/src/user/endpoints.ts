@@ -2,7 +2,7 @@ import { endpoint } from '../endpoint.js';
 import { changePasswordBody, emptyData, loginBody, loginData, tokenQuery, userInfoData } from './schemas.js';
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
-export const userEndpoints = {
+export const endpoints = {
   login: endpoint({
     method: 'POST',
     path: '/user/login',

@@ -3,4 +3,4 @@ import { helperEndpoints } from './helpers.js';
 import { managerEndpoints } from './managers.js';
 
 /** /user_register, /device_user_permission and the CK calls of /user: people and ownership (docs/people.md). */
-export const usermanagerEndpoints = { ...managerEndpoints, ...helperEndpoints, ...callerEndpoints };
+export const endpoints = { ...managerEndpoints, ...helperEndpoints, ...callerEndpoints };

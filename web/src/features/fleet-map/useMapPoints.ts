@@ -3,7 +3,7 @@ import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-quer
 import { useCallback, useMemo, useRef } from 'react';
 import { useFleetEvents } from '@/api/realtime';
 import { useSoon } from '@/lib/useSoon';
-import { fleetQueries } from '@/queries/fleet';
+import { fleetQueries } from '@/features/fleet/queries';
 
 /** Live status changes arriving within this time are applied together. */
 const LIVE_BATCH_MS = 200;

@@ -3,7 +3,7 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useMemo, useState } from 'react';
 import { useFleetEvents } from '@/api/realtime';
 import { useSoon } from '@/lib/useSoon';
-import { fleetQueries } from '@/queries/fleet';
+import { fleetQueries } from '@/features/fleet/queries';
 import { mergeFeed, type FeedRow } from './feed';
 
 /** Shortest time between a load of the figures and a reload caused by live events. */

@@ -5,11 +5,11 @@ import type { Translate } from '@/i18n/types';
 export function templateName(t: Translate, template: { name: string; builtin?: string | null }): string {
   switch (template.builtin) {
     case 'full':
-      return t('templates.builtin.full');
+      return t('permissionTemplates.builtin.full');
     case 'operator':
-      return t('templates.builtin.operator');
+      return t('permissionTemplates.builtin.operator');
     case 'read-only':
-      return t('templates.builtin.readOnly');
+      return t('permissionTemplates.builtin.readOnly');
     default:
       return template.name;
   }
@@ -17,18 +17,18 @@ export function templateName(t: Translate, template: { name: string; builtin?: s
 
 /** What a template lets its holders write on registers it does not name. */
 export function defaultWriteLabel(t: Translate, value: TemplateDefaultWrite): string {
-  return t(`templates.defaultWrite.${value}`);
+  return t(`permissionTemplates.defaultWrite.${value}`);
 }
 
 const LEVEL_KEYS = [
-  'templates.levels.l1',
-  'templates.levels.l2',
-  'templates.levels.l3',
-  'templates.levels.l4',
-  'templates.levels.l5',
-  'templates.levels.l6',
-  'templates.levels.l7',
-  'templates.levels.l8',
+  'permissionTemplates.levels.l1',
+  'permissionTemplates.levels.l2',
+  'permissionTemplates.levels.l3',
+  'permissionTemplates.levels.l4',
+  'permissionTemplates.levels.l5',
+  'permissionTemplates.levels.l6',
+  'permissionTemplates.levels.l7',
+  'permissionTemplates.levels.l8',
 ] as const;
 
 /** A level of the hierarchy with who stands there, e.g. "6 · Managers". */

@@ -1,29 +1,14 @@
 import type { Translations } from '@/i18n/types';
-import addDevice from './addDevice';
-import boxRegInfo from './boxRegInfo';
-import fleet from './fleet';
-import helpers from './helpers';
-import templates from './templates';
-import managers from './managers';
-import people from './people';
-import history from './history';
-import devices from './devices';
+import * as areas from './areas.generated';
 import common from './common';
-import dashboard from './dashboard';
 import errorPage from './errorPage';
 import login from './login';
 import navbar from './navbar';
-import operationLog from './operationLog';
-import profile from './profile';
-import reach from './reach';
 import role from './role';
 import route from './route';
-import serverLog from './serverLog';
 import settings from './settings';
-import smartbox from './smartbox';
 import tagsView from './tagsView';
 
-/** Japanese. */
 const ja: Translations = {
   common,
   route,
@@ -31,22 +16,8 @@ const ja: Translations = {
   tagsView,
   settings,
   login,
-  dashboard,
-  profile,
   errorPage,
-  serverLog,
-  operationLog,
   role,
-  boxRegInfo,
-  devices,
-  history,
-  fleet,
-  smartbox,
-  helpers,
-  templates,
-  managers,
-  people,
-  addDevice,
-  reach,
+  ...areas,
 };
 export default ja;

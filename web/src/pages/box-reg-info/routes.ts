@@ -8,7 +8,7 @@ import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
  * list, not the menu, and its breadcrumb links back to the list; it is not kept alive, so leaving it drops the
  * one-time credentials it shows.
  */
-export const boxRegRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'page',
     name: 'boxRegInfo',
@@ -33,4 +33,7 @@ export const boxRegRoutes: readonly ShellRoute[] = [
   },
 ];
 
-export const boxRegRedirects: readonly RouteRedirect[] = [{ from: '/box-reg-info', to: BOX_REG_LIST_PATH }];
+export const redirects: readonly RouteRedirect[] = [{ from: '/box-reg-info', to: BOX_REG_LIST_PATH }];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 60;

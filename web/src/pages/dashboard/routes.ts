@@ -1,7 +1,7 @@
 import { DashboardOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-export const dashboardRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'page',
     name: 'dashboard',
@@ -10,3 +10,6 @@ export const dashboardRoutes: readonly ShellRoute[] = [
     load: () => import('./home'),
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 10;

@@ -6,17 +6,17 @@ import { PERMISSION_PATH } from './paths';
  * /device-type (spec 2, root only): the permission templates and their editor. The type, event, CK and chart pages of
  * the group join here when they are built.
  */
-export const deviceTypeRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
     name: 'deviceType',
-    meta: { titleKey: 'route.deviceType', icon: AppstoreOutlined, area: 'deviceType' },
+    meta: { titleKey: 'deviceType.route.group', icon: AppstoreOutlined, area: 'deviceType' },
     children: [
       {
         kind: 'page',
         name: 'permission',
         path: PERMISSION_PATH,
-        meta: { titleKey: 'route.permissionTemplates', icon: SafetyCertificateOutlined, area: 'deviceType' },
+        meta: { titleKey: 'deviceType.route.permissionTemplates', icon: SafetyCertificateOutlined, area: 'deviceType' },
         load: () => import('./permission'),
       },
       {
@@ -24,15 +24,18 @@ export const deviceTypeRoutes: readonly ShellRoute[] = [
         name: 'permissionModify',
         path: '/device-type/permission/modify/:id',
         meta: {
-          titleKey: 'route.permissionModify',
+          titleKey: 'deviceType.route.permissionModify',
           icon: EditOutlined,
           area: 'deviceType',
           hidden: true,
           noCache: true,
-          parentPage: { titleKey: 'route.permissionTemplates', path: PERMISSION_PATH },
+          parentPage: { titleKey: 'deviceType.route.permissionTemplates', path: PERMISSION_PATH },
         },
         load: () => import('./permission/modify'),
       },
     ],
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 50;

@@ -9,7 +9,7 @@ import { mapPageRoutes } from './map/routes';
  * device-routes.ts (lists, detail pages, box, event templates), map/routes.ts (map monitoring) and history-routes.ts
  * (history, charts, k-line, fault records). Detail pages are hidden from the menu and opened from lists.
  */
-export const devicesRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
     name: 'devices',
@@ -17,3 +17,6 @@ export const devicesRoutes: readonly ShellRoute[] = [
     children: [...devicePageRoutes, ...mapPageRoutes, ...historyPageRoutes],
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 20;

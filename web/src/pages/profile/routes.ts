@@ -1,7 +1,7 @@
 import { UserOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-export const profileRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'page',
     name: 'profile',
@@ -10,3 +10,6 @@ export const profileRoutes: readonly ShellRoute[] = [
     load: () => import('./index/index'),
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 30;

@@ -2,7 +2,7 @@ import { CloudServerOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
 /** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log is root's (area smartboxRoot). */
-export const smartboxRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
     name: 'smartbox',
@@ -18,3 +18,6 @@ export const smartboxRoutes: readonly ShellRoute[] = [
     ],
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 70;

@@ -17,24 +17,24 @@ import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH,
  * add-manager, manager-device, add-helper and helper-device are reached from their lists, not the menu; the device
  * pages are not kept alive.
  */
-export const usermanagerRoutes: readonly ShellRoute[] = [
+export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
     name: 'usermanager',
-    meta: { titleKey: 'route.usermanager', icon: TeamOutlined, area: 'usermanager' },
+    meta: { titleKey: 'usermanager.route.group', icon: TeamOutlined, area: 'usermanager' },
     children: [
       {
         kind: 'page',
         name: 'changePassword',
         path: '/usermanager/change-password',
-        meta: { titleKey: 'route.changePassword', icon: KeyOutlined, area: 'changePassword' },
+        meta: { titleKey: 'usermanager.route.changePassword', icon: KeyOutlined, area: 'changePassword' },
         load: () => import('./change-password'),
       },
       {
         kind: 'page',
         name: 'addDevice',
         path: '/usermanager/add-device',
-        meta: { titleKey: 'route.addDevice', icon: PlusCircleOutlined, area: 'addDevice' },
+        meta: { titleKey: 'usermanager.route.addDevice', icon: PlusCircleOutlined, area: 'addDevice' },
         load: () => import('./add-device'),
       },
       {
@@ -42,12 +42,12 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         name: 'addManager',
         path: ADD_MANAGER_PATH,
         meta: {
-          titleKey: 'route.addManager',
+          titleKey: 'usermanager.route.addManager',
           icon: UserAddOutlined,
           area: 'addManager',
           hidden: true,
           noCache: true,
-          parentPage: { titleKey: 'route.editManager', path: EDIT_MANAGER_PATH },
+          parentPage: { titleKey: 'usermanager.route.editManager', path: EDIT_MANAGER_PATH },
         },
         load: () => import('./add-manager'),
       },
@@ -55,14 +55,14 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         kind: 'page',
         name: 'editManager',
         path: EDIT_MANAGER_PATH,
-        meta: { titleKey: 'route.editManager', icon: ApartmentOutlined, area: 'editManager' },
+        meta: { titleKey: 'usermanager.route.editManager', icon: ApartmentOutlined, area: 'editManager' },
         load: () => import('./edit-manager'),
       },
       {
         kind: 'page',
         name: 'editHelper',
         path: EDIT_HELPER_PATH,
-        meta: { titleKey: 'route.editHelper', icon: SolutionOutlined, area: 'editHelper' },
+        meta: { titleKey: 'usermanager.route.editHelper', icon: SolutionOutlined, area: 'editHelper' },
         load: () => import('./edit-helper'),
       },
       {
@@ -70,12 +70,12 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         name: 'addHelper',
         path: ADD_HELPER_PATH,
         meta: {
-          titleKey: 'route.addHelper',
+          titleKey: 'usermanager.route.addHelper',
           icon: UsergroupAddOutlined,
           area: 'addHelper',
           hidden: true,
           noCache: true,
-          parentPage: { titleKey: 'route.editHelper', path: EDIT_HELPER_PATH },
+          parentPage: { titleKey: 'usermanager.route.editHelper', path: EDIT_HELPER_PATH },
         },
         load: () => import('./add-helper'),
       },
@@ -84,12 +84,12 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         name: 'helperDevice',
         path: HELPER_DEVICE_PATH,
         meta: {
-          titleKey: 'route.helperDevice',
+          titleKey: 'usermanager.route.helperDevice',
           icon: SolutionOutlined,
           area: 'helperDevice',
           hidden: true,
           noCache: true,
-          parentPage: { titleKey: 'route.editHelper', path: EDIT_HELPER_PATH },
+          parentPage: { titleKey: 'usermanager.route.editHelper', path: EDIT_HELPER_PATH },
         },
         load: () => import('./helper-device'),
       },
@@ -98,15 +98,18 @@ export const usermanagerRoutes: readonly ShellRoute[] = [
         name: 'managerDevice',
         path: MANAGER_DEVICE_PATH,
         meta: {
-          titleKey: 'route.managerDevice',
+          titleKey: 'usermanager.route.managerDevice',
           icon: ClusterOutlined,
           area: 'managerDevice',
           hidden: true,
           noCache: true,
-          parentPage: { titleKey: 'route.editManager', path: EDIT_MANAGER_PATH },
+          parentPage: { titleKey: 'usermanager.route.editManager', path: EDIT_MANAGER_PATH },
         },
         load: () => import('./manager-device'),
       },
     ],
   },
 ];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 40;

@@ -1,10 +1,10 @@
 import { Table, Tag, Typography, type TableColumnsType } from 'antd';
-import type { BoxLinkRow } from '@dms/contract';
+import { endpointQuery } from '@/api/call';
+import { api, type BoxLinkRow } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { boxRegInfoQueries } from '@/queries/box-reg-info';
 import { LINK_TYPE_COLOR, linkTypeLabel, PERMISSION_COLOR, permissionLabel } from '../labels';
 
 const NO_ROWS: BoxLinkRow[] = [];
@@ -16,7 +16,7 @@ const NO_ROWS: BoxLinkRow[] = [];
  */
 export function BoxLinks({ boxId }: { boxId: number }) {
   const { t, lang } = useI18n();
-  const links = useQuery(boxRegInfoQueries.links(boxId));
+  const links = useQuery(endpointQuery(api.boxRegInfo.links, { params: { boxId } }));
 
   const columns = useMemo<TableColumnsType<BoxLinkRow>>(
     () => [

@@ -1,4 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
+import { api } from '@dms/contract';
+import { endpointQuery } from '@/api/call';
 import { Button } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page/ListPage';
@@ -6,7 +8,6 @@ import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListParams } from '@/components/list-page/useListParams';
 import { useI18n } from '@/i18n';
-import { boxRegInfoQueries } from '@/queries/box-reg-info';
 import { BOX_REG_CREATE_PATH } from '../paths';
 import { BoxLinks } from './BoxLinks';
 import { useBoxRegColumns } from './columns';
@@ -22,7 +23,7 @@ export default function BoxRegListPage() {
   const { t } = useI18n();
   const navigate = useNavigate();
   const list = useListParams(BOX_REG_LIST);
-  const page = usePagedQuery(boxRegInfoQueries.page(boxRegQuery(list.params)));
+  const page = usePagedQuery(endpointQuery(api.boxRegInfo.list, { query: boxRegQuery(list.params) }));
   const columns = useBoxRegColumns();
 
   return (

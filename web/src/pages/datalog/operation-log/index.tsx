@@ -1,23 +1,31 @@
 import { Descriptions, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { OPERATION_ACTIONS, type OperationAction, type OperationLogEntry } from '@dms/contract';
+import { endpointQuery } from '@/api/call';
+import {
+  api,
+  message,
+  operationActionMessage,
+  OPERATION_ACTIONS,
+  type Language,
+  type OperationAction,
+  type OperationLogEntry,
+} from '@dms/contract';
 import { useMemo } from 'react';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { SearchInput } from '@/components/list-page/SearchInput';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListParams } from '@/components/list-page/useListParams';
-import { useI18n, type Translate } from '@/i18n';
+import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { datalogQueries } from '@/queries/datalog';
 import { OPERATION_LOG_LIST, operationLogQuery } from './list-spec';
 
 function isAction(value: string): value is OperationAction {
   return (OPERATION_ACTIONS as readonly string[]).includes(value);
 }
 
-/** An action's translated name; one the console does not know yet is shown as recorded. */
-function actionLabel(t: Translate, action: string): string {
-  return isAction(action) ? t(`operationLog.action.${action}`) : action;
+/** An action's name in the user's language (its area's messages); one the console does not know yet is shown as recorded. */
+function actionLabel(lang: Language, action: string): string {
+  return isAction(action) ? message(lang, operationActionMessage(action)) : action;
 }
 
 /** What a row shows when opened: the value before and after, when the action changed one. */
@@ -41,14 +49,20 @@ function Change({ row }: { row: OperationLogEntry }) {
 export default function OperationLogPage() {
   const { t, lang } = useI18n();
   const list = useListParams(OPERATION_LOG_LIST);
-  const page = usePagedQuery(datalogQueries.operationLog(operationLogQuery(list.params)));
+  const page = usePagedQuery(endpointQuery(api.datalog.operationLog, { query: operationLogQuery(list.params) }));
   const { action, username } = list.params.filter;
 
   const columns = useMemo<TableColumnsType<OperationLogEntry>>(
     () => [
       { key: 'time', title: t('operationLog.column.time'), dataIndex: 'time', width: 190, render: (v: number) => formatTime(v, lang) },
       { key: 'username', title: t('operationLog.column.username'), dataIndex: 'username', width: 160 },
-      { key: 'action', title: t('operationLog.column.action'), dataIndex: 'action', width: 170, render: (v: string) => actionLabel(t, v) },
+      {
+        key: 'action',
+        title: t('operationLog.column.action'),
+        dataIndex: 'action',
+        width: 170,
+        render: (v: string) => actionLabel(lang, v),
+      },
       { key: 'target', title: t('operationLog.column.target'), dataIndex: 'target', ellipsis: true },
       {
         key: 'outcome',
@@ -65,7 +79,7 @@ export default function OperationLogPage() {
   return (
     <ListPage
       className="dms-operation-log"
-      title={t('route.operationLog')}
+      title={t('datalog.route.operationLog')}
       toolbar={
         <Space wrap className="dms-toolbar">
           <Select<OperationAction | 'all'>
@@ -75,7 +89,7 @@ export default function OperationLogPage() {
             value={action ?? 'all'}
             options={[
               { value: 'all', label: t('operationLog.filter.allActions') },
-              ...OPERATION_ACTIONS.map((a) => ({ value: a, label: actionLabel(t, a) })),
+              ...OPERATION_ACTIONS.map((a) => ({ value: a, label: actionLabel(lang, a) })),
             ]}
             onChange={(value) => {
               list.setFilter({ action: value === 'all' ? undefined : value });

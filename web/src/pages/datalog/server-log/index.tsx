@@ -1,5 +1,6 @@
 import { Segmented, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import type { ClientErrorEntry, Language, ServerLogEntry } from '@dms/contract';
+import { endpointQuery } from '@/api/call';
+import { api, type ClientErrorEntry, type Language, type ServerLogEntry } from '@dms/contract';
 import { useMemo } from 'react';
 import type { ListControl } from '@/components/list-page/list-control';
 import { ListPage } from '@/components/list-page/ListPage';
@@ -8,7 +9,6 @@ import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListParams } from '@/components/list-page/useListParams';
 import { useI18n, type Translate } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { datalogQueries } from '@/queries/datalog';
 import { clientErrorsQuery, LOG_VIEWS, SERVER_LOG_LIST, serverLogQuery, type LogView, type ServerLogFilter } from './list-spec';
 
 const LEVEL_COLOR: Record<string, string> = { fatal: 'magenta', error: 'red', warn: 'orange', info: 'blue', debug: 'default' };
@@ -65,7 +65,7 @@ function sharedColumns(t: Translate, lang: Language) {
 /** The server's own errors (5xx with their stacks), newest first. */
 function ServerErrors({ list }: { list: LogList }) {
   const { t, lang } = useI18n();
-  const page = usePagedQuery(datalogQueries.serverLog(serverLogQuery(list.params)));
+  const page = usePagedQuery(endpointQuery(api.datalog.serverLog, { query: serverLogQuery(list.params) }));
   const columns = useMemo<TableColumnsType<ServerLogEntry>>(() => {
     const c = sharedColumns(t, lang);
     return [
@@ -85,7 +85,7 @@ function ServerErrors({ list }: { list: LogList }) {
   return (
     <ListPage
       className="dms-server-log"
-      title={t('route.serverLog')}
+      title={t('datalog.route.serverLog')}
       toolbar={<Toolbar list={list} onReload={page.reload} />}
       list={list}
       page={page}
@@ -102,7 +102,7 @@ function ServerErrors({ list }: { list: LogList }) {
 /** The errors signed-in consoles reported (their own capped store), newest first. */
 function ConsoleErrors({ list }: { list: LogList }) {
   const { t, lang } = useI18n();
-  const page = usePagedQuery(datalogQueries.clientErrors(clientErrorsQuery(list.params)));
+  const page = usePagedQuery(endpointQuery(api.datalog.clientErrors, { query: clientErrorsQuery(list.params) }));
   const columns = useMemo<TableColumnsType<ClientErrorEntry>>(() => {
     const c = sharedColumns(t, lang);
     return [
@@ -116,7 +116,7 @@ function ConsoleErrors({ list }: { list: LogList }) {
   return (
     <ListPage
       className="dms-server-log"
-      title={t('route.serverLog')}
+      title={t('datalog.route.serverLog')}
       toolbar={
         <>
           <Toolbar list={list} onReload={page.reload} />

@@ -61,7 +61,7 @@ export default function PermissionTemplatesPage() {
     () => [
       {
         key: 'name',
-        title: t('templates.name'),
+        title: t('permissionTemplates.name'),
         width: 200,
         fixed: mobile ? undefined : 'left',
         render: (_: unknown, r) => (
@@ -69,39 +69,45 @@ export default function PermissionTemplatesPage() {
             <Link to={permissionModifyPath(r.id)} data-testid={`template-open-${r.id}`}>
               {templateName(t, r)}
             </Link>
-            {r.builtin && <Tag>{t('templates.builtinTag')}</Tag>}
+            {r.builtin && <Tag>{t('permissionTemplates.builtinTag')}</Tag>}
           </Space>
         ),
       },
-      { key: 'level', title: t('templates.level'), dataIndex: 'level', width: 140, render: (v: number) => levelLabel(t, v) },
+      { key: 'level', title: t('permissionTemplates.level'), dataIndex: 'level', width: 140, render: (v: number) => levelLabel(t, v) },
       {
         key: 'defaults',
-        title: t('templates.defaults'),
+        title: t('permissionTemplates.defaults'),
         width: 260,
         render: (_: unknown, r) =>
-          `${t(r.defaultRead ? 'templates.readAll' : 'templates.readNone')} · ${defaultWriteLabel(t, r.defaultWrite)}`,
+          `${t(r.defaultRead ? 'permissionTemplates.readAll' : 'permissionTemplates.readNone')} · ${defaultWriteLabel(t, r.defaultWrite)}`,
       },
-      { key: 'rights', title: t('templates.namedRights'), dataIndex: 'rights', width: 120 },
-      { key: 'users', title: t('templates.users'), dataIndex: 'users', width: 100 },
-      { key: 'remark', title: t('templates.remark'), dataIndex: 'remark', width: 200, ellipsis: true },
-      { key: 'updatedAt', title: t('templates.updated'), dataIndex: 'updatedAt', width: 170, render: (v: number) => formatTime(v, lang) },
+      { key: 'rights', title: t('permissionTemplates.namedRights'), dataIndex: 'rights', width: 120 },
+      { key: 'users', title: t('permissionTemplates.users'), dataIndex: 'users', width: 100 },
+      { key: 'remark', title: t('permissionTemplates.remark'), dataIndex: 'remark', width: 200, ellipsis: true },
+      {
+        key: 'updatedAt',
+        title: t('permissionTemplates.updated'),
+        dataIndex: 'updatedAt',
+        width: 170,
+        render: (v: number) => formatTime(v, lang),
+      },
       {
         key: 'actions',
-        title: t('templates.actions'),
+        title: t('permissionTemplates.actions'),
         width: 150,
         fixed: mobile ? undefined : 'right',
         render: (_: unknown, r) => (
           <Space size={4}>
             <Link to={permissionModifyPath(r.id)} data-testid={`template-edit-${r.id}`}>
-              {t('templates.edit')}
+              {t('permissionTemplates.edit')}
             </Link>
             {r.builtin === null && (
               <Popconfirm
-                title={t('templates.deleteConfirm', { name: r.name })}
+                title={t('permissionTemplates.deleteConfirm', { name: r.name })}
                 okButtonProps={{ danger: true, 'data-testid': 'template-delete-ok' }}
                 onConfirm={() =>
                   void call(api.permissionTemplates.remove, { params: { id: r.id } }).then(() => {
-                    void message.success(t('templates.deleted', { name: r.name }));
+                    void message.success(t('permissionTemplates.deleted', { name: r.name }));
                     void invalidate([api.permissionTemplates.list]);
                     // It was the last row of a later page: the page before it.
                     if (lastOnPage) list.setPage(page - 1, pageSize);
@@ -109,7 +115,7 @@ export default function PermissionTemplatesPage() {
                 }
               >
                 <Button type="link" size="small" danger data-testid={`template-delete-${r.id}`}>
-                  {t('templates.delete')}
+                  {t('permissionTemplates.delete')}
                 </Button>
               </Popconfirm>
             )}
@@ -123,7 +129,7 @@ export default function PermissionTemplatesPage() {
   return (
     <>
       <ListPage
-        title={t('route.permissionTemplates')}
+        title={t('deviceType.route.permissionTemplates')}
         extra={
           <Space wrap>
             <RefreshButton onClick={rows.reload} testId="template-reload" />
@@ -134,7 +140,7 @@ export default function PermissionTemplatesPage() {
                 setCreating(true);
               }}
             >
-              {t('templates.new')}
+              {t('permissionTemplates.new')}
             </Button>
           </Space>
         }
@@ -142,8 +148,8 @@ export default function PermissionTemplatesPage() {
           <Space wrap className="dms-toolbar">
             <SearchInput
               data-testid="template-search"
-              aria-label={t('templates.search')}
-              placeholder={t('templates.search')}
+              aria-label={t('permissionTemplates.search')}
+              placeholder={t('permissionTemplates.search')}
               maxLength={64}
               style={{ width: 260 }}
               value={list.params.filter.q ?? ''}
@@ -159,7 +165,7 @@ export default function PermissionTemplatesPage() {
         data-testid="template-table"
         rowKey="id"
         scroll={{ x: tableWidth(columns) }}
-        showTotal={(total) => t('templates.total', { total })}
+        showTotal={(total) => t('permissionTemplates.total', { total })}
       />
       <NewTemplateModal
         open={creating}
@@ -202,8 +208,8 @@ function NewTemplateModal({ open, onClose }: { open: boolean; onClose: () => voi
   return (
     <Modal
       open={open}
-      title={t('templates.new')}
-      okText={t('templates.create')}
+      title={t('permissionTemplates.new')}
+      okText={t('permissionTemplates.create')}
       cancelText={t('common.action.cancel')}
       confirmLoading={busy}
       destroyOnHidden
@@ -223,10 +229,10 @@ function NewTemplateModal({ open, onClose }: { open: boolean; onClose: () => voi
           clearError();
         }}
       >
-        <Form.Item name="name" label={t('templates.name')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
+        <Form.Item name="name" label={t('permissionTemplates.name')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
           <Input data-testid="template-new-name" maxLength={64} />
         </Form.Item>
-        <Form.Item name="level" label={t('templates.level')} extra={t('templates.levelHelp')}>
+        <Form.Item name="level" label={t('permissionTemplates.level')} extra={t('permissionTemplates.levelHelp')}>
           <InputNumber data-testid="template-new-level" min={LEVEL_MIN} max={LEVEL_MAX} precision={0} style={{ width: 120 }} />
         </Form.Item>
       </Form>

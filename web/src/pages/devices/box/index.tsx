@@ -7,7 +7,7 @@ import { useParams } from 'react-router';
 import { useDeviceEvents } from '@/api/realtime';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { deviceQueries } from '@/queries/devices';
+import { deviceQueries } from '@/pages/devices/queries';
 import { parseBoxId } from '../shared/params';
 import { useLoadFailure } from '../shared/useLoadFailure';
 import { useBoxColumns } from './columns';

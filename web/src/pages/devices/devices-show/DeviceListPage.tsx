@@ -43,7 +43,7 @@ function NoDevices({ canAdd }: { canAdd: boolean }) {
   return (
     <Empty data-testid="devices-none" description={t('devices.list.none')}>
       <p>{t('devices.list.noneHelp')}</p>
-      {canAdd && <Link to="/usermanager/add-device">{t('route.addDevice')}</Link>}
+      {canAdd && <Link to="/usermanager/add-device">{t('usermanager.route.addDevice')}</Link>}
     </Empty>
   );
 }

@@ -4,7 +4,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '@/i18n';
-import { deviceQueries } from '@/queries/devices';
+import { deviceQueries } from '@/pages/devices/queries';
 import { localized } from '../shared/registers';
 import { eventTemplates, languagesFirst, type EventTemplate } from './templates';
 import '../shared/devices.css';

@@ -1,6 +1,7 @@
 import { SearchOutlined } from '@ant-design/icons';
+import { endpointQuery } from '@/api/call';
 import { Button, Card, Input, Segmented, type TableColumnsType } from 'antd';
-import { DEVICE_SEARCH_MAX, type FaultRecordRow } from '@dms/contract';
+import { api, DEVICE_SEARCH_MAX, type FaultRecordRow } from '@dms/contract';
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { ExportButton } from '@/components/list-page/ExportButton';
@@ -9,7 +10,6 @@ import { tableWidth } from '@/components/list-page/table-width';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListState } from '@/components/list-page/useListState';
 import { useI18n } from '@/i18n';
-import { historyQueries } from '@/queries/history';
 import { historyPaths } from '@/features/devices/links';
 import { RangeBar } from '../shared/history/RangeBar';
 import { presetRange, type TimeRange } from '../shared/history/range';
@@ -35,7 +35,9 @@ export default function ExportErrorsPage() {
   });
   const { setFilter } = list;
   const { filter } = list.params;
-  const page = usePagedQuery(historyQueries.faultRecords({ ...filter, page: list.params.page, page_size: list.params.pageSize }));
+  const page = usePagedQuery(
+    endpointQuery(api.history.faultRecords, { query: { ...filter, page: list.params.page, page_size: list.params.pageSize } }),
+  );
   // An ongoing record's duration runs to when the page was loaded.
   const now = page.loadedAt;
 

@@ -71,7 +71,7 @@ export default function AddDevicePage() {
   });
 
   return (
-    <Card title={t('route.addDevice')} className="dms-narrow-card">
+    <Card title={t('usermanager.route.addDevice')} className="dms-narrow-card">
       {claimed && (
         <Result
           status="success"

@@ -6,7 +6,7 @@ import { useI18n } from '@/i18n';
 export default function ChangePasswordPage() {
   const { t } = useI18n();
   return (
-    <Card title={t('route.changePassword')} className="dms-narrow-card">
+    <Card title={t('usermanager.route.changePassword')} className="dms-narrow-card">
       <ChangePasswordForm testIdPrefix="profile" />
     </Card>
   );

@@ -60,16 +60,16 @@ export default function PermissionModifyPage() {
   const types = useQuery(endpointQuery(api.controllerTypes.list, {}));
   if (!valid || detail.isError) {
     return (
-      <Card title={t('route.permissionModify')}>
-        <Empty description={t('templates.notFound')}>
-          <Link to={PERMISSION_PATH}>{t('templates.back')}</Link>
+      <Card title={t('deviceType.route.permissionModify')}>
+        <Empty description={t('permissionTemplates.notFound')}>
+          <Link to={PERMISSION_PATH}>{t('permissionTemplates.back')}</Link>
         </Empty>
       </Card>
     );
   }
   if (!detail.data || !types.data) {
     return (
-      <Card title={t('route.permissionModify')}>
+      <Card title={t('deviceType.route.permissionModify')}>
         <Skeleton active />
       </Card>
     );
@@ -107,7 +107,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
       return { typeId: typeId ?? 0, register: register ?? 0, read: r.read, write: r.write };
     });
     await call(api.permissionTemplates.save, { params: { id: template.id }, body: { ...fields, rights: list } }, { errorDisplay: 'none' });
-    void message.success(t('templates.saved'));
+    void message.success(t('permissionTemplates.saved'));
     setDirty(false);
     await Promise.all([
       client.invalidateQueries({ queryKey: endpointKey(api.permissionTemplates.get) }),
@@ -118,19 +118,19 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
       <Card
-        title={t('templates.editTitle', { name: templateName(t, template) })}
+        title={t('permissionTemplates.editTitle', { name: templateName(t, template) })}
         extra={
           <Space wrap>
-            {dirty && <Tag color="orange">{t('templates.unsaved')}</Tag>}
+            {dirty && <Tag color="orange">{t('permissionTemplates.unsaved')}</Tag>}
             <Button type="primary" loading={busy} onClick={() => void save()} data-testid="template-save">
-              {t('templates.save')}
+              {t('permissionTemplates.save')}
             </Button>
           </Space>
         }
       >
         <Form layout="vertical" className="dms-template-form">
           <Space wrap size={16} align="start">
-            <Form.Item label={t('templates.name')}>
+            <Form.Item label={t('permissionTemplates.name')}>
               <Input
                 data-testid="template-name"
                 maxLength={64}
@@ -143,7 +143,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('templates.level')} extra={t('templates.levelHelp')}>
+            <Form.Item label={t('permissionTemplates.level')} extra={t('permissionTemplates.levelHelp')}>
               <InputNumber
                 data-testid="template-level"
                 min={LEVEL_MIN}
@@ -156,7 +156,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('templates.defaultReadLabel')}>
+            <Form.Item label={t('permissionTemplates.defaultReadLabel')}>
               <Switch
                 data-testid="template-default-read"
                 checked={fields.defaultRead}
@@ -166,7 +166,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('templates.defaultWriteLabel')}>
+            <Form.Item label={t('permissionTemplates.defaultWriteLabel')}>
               <Select<TemplateDefaultWrite>
                 data-testid="template-default-write"
                 style={{ width: 260 }}
@@ -178,7 +178,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
                 }}
               />
             </Form.Item>
-            <Form.Item label={t('templates.remark')}>
+            <Form.Item label={t('permissionTemplates.remark')}>
               <Input
                 data-testid="template-remark"
                 maxLength={255}
@@ -194,7 +194,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
         </Form>
         {error && <Alert type="error" title={error} showIcon role="alert" data-testid="template-error" />}
       </Card>
-      <Card title={t('templates.rightsTitle')}>
+      <Card title={t('permissionTemplates.rightsTitle')}>
         <Collapse
           data-testid="template-types"
           items={types.map((type) => ({
@@ -202,7 +202,7 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
             label: (
               <Space>
                 {localized(type.name, 'en') && <TypeLabel type={type} />}
-                <Tag>{t('templates.named', { count: [...rights.keys()].filter((k) => k.startsWith(`${type.id}:`)).length })}</Tag>
+                <Tag>{t('permissionTemplates.named', { count: [...rights.keys()].filter((k) => k.startsWith(`${type.id}:`)).length })}</Tag>
               </Space>
             ),
             children: <TypeRights typeId={type.id} rights={rights} defaults={fields} onChange={change} />,
@@ -261,17 +261,18 @@ function TypeRights({
   };
 
   const columns: TableColumnsType<RegisterDef> = [
-    { key: 'number', title: t('templates.register'), dataIndex: 'number', width: 90 },
-    { key: 'name', title: t('templates.parameter'), width: 240, render: (_: unknown, d) => registerName(d, lang) },
+    { key: 'number', title: t('permissionTemplates.register'), dataIndex: 'number', width: 90 },
+    { key: 'name', title: t('permissionTemplates.parameter'), width: 240, render: (_: unknown, d) => registerName(d, lang) },
     {
       key: 'writable',
-      title: t('templates.writable'),
+      title: t('permissionTemplates.writable'),
       width: 100,
-      render: (_: unknown, d) => (d.writable ? <Tag color="blue">{t('templates.yes')}</Tag> : <Tag>{t('templates.no')}</Tag>),
+      render: (_: unknown, d) =>
+        d.writable ? <Tag color="blue">{t('permissionTemplates.yes')}</Tag> : <Tag>{t('permissionTemplates.no')}</Tag>,
     },
     {
       key: 'read',
-      title: t('templates.read'),
+      title: t('permissionTemplates.read'),
       width: 80,
       render: (_: unknown, d) => (
         <Checkbox
@@ -285,7 +286,7 @@ function TypeRights({
     },
     {
       key: 'write',
-      title: t('templates.write'),
+      title: t('permissionTemplates.write'),
       width: 80,
       render: (_: unknown, d) => (
         <Checkbox
@@ -300,13 +301,13 @@ function TypeRights({
     },
     {
       key: 'source',
-      title: t('templates.source'),
+      title: t('permissionTemplates.source'),
       width: 110,
       render: (_: unknown, d) =>
         rights.has(rightKey(typeId, d.number)) ? (
-          <Tag color="purple">{t('templates.namedTag')}</Tag>
+          <Tag color="purple">{t('permissionTemplates.namedTag')}</Tag>
         ) : (
-          <Tag>{t('templates.defaultTag')}</Tag>
+          <Tag>{t('permissionTemplates.defaultTag')}</Tag>
         ),
     },
   ];
@@ -321,7 +322,7 @@ function TypeRights({
             setAll((d) => ({ read: true, write: effective(d).write }));
           }}
         >
-          {t('templates.allRead')}
+          {t('permissionTemplates.allRead')}
         </Button>
         <Button
           size="small"
@@ -330,7 +331,7 @@ function TypeRights({
             setAll(() => ({ read: true, write: true }));
           }}
         >
-          {t('templates.allWrite')}
+          {t('permissionTemplates.allWrite')}
         </Button>
         <Button
           size="small"
@@ -339,10 +340,10 @@ function TypeRights({
             setAll(() => ({ read: false, write: false }));
           }}
         >
-          {t('templates.none')}
+          {t('permissionTemplates.none')}
         </Button>
         <Button size="small" type="link" data-testid={`template-defaults-${typeId}`} onClick={clear}>
-          {t('templates.useDefaults')}
+          {t('permissionTemplates.useDefaults')}
         </Button>
       </Space>
       <Table<RegisterDef>

@@ -2,7 +2,7 @@ import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDeviceEvents } from '@/api/realtime';
-import { deviceQueries } from '@/queries/devices';
+import { deviceQueries } from '@/pages/devices/queries';
 import type { DeviceAddress } from '../params';
 import { useLoadFailure } from '../useLoadFailure';
 import { useSoon } from '@/lib/useSoon';

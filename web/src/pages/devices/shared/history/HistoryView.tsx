@@ -1,6 +1,7 @@
 import { Card, Empty, Typography, type TableColumnsType } from 'antd';
+import { endpointQuery } from '@/api/call';
 import { useQueryClient } from '@tanstack/react-query';
-import { MAX_RANGE_MS, type HistoryRow } from '@dms/contract';
+import { api, MAX_RANGE_MS, type HistoryRow } from '@dms/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDeviceEvents } from '@/api/realtime';
@@ -11,7 +12,6 @@ import { useListState } from '@/components/list-page/useListState';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useNow } from '@/lib/useNow';
-import { historyQueries } from '@/queries/history';
 import { formatRegisterWithUnit, registerName } from '../registers';
 import { DeviceHeader } from './DeviceHeader';
 import { parseDevice } from '../params';
@@ -59,12 +59,9 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
   const { boxId, controller } = device;
   const list = useListState({ registers: chosen });
   const { filter, page: pageNo, pageSize } = list.params;
-  const query = historyQueries.table(boxId, controller, {
-    from: range.from,
-    to: range.to,
-    registers: filter.registers,
-    page: pageNo,
-    page_size: pageSize,
+  const query = endpointQuery(api.history.snapshots, {
+    params: { boxId, controller },
+    query: { from: range.from, to: range.to, registers: filter.registers, page: pageNo, page_size: pageSize },
   });
   const fetched = usePagedQuery(query);
   const client = useQueryClient();

@@ -2,7 +2,7 @@ import type { ControllerTypeDetail, DeviceDetail, RegisterDef } from '@dms/contr
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { deviceQueries } from '@/queries/devices';
+import { deviceQueries } from '@/pages/devices/queries';
 import type { DeviceAddress } from '../params';
 import { readableRegisters } from '../registers';
 import { useLoadFailure } from '../useLoadFailure';

@@ -1,0 +1,14 @@
+import type { AreaMessages } from '../../messages/types.js';
+
+const boxRegInfo: AreaMessages<'boxRegInfo'> = {
+  'validation.boxId.range': 'El id de caja debe ser como máximo 2147483647',
+  'validation.boxId.order': 'El id de caja final no puede ser menor que el inicial',
+  'validation.boxId.tooMany': 'Un registro puede abarcar como máximo 1000 cajas',
+  'validation.pushTimes.range': 'Las veces de envío deben estar entre 0 y 10',
+  'error.boxAlreadyRegistered': 'Estos ids de caja ya están registrados: {boxIds}',
+  'error.userNotFound': 'No existe ese usuario.',
+  'error.downloadExpired': 'Esta descarga ha caducado o ya se usó.',
+  // The operation log's name of each action (actions.ts).
+  'action.box.register': 'Registro de cajas',
+};
+export default boxRegInfo;

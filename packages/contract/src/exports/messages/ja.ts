@@ -1,0 +1,8 @@
+import type { AreaMessages } from '../../messages/types.js';
+
+const exports: AreaMessages<'exports'> = {
+  'error.exportTooLarge': 'エクスポートは最大{max}行です。絞り込んでください。',
+  'validation.timeZone': '{field}はAsia/ShanghaiやUTCのようなタイムゾーンでなければなりません',
+  'error.exportNotReady': 'このエクスポートはまだ完了していません。',
+};
+export default exports;

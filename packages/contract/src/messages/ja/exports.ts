@@ -1,8 +1,0 @@
-import type { AreaMessages } from '../types.js';
-
-const exports: AreaMessages<'exports'> = {
-  'error.exportTooLarge': 'エクスポートは最大{max}行です。絞り込んでください。',
-  'validation.timeZone': '{field}はAsia/ShanghaiやUTCのようなタイムゾーンでなければなりません',
-  'error.exportNotReady': 'このエクスポートはまだ完了していません。',
-};
-export default exports;

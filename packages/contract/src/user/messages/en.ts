@@ -1,0 +1,28 @@
+/** Sign-in, session and password: the user name and password rules, sign-in and token errors, the user info check. */
+export default {
+  'validation.username.required': 'User name cannot be empty!',
+  'validation.username.length': 'User name must be a 6-20 digit number or character!',
+  'validation.username.charset': '6-20 digit number or character or @#%^&*_-+ required!',
+  'validation.username.noChineseOrSpace': 'User name cannot contain Chinese characters or spaces!',
+  'validation.password.required': 'Password cannot be empty!',
+  'validation.password.length': 'Password must be a 6-20 digit number or character!',
+  'validation.password.noChineseOrSpace': 'Password cannot contain Chinese characters or spaces!',
+  'validation.password.confirmMismatch': 'The two passwords do not match!',
+  'validation.password.sameAsOld': 'The new password must differ from the current one!',
+  'error.wrongCredentials': 'Incorrect user name or password.',
+  'error.wrongOldPassword': 'The current password is incorrect.',
+  'error.accountDisabled': 'This account is disabled.',
+  'error.tooManyAttempts': 'Too many sign-in attempts. Please try again in {seconds} seconds.',
+  'error.tooManyPasswordAttempts': 'Too many wrong passwords. Please try again in {seconds} seconds.',
+  'error.addressBlocked': 'Too many failed password attempts from this address. Please try again in {seconds} seconds.',
+  'error.tokenIllegal': 'You are not signed in, or your session is not valid. Please sign in again.',
+  'error.tokenRevoked': 'Your session was ended. Please sign in again.',
+  'error.tokenExpired': 'Your session has expired. Please sign in again.',
+  'info.verificationFailed': 'Verification failed, please Login again.',
+  'info.rolesMustBeArray': 'getInfo: roles must be a non-null array!',
+  'info.userInfoNull': 'getInfo: user info cannot be null!',
+  // The operation log's name of each action (actions.ts).
+  'action.user.login': 'Sign in',
+  'action.user.logout': 'Sign out',
+  'action.user.changePassword': 'Change password',
+};

@@ -1,0 +1,20 @@
+/** What the operation log records of this area; each is named in the area's messages as `action.<name>`. */
+export const actions = [
+  'box.claim',
+  'device.share',
+  'device.recallShare',
+  'device.switchRight',
+  'helper.add',
+  'helper.password',
+  'helper.template',
+  'helper.delete',
+  'manager.add',
+  'manager.password',
+  'manager.template',
+  'manager.disable',
+  'manager.enable',
+  'device.assign',
+  'device.recallAssign',
+  'device.hide',
+  'user.ckPassword',
+] as const;

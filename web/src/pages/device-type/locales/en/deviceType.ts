@@ -1,0 +1,8 @@
+/** Device types (/device-type): the group and its pages' titles. */
+export default {
+  route: {
+    group: 'Device types',
+    permissionTemplates: 'Permission templates',
+    permissionModify: 'Edit permission template',
+  },
+};

@@ -1,0 +1,10 @@
+import type { LocaleArea } from '@/i18n/types';
+
+const deviceType: LocaleArea<'deviceType'> = {
+  route: {
+    group: 'Tipos de equipo',
+    permissionTemplates: 'Plantillas de permisos',
+    permissionModify: 'Editar plantilla de permisos',
+  },
+};
+export default deviceType;

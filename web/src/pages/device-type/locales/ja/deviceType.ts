@@ -1,0 +1,10 @@
+import type { LocaleArea } from '@/i18n/types';
+
+const deviceType: LocaleArea<'deviceType'> = {
+  route: {
+    group: '機器タイプ',
+    permissionTemplates: '権限テンプレート',
+    permissionModify: '権限テンプレートの編集',
+  },
+};
+export default deviceType;
