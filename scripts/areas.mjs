@@ -10,7 +10,7 @@
 //   packages/contract/src/<area>/messages/<lang>.ts (export default)          → packages/contract/src/messages/<lang>/areas.generated.ts
 //   server/src/modules/<area>/index.ts              (export default plugin)   → server/src/modules.generated.ts
 //   web/src/pages/<area>/routes.ts                  (routes, menuOrder)       → web/src/app/areas.generated.ts
-//   web/src/{pages,features}/<area>/locales/<lang>/<namespace>.ts             → web/src/locales/<lang>/areas.generated.ts
+//   web/src/{pages,features}/<area>/locales/<lang>/<namespace>.ts             → web/src/locales/<lang>/namespaces.generated.ts
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -107,9 +107,13 @@ function webRoutes() {
   ];
 }
 
-/** The console words an area declares: `web/src/{pages,features}/<area>/locales/<lang>/<namespace>.ts`. */
+/** The console's namespaces: the shell's `web/src/locales/<lang>/<namespace>.ts` and each area's `web/src/{pages,features}/<area>/locales/<lang>/<namespace>.ts`. */
 export function localeFiles(lang) {
-  const found = [];
+  const shell = readdirSync(join(ROOT, 'web/src/locales', lang))
+    .filter((f) => f.endsWith('.ts') && f !== 'index.ts' && !f.endsWith('.generated.ts'))
+    .sort()
+    .map((f) => ({ namespace: f.replace(/\.ts$/, ''), path: `web/src/locales/${lang}/${f}` }));
+  const found = [...shell];
   for (const base of ['web/src/pages', 'web/src/features']) {
     for (const area of folders(base)) {
       const dir = `${base}/${area}/locales/${lang}`;
@@ -122,7 +126,7 @@ export function localeFiles(lang) {
 }
 
 function webLocales(lang) {
-  const file = `web/src/locales/${lang}/areas.generated.ts`;
+  const file = `web/src/locales/${lang}/namespaces.generated.ts`;
   const files = localeFiles(lang);
   const seen = new Map();
   for (const { namespace, path } of files) {
@@ -130,7 +134,10 @@ function webLocales(lang) {
     seen.set(namespace, path);
   }
   const exports = files.map(({ namespace, path }) => `export { default as ${namespace} } from '${importPath(file, path, '')}';`);
-  return [file, `${HEADER}// The areas' console words in ${lang}, one namespace per file.\n${exports.join('\n')}\n`];
+  return [
+    file,
+    `${HEADER}// The console's words in ${lang}, one namespace per file: the shell's (web/src/locales/${lang}/) and each area's.\n${exports.join('\n')}\n`,
+  ];
 }
 
 /** Every generated index: [path, content]. */

@@ -1,12 +1,10 @@
-import type { Page } from '@playwright/test';
-import { ownBox, userIdOf } from './boxes.js';
+import { userIdOf } from './boxes.js';
 import {
   apiLogin,
   asRole,
   baseUrl,
   expect,
   expectShown,
-  listLoaded,
   openShell as open,
   reg,
   screenshot,
@@ -14,6 +12,7 @@ import {
   test,
   tokenOf,
 } from './fixtures.js';
+import { listedBoxes, ownCompany } from './people.js';
 
 /**
  * Helpers and sharing (/usermanager/edit-helper, add-helper, helper-device; docs/people.md): demo_manager adds a
@@ -25,23 +24,8 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const START_STOP = reg('screw-compressor', 'start_stop_command');
-const base = 2_050_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
-const viewOnly = base + 1;
-const switching = base + 2;
-const company = `E2E Helper Co ${base}`;
-ownBox(viewOnly, company, 'screw-compressor', async () => {});
-ownBox(switching, company, 'screw-compressor', async () => {});
-const helper = `h${String(base).slice(-8)}`;
-
-/** The helper's device list, searched for the spec's company: the box ids it shows, sorted. */
-async function listedBoxes(page: Page): Promise<string[]> {
-  await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
-  await listLoaded(page);
-  const devices = await byId(page, 'devices-table')
-    .locator('tbody tr[data-device]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-device') ?? ''));
-  return devices.map((d) => d.split('-')[0] ?? '').sort();
-}
+const { company, first: viewOnly, second: switching, username } = ownCompany(2_050_000_000, 'E2E Helper Co');
+const helper = username('h');
 
 test('a manager adds a helper and shares a device without and one with the switch right; the helper sees exactly those', async ({
   page,
@@ -93,7 +77,7 @@ test('a manager adds a helper and shares a device without and one with the switc
   if (!context) throw new Error('no browser');
   const helperPage = await context.newPage();
   await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(helperPage.request, helper, 'helper123'), url: baseUrl() }]);
-  expect((await listedBoxes(helperPage)).sort()).toEqual([String(viewOnly), String(switching)].sort());
+  expect((await listedBoxes(helperPage, company)).sort()).toEqual([String(viewOnly), String(switching)].sort());
   // Each row and the device page say how the helper reaches it.
   await expect(byId(helperPage, `device-reach-${switching}-1`)).toHaveAttribute('data-how', 'helper');
   await expect(byId(helperPage, `device-reach-${switching}-1`)).toContainText('As helper');
@@ -106,7 +90,7 @@ test('a manager adds a helper and shares a device without and one with the switc
   await expect(byId(helperPage, `register-write-${START_STOP}`)).toHaveCount(0);
 
   // The manager recalls the view-only device: it leaves the helper's open list at once, without a reload.
-  expect(await listedBoxes(helperPage)).toEqual([String(viewOnly), String(switching)].sort());
+  expect(await listedBoxes(helperPage, company)).toEqual([String(viewOnly), String(switching)].sort());
   await byId(page, `helper-recall-${viewOnly}-1`).click();
   await expect(byId(page, `helper-switch-${viewOnly}-1`)).toHaveCount(0);
   await expect(byId(helperPage, 'devices-table').locator(`tbody tr[data-device="${viewOnly}-1"]`)).toHaveCount(0);

@@ -1,13 +1,12 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { apiGet, ownBox, userIdOf } from './boxes.js';
+import { apiGet, userIdOf } from './boxes.js';
 import {
   apiLogin,
   asRole,
   baseUrl,
   expect,
   expectShown,
-  listLoaded,
   openShell as open,
   reg,
   screenshot,
@@ -15,6 +14,7 @@ import {
   test,
   tokenOf,
 } from './fixtures.js';
+import { listedBoxes, ownCompany } from './people.js';
 
 /**
  * Sub-managers and assignment (/usermanager/edit-manager, add-manager, manager-device; docs/people.md): demo_manager
@@ -28,15 +28,10 @@ import {
 test.describe.configure({ mode: 'serial' });
 
 const START_STOP = reg('screw-compressor', 'start_stop_command');
-const base = 2_060_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
-const first = base + 1;
-const second = base + 2;
-const company = `E2E Branch Co ${base}`;
-ownBox(first, company, 'screw-compressor', async () => {});
-ownBox(second, company, 'screw-compressor', async () => {});
-const sub = `m${String(base).slice(-8)}`;
+const { company, first, second, username } = ownCompany(2_060_000_000, 'E2E Branch Co');
+const sub = username('m');
 /** demo_manager's helper, who is shared the first device before it is assigned. */
-const sharer = `s${String(base).slice(-8)}`;
+const sharer = username('s');
 
 /** demo_manager's token for the set-up the screens do not need to show. */
 function asManager(page: Page): { get: (path: string) => Promise<unknown>; post: (path: string, data: object) => Promise<unknown> } {
@@ -53,16 +48,6 @@ function asManager(page: Page): { get: (path: string) => Promise<unknown>; post:
       return body.data;
     },
   };
-}
-
-/** The user's device list, searched for the spec's company: the box ids it shows, sorted. */
-async function listedBoxes(page: Page): Promise<string[]> {
-  await open(page, `/devices/devices-show?q=${encodeURIComponent(company)}`);
-  await listLoaded(page);
-  const devices = await byId(page, 'devices-table')
-    .locator('tbody tr[data-device]')
-    .evaluateAll((els) => els.map((el) => el.getAttribute('data-device') ?? ''));
-  return devices.map((d) => d.split('-')[0] ?? '').sort();
 }
 
 test('a manager adds a sub-manager, assigns two devices at once; the sub-manager hides one; the manager recalls it', async ({ page }) => {
@@ -157,7 +142,7 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   if (!context) throw new Error('no browser');
   const subPage = await context.newPage();
   await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(subPage.request, sub, 'branch456'), url: baseUrl() }]);
-  expect(await listedBoxes(subPage)).toEqual([String(first), String(second)].sort());
+  expect(await listedBoxes(subPage, company)).toEqual([String(first), String(second)].sort());
   await expect(byId(subPage, `device-reach-${first}-1`)).toHaveAttribute('data-how', 'owner');
   // The history pages say it too.
   await open(subPage, `/devices/history/${second}/1`);
@@ -196,7 +181,7 @@ test('a manager adds a sub-manager, assigns two devices at once; the sub-manager
   await page.getByTestId('manager-recall-ok').click();
   await expect(byId(page, `manager-recall-${first}-1`)).toHaveCount(0);
   await expect(byId(page, `manager-assign-${first}-1`)).toBeVisible();
-  await expect.poll(() => listedBoxes(subPage)).toEqual([String(second)]);
+  await expect.poll(() => listedBoxes(subPage, company)).toEqual([String(second)]);
   await context.close();
   // The recall gave the device back to demo_manager, not the share to the helper.
   const shared = (await manager.get(`/user_register/get_shared_devices?userId=${helper.id}`)) as { total: number };

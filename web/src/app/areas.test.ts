@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en';
-import * as enAreas from '@/locales/en/areas.generated';
+import * as enNamespaces from '@/locales/en/namespaces.generated';
 import { AREA_ROUTES } from './areas.generated';
 import { flattenPages, REDIRECTS, SHELL_ROUTES } from './routes';
 
@@ -9,6 +9,10 @@ const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c
 
 /** Every English namespace file an area declares, by namespace (what scripts/areas.mjs found). */
 const areaFiles = import.meta.glob('/src/{pages,features}/*/locales/en/*.ts');
+/** The shell's own namespaces: `web/src/locales/en/<namespace>.ts`. */
+const shellNamespaces = Object.keys(import.meta.glob('/src/locales/en/*.ts'))
+  .map((path) => path.split('/').pop()?.replace(/\.ts$/, '') ?? '')
+  .filter((name) => name !== 'index' && !name.endsWith('.generated'));
 const namespaceFolders = new Map(
   Object.keys(areaFiles).map((path) => {
     const [, , kind, folder, , , file] = path.split('/');
@@ -34,8 +38,10 @@ describe('the console joins each area from its own folder (issue 19 §3, §6)', 
     expect(first?.kind === 'page' ? first.path : first?.name).toBe('/dashboard');
   });
 
-  it('every area namespace is one file in one area folder, and the catalogue holds it', () => {
-    expect(Object.keys(enAreas).sort()).toEqual([...namespaceFolders.keys()].sort());
+  it('every namespace is one file, the shell’s or one area’s, and the catalogue holds it', () => {
+    expect(shellNamespaces).toContain('common');
+    expect(Object.keys(enNamespaces).sort()).toEqual([...shellNamespaces, ...namespaceFolders.keys()].sort());
+    for (const namespace of shellNamespaces) expect([...namespaceFolders.keys()]).not.toContain(namespace);
     for (const namespace of namespaceFolders.keys()) expect(Object.keys(en)).toContain(namespace);
   });
 

@@ -97,7 +97,7 @@ export const helperEndpoints = {
     response: emptyData,
     tags,
     summary:
-      'Deletes a helper (GET, as spec 7 lists it): every share to them ends, their sessions end, the account is disabled and renamed',
+      'Deletes a helper (GET, as spec 7 lists it): every share to them ends, their sessions end, and the account is disabled and leaves the caller; its user name stays taken',
   }),
   getHelper: endpoint({
     method: 'GET',

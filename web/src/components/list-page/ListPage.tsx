@@ -14,8 +14,8 @@ export interface ListPageProps<T, F, S extends string> extends Omit<ListTablePro
 /**
  * The standard form of a list screen: a card with its title and actions, the filters, and the table paged, sorted
  * and filtered on the server. A list is its columns, a ListControl (useListParams: the URL keeps the filters), a
- * query (usePagedQuery over a `queries/<area>.ts` entry) and, when it follows live events, a hook that invalidates
- * or patches that query.
+ * query (`usePagedQuery(endpointQuery(api.<area>.<call>, { query }))`) and, when it follows live events, a hook that
+ * invalidates or patches that query.
  */
 export function ListPage<T extends object, F, S extends string>({ className, title, extra, toolbar, ...table }: ListPageProps<T, F, S>) {
   return (

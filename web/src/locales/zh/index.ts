@@ -1,23 +1,5 @@
 import type { Translations } from '@/i18n/types';
-import * as areas from './areas.generated';
-import common from './common';
-import errorPage from './errorPage';
-import login from './login';
-import navbar from './navbar';
-import role from './role';
-import route from './route';
-import settings from './settings';
-import tagsView from './tagsView';
+import * as namespaces from './namespaces.generated';
 
-const zh: Translations = {
-  common,
-  route,
-  navbar,
-  tagsView,
-  settings,
-  login,
-  errorPage,
-  role,
-  ...areas,
-};
+const zh: Translations = { ...namespaces };
 export default zh;

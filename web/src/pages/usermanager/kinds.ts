@@ -1,5 +1,5 @@
 import { api } from '@dms/contract';
-import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './labels';
+import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './paths';
 
 /**
  * What the pages of helpers and of sub-managers say and call alike, each in its own words (docs/people.md "Managing

@@ -9,7 +9,7 @@ import {
   UsergroupAddOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './labels';
+import { ADD_HELPER_PATH, ADD_MANAGER_PATH, EDIT_HELPER_PATH, EDIT_MANAGER_PATH, HELPER_DEVICE_PATH, MANAGER_DEVICE_PATH } from './paths';
 
 /**
  * User management (spec 2 /usermanager; docs/people.md): change password, add a device by its CK code, sub-managers
