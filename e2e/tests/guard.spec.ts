@@ -2,10 +2,11 @@ import { baseUrl, expect, type Role, signInWithForm, test, tokenOf } from './fix
 
 /**
  * What the console does with a route it refuses (spec 2), in one place: signed out it goes to /login keeping the path,
- * a page the role may not see (or a device the user does not reach) shows /401, an address that is no page (or bad
- * parameters, or a device that does not exist) shows /404, and both lead back to the dashboard. That the API refuses
- * the same calls is the server's to prove: every endpoint's 401 signed out and 403 to each role kept out of its area
- * (server/test/endpoint-access.test.ts), and each user × device × path (server/test/visibility-matrix.test.ts).
+ * a page the role may not see (each one, for each demo role: menus.spec.ts) or a device the user does not reach shows
+ * /401, an address that is no page (or bad parameters, or a device that does not exist) shows /404, and both lead back
+ * to the dashboard. That the API refuses the same calls is the server's to prove: every endpoint's 401 signed out and
+ * 403 to each role kept out of its area (server/test/endpoint-access.test.ts), and each user × device × path
+ * (server/test/visibility-matrix.test.ts).
  */
 
 test.describe('signed out (spec 2)', () => {
@@ -100,10 +101,13 @@ test.describe('signed in (spec 2)', () => {
   });
 });
 
-/** Pages a role may not see, and devices a user does not reach, opened by their address. */
+/**
+ * Devices a user does not reach, and an old path that leads to a page the role may not see, opened by their address.
+ * Each page a role may not see shows /401 in menus.spec.ts, for every demo role, from the access table.
+ */
 const REFUSED: Array<[Role, string[]]> = [
-  // Root's and the administrators' pages (the manager's sidebar has no entry for them: menus.spec.ts).
-  ['demo_manager', ['/datalog/server-log', '/smartbox/ip-log', '/box-reg-info/list', '/box-reg-info', '/box-reg-info/create']],
+  // Box registration's bare path opens its list, root's and the administrators'.
+  ['demo_manager', ['/box-reg-info']],
   // demo_end_user's device (100001), which demo_manager's helper does not reach: its detail, its box and its history.
   ['demo_helper', ['/devices/controller/100001/1', '/devices/box/100001', '/devices/history/100001/1']],
 ];
