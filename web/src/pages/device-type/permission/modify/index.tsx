@@ -31,10 +31,10 @@ import {
   type TemplateDetail,
   type TemplateRights,
 } from '@dms/contract';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { Link, useParams } from 'react-router';
-import { call, endpointKey, endpointQuery } from '@/api/call';
+import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { defaultWriteLabel, templateName } from '@/features/templates/labels';
 import { useI18n } from '@/i18n';
@@ -81,7 +81,6 @@ export default function PermissionModifyPage() {
 function Editor({ template, types }: { template: TemplateDetail; types: readonly ControllerTypeSummary[] }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const client = useQueryClient();
   const [fields, setFields] = useState({
     name: template.name,
     level: template.level,
@@ -101,19 +100,22 @@ function Editor({ template, types }: { template: TemplateDetail; types: readonly
     busy,
     error,
     run: save,
-  } = useSubmit(async () => {
-    const list = [...rights.entries()].map(([key, r]) => {
-      const [typeId, register] = key.split(':').map(Number);
-      return { typeId: typeId ?? 0, register: register ?? 0, read: r.read, write: r.write };
-    });
-    await call(api.permissionTemplates.save, { params: { id: template.id }, body: { ...fields, rights: list } }, { errorDisplay: 'none' });
-    void message.success(t('permissionTemplates.saved'));
-    setDirty(false);
-    await Promise.all([
-      client.invalidateQueries({ queryKey: endpointKey(api.permissionTemplates.get) }),
-      client.invalidateQueries({ queryKey: endpointKey(api.permissionTemplates.list) }),
-    ]);
-  });
+  } = useSubmit(
+    async () => {
+      const list = [...rights.entries()].map(([key, r]) => {
+        const [typeId, register] = key.split(':').map(Number);
+        return { typeId: typeId ?? 0, register: register ?? 0, read: r.read, write: r.write };
+      });
+      await call(
+        api.permissionTemplates.save,
+        { params: { id: template.id }, body: { ...fields, rights: list } },
+        { errorDisplay: 'none' },
+      );
+      void message.success(t('permissionTemplates.saved'));
+      setDirty(false);
+    },
+    { invalidates: [api.permissionTemplates.get, api.permissionTemplates.list] },
+  );
 
   return (
     <Space orientation="vertical" size={16} style={{ width: '100%' }}>
