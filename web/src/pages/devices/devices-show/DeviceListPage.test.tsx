@@ -1,0 +1,106 @@
+// @vitest-environment jsdom
+import { api, type DeviceCounts, type DeviceListItem } from '@dms/contract';
+import { screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import { stubApi, type SentRequest } from '@/test/api';
+import { renderWithProviders } from '@/test/render';
+import { TEST_SUMMARY } from '../shared/test-device';
+import DevicesShowPage from '.';
+
+/** Device n of a fleet: the shared test device, renumbered (no type, owned by owner01). */
+function device(n: number): DeviceListItem {
+  return {
+    ...TEST_SUMMARY,
+    id: n,
+    boxId: 100_000 + n,
+    typeId: null,
+    typeCode: null,
+    typeName: null,
+    kind: null,
+    owner: 'owner01',
+    lastSeen: 1_700_000_000_000,
+    company: `Company ${n}`,
+  };
+}
+
+function counts(all: number): DeviceCounts {
+  return { all, online: all, offline: 0, online_alert: 0, offline_alert: 0, online_fault: 0, offline_fault: 0, unregistered: 0 };
+}
+
+/**
+ * The device list of a user with these roles, whose devices are `total` in all. A page holds 20; the server answers the
+ * first three of each page (a table of 20 rows would only slow the test).
+ */
+function deviceList(roles: readonly string[], total: number) {
+  const server = stubApi();
+  server.on(api.devices.list, ({ query }) => {
+    const first = (Number(query.page) - 1) * Number(query.page_size) + 1;
+    const items = Array.from({ length: Math.max(0, Math.min(3, total - first + 1)) }, (_, i) => device(first + i));
+    return { data: { total, items } };
+  });
+  server.on(api.devices.counts, { data: counts(total) });
+  renderWithProviders(<DevicesShowPage />, { url: '/devices/devices-show', roles });
+  /** The queries the list was read with, in order. */
+  const reads = () => server.sentTo(api.devices.list).map((s: SentRequest) => s.query);
+  return { server, reads, user: userEvent.setup({ delay: null }) };
+}
+
+describe('the device list', () => {
+  it('searches once typing stops, with the text typed (not each keystroke), from the first page', async () => {
+    const { reads, user } = deviceList(['manager'], 45);
+    await screen.findByText('Company 1');
+    await user.click(screen.getByTitle('2'));
+    await screen.findByText('Company 21');
+
+    await user.type(screen.getByRole('textbox', { name: 'Box ID, company, station no. or model' }), '  acme ');
+    await waitFor(() => {
+      expect(reads().some((q) => q.q !== undefined)).toBe(true);
+    });
+    expect(reads()).toEqual([
+      { sort: 'boxId', order: 'asc', page: '1', page_size: '20' },
+      { sort: 'boxId', order: 'asc', page: '2', page_size: '20' },
+      { q: 'acme', sort: 'boxId', order: 'asc', page: '1', page_size: '20' },
+    ]);
+  });
+
+  it('pages on the server, and says how many devices there are', async () => {
+    const { reads, user } = deviceList(['manager'], 45);
+    expect(await screen.findByText('Devices: 45')).toBeDefined();
+    expect(screen.queryByText('Company 21')).toBeNull();
+    await user.click(screen.getByTitle('3'));
+    expect(await screen.findByText('Company 41')).toBeDefined();
+    expect(screen.queryByText('Company 1')).toBeNull();
+    expect(reads().at(-1)).toEqual({ sort: 'boxId', order: 'asc', page: '3', page_size: '20' });
+  });
+});
+
+/** Waits until the quick filters show the counts: what the list says when it is empty depends on them. */
+async function countsShown(all: number): Promise<void> {
+  await waitFor(() => {
+    expect(screen.getByRole('radio', { name: /^All/ }).textContent).toBe(`All${all}`);
+  });
+}
+
+describe('a user who reaches no device (docs/people.md)', () => {
+  it('is told why, and a manager is offered to add a box', async () => {
+    deviceList(['manager'], 0);
+    await countsShown(0);
+    expect(await screen.findByText('No devices are assigned or shared with you.')).toBeDefined();
+    expect(screen.getByRole('link', { name: 'Add device' }).getAttribute('href')).toBe('/usermanager/add-device');
+  });
+
+  it('a helper, who may not claim a box, is not offered to add one', async () => {
+    deviceList(['helper'], 0);
+    await countsShown(0);
+    expect(await screen.findByText('No devices are assigned or shared with you.')).toBeDefined();
+    expect(screen.queryByRole('link', { name: 'Add device' })).toBeNull();
+  });
+
+  it('root, who sees every device, is told only that none matches', async () => {
+    deviceList(['root'], 0);
+    await countsShown(0);
+    expect(await screen.findByText('No devices match.')).toBeDefined();
+    expect(screen.queryByText('No devices are assigned or shared with you.')).toBeNull();
+  });
+});
