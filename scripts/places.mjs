@@ -5,6 +5,7 @@
 //   npm run places -- <rev>     one commit
 //   npm run places -- <a>..<b>  each commit of a range, one line each
 import { execFileSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
 
 /** The kinds of place, in the order the README lists them; the first pattern a path matches names its kind. */
 export const KINDS = [
@@ -47,10 +48,16 @@ function report(title, paths, verbose) {
   if (verbose) for (const [kind, files] of byKind) console.log(`  ${kind} (${files.length}): ${files.join(', ')}`);
 }
 
-const arg = process.argv[2];
-if (!arg)
-  report('working tree', [...new Set([...git('diff', '--name-only', 'HEAD'), ...git('ls-files', '--others', '--exclude-standard')])], true);
-else if (arg.includes('..'))
-  for (const rev of git('rev-list', '--reverse', arg))
-    report(git('log', '-1', '--format=%h %s', rev)[0].slice(0, 90), git('show', '--name-only', '--format=', rev), false);
-else report(git('log', '-1', '--format=%h %s', arg)[0], git('show', '--name-only', '--format=', arg), true);
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const arg = process.argv[2];
+  if (!arg)
+    report(
+      'working tree',
+      [...new Set([...git('diff', '--name-only', 'HEAD'), ...git('ls-files', '--others', '--exclude-standard')])],
+      true,
+    );
+  else if (arg.includes('..'))
+    for (const rev of git('rev-list', '--reverse', arg))
+      report(git('log', '-1', '--format=%h %s', rev)[0].slice(0, 90), git('show', '--name-only', '--format=', rev), false);
+  else report(git('log', '-1', '--format=%h %s', arg)[0], git('show', '--name-only', '--format=', arg), true);
+}

@@ -1,7 +1,7 @@
 #!/usr/bin/env node
 // Runs every test: build, type checks, lint, format and import rules, unit and server tests (vitest: contract, server, web),
 // then end-to-end tests in Chromium (Playwright). Prints one closing line "Tests: N passed, N failed".
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,10 +30,37 @@ function count(file, read) {
 
 let ok = step('build', process.execPath, [path.join(root, 'scripts/build.mjs')]);
 if (!ok) process.exit(1);
-ok = step('type check', 'npm', ['run', '--silent', 'typecheck']);
-ok = step('lint (typescript-eslint, React hooks)', 'npm', ['run', '--silent', 'lint']) && ok;
-ok = step('format (Prettier)', 'npm', ['run', '--silent', 'format:check']) && ok;
-ok = step('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']) && ok;
+/** A step whose output is held and printed whole when it ends, so that two can run at once. */
+function quietStep(label, command, args) {
+  const started = Date.now();
+  return new Promise((resolve) => {
+    const child = spawn(command, args, { cwd: root, env: process.env });
+    const out = [];
+    child.stdout.on('data', (d) => out.push(d));
+    child.stderr.on('data', (d) => out.push(d));
+    child.on('close', (code) => {
+      const seconds = ((Date.now() - started) / 1000).toFixed(0);
+      process.stdout.write(
+        `\n=== ${label}\n${Buffer.concat(out).toString()}=== ${label}: ${code === 0 ? 'ok' : 'FAILED'} in ${seconds} s\n`,
+      );
+      resolve(code === 0);
+    });
+  });
+}
+
+// The static checks share nothing: two at a time, one per core (the longest, lint, beside the three others).
+const started = Date.now();
+const lanes = await Promise.all([
+  quietStep('lint (typescript-eslint, React hooks)', 'npm', ['run', '--silent', 'lint']),
+  (async () => {
+    const typed = await quietStep('type check', 'npm', ['run', '--silent', 'typecheck']);
+    const formatted = await quietStep('format (Prettier)', 'npm', ['run', '--silent', 'format:check']);
+    const imports = await quietStep('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
+    return typed && formatted && imports;
+  })(),
+]);
+ok = lanes.every(Boolean);
+process.stdout.write(`=== static checks: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
 
 const vitestJson = path.join(reports, 'vitest.json');
 const e2eJson = path.join(reports, 'e2e.json');

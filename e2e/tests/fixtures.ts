@@ -150,6 +150,15 @@ export function shown(page: Page, testId: string): Locator {
 }
 
 /**
+ * Waits until no dialog is still opening: antd zooms a modal in, and a click or a key during that animation can be
+ * lost (a date picker that does not open, an OK that does not submit).
+ */
+export async function dialogSettled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-modal:visible').first()).toBeVisible();
+  await expect(page.locator('[class*="ant-zoom-appear"], [class*="ant-zoom-enter"]')).toHaveCount(0);
+}
+
+/**
  * Waits until the URL matches and the page at its path is the one shown. The router changes the URL first and shows
  * the new page once React has rendered it; until then the page before it (the list pages share their test ids) is
  * still the one shown, and a test acting on it would act on the wrong page.

@@ -4,6 +4,7 @@ import {
   apiLogin,
   asRole,
   baseUrl,
+  dialogSettled,
   expect,
   expectShown,
   openShell as open,
@@ -57,6 +58,7 @@ test('root makes a template per register; its holder sees and writes exactly wha
   await expect(byId(page, 'template-table')).toContainText('Operator');
   await screenshot(page, 'templates-list');
   await byId(page, 'template-new').click();
+  await dialogSettled(page);
   await page.getByTestId('template-new-name').fill(templateName);
   await page.getByTestId('template-new-level').fill('6');
   await page.getByTestId('template-new-ok').click();

@@ -1,4 +1,4 @@
-import { expect, reg, screenshot, shown } from './fixtures.js';
+import { dialogSettled, expect, reg, screenshot, shown } from './fixtures.js';
 import {
   type At,
   box,
@@ -64,6 +64,7 @@ async function installDateRoundTrip({ page, lang }: At): Promise<void> {
   await expect(form.locator('input[type="date"]')).toHaveCount(0);
   await expect(form.locator('.ant-picker')).toHaveCount(2);
   const input = form.locator('.ant-picker input').first();
+  await dialogSettled(page);
   await input.click();
   const panel = page.locator('.ant-picker-dropdown:visible');
   await expect(panel).toBeVisible();

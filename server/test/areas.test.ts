@@ -49,7 +49,9 @@ describe('areas', () => {
 
   it('server messages and operation-log actions live in the folder of an area', () => {
     for (const area of folders('packages/contract/src')) {
-      const own = existsSync(join(ROOT, 'packages/contract/src', area, 'messages')) || existsSync(join(ROOT, 'packages/contract/src', area, 'actions.ts'));
+      const own =
+        existsSync(join(ROOT, 'packages/contract/src', area, 'messages')) ||
+        existsSync(join(ROOT, 'packages/contract/src', area, 'actions.ts'));
       if (own) expect(contractAreas, area).toContain(area);
     }
     // Each action once, named `<resource>.<verb>`.
