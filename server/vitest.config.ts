@@ -7,6 +7,9 @@ export default defineConfig({
     name: 'server',
     include: ['test/**/*.test.ts'],
     environment: 'node',
+    // The test files share one module graph per worker instead of importing the whole server again for each file
+    // (205 → 144 s here). Each test builds its own app, database and clock; nothing a test changes lives in a module.
+    isolate: false,
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },
