@@ -47,7 +47,7 @@ function importPath(from, to, ext) {
 
 /** The contract's areas: each folder of packages/contract/src with an endpoints.ts. */
 export function contractAreas() {
-  return folders('packages/contract/src').filter((a) => has(`packages/contract/src/${a}/endpoints.ts`));
+  return contractFoldersWith('endpoints.ts');
 }
 
 function contractEndpoints() {
@@ -61,9 +61,14 @@ function contractEndpoints() {
   ];
 }
 
+/** The contract's folders that hold `file` (e.g. `actions.ts`). */
+function contractFoldersWith(file) {
+  return folders('packages/contract/src').filter((a) => has(`packages/contract/src/${a}/${file}`));
+}
+
 function contractActions() {
   const file = 'packages/contract/src/actions.generated.ts';
-  const areas = folders('packages/contract/src').filter((a) => has(`packages/contract/src/${a}/actions.ts`));
+  const areas = contractFoldersWith('actions.ts');
   const imports = areas.map(
     (a) => `import { actions as ${camel(a)} } from '${importPath(file, `packages/contract/src/${a}/actions.ts`, '.js')}';`,
   );
@@ -75,7 +80,7 @@ function contractActions() {
 
 function contractMessages(lang) {
   const file = `packages/contract/src/messages/${lang}/areas.generated.ts`;
-  const areas = folders('packages/contract/src').filter((a) => has(`packages/contract/src/${a}/messages/${lang}.ts`));
+  const areas = contractFoldersWith(`messages/${lang}.ts`);
   const imports = areas.map(
     (a) => `import ${camel(a)} from '${importPath(file, `packages/contract/src/${a}/messages/${lang}.ts`, '.js')}';`,
   );

@@ -1,10 +1,11 @@
 /** What fastify-plugin records on a plugin: its name and the plugins it needs registered first. */
-interface PluginMeta {
+export interface PluginMeta {
   name?: string;
   dependencies?: readonly string[];
 }
 
-function metaOf(plugin: object): PluginMeta {
+/** What fastify-plugin recorded on a plugin: its name and dependencies (nothing, for a plain function). */
+export function metaOf(plugin: object): PluginMeta {
   const meta: unknown = Reflect.get(plugin, Symbol.for('plugin-meta'));
   return typeof meta === 'object' && meta !== null ? meta : {};
 }

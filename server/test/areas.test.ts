@@ -5,7 +5,7 @@ import { fileURLToPath } from 'node:url';
 import { api, OPERATION_ACTIONS } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
 import * as MODULES from '../src/modules.generated.js';
-import { inDependencyOrder } from '../src/plugin-order.js';
+import { inDependencyOrder, metaOf } from '../src/plugin-order.js';
 
 /**
  * Areas register themselves (README "Adding a screen and its calls"; issue 19 §3, §6): the indexes that join them are
@@ -19,7 +19,7 @@ const folders = (dir: string) =>
     .map((d) => d.name)
     .sort();
 const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c.toUpperCase());
-const pluginName = (plugin: object): unknown => (Reflect.get(plugin, Symbol.for('plugin-meta')) as { name?: unknown } | undefined)?.name;
+const pluginName = (plugin: object) => metaOf(plugin).name;
 
 /** API paths the spec names itself (spec 7), outside the area's own `/<area>` prefix. */
 const SPEC_PATHS: Record<string, readonly string[]> = { usermanager: ['user_register', 'device_user_permission', 'user'] };
