@@ -28,6 +28,8 @@ export default defineConfig({
     // Unit tests run in node; a component test (`*.test.tsx`) opts into jsdom with a `@vitest-environment jsdom`
     // docblock, and src/test/setup.ts prepares its document (the node tests skip it).
     environment: 'node',
+    // Worker threads start faster than the default child processes (about 5 s of this project's run).
+    pool: 'threads',
     setupFiles: ['src/test/setup.ts'],
   },
 });

@@ -80,6 +80,20 @@ export async function expectWithin(inner: Locator, outer: Locator, what: string)
 export const overflow = (page: Page): Promise<number> =>
   page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
 
+/** The outermost elements that end past the window's right edge (tag, class, right edge, text), for a failure's message. */
+const pastTheEdge = (page: Page): Promise<string[]> =>
+  page.evaluate(() => {
+    const edge = document.documentElement.clientWidth;
+    const past = Array.from(document.querySelectorAll<HTMLElement>('body *')).filter((el) => el.getBoundingClientRect().right > edge + 0.5);
+    return past
+      .filter((el) => !past.includes(el.parentElement as HTMLElement))
+      .slice(0, 5)
+      .map(
+        (el) =>
+          `<${el.tagName.toLowerCase()} class="${el.className}"> ends at ${Math.round(el.getBoundingClientRect().right)}: "${(el.textContent ?? '').slice(0, 40)}"`,
+      );
+  });
+
 /** The console's errors (console.error and uncaught exceptions) since the last call: collected from `page` on. */
 export function consoleErrors(page: Page): () => string[] {
   let errors: string[] = [];
@@ -130,7 +144,13 @@ export async function reach(page: Page, screen: Screen): Promise<void> {
 export async function expectScreenFits(page: Page, screen: Screen, lang: Lang, width: number, takeErrors: () => string[]): Promise<void> {
   const where = `${screen.name} in ${lang} at ${width} px`;
   // Nothing runs off the side (the layout follows a resize within a frame or two).
-  await expect.poll(() => overflow(page), { message: `${where}: the page scrolls sideways` }).toBeLessThanOrEqual(0);
+  await expect
+    .poll(() => overflow(page), { message: `${where}: the page scrolls sideways` })
+    .toBeLessThanOrEqual(0)
+    .catch(async (error: unknown) => {
+      // Name what runs off the side, so that a failure seen once in CI can be found.
+      throw new Error(`${String(error)}\npast the right edge:\n${(await pastTheEdge(page)).join('\n')}`);
+    });
   const text = await page.locator('body').innerText();
   expect(text.match(RAW_KEY)?.[0], `${where}: a raw translation key`).toBeUndefined();
   const title = await page.title();
