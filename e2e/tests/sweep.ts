@@ -90,7 +90,7 @@ const pastTheEdge = (page: Page): Promise<string[]> =>
       .slice(0, 5)
       .map(
         (el) =>
-          `<${el.tagName.toLowerCase()} class="${el.className}"> ends at ${Math.round(el.getBoundingClientRect().right)}: "${(el.textContent ?? '').slice(0, 40)}"`,
+          `<${el.tagName.toLowerCase()} class="${el.className}"> ends at ${Math.round(el.getBoundingClientRect().right)}: "${el.textContent.slice(0, 40)}"`,
       );
   });
 
