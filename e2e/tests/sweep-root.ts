@@ -1,6 +1,16 @@
 import { ENGLISH_HEADERS, freshBoxId, headerTexts, pickUser } from './box-reg-helpers.js';
 import { baseUrl, expect, type Lang, screenshot, shown } from './fixtures.js';
-import { type At, box, expectSidebarTitlesRead, resize, type Screen, shownPage, type SweepWorld, titled } from './sweep.js';
+import {
+  type At,
+  box,
+  expectSidebarTitlesRead,
+  expectTableFits,
+  resize,
+  type Screen,
+  shownPage,
+  type SweepWorld,
+  titled,
+} from './sweep.js';
 
 /**
  * demo_root's screens in the language sweep (language-sweep.spec.ts), with the checks of their own: the sidebar's
@@ -94,6 +104,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
       },
     },
     { name: 'template', path: `/device-type/permission/modify/${world.template}`, ready: 'template-save' },
+    { name: 'type-config', path: '/device-type/type-config', ready: 'type-table', once: ({ page }) => expectTableFits(page, 'type-table') },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },

@@ -38,6 +38,7 @@ describe('database', () => {
       '0007_history_box_ts',
       '0008_people',
       '0009_user_template_fk',
+      '0010_type_versions',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -169,7 +170,7 @@ describe.each(dialects)("migration 0009 (a user's template is a template) on %s"
 
       const shape = dialect === 'sqlite' ? await sqliteShape(db) : null;
 
-      expect(await migrate(db, dialect, schema)).toEqual(['0009_user_template_fk']);
+      expect(await migrate(db, dialect, schema, '0009_user_template_fk')).toEqual(['0009_user_template_fk']);
 
       // SQLite's rebuilt table has the columns it had, and no other table's schema changed.
       if (shape) expect(await sqliteShape(db)).toEqual(shape);
@@ -223,6 +224,46 @@ describe.each(dialects)("migration 0009 (a user's template is a template) on %s"
         ]);
         expect((await sql<{ name: string }>`select name from sqlite_master where name = 'users_0009'`.execute(db)).rows).toEqual([]);
       }
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0010 (controller types are versioned) on %s', (dialect) => {
+  it('makes each type that exists its version 1, with its register rows as they were', async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrate(db, dialect, schema, '0009_user_template_fk');
+      const name = JSON.stringify({ en: 'Old', zh: '旧', es: 'Viejo', ja: '旧型' });
+      // The row as 0003 made the table, without the columns 0010 adds (the typed schema is the latest).
+      const { id } = await db
+        .insertInto('controller_types')
+        .values({ code: 'old-type', kind: 'plc', name, builtin: 0, created_at: 1000, updated_at: 2000 } as never)
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const register = { name, format: 'number', unit: 'bar', decimals: 1, writable: 1, min: 0, max: 10, options: null, bits: null };
+      await db
+        .insertInto('controller_registers')
+        .values([
+          { type_id: id, number: 2, key: 'b', ...register },
+          { type_id: id, number: 1, key: 'a', ...register },
+        ])
+        .execute();
+
+      expect(await migrate(db, dialect, schema)).toEqual(['0010_type_versions']);
+
+      const type = await db.selectFrom('controller_types').select(['version', 'updated_by']).where('id', '=', id).executeTakeFirstOrThrow();
+      expect(type).toEqual({ version: 1, updated_by: null });
+      const versions = await db.selectFrom('controller_type_versions').selectAll().execute();
+      expect(versions).toEqual([
+        { type_id: id, version: 1, kind: 'plc', name, created_at: 2000, created_by: null, registers: expect.any(String) as string },
+      ]);
+      const rows = JSON.parse(versions[0]?.registers ?? '[]') as Array<{ number: number; key: string; min: number }>;
+      expect(rows.map((r) => [r.number, r.key, r.min])).toEqual([
+        [1, 'a', 0],
+        [2, 'b', 0],
+      ]);
     } finally {
       await drop();
     }

@@ -14,6 +14,8 @@ export interface DomainEvents {
   sessionEnded: { sessionId: number; code: number };
   /** A permission template or its rights changed, or it was deleted. */
   templateChanged: { templateId: number };
+  /** A controller type was made, changed or deleted: its register map as ingest and the live pages read it. */
+  typeChanged: { typeId: number };
   /** Boxes were registered: their credentials, for the broker's authentication. */
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }> };
   /** A box's owner changed (a claim). */

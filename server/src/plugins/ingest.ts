@@ -30,6 +30,11 @@ export default fp(
     app.bus.on('boxOwnerChanged', ({ boxId, ownerId }) => {
       ingest.setBoxOwner(boxId, ownerId);
     });
+    app.bus.on('typeChanged', () => {
+      ingest.reloadTypes().catch((err: unknown) => {
+        app.log.error({ err }, 'controller types could not be read again after a change');
+      });
+    });
     const mqtt = app.config.mqtt;
     let broker: RunningBroker | null = null;
     // Without MQTT_PORT, a busy default port (another broker on this machine) moves the embedded one along.

@@ -86,7 +86,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...everyone,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['ipLog', 'serverLog', 'permission', 'permissionModify'] : []),
+        ...(role === 'root' ? ['ipLog', 'serverLog', 'permission', 'permissionModify', 'typeConfig'] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -108,6 +108,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'operationLog',
         'serverLog',
         'smartbox/',
+        'typeConfig',
         'usermanager/',
         ...deviceMenu,
       ].sort(),

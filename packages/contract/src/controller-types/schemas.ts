@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from '../envelope.js';
 
 /** A text in each console language. */
 export const localizedText = z.object({ en: z.string().min(1), zh: z.string().min(1), es: z.string().min(1), ja: z.string().min(1) });
@@ -69,3 +70,55 @@ export type ControllerTypeSummary = z.infer<typeof controllerTypeSummary>;
 export const controllerTypeDetail = controllerTypeSummary.extend({ registers: z.array(registerDef) });
 export type ControllerTypeDetail = z.infer<typeof controllerTypeDetail>;
 export const controllerTypeParams = z.object({ id: z.coerce.number().int().positive() });
+
+/*
+ * /device-type/type-config (root): the types as root manages them (issue 20). Every saved change of a type's map is a
+ * new version; a type is deleted only when no device uses it.
+ */
+
+/** A type's code: lower-case letters, digits and hyphens, starting with a letter. */
+export const typeCode = z
+  .string({ error: 'validation.type.code' })
+  .trim()
+  .regex(/^[a-z][a-z0-9-]{0,63}$/, 'validation.type.code');
+/** A text in each console language, each given (the type's name as the console shows it). */
+export const typeName = z.object(
+  {
+    en: z.string({ error: 'validation.type.name' }).trim().min(1, 'validation.type.name').max(64, 'validation.field.tooLong'),
+    zh: z.string({ error: 'validation.type.name' }).trim().min(1, 'validation.type.name').max(64, 'validation.field.tooLong'),
+    es: z.string({ error: 'validation.type.name' }).trim().min(1, 'validation.type.name').max(64, 'validation.field.tooLong'),
+    ja: z.string({ error: 'validation.type.name' }).trim().min(1, 'validation.type.name').max(64, 'validation.field.tooLong'),
+  },
+  { error: 'validation.type.name' },
+);
+
+/** A row of the type list: the summary, its map's version, who saved it and when, and how many devices use it. */
+export const typeRow = controllerTypeSummary.extend({
+  version: z.number().int(),
+  /** Devices (controllers) of this type. */
+  devices: z.number().int(),
+  updatedAt: z.number().int(),
+  /** Who saved the current version (null: the release that installed it). */
+  updatedBy: z.string().nullable(),
+});
+export type TypeRow = z.infer<typeof typeRow>;
+
+export const TYPE_SORTS = ['code', 'registers', 'devices', 'updatedAt'] as const;
+export type TypeSort = (typeof TYPE_SORTS)[number];
+/** The type list's search: `q` in the code or the name in any language; `kind`; sorted by `sort`, then by code. */
+export const typeFilter = z.object({
+  q: z.string().trim().max(64, 'validation.field.tooLong').optional(),
+  kind: z.enum(CONTROLLER_KINDS, { error: 'validation.invalid' }).optional(),
+});
+export type TypeFilter = z.input<typeof typeFilter>;
+export const typeListQuery = pageQuery.extend(typeFilter.shape).extend({
+  sort: z.enum(TYPE_SORTS).default('code'),
+  order: z.enum(['asc', 'desc']).default('asc'),
+});
+export type TypeListQuery = Partial<z.output<typeof typeListQuery>>;
+export const typePage = pageOf(typeRow);
+export type TypePage = z.infer<typeof typePage>;
+
+/** A copy of a type: its map as version 1 of a new type with this code and name. */
+export const typeCopyBody = z.object({ code: typeCode, name: typeName });
+export type TypeCopyBody = z.input<typeof typeCopyBody>;

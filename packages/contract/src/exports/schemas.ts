@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { typeFilter } from '../controller-types/schemas.js';
 import { deviceFilter } from '../devices/schemas.js';
 import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
 import { managersFilter } from '../usermanager/managers.js';
@@ -7,7 +8,7 @@ import { managersFilter } from '../usermanager/managers.js';
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
  * tells its progress; GET /exports/{id}/file downloads it once it is ready (once; a file expires after 10 minutes).
  */
-export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers'] as const;
+export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
 export const MAX_EXPORT_ROWS = 200_000;
@@ -35,6 +36,7 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('history'), device: deviceAddress, filter: historyFilter, tz: timeZone }),
   z.object({ kind: z.literal('fault-records'), filter: faultRecordsFilter, tz: timeZone }),
   z.object({ kind: z.literal('managers'), filter: managersFilter, tz: timeZone }),
+  z.object({ kind: z.literal('controller-types'), filter: typeFilter, tz: timeZone }),
 ]);
 /** What the console sends. */
 export type ExportBody = z.input<typeof exportBody>;

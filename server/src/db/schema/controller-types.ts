@@ -9,6 +9,23 @@ export interface ControllerTypesTable {
   builtin: number;
   created_at: number;
   updated_at: number;
+  /** The current version of its map (migration 0010). */
+  version: Generated<number>;
+  /** Who saved the current version; null for what a release installed. */
+  updated_by: string | null;
+}
+
+/** Every saved version of a type (migration 0010): its kind, name and register rows as they were. */
+export interface ControllerTypeVersionsTable {
+  type_id: number;
+  version: number;
+  kind: string;
+  /** JSON LocalizedText. */
+  name: string;
+  /** JSON array of the version's `controller_registers` rows, without type_id. */
+  registers: string;
+  created_at: number;
+  created_by: string | null;
 }
 
 export interface ControllerRegistersTable {
@@ -29,10 +46,11 @@ export interface ControllerRegistersTable {
   bits: string | null;
 }
 
-/** Controller types and their register maps (migration 0003). */
+/** Controller types and their register maps (migrations 0003, 0010). */
 export interface ControllerTypeTables {
   controller_types: ControllerTypesTable;
   controller_registers: ControllerRegistersTable;
+  controller_type_versions: ControllerTypeVersionsTable;
 }
 
 export type ControllerTypeRow = Selectable<ControllerTypesTable>;

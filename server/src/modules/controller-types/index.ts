@@ -1,6 +1,8 @@
+import { api } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import fp from 'fastify-plugin';
-import { controllerTypeRoutes } from './routes.js';
+import { route } from '../../http/route.js';
+import { typeExport } from './export.js';
 import { ControllerTypeService } from './service.js';
 
 declare module 'fastify' {
@@ -9,14 +11,26 @@ declare module 'fastify' {
   }
 }
 
-/** Controller types and their register maps; the built-in ones installed and repaired at start. */
+/**
+ * Controller types and their register maps, the built-in ones installed and repaired at start: read by everyone who
+ * sees devices, managed by root at /device-type/type-config (thin routes over the service).
+ */
 export default fp(
   async (app) => {
-    const controllerTypes = new ControllerTypeService(app.db, app.clock);
-    const updated = await controllerTypes.ensureBuiltins(BUILTIN_TYPES);
+    const types = new ControllerTypeService(app.db, app.clock, app.bus, app.datalog);
+    const updated = await types.ensureBuiltins(BUILTIN_TYPES);
     if (updated.length > 0) app.log.info({ updated }, 'built-in controller types installed');
-    app.decorate('controllerTypes', controllerTypes);
-    controllerTypeRoutes(app, controllerTypes);
+    app.decorate('controllerTypes', types);
+    app.exports.register('controller-types', typeExport(types, app.clock));
+    const e = api.controllerTypes;
+    route(app, e.list, () => types.list());
+    route(app, e.page, ({ query }) => types.page(query));
+    route(app, e.get, ({ params }) => types.get(params.id));
+    route(app, e.copy, ({ auth, params, body, ip }) => types.copy(auth, params.id, body, ip));
+    route(app, e.remove, async ({ auth, params, ip }) => {
+      await types.remove(auth, params.id, ip);
+      return null;
+    });
   },
-  { name: 'controller-types', dependencies: ['database'] },
+  { name: 'controller-types', dependencies: ['database', 'bus', 'datalog', 'exports'] },
 );

@@ -9,7 +9,7 @@ export function listTypes(db: Executor): Promise<Array<ControllerTypeRow & { reg
     .leftJoin('controller_registers as r', 'r.type_id', 't.id')
     .selectAll('t')
     .select((eb) => eb.fn.count<number>('r.number').as('register_count'))
-    .groupBy(['t.id', 't.code', 't.kind', 't.name', 't.builtin', 't.created_at', 't.updated_at'])
+    .groupBy(['t.id', 't.code', 't.kind', 't.name', 't.builtin', 't.created_at', 't.updated_at', 't.version', 't.updated_by'])
     .orderBy('t.id')
     .execute();
 }
@@ -31,7 +31,11 @@ export async function insertType(db: Executor, row: Omit<ControllerTypeRow, 'id'
   return inserted.id;
 }
 
-export async function updateType(db: Executor, id: number, change: Pick<ControllerTypeRow, 'kind' | 'name' | 'updated_at'>): Promise<void> {
+export async function updateType(
+  db: Executor,
+  id: number,
+  change: Pick<ControllerTypeRow, 'kind' | 'name' | 'updated_at' | 'version' | 'updated_by'>,
+): Promise<void> {
   await db.updateTable('controller_types').set(change).where('id', '=', id).execute();
 }
 
@@ -44,4 +48,34 @@ export async function replaceRegisters(db: Executor, typeId: number, rows: Contr
       .insertInto('controller_registers')
       .values(rows.slice(i, i + 50))
       .execute();
+}
+
+/** How many devices use each type (of `typeId` only, when given). */
+export async function deviceCounts(db: Executor, typeId?: number): Promise<Map<number, number>> {
+  let query = db
+    .selectFrom('devices')
+    .select(['type_id', (eb) => eb.fn.countAll<number>().as('n')])
+    .where('type_id', 'is not', null)
+    .groupBy('type_id');
+  if (typeId !== undefined) query = query.where('type_id', '=', typeId);
+  const rows = await query.execute();
+  return new Map(rows.flatMap((r) => (r.type_id === null ? [] : [[r.type_id, r.n] as const])));
+}
+
+/** Keeps the type's map as it now stands as `version` (its kind, name and register rows), saved by `by` at `at`. */
+export async function insertVersion(db: Executor, typeId: number, version: number, by: string | null, at: number): Promise<void> {
+  const type = await db.selectFrom('controller_types').select(['kind', 'name']).where('id', '=', typeId).executeTakeFirstOrThrow();
+  const registers = (await registersOf(db, typeId)).map(({ type_id: _typeId, ...rest }) => rest);
+  await db
+    .insertInto('controller_type_versions')
+    .values({
+      type_id: typeId,
+      version,
+      kind: type.kind,
+      name: type.name,
+      registers: JSON.stringify(registers),
+      created_at: at,
+      created_by: by,
+    })
+    .execute();
 }

@@ -1,4 +1,5 @@
 import {
+  Code,
   localizedText,
   registerBit,
   type ControllerKind,
@@ -6,11 +7,19 @@ import {
   type ControllerTypeDetail,
   type ControllerTypeSummary,
   type RegisterDef,
+  type TypePage,
+  type TypeRow,
+  type typeCopyBody,
+  type typeFilter,
+  type typeListQuery,
 } from '@dms/contract';
 import { z } from 'zod';
-import type { Db } from '../../db/database.js';
+import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import type { ControllerRegisterRow, ControllerTypeRow } from '../../db/schema.js';
-import { notFound } from '../../errors.js';
+import { AppError, notFound } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
 import * as repo from './repository.js';
 
 const options = z.record(z.string(), localizedText);
@@ -61,12 +70,144 @@ function summary(row: ControllerTypeRow, registerCount: number): ControllerTypeS
   };
 }
 
-/** Controller types and their register maps (domain.md): stored in the database, read through the API. */
+/** The type list's rows the filter finds: `q` in the code or in the name in any language (case-folded), of `kind`. */
+function matches(row: TypeRow, { q, kind }: z.output<typeof typeFilter>): boolean {
+  if (kind && row.kind !== kind) return false;
+  if (!q) return true;
+  const needle = q.toLowerCase();
+  return [row.code, ...Object.values(row.name)].some((text) => text.toLowerCase().includes(needle));
+}
+
+const SORTERS: Record<z.output<typeof typeListQuery>['sort'], (a: TypeRow, b: TypeRow) => number> = {
+  code: () => 0,
+  registers: (a, b) => a.registerCount - b.registerCount,
+  devices: (a, b) => a.devices - b.devices,
+  updatedAt: (a, b) => a.updatedAt - b.updatedAt,
+};
+
+/** A code's unique key won by another save at the same moment: the same answer as the check. */
+const codeRace =
+  (code: string) =>
+  (err: unknown): never => {
+    throw isUniqueViolation(err) ? new AppError(Code.VALIDATION_FAILED, 'error.typeCodeTaken', { code }) : err;
+  };
+
+/** What a type reads as in the operation log. */
+const describe = (t: { code: string; kind: string; version: number }, registers: number) =>
+  `${t.code} (${t.kind}), version ${t.version}, ${registers} register(s)`;
+
+/**
+ * Controller types and their register maps (domain.md): stored in the database, read through the API, managed by
+ * root (/device-type/type-config). Every saved map is a version (controller_type_versions); a change goes to the
+ * operation log and out on the bus (`typeChanged`), which ingest takes without a restart.
+ */
 export class ControllerTypeService {
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
+    private readonly bus: EventBus,
+    private readonly audit: Audit,
   ) {}
+
+  /** Every type as the list shows it, with its device count (few: the fleet's models). */
+  private async rows(): Promise<TypeRow[]> {
+    const [types, devices] = await Promise.all([repo.listTypes(this.db), repo.deviceCounts(this.db)]);
+    return types.map((t) => ({
+      ...summary(t, t.register_count),
+      version: t.version,
+      devices: devices.get(t.id) ?? 0,
+      updatedAt: t.updated_at,
+      updatedBy: t.updated_by,
+    }));
+  }
+
+  /** One page of the types the filter finds, sorted by `sort` then code (docs/api.md). */
+  async page({ page, page_size, sort, order, ...filter }: z.output<typeof typeListQuery>): Promise<TypePage> {
+    const found = (await this.rows()).filter((r) => matches(r, filter));
+    const sign = order === 'desc' ? -1 : 1;
+    found.sort((a, b) => sign * (SORTERS[sort](a, b) || a.code.localeCompare(b.code)));
+    return { total: found.length, items: found.slice((page - 1) * page_size, page * page_size) };
+  }
+
+  /** Every type the filter finds, as the list sorts them by default (the export). */
+  async matching(filter: z.output<typeof typeFilter>): Promise<TypeRow[]> {
+    return (await this.rows()).filter((r) => matches(r, filter)).sort((a, b) => a.code.localeCompare(b.code));
+  }
+
+  /** A new type with `id`'s register map as its version 1. */
+  async copy(auth: AuthContext, id: number, body: z.output<typeof typeCopyBody>, ip: string): Promise<{ id: number }> {
+    const created = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const source = await repo.findType(trx, id);
+        if (!source) throw notFound();
+        if (await repo.findTypeByCode(trx, body.code))
+          throw new AppError(Code.VALIDATION_FAILED, 'error.typeCodeTaken', { code: body.code });
+        const now = this.now();
+        const newId = await repo.insertType(trx, {
+          code: body.code,
+          kind: source.kind,
+          name: JSON.stringify(body.name),
+          builtin: 0,
+          created_at: now,
+          updated_at: now,
+          version: 1,
+          updated_by: auth.user.username,
+        });
+        const registers = await repo.registersOf(trx, id);
+        await repo.replaceRegisters(
+          trx,
+          newId,
+          registers.map((r) => ({ ...r, type_id: newId })),
+        );
+        await repo.insertVersion(trx, newId, 1, auth.user.username, now);
+        return { id: newId, source, registers: registers.length };
+      })
+      .catch(codeRace(body.code));
+    await this.audit.record({
+      user: auth.user,
+      action: 'type.copy',
+      target: body.code,
+      newValue: `copy of ${describe(created.source, created.registers)}`,
+      outcome: 'ok',
+      ip,
+    });
+    this.bus.publish('typeChanged', { typeId: created.id });
+    return { id: created.id };
+  }
+
+  /**
+   * Deletes a type no device uses, with its versions and the template rights naming its registers (they cascade).
+   * A built-in type stays: the release installs it again at start.
+   */
+  async remove(auth: AuthContext, id: number, ip: string): Promise<void> {
+    const gone = await this.db
+      .transaction()
+      .execute(async (trx) => {
+        const type = await repo.findType(trx, id);
+        if (!type) throw notFound();
+        if (type.builtin === 1) throw new AppError(Code.VALIDATION_FAILED, 'error.typeBuiltin');
+        const count = (await repo.deviceCounts(trx, id)).get(id) ?? 0;
+        if (count > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.typeInUse', { count });
+        const registers = (await repo.registersOf(trx, id)).length;
+        await trx.deleteFrom('controller_types').where('id', '=', id).execute();
+        return { type, registers };
+      })
+      .catch((err: unknown) => {
+        // A device given this type after the count: the database's reference refuses the delete.
+        if (isForeignKeyViolation(err)) throw new AppError(Code.VALIDATION_FAILED, 'error.typeInUse', { count: 1 });
+        throw err;
+      });
+    await this.audit.record({
+      user: auth.user,
+      action: 'type.delete',
+      target: gone.type.code,
+      oldValue: describe(gone.type, gone.registers),
+      outcome: 'ok',
+      ip,
+    });
+    this.bus.publish('typeChanged', { typeId: id });
+  }
 
   /**
    * Makes the built-in types match the code: a missing one is created; one whose map differs is updated in one
@@ -86,8 +227,17 @@ export class ControllerTypeService {
       }
       await this.db.transaction().execute(async (trx) => {
         const now = this.now();
+        // A release's change of a built-in map is a version of its own, saved by nobody.
+        const version = existing ? existing.version + 1 : 1;
         const id = existing
-          ? (await repo.updateType(trx, existing.id, { kind: def.kind, name: JSON.stringify(def.name), updated_at: now }), existing.id)
+          ? (await repo.updateType(trx, existing.id, {
+              kind: def.kind,
+              name: JSON.stringify(def.name),
+              updated_at: now,
+              version,
+              updated_by: null,
+            }),
+            existing.id)
           : await repo.insertType(trx, {
               code: def.code,
               kind: def.kind,
@@ -95,12 +245,15 @@ export class ControllerTypeService {
               builtin: 1,
               created_at: now,
               updated_at: now,
+              version,
+              updated_by: null,
             });
         await repo.replaceRegisters(
           trx,
           id,
           def.registers.map((r) => toRow(id, r)),
         );
+        await repo.insertVersion(trx, id, version, null, now);
       });
       changed.push(def.code);
     }

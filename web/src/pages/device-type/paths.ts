@@ -1,3 +1,5 @@
+/** The controller type list (spec 2 /device-type/type-config). */
+export const TYPE_CONFIG_PATH = '/device-type/type-config';
 /** The permission template pages (spec 2 /device-type). */
 export const PERMISSION_PATH = '/device-type/permission';
 export const permissionModifyPath = (id: number) => `/device-type/permission/modify/${id}`;

@@ -1,10 +1,10 @@
-import { AppstoreOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ClusterOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { PERMISSION_PATH } from './paths';
+import { PERMISSION_PATH, TYPE_CONFIG_PATH } from './paths';
 
 /**
- * /device-type (spec 2, root only): the permission templates and their editor. The type, event, CK and chart pages of
- * the group join here when they are built.
+ * /device-type (spec 2, root only): the controller types, the permission templates and their editor. The type editor,
+ * event, CK and chart pages of the group join here when they are built.
  */
 export const routes: readonly ShellRoute[] = [
   {
@@ -12,6 +12,13 @@ export const routes: readonly ShellRoute[] = [
     name: 'deviceType',
     meta: { titleKey: 'deviceType.route.group', icon: AppstoreOutlined, area: 'deviceType' },
     children: [
+      {
+        kind: 'page',
+        name: 'typeConfig',
+        path: TYPE_CONFIG_PATH,
+        meta: { titleKey: 'deviceType.route.typeConfig', icon: ClusterOutlined, area: 'deviceType' },
+        load: () => import('./type-config'),
+      },
       {
         kind: 'page',
         name: 'permission',

@@ -1,4 +1,4 @@
-import { App, Button, Form, Input, InputNumber, Modal, Popconfirm, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Modal, Space, Tag, type TableColumnsType } from 'antd';
 import {
   api,
   LEVEL_MAX,
@@ -12,9 +12,9 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
-import { useInvalidate } from '@/api/invalidate';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
+import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { SearchInput } from '@/components/list-page/SearchInput';
@@ -48,14 +48,11 @@ function templateListQuery({ filter, sort, order, page, pageSize }: ListParams<T
  */
 export default function PermissionTemplatesPage() {
   const { t, lang } = useI18n();
-  const { message } = App.useApp();
-  const invalidate = useInvalidate();
   const mobile = useAppState((st) => st.device === 'mobile');
   const list = useListParams(TEMPLATE_LIST);
   const rows = usePagedQuery(endpointQuery(api.permissionTemplates.list, { query: templateListQuery(list.params) }));
   const [creating, setCreating] = useState(false);
-  const { page, pageSize } = list.params;
-  const lastOnPage = rows.data.items.length === 1 && page > 1;
+  const onPage = rows.data.items.length;
 
   const columns = useMemo<TableColumnsType<TemplateRow>>(
     () => [
@@ -102,28 +99,23 @@ export default function PermissionTemplatesPage() {
               {t('permissionTemplates.edit')}
             </Link>
             {r.builtin === null && (
-              <Popconfirm
-                title={t('permissionTemplates.deleteConfirm', { name: r.name })}
-                okButtonProps={{ danger: true, 'data-testid': 'template-delete-ok' }}
-                onConfirm={() =>
-                  void call(api.permissionTemplates.remove, { params: { id: r.id } }).then(() => {
-                    void message.success(t('permissionTemplates.deleted', { name: r.name }));
-                    void invalidate([api.permissionTemplates.list]);
-                    // It was the last row of a later page: the page before it.
-                    if (lastOnPage) list.setPage(page - 1, pageSize);
-                  })
-                }
-              >
-                <Button type="link" size="small" danger data-testid={`template-delete-${r.id}`}>
-                  {t('permissionTemplates.delete')}
-                </Button>
-              </Popconfirm>
+              <DeleteRowButton
+                confirm={t('permissionTemplates.deleteConfirm', { name: r.name })}
+                label={t('permissionTemplates.delete')}
+                testId={`template-delete-${r.id}`}
+                okTestId="template-delete-ok"
+                remove={() => call(api.permissionTemplates.remove, { params: { id: r.id } })}
+                deleted={t('permissionTemplates.deleted', { name: r.name })}
+                invalidates={[api.permissionTemplates.list]}
+                list={list}
+                rowsOnPage={onPage}
+              />
             )}
           </Space>
         ),
       },
     ],
-    [t, lang, message, mobile, invalidate, list, lastOnPage, page, pageSize],
+    [t, lang, mobile, list, onPage],
   );
 
   return (

@@ -2,6 +2,7 @@
 export default {
   route: {
     group: 'Device types',
+    typeConfig: 'Controller types',
     permissionTemplates: 'Permission templates',
     permissionModify: 'Edit permission template',
   },

@@ -3,6 +3,7 @@ import type { LocaleArea } from '@/i18n/types';
 const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: 'Tipos de equipo',
+    typeConfig: 'Tipos de controlador',
     permissionTemplates: 'Plantillas de permisos',
     permissionModify: 'Editar plantilla de permisos',
   },

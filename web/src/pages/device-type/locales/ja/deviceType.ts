@@ -3,6 +3,7 @@ import type { LocaleArea } from '@/i18n/types';
 const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '機器タイプ',
+    typeConfig: 'コントローラータイプ',
     permissionTemplates: '権限テンプレート',
     permissionModify: '権限テンプレートの編集',
   },

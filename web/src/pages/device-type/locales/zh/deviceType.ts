@@ -3,6 +3,7 @@ import type { LocaleArea } from '@/i18n/types';
 const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '设备类型',
+    typeConfig: '控制器类型',
     permissionTemplates: '权限模板',
     permissionModify: '编辑权限模板',
   },

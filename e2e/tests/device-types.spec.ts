@@ -1,0 +1,120 @@
+import ExcelJS from 'exceljs';
+import { connectBox, registerBoxes, sayHello } from './boxes.js';
+import { asRole, dialogSettled, expect, fromMenu, openShell as open, screenshot, shown as byId, test } from './fixtures.js';
+
+/**
+ * Controller types (/device-type/type-config; issue 20; docs/api.md "Controller types"): root finds the built-in
+ * types, copies the screw compressor as a type of its own (a bad code refused with its message first), a box that
+ * reports the new code gets it without a restart, so its delete is refused while that device uses it; the list goes
+ * to .xlsx with its search, and an unused copy is deleted. The page in each language and width: language-sweep.spec.ts.
+ */
+
+test.describe.configure({ mode: 'serial' });
+
+const base = 2_080_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
+
+const rows = (page: Parameters<typeof byId>[0]) => byId(page, 'type-table').locator('tbody tr.ant-table-row');
+
+async function search(page: Parameters<typeof byId>[0], q: string): Promise<void> {
+  const input = byId(page, 'type-search');
+  await input.fill(q);
+  await input.press('Enter');
+}
+
+test('root copies a type, a box reporting its code takes it live, and a type in use cannot be deleted', async ({
+  page,
+  playwright,
+}, info) => {
+  // Its own codes and box on each run (a retry or --repeat-each on the same server).
+  const run = base + info.retry * 100 + info.repeatEachIndex * 1000;
+  const code = `e2e-compressor-${run}`;
+  const spare = `e2e-spare-${run}`;
+  await asRole(page, 'demo_root');
+  await open(page, '/dashboard');
+  await fromMenu(page, 'Device types', 'typeConfig');
+  await expect(page).toHaveURL(/\/device-type\/type-config$/);
+  await expect(byId(page, 'type-table')).toContainText('screw-compressor');
+  await expect(byId(page, 'type-code-maglev-blower')).toContainText('Built-in');
+
+  // The kind filter and the search, kept in the URL.
+  await byId(page, 'type-kind').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('PLC', { exact: true }).click();
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('generic-plc');
+  await expect(page).toHaveURL(/kind=plc/);
+  await byId(page, 'type-kind').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('All kinds').click();
+  await expect(page).not.toHaveURL(/kind=/);
+  await search(page, 'Maglev');
+  await expect(rows(page)).toHaveCount(1);
+  await expect(rows(page).first()).toContainText('maglev-blower');
+  await search(page, '');
+
+  // A copy: a bad code is refused with the server's message, then the right one makes version 1 of a new type.
+  await byId(page, 'type-copy-screw-compressor').click();
+  const dialog = page.getByRole('dialog');
+  await expect(page.getByTestId('type-copy-code')).toHaveValue('screw-compressor-copy');
+  await page.getByTestId('type-copy-code').fill('Bad Code');
+  await page.getByTestId('type-copy-ok').click();
+  await expect(dialog).toContainText('The code is 1 to 64 lower-case letters, digits and hyphens, starting with a letter.');
+  await page.getByTestId('type-copy-code').fill(code);
+  await page.getByTestId('type-copy-name-en').fill('E2E compressor');
+  await screenshot(page, 'type-config-copy');
+  await page.getByTestId('type-copy-ok').click();
+  await dialogSettled(page);
+  await expect(page.locator('.ant-message')).toContainText(`Type ${code} created.`);
+  await search(page, code);
+  await expect(rows(page)).toHaveCount(1);
+  const row = rows(page).first();
+  await expect(row).toContainText('E2E compressor');
+  await expect(row).toContainText('v1');
+  await expect(byId(page, `type-devices-${code}`)).toHaveText('0');
+
+  // A box that reports the new code: its controller takes the type without a restart.
+  const request = await playwright.request.newContext();
+  const boxId = run + 1;
+  const password =
+    (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: `E2E Types ${run}` }))[0]?.password ?? '';
+  await request.dispose();
+  const box = await connectBox(boxId, password);
+  try {
+    await sayHello(box, boxId, [{ index: 1, type: code }]);
+    await expect(async () => {
+      await byId(page, 'type-reload').click();
+      await expect(byId(page, `type-devices-${code}`)).toHaveText('1', { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+
+    // In use: the delete is refused with the server's message, and the type stays.
+    await byId(page, `type-delete-${code}`).click();
+    await page.getByTestId('type-delete-ok').click();
+    await expect(page.locator('.ant-message')).toContainText('1 device(s) use this controller type; give them another type first.');
+    await expect(rows(page)).toHaveCount(1);
+  } finally {
+    await box.endAsync();
+  }
+
+  // The list as searched (the copy alone), to .xlsx.
+  await expect(rows(page)).toHaveCount(1);
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'type-export').click()]);
+  expect(download.suggestedFilename()).toMatch(/^controller-types-.*\.xlsx$/);
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.getRow(1).getCell(1).value).toBe('Code');
+  expect(sheet.rowCount).toBe(2);
+  expect(sheet.getRow(2).getCell(1).value).toBe(code);
+  expect(sheet.getRow(2).getCell(3).value).toBe('E2E compressor');
+
+  // A copy no device uses is deleted.
+  await byId(page, `type-copy-${code}`).click();
+  await page.getByTestId('type-copy-code').fill(spare);
+  await page.getByTestId('type-copy-ok').click();
+  await dialogSettled(page);
+  await search(page, spare);
+  await expect(rows(page)).toHaveCount(1);
+  await byId(page, `type-delete-${spare}`).click();
+  await page.getByTestId('type-delete-ok').click();
+  await expect(page.locator('.ant-message')).toContainText(`Type ${spare} deleted.`);
+  await expect(byId(page, 'type-table')).not.toContainText(spare);
+});

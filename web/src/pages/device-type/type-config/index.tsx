@@ -1,0 +1,260 @@
+import { App, Button, Form, Grid, Input, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import {
+  api,
+  CONTROLLER_KINDS,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  TYPE_SORTS,
+  type ControllerKind,
+  type TypeFilter,
+  type TypeListQuery,
+  type TypeRow,
+  type TypeSort,
+} from '@dms/contract';
+import { useMemo, useState } from 'react';
+import { call, endpointQuery } from '@/api/call';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
+import { ExportButton } from '@/components/list-page/ExportButton';
+import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
+import { ListPage } from '@/components/list-page/ListPage';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { SearchInput } from '@/components/list-page/SearchInput';
+import { tableWidth, wideOnly } from '@/components/list-page/table-width';
+import { useListParams } from '@/components/list-page/useListParams';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
+import { useI18n } from '@/i18n';
+import { formatTime } from '@/lib/format-time';
+import { useAppState } from '@/settings/app-state';
+
+interface TypeListFilter {
+  q: string | undefined;
+  kind: ControllerKind | undefined;
+}
+
+/** The URL keeps the search, the kind and the sort (`?q=screw&kind=compressor&sort=devices&order=desc`) with the page. */
+const TYPE_LIST: ListSpec<TypeListFilter, TypeSort> = {
+  filter: { q: textParam(64), kind: oneOfParam(CONTROLLER_KINDS) },
+  sort: { keys: TYPE_SORTS, default: 'code' },
+};
+
+const typeFilter = ({ q, kind }: TypeListFilter): TypeFilter => ({ ...(q ? { q } : {}), ...(kind ? { kind } : {}) });
+
+function typeListQuery({ filter, sort, order, page, pageSize }: ListParams<TypeListFilter, TypeSort>): TypeListQuery {
+  return { ...typeFilter(filter), sort: sort ?? 'code', order, page, page_size: pageSize };
+}
+
+/** The browser's time zone, in which the export writes its times. */
+const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
+
+/**
+ * /device-type/type-config (root): the controller types, searched by code or name in any language, filtered by kind
+ * and sorted on the server, with their register count, version and the devices using each; a copy of one as a new
+ * type, the deletion of one no device uses, and the list to .xlsx.
+ */
+export default function TypeConfigPage() {
+  const { t, lang } = useI18n();
+  // On a phone the table scrolls sideways as a whole; on a desktop it fits its card, the secondary columns shown where
+  // there is room for them (so the fixed columns cover nothing).
+  const mobile = useAppState((st) => st.device === 'mobile');
+  const screens = Grid.useBreakpoint();
+  const list = useListParams(TYPE_LIST);
+  const rows = usePagedQuery(endpointQuery(api.controllerTypes.page, { query: typeListQuery(list.params) }));
+  const [copying, setCopying] = useState<TypeRow | null>(null);
+  const { filter } = list.params;
+  const onPage = rows.data.items.length;
+
+  const columns = useMemo<TableColumnsType<TypeRow>>(
+    () => [
+      {
+        key: 'code',
+        title: t('typeConfig.code'),
+        width: 230,
+        fixed: mobile ? undefined : 'left',
+        render: (_: unknown, r) => (
+          <Space size={4} wrap={false} data-testid={`type-code-${r.code}`}>
+            <Typography.Text code>{r.code}</Typography.Text>
+            {r.builtin && <Tag>{t('typeConfig.builtinTag')}</Tag>}
+          </Space>
+        ),
+      },
+      { key: 'name', title: t('typeConfig.name'), width: 190, render: (_: unknown, r) => r.name[lang] },
+      {
+        key: 'kind',
+        title: t('typeConfig.kind'),
+        width: 140,
+        ...wideOnly(mobile, 'xxl'),
+        render: (_: unknown, r) => t(`devices.kind.${r.kind}`),
+      },
+      { key: 'registers', title: t('typeConfig.registers'), dataIndex: 'registerCount', width: 110 },
+      { key: 'version', title: t('typeConfig.version'), dataIndex: 'version', width: 90, render: (v: number) => `v${v}` },
+      {
+        key: 'devices',
+        title: t('typeConfig.devices'),
+        width: 100,
+        render: (_: unknown, r) => <span data-testid={`type-devices-${r.code}`}>{r.devices}</span>,
+      },
+      { key: 'updatedAt', title: t('typeConfig.updated'), dataIndex: 'updatedAt', width: 170, render: (v: number) => formatTime(v, lang) },
+      {
+        key: 'updatedBy',
+        title: t('typeConfig.updatedBy'),
+        dataIndex: 'updatedBy',
+        width: 130,
+        ...wideOnly(mobile, 'xxl'),
+        render: (v: string | null) => v ?? t('typeConfig.release'),
+      },
+      {
+        key: 'actions',
+        title: t('typeConfig.actions'),
+        width: 130,
+        fixed: mobile ? undefined : 'right',
+        render: (_: unknown, r) => (
+          <Space size={4}>
+            <Button
+              type="link"
+              size="small"
+              data-testid={`type-copy-${r.code}`}
+              onClick={() => {
+                setCopying(r);
+              }}
+            >
+              {t('typeConfig.copy')}
+            </Button>
+            {!r.builtin && (
+              <DeleteRowButton
+                confirm={t('typeConfig.deleteConfirm', { code: r.code })}
+                label={t('typeConfig.delete')}
+                testId={`type-delete-${r.code}`}
+                okTestId="type-delete-ok"
+                remove={() => call(api.controllerTypes.remove, { params: { id: r.id } })}
+                deleted={t('typeConfig.deleted', { code: r.code })}
+                invalidates={[api.controllerTypes.page, api.controllerTypes.list]}
+                list={list}
+                rowsOnPage={onPage}
+              />
+            )}
+          </Space>
+        ),
+      },
+    ],
+    [t, lang, mobile, list, onPage],
+  );
+
+  return (
+    <>
+      <ListPage
+        title={t('deviceType.route.typeConfig')}
+        extra={
+          <Space wrap>
+            <RefreshButton onClick={rows.reload} testId="type-reload" />
+            <ExportButton
+              testId="type-export"
+              disabled={rows.data.total === 0}
+              body={() => ({ kind: 'controller-types', filter: typeFilter(filter), tz: zone() })}
+            />
+          </Space>
+        }
+        toolbar={
+          <Space wrap className="dms-toolbar">
+            <SearchInput
+              data-testid="type-search"
+              aria-label={t('typeConfig.search')}
+              placeholder={t('typeConfig.search')}
+              maxLength={64}
+              style={{ width: 240 }}
+              value={filter.q ?? ''}
+              onSearch={(value) => {
+                list.setFilter({ q: TYPE_LIST.filter.q.read(value) });
+              }}
+            />
+            <Select<ControllerKind | ''>
+              data-testid="type-kind"
+              aria-label={t('typeConfig.kind')}
+              style={{ width: 180 }}
+              value={filter.kind ?? ''}
+              options={[
+                { value: '', label: t('typeConfig.allKinds') },
+                ...CONTROLLER_KINDS.map((k) => ({ value: k, label: t(`devices.kind.${k}`) })),
+              ]}
+              onChange={(value) => {
+                list.setFilter({ kind: value === '' ? undefined : value });
+              }}
+            />
+          </Space>
+        }
+        list={list}
+        page={rows}
+        columns={columns}
+        data-testid="type-table"
+        rowKey="id"
+        scroll={{ x: tableWidth(columns, 120, screens) }}
+        showTotal={(total) => t('typeConfig.total', { total })}
+      />
+      <CopyTypeModal
+        source={copying}
+        onClose={() => {
+          setCopying(null);
+        }}
+      />
+    </>
+  );
+}
+
+interface CopyForm {
+  code: string;
+  name: TypeRow['name'];
+}
+
+/** The new type's code and its name in each language; its map is the source's, as version 1. */
+function CopyTypeModal({ source, onClose }: { source: TypeRow | null; onClose: () => void }) {
+  const { t } = useI18n();
+  const { message } = App.useApp();
+  const [form] = Form.useForm<CopyForm>();
+  const { busy, error, run, clearError } = useSubmit(
+    async (values: CopyForm) => {
+      if (!source) return;
+      await call(api.controllerTypes.copy, { params: { id: source.id }, body: values }, { errorDisplay: 'none' });
+      void message.success(t('typeConfig.copied', { code: values.code }));
+      onClose();
+    },
+    { invalidates: [api.controllerTypes.page, api.controllerTypes.list] },
+  );
+  return (
+    <Modal
+      open={source !== null}
+      title={source ? t('typeConfig.copyTitle', { code: source.code }) : ''}
+      okText={t('typeConfig.copyOk')}
+      cancelText={t('common.action.cancel')}
+      confirmLoading={busy}
+      destroyOnHidden
+      okButtonProps={{ 'data-testid': 'type-copy-ok' }}
+      onCancel={onClose}
+      onOk={() => {
+        form.submit();
+      }}
+    >
+      {source && (
+        <Form<CopyForm>
+          form={form}
+          layout="vertical"
+          preserve={false}
+          initialValues={{ code: `${source.code}-copy`, name: source.name }}
+          onFinish={(v) => void run(v)}
+          onValuesChange={() => {
+            clearError();
+          }}
+        >
+          <Typography.Paragraph type="secondary">{t('typeConfig.copyHelp')}</Typography.Paragraph>
+          <Form.Item name="code" label={t('typeConfig.code')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
+            <Input data-testid="type-copy-code" maxLength={64} />
+          </Form.Item>
+          {LANGUAGES.map((l) => (
+            <Form.Item key={l} name={['name', l]} label={t('typeConfig.nameIn', { language: LANGUAGE_NAMES[l] })}>
+              <Input data-testid={`type-copy-name-${l}`} maxLength={64} />
+            </Form.Item>
+          ))}
+        </Form>
+      )}
+    </Modal>
+  );
+}
