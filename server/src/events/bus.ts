@@ -4,6 +4,8 @@ import type { FastifyBaseLogger } from 'fastify';
  * What changed, as the parts of the server tell one another (issue 19 §2). A service publishes after its change is
  * stored; the live push, the sessions, the template cache and ingest's registry subscribe. No service calls those
  * parts directly, so a second implementation (Redis pub/sub, for several instances) can replace the in-process one.
+ * An area declares its own events in its module's index (`declare module '../../events/bus.js' { interface
+ * DomainEvents { … } }`), as controller-types does `typeChanged`.
  */
 export interface DomainEvents {
   /** Who reaches which devices changed for these users (docs/people.md): their live views are checked again. */
@@ -14,8 +16,6 @@ export interface DomainEvents {
   sessionEnded: { sessionId: number; code: number };
   /** A permission template or its rights changed, or it was deleted. */
   templateChanged: { templateId: number };
-  /** A controller type was made, changed or deleted: its register map as ingest and the live pages read it. */
-  typeChanged: { typeId: number };
   /** Boxes were registered: their credentials, for the broker's authentication. */
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }> };
   /** A box's owner changed (a claim). */

@@ -71,6 +71,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       ]),
     );
     const everyone = ['changePassword', 'dashboard', 'operationLog', 'profile', ...devicePages];
+    // The /device-type group is root's as a whole (spec 6: "device-type … root only"): each page it has.
+    const deviceTypePages = PAGES.filter(({ areas }) => areas.includes('deviceType')).map((p) => p.page);
+    expect(deviceTypePages.map((p) => p.name)).toEqual(expect.arrayContaining(['typeConfig', 'permission', 'permissionModify']));
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
@@ -86,7 +89,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...everyone,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['ipLog', 'serverLog', 'permission', 'permissionModify', 'typeConfig'] : []),
+        ...(role === 'root' ? ['ipLog', 'serverLog', ...deviceTypePages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -104,12 +107,11 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'deviceType/',
         'devices/',
         'ipLog',
-        'permission',
         'operationLog',
         'serverLog',
         'smartbox/',
-        'typeConfig',
         'usermanager/',
+        ...deviceTypePages.filter((p) => !p.meta.hidden).map((p) => p.name),
         ...deviceMenu,
       ].sort(),
     );

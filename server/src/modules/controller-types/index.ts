@@ -11,6 +11,13 @@ declare module 'fastify' {
   }
 }
 
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    /** A controller type was made, changed or deleted: ingest and the live pages read its register map again. */
+    typeChanged: { typeId: number };
+  }
+}
+
 /**
  * Controller types and their register maps, the built-in ones installed and repaired at start: read by everyone who
  * sees devices, managed by root at /device-type/type-config (thin routes over the service).
