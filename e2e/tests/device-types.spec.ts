@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { asRole, dialogSettled, expect, fromMenu, openShell as open, screenshot, shown as byId, test } from './fixtures.js';
+import { asRole, dialogSettled, expect, fromMenu, openShell as open, reg, screenshot, shown as byId, test } from './fixtures.js';
 
 /**
  * Controller types (/device-type/type-config; issue 20; docs/api.md "Controller types"): root finds the built-in
  * types, copies the screw compressor as a type of its own (a bad code refused with its message first), a box that
  * reports the new code gets it without a restart, so its delete is refused while that device uses it; the list goes
- * to .xlsx with its search, and an unused copy is deleted. The page in each language and width: language-sweep.spec.ts.
+ * to .xlsx with its search, and an unused copy is deleted. A model code a box reports that names no type is offered on
+ * /device-type/relation; mapped there, its device takes the type at once: its values read with the type's map. The
+ * pages in each language and width: language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -14,6 +16,11 @@ test.describe.configure({ mode: 'serial' });
 const base = 2_080_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
 
 const rows = (page: Parameters<typeof byId>[0]) => byId(page, 'type-table').locator('tbody tr.ant-table-row');
+
+/** Waits until the dialog has closed (its animation over: antd then gives the focus back to what opened it). */
+async function dialogClosed(page: Parameters<typeof byId>[0]): Promise<void> {
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
 
 async function search(page: Parameters<typeof byId>[0], q: string): Promise<void> {
   const input = byId(page, 'type-search');
@@ -52,6 +59,7 @@ test('root copies a type, a box reporting its code takes it live, and a type in 
 
   // A copy: a bad code is refused with the server's message, then the right one makes version 1 of a new type.
   await byId(page, 'type-copy-screw-compressor').click();
+  await dialogSettled(page);
   const dialog = page.getByRole('dialog');
   await expect(page.getByTestId('type-copy-code')).toHaveValue('screw-compressor-copy');
   await page.getByTestId('type-copy-code').fill('Bad Code');
@@ -61,7 +69,7 @@ test('root copies a type, a box reporting its code takes it live, and a type in 
   await page.getByTestId('type-copy-name-en').fill('E2E compressor');
   await screenshot(page, 'type-config-copy');
   await page.getByTestId('type-copy-ok').click();
-  await dialogSettled(page);
+  await dialogClosed(page);
   await expect(page.locator('.ant-message')).toContainText(`Type ${code} created.`);
   await search(page, code);
   await expect(rows(page)).toHaveCount(1);
@@ -108,13 +116,66 @@ test('root copies a type, a box reporting its code takes it live, and a type in 
 
   // A copy no device uses is deleted.
   await byId(page, `type-copy-${code}`).click();
+  await dialogSettled(page);
   await page.getByTestId('type-copy-code').fill(spare);
   await page.getByTestId('type-copy-ok').click();
-  await dialogSettled(page);
+  await dialogClosed(page);
   await search(page, spare);
   await expect(rows(page)).toHaveCount(1);
   await byId(page, `type-delete-${spare}`).click();
   await page.getByTestId('type-delete-ok').click();
   await expect(page.locator('.ant-message')).toContainText(`Type ${spare} deleted.`);
   await expect(byId(page, 'type-table')).not.toContainText(spare);
+});
+
+test('root maps a model code the fleet reports without a type; its device takes the type live', async ({ page, playwright }, info) => {
+  const run = base + 500 + info.retry * 100 + info.repeatEachIndex * 1000;
+  const modelCode = `E2E-AC-${run}`;
+  const boxId = run + 2;
+  const request = await playwright.request.newContext();
+  const password =
+    (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: `E2E Codes ${run}` }))[0]?.password ?? '';
+  await request.dispose();
+  const box = await connectBox(boxId, password);
+  try {
+    await sayHello(box, boxId, [{ index: 1, type: modelCode }]);
+
+    await asRole(page, 'demo_root');
+    await open(page, '/dashboard');
+    await fromMenu(page, 'Device types', 'relation');
+    await expect(page).toHaveURL(/\/device-type\/relation$/);
+    // The code is offered among those reported without a type; chosen, it is mapped to the screw compressor.
+    const offered = byId(page, `relation-unmapped-${modelCode}`);
+    await expect(async () => {
+      await byId(page, 'relation-reload').click();
+      await expect(offered).toHaveText(`${modelCode} · 1 device`, { timeout: 1000 });
+    }).toPass({ timeout: 15_000 });
+    await offered.click();
+    await dialogSettled(page);
+    await expect(page.getByTestId('relation-code')).toHaveValue(modelCode);
+    await page.getByTestId('relation-save').click();
+    await expect(page.getByRole('dialog')).toContainText('Please choose a controller type.');
+    await page.getByTestId('relation-type').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Oil-injected screw air compressor (screw-compressor)').click();
+    await screenshot(page, 'relation-map');
+    await page.getByTestId('relation-save').click();
+    await dialogClosed(page);
+    await expect(page.locator('.ant-message')).toContainText(
+      `${modelCode} now stands for Oil-injected screw air compressor: 1 device follows it.`,
+    );
+    await expect(byId(page, `relation-devices-${modelCode}`)).toHaveText('1');
+    await expect(offered).toBeHidden();
+
+    // Ingest reads its values with the type's map from now on, without a restart: bit 0 of the fault register is
+    // the main motor overload, and the device is in fault.
+    const faultBits = reg('screw-compressor', 'fault_bits');
+    await box.publishAsync(`box/${boxId}/up/data`, JSON.stringify({ v: 1, seq: 1, ts: Date.now(), c: { '1': { [faultBits]: 1 } } }), {
+      qos: 1,
+    });
+    await open(page, `/devices/controller/${boxId}/1`);
+    await expect(byId(page, 'device-status')).toHaveAttribute('data-status', 'online_fault');
+    await expect(byId(page, `register-value-${faultBits}`)).toHaveText('Main motor overload');
+  } finally {
+    await box.endAsync();
+  }
 });

@@ -105,6 +105,12 @@ export function rootScreens(world: SweepWorld): Screen[] {
     },
     { name: 'template', path: `/device-type/permission/modify/${world.template}`, ready: 'template-save' },
     { name: 'type-config', path: '/device-type/type-config', ready: 'type-table', once: ({ page }) => expectTableFits(page, 'type-table') },
+    {
+      name: 'relation',
+      path: '/device-type/relation',
+      ready: 'relation-table',
+      once: ({ page }) => expectTableFits(page, 'relation-table'),
+    },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },

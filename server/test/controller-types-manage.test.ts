@@ -14,21 +14,27 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
   let root = '';
   let screw = 0;
 
-  const call = (token: string | null, method: 'GET' | 'POST' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
+  const call = (token: string | null, method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) =>
     t.app.inject({
       method,
       url: `/api/v2${path}`,
       headers: { ...(token ? bearer(token) : {}), 'accept-language': 'en' },
       ...(payload ? { payload } : {}),
     });
-  const ok = async (method: 'GET' | 'POST' | 'DELETE', path: string, payload?: Record<string, unknown>) => {
+  const ok = async (method: 'GET' | 'POST' | 'PUT' | 'DELETE', path: string, payload?: Record<string, unknown>) => {
     const res = await call(root, method, path, payload);
     expect(body(res), `${method} ${path}`).toMatchObject({ code: 20000 });
     return body(res).data;
   };
-  const refused = async (method: 'POST' | 'DELETE', path: string, payload: Record<string, unknown> | undefined, message: string) => {
+  const refused = async (
+    method: 'POST' | 'PUT' | 'DELETE',
+    path: string,
+    payload: Record<string, unknown> | undefined,
+    message: string,
+    status = 400,
+  ) => {
     const res = await call(root, method, path, payload);
-    expect(res.statusCode, message).toBe(400);
+    expect(res.statusCode, message).toBe(status);
     expect(body(res).message).toBe(message);
   };
   const page = async (query = '') => (await ok('GET', `/controller-types/list${query}`)) as TypePage;
@@ -175,5 +181,52 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     // The area is root's: a manager may not export it.
     const manager = await login(t.app, 'demo_manager');
     expect((await call(manager, 'POST', '/exports', { kind: 'controller-types', filter: {}, tz: 'UTC' })).statusCode).toBe(403);
+  });
+
+  it('maps a model code the fleet reports to a type: its devices take it, the code leaves the unmapped list, and a removal undoes it', async () => {
+    await registerBoxes(t.app, 6403, 6403, 'demo_manager');
+    const owner = (await t.app.db.selectFrom('users').select('id').where('username', '=', 'demo_manager').executeTakeFirstOrThrow()).id;
+    const device = await insertDevice(t, { box_id: 6403, controller: 1, owner_id: owner, status: 'online', fault: 0, alert: 0 });
+    await t.app.db.updateTable('devices').set({ type_code: 'AC-90KW', type_id: null }).where('id', '=', device).execute();
+    const typeOf = async () =>
+      (await t.app.db.selectFrom('devices').select('type_id').where('id', '=', device).executeTakeFirstOrThrow()).type_id;
+
+    expect(await ok('GET', '/controller-types/relations/unmapped')).toEqual(expect.arrayContaining([{ modelCode: 'AC-90KW', devices: 1 }]));
+    expect(await ok('PUT', '/controller-types/relations/AC-90KW', { typeId: screw })).toEqual({ devices: 1 });
+    expect(await typeOf()).toBe(screw);
+    expect(await ok('GET', '/controller-types/relations/unmapped')).not.toEqual(
+      expect.arrayContaining([expect.objectContaining({ modelCode: 'AC-90KW' })]),
+    );
+    const relations = (await ok('GET', '/controller-types/relations?q=oil-injected')) as { total: number; items: unknown[] };
+    expect(relations).toEqual({
+      total: 1,
+      items: [
+        expect.objectContaining({ modelCode: 'AC-90KW', typeId: screw, typeCode: 'screw-compressor', devices: 1, updatedBy: 'demo_root' }),
+      ],
+    });
+    // Mapped to another type: the device follows.
+    const maglev = (
+      await t.app.db.selectFrom('controller_types').select('id').where('code', '=', 'maglev-blower').executeTakeFirstOrThrow()
+    ).id;
+    expect(await ok('PUT', '/controller-types/relations/AC-90KW', { typeId: maglev })).toEqual({ devices: 1 });
+    expect(await typeOf()).toBe(maglev);
+    const log = await t.app.db
+      .selectFrom('operation_log')
+      .select(['action', 'old_value', 'new_value'])
+      .where('target', '=', 'AC-90KW')
+      .execute();
+    expect(log).toEqual([
+      { action: 'relation.save', old_value: null, new_value: 'screw-compressor, 1 device(s)' },
+      { action: 'relation.save', old_value: 'screw-compressor', new_value: 'maglev-blower, 1 device(s)' },
+    ]);
+
+    await refused('PUT', '/controller-types/relations/AC-90KW', { typeId: 99999 }, 'No such controller type.');
+    await refused('PUT', '/controller-types/relations/AC-90KW', { typeId: 'x' }, 'Please choose a controller type.');
+    await refused('PUT', `/controller-types/relations/${'A'.repeat(65)}`, { typeId: screw }, 'The model code is 1 to 64 characters.');
+
+    // Removed: no type has the code itself, so the device has none again.
+    expect(await ok('DELETE', '/controller-types/relations/AC-90KW')).toEqual({ devices: 1 });
+    expect(await typeOf()).toBeNull();
+    await refused('DELETE', '/controller-types/relations/AC-90KW', undefined, 'No relation maps the model code AC-90KW.', 404);
   });
 });

@@ -39,6 +39,7 @@ describe('database', () => {
       '0008_people',
       '0009_user_template_fk',
       '0010_type_versions',
+      '0011_type_relations',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -251,7 +252,7 @@ describe.each(dialects)('migration 0010 (controller types are versioned) on %s',
         ])
         .execute();
 
-      expect(await migrate(db, dialect, schema)).toEqual(['0010_type_versions']);
+      expect(await migrate(db, dialect, schema, '0010_type_versions')).toEqual(['0010_type_versions']);
 
       const type = await db.selectFrom('controller_types').select(['version', 'updated_by']).where('id', '=', id).executeTakeFirstOrThrow();
       expect(type).toEqual({ version: 1, updated_by: null });

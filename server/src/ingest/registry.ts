@@ -8,6 +8,8 @@ import { TokenBucket } from './stats.js';
 /** Where ingest reads controller types from (the controller-types module's service). */
 export interface TypeSource {
   allWithRegisters(): Promise<ControllerTypeDetail[]>;
+  /** Which type each model code a box may report stands for (/device-type/relation). */
+  allRelations(): Promise<Array<{ modelCode: string; typeId: number }>>;
 }
 
 /** The boxes, devices and controller types ingest holds in memory, restored from the database at start. */
@@ -16,6 +18,8 @@ export class Registry {
   readonly devices = new Map<number, DeviceState>();
   private typesByCode = new Map<string, TypeMap>();
   private typesById = new Map<number, TypeMap>();
+  /** Model code → type id (/device-type/relation). */
+  private relations = new Map<string, number>();
 
   constructor(
     private readonly db: Db,
@@ -60,13 +64,23 @@ export class Registry {
     }
   }
 
+  /**
+   * Reads the types and the model-code relations again (at start and on every change of either), and gives each
+   * device the type its reported code now stands for.
+   */
   async reloadTypes(): Promise<void> {
-    const maps = (await this.types.allWithRegisters()).map(typeMap);
+    const [types, relations] = await Promise.all([this.types.allWithRegisters(), this.types.allRelations()]);
+    const maps = types.map(typeMap);
     this.typesByCode = new Map(maps.map((m) => [m.code, m]));
     this.typesById = new Map(maps.map((m) => [m.id, m]));
+    this.relations = new Map(relations.map((r) => [r.modelCode, r.typeId]));
+    for (const device of this.devices.values()) if (device.typeCode !== null) device.type = this.typeByCode(device.typeCode);
   }
 
+  /** The type a reported model code stands for: its relation's, else the type of that code, else none. */
   typeByCode(code: string): TypeMap | null {
+    const related = this.relations.get(code);
+    if (related !== undefined) return this.typesById.get(related) ?? null;
     return this.typesByCode.get(code) ?? null;
   }
 

@@ -1,7 +1,19 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { emptyData } from '../user/schemas.js';
-import { controllerTypeDetail, controllerTypeParams, controllerTypeSummary, typeCopyBody, typeListQuery, typePage } from './schemas.js';
+import {
+  controllerTypeDetail,
+  controllerTypeParams,
+  controllerTypeSummary,
+  relationBody,
+  relationListQuery,
+  relationPage,
+  relationParams,
+  typeCopyBody,
+  typeListQuery,
+  typePage,
+  unmappedCode,
+} from './schemas.js';
 
 const tags = ['controller-types'] as const;
 
@@ -52,5 +64,41 @@ export const endpoints = {
     response: emptyData,
     tags,
     summary: 'Deletes a type no device uses, with its versions and the template rights that name its registers',
+  }),
+  relations: endpoint({
+    method: 'GET',
+    path: '/controller-types/relations',
+    access: 'deviceType',
+    query: relationListQuery,
+    response: relationPage,
+    tags,
+    summary: 'Model codes and the controller type each stands for, searched by code or type, with how many devices report each',
+  }),
+  unmapped: endpoint({
+    method: 'GET',
+    path: '/controller-types/relations/unmapped',
+    access: 'deviceType',
+    response: z.array(unmappedCode),
+    tags,
+    summary: 'Model codes the fleet reports that no relation and no type names, with how many devices report each (most first)',
+  }),
+  saveRelation: endpoint({
+    method: 'PUT',
+    path: '/controller-types/relations/:modelCode',
+    access: 'deviceType',
+    params: relationParams,
+    body: relationBody,
+    response: z.object({ devices: z.number().int() }),
+    tags,
+    summary: 'Maps a model code to a type (new or changed): the devices reporting it take the type at once; answers how many',
+  }),
+  removeRelation: endpoint({
+    method: 'DELETE',
+    path: '/controller-types/relations/:modelCode',
+    access: 'deviceType',
+    params: relationParams,
+    response: z.object({ devices: z.number().int() }),
+    tags,
+    summary: 'Removes a relation: the devices reporting the code fall back to the type of that code, or none; answers how many',
   }),
 };

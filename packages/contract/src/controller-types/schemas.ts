@@ -122,3 +122,44 @@ export type TypePage = z.infer<typeof typePage>;
 /** A copy of a type: its map as version 1 of a new type with this code and name. */
 export const typeCopyBody = z.object({ code: typeCode, name: typeName });
 export type TypeCopyBody = z.input<typeof typeCopyBody>;
+
+/*
+ * /device-type/relation (root): which controller type a model code that boxes report stands for, so that a new box's
+ * controllers get their type without hand work. A code maps to one type; a code no relation names still matches the
+ * type whose own code it is.
+ */
+
+/** A model code as a box's hello reports it (1–64 characters). */
+export const modelCode = z
+  .string({ error: 'validation.relation.modelCode' })
+  .trim()
+  .min(1, 'validation.relation.modelCode')
+  .max(64, 'validation.relation.modelCode');
+export const relationParams = z.object({ modelCode });
+
+export const relationRow = z.object({
+  modelCode: z.string(),
+  typeId: z.number().int(),
+  typeCode: z.string(),
+  typeName: localizedText,
+  /** Devices whose box reports this code. */
+  devices: z.number().int(),
+  updatedAt: z.number().int(),
+  updatedBy: z.string().nullable(),
+});
+export type RelationRow = z.infer<typeof relationRow>;
+export const relationListQuery = pageQuery.extend({
+  q: z.string().trim().max(64, 'validation.field.tooLong').optional(),
+});
+export type RelationListQuery = Partial<z.output<typeof relationListQuery>>;
+export const relationPage = pageOf(relationRow);
+export type RelationPage = z.infer<typeof relationPage>;
+
+/** A code the fleet reports that neither a relation nor a type's own code names, and how many devices report it. */
+export const unmappedCode = z.object({ modelCode: z.string(), devices: z.number().int() });
+export type UnmappedCode = z.infer<typeof unmappedCode>;
+
+export const relationBody = z.object({
+  typeId: z.coerce.number({ error: 'validation.relation.type' }).int('validation.relation.type').positive('validation.relation.type'),
+});
+export type RelationBody = z.input<typeof relationBody>;

@@ -46,11 +46,20 @@ export interface ControllerRegistersTable {
   bits: string | null;
 }
 
-/** Controller types and their register maps (migrations 0003, 0010). */
+/** Which type a model code that boxes report stands for (migration 0011). */
+export interface TypeRelationsTable {
+  model_code: string;
+  type_id: number;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** Controller types and their register maps (migrations 0003, 0010, 0011). */
 export interface ControllerTypeTables {
   controller_types: ControllerTypesTable;
   controller_registers: ControllerRegistersTable;
   controller_type_versions: ControllerTypeVersionsTable;
+  type_relations: TypeRelationsTable;
 }
 
 export type ControllerTypeRow = Selectable<ControllerTypesTable>;

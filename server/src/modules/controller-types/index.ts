@@ -3,6 +3,7 @@ import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { typeExport } from './export.js';
+import { RelationService } from './relations.js';
 import { ControllerTypeService } from './service.js';
 
 declare module 'fastify' {
@@ -20,7 +21,8 @@ declare module '../../events/bus.js' {
 
 /**
  * Controller types and their register maps, the built-in ones installed and repaired at start: read by everyone who
- * sees devices, managed by root at /device-type/type-config (thin routes over the service).
+ * sees devices, managed by root at /device-type/type-config, and the model codes boxes report mapped to them at
+ * /device-type/relation (thin routes over the services).
  */
 export default fp(
   async (app) => {
@@ -38,6 +40,11 @@ export default fp(
       await types.remove(auth, params.id, ip);
       return null;
     });
+    const relations = new RelationService(app.db, app.clock, app.bus, app.datalog);
+    route(app, e.relations, ({ query }) => relations.page(query));
+    route(app, e.unmapped, () => relations.unmapped());
+    route(app, e.saveRelation, ({ auth, params, body, ip }) => relations.save(auth, params.modelCode, body.typeId, ip));
+    route(app, e.removeRelation, ({ auth, params, ip }) => relations.remove(auth, params.modelCode, ip));
   },
   { name: 'controller-types', dependencies: ['database', 'bus', 'datalog', 'exports'] },
 );

@@ -79,3 +79,9 @@ export async function insertVersion(db: Executor, typeId: number, version: numbe
     })
     .execute();
 }
+
+/** Every model-code relation: the type each code stands for. */
+export async function allRelations(db: Executor): Promise<Array<{ modelCode: string; typeId: number }>> {
+  const rows = await db.selectFrom('type_relations').select(['model_code', 'type_id']).execute();
+  return rows.map((r) => ({ modelCode: r.model_code, typeId: r.type_id }));
+}

@@ -271,6 +271,11 @@ export class ControllerTypeService {
     return { ...summary(row, registers.length), registers };
   }
 
+  /** Which type each model code stands for (the ingest loads this with the types). */
+  allRelations(): Promise<Array<{ modelCode: string; typeId: number }>> {
+    return repo.allRelations(this.db);
+  }
+
   /** Every type with its register map, keyed by id (the ingest loads this once and on changes). */
   async allWithRegisters(): Promise<ControllerTypeDetail[]> {
     const rows = await repo.listTypes(this.db);

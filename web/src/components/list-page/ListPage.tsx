@@ -19,7 +19,7 @@ export interface ListPageProps<T, F, S extends string> extends Omit<ListTablePro
  */
 export function ListPage<T extends object, F, S extends string>({ className, title, extra, toolbar, ...table }: ListPageProps<T, F, S>) {
   return (
-    <Card className={className} title={title} extra={extra}>
+    <Card className={className ? `dms-list-page ${className}` : 'dms-list-page'} title={title} extra={extra}>
       {toolbar}
       <ListTable<T, F, S> {...table} />
     </Card>

@@ -1,5 +1,7 @@
 /** The controller type list (spec 2 /device-type/type-config). */
 export const TYPE_CONFIG_PATH = '/device-type/type-config';
+/** Model codes and the types they stand for (spec 2 /device-type/relation). */
+export const RELATION_PATH = '/device-type/relation';
 /** The permission template pages (spec 2 /device-type). */
 export const PERMISSION_PATH = '/device-type/permission';
 export const permissionModifyPath = (id: number) => `/device-type/permission/modify/${id}`;

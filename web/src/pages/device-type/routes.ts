@@ -1,6 +1,6 @@
-import { AppstoreOutlined, ClusterOutlined, EditOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import { AppstoreOutlined, ClusterOutlined, EditOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { PERMISSION_PATH, TYPE_CONFIG_PATH } from './paths';
+import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH } from './paths';
 
 /**
  * /device-type (spec 2, root only): the controller types, the permission templates and their editor. The type editor,
@@ -18,6 +18,13 @@ export const routes: readonly ShellRoute[] = [
         path: TYPE_CONFIG_PATH,
         meta: { titleKey: 'deviceType.route.typeConfig', icon: ClusterOutlined, area: 'deviceType' },
         load: () => import('./type-config'),
+      },
+      {
+        kind: 'page',
+        name: 'relation',
+        path: RELATION_PATH,
+        meta: { titleKey: 'deviceType.route.relation', icon: LinkOutlined, area: 'deviceType' },
+        load: () => import('./relation'),
       },
       {
         kind: 'page',

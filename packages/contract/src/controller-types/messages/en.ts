@@ -8,4 +8,10 @@ export default {
   // The operation log's name of each action (actions.ts).
   'action.type.copy': 'Copy a controller type',
   'action.type.delete': 'Delete a controller type',
+  'validation.relation.modelCode': 'The model code is 1 to 64 characters.',
+  'validation.relation.type': 'Please choose a controller type.',
+  'error.relationTypeUnknown': 'No such controller type.',
+  'error.relationNotFound': 'No relation maps the model code {code}.',
+  'action.relation.save': 'Map a model code to a type',
+  'action.relation.delete': 'Remove a model code relation',
 };

@@ -8,5 +8,11 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeInUse': '{count} equipo(s) usan este tipo de controlador; asígneles otro tipo primero.',
   'action.type.copy': 'Copiar un tipo de controlador',
   'action.type.delete': 'Eliminar un tipo de controlador',
+  'validation.relation.modelCode': 'El código de modelo tiene de 1 a 64 caracteres.',
+  'validation.relation.type': 'Elija un tipo de controlador.',
+  'error.relationTypeUnknown': 'No existe ese tipo de controlador.',
+  'error.relationNotFound': 'Ninguna relación asigna el código de modelo {code}.',
+  'action.relation.save': 'Asignar un código de modelo a un tipo',
+  'action.relation.delete': 'Quitar la relación de un código de modelo',
 };
 export default types;

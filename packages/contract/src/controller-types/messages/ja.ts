@@ -8,5 +8,11 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeInUse': '{count} 台の機器がこのコントローラータイプを使用しています。先に別のタイプを割り当ててください。',
   'action.type.copy': 'コントローラータイプのコピー',
   'action.type.delete': 'コントローラータイプの削除',
+  'validation.relation.modelCode': 'モデルコードは 1〜64 文字です。',
+  'validation.relation.type': 'コントローラータイプを選択してください。',
+  'error.relationTypeUnknown': 'そのコントローラータイプはありません。',
+  'error.relationNotFound': 'モデルコード {code} を割り当てる関連付けはありません。',
+  'action.relation.save': 'モデルコードをタイプに割り当て',
+  'action.relation.delete': 'モデルコードの関連付けの削除',
 };
 export default types;

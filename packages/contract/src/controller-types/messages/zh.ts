@@ -8,5 +8,11 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeInUse': '有 {count} 台设备使用该控制器类型，请先为它们更换类型。',
   'action.type.copy': '复制控制器类型',
   'action.type.delete': '删除控制器类型',
+  'validation.relation.modelCode': '型号编码须为 1 到 64 个字符。',
+  'validation.relation.type': '请选择控制器类型。',
+  'error.relationTypeUnknown': '没有该控制器类型。',
+  'error.relationNotFound': '没有映射型号编码 {code} 的关联。',
+  'action.relation.save': '映射型号编码到类型',
+  'action.relation.delete': '删除型号编码关联',
 };
 export default types;

@@ -1,4 +1,4 @@
-import { Button, Form, Input, InputNumber, Modal, Space, Tag, type TableColumnsType } from 'antd';
+import { Button, Form, Input, InputNumber, Space, Tag, type TableColumnsType } from 'antd';
 import {
   api,
   LEVEL_MAX,
@@ -12,6 +12,7 @@ import {
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
+import { FormModal } from '@/components/forms/FormModal';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
@@ -198,36 +199,24 @@ function NewTemplateModal({ open, onClose }: { open: boolean; onClose: () => voi
     { invalidates: [api.permissionTemplates.list] },
   );
   return (
-    <Modal
+    <FormModal<NewTemplate>
       open={open}
       title={t('permissionTemplates.new')}
       okText={t('permissionTemplates.create')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'template-new-ok' }}
+      okTestId="template-new-ok"
+      busy={busy}
+      form={form}
+      initialValues={{ name: '', level: 6 }}
+      onFinish={(v) => void submit(v)}
+      onChange={clearError}
       onCancel={onClose}
-      onOk={() => {
-        form.submit();
-      }}
     >
-      <Form<NewTemplate>
-        form={form}
-        layout="vertical"
-        preserve={false}
-        initialValues={{ name: '', level: 6 }}
-        onFinish={(v) => void submit(v)}
-        onValuesChange={() => {
-          clearError();
-        }}
-      >
-        <Form.Item name="name" label={t('permissionTemplates.name')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
-          <Input data-testid="template-new-name" maxLength={64} />
-        </Form.Item>
-        <Form.Item name="level" label={t('permissionTemplates.level')} extra={t('permissionTemplates.levelHelp')}>
-          <InputNumber data-testid="template-new-level" min={LEVEL_MIN} max={LEVEL_MAX} precision={0} style={{ width: 120 }} />
-        </Form.Item>
-      </Form>
-    </Modal>
+      <Form.Item name="name" label={t('permissionTemplates.name')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
+        <Input data-testid="template-new-name" maxLength={64} />
+      </Form.Item>
+      <Form.Item name="level" label={t('permissionTemplates.level')} extra={t('permissionTemplates.levelHelp')}>
+        <InputNumber data-testid="template-new-level" min={LEVEL_MIN} max={LEVEL_MAX} precision={0} style={{ width: 120 }} />
+      </Form.Item>
+    </FormModal>
   );
 }

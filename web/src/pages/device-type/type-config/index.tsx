@@ -1,4 +1,4 @@
-import { App, Button, Form, Grid, Input, Modal, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { App, Button, Form, Grid, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   api,
   CONTROLLER_KINDS,
@@ -14,6 +14,7 @@ import {
 import { useMemo, useState } from 'react';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
+import { FormModal } from '@/components/forms/FormModal';
 import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
@@ -219,42 +220,29 @@ function CopyTypeModal({ source, onClose }: { source: TypeRow | null; onClose: (
     },
     { invalidates: [api.controllerTypes.page, api.controllerTypes.list] },
   );
+  if (!source) return null;
   return (
-    <Modal
-      open={source !== null}
-      title={source ? t('typeConfig.copyTitle', { code: source.code }) : ''}
+    <FormModal<CopyForm>
+      open
+      title={t('typeConfig.copyTitle', { code: source.code })}
       okText={t('typeConfig.copyOk')}
-      cancelText={t('common.action.cancel')}
-      confirmLoading={busy}
-      destroyOnHidden
-      okButtonProps={{ 'data-testid': 'type-copy-ok' }}
+      okTestId="type-copy-ok"
+      busy={busy}
+      form={form}
+      initialValues={{ code: `${source.code}-copy`, name: source.name }}
+      onFinish={(v) => void run(v)}
+      onChange={clearError}
       onCancel={onClose}
-      onOk={() => {
-        form.submit();
-      }}
     >
-      {source && (
-        <Form<CopyForm>
-          form={form}
-          layout="vertical"
-          preserve={false}
-          initialValues={{ code: `${source.code}-copy`, name: source.name }}
-          onFinish={(v) => void run(v)}
-          onValuesChange={() => {
-            clearError();
-          }}
-        >
-          <Typography.Paragraph type="secondary">{t('typeConfig.copyHelp')}</Typography.Paragraph>
-          <Form.Item name="code" label={t('typeConfig.code')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
-            <Input data-testid="type-copy-code" maxLength={64} />
-          </Form.Item>
-          {LANGUAGES.map((l) => (
-            <Form.Item key={l} name={['name', l]} label={t('typeConfig.nameIn', { language: LANGUAGE_NAMES[l] })}>
-              <Input data-testid={`type-copy-name-${l}`} maxLength={64} />
-            </Form.Item>
-          ))}
-        </Form>
-      )}
-    </Modal>
+      <Typography.Paragraph type="secondary">{t('typeConfig.copyHelp')}</Typography.Paragraph>
+      <Form.Item name="code" label={t('typeConfig.code')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
+        <Input data-testid="type-copy-code" maxLength={64} />
+      </Form.Item>
+      {LANGUAGES.map((l) => (
+        <Form.Item key={l} name={['name', l]} label={t('typeConfig.nameIn', { language: LANGUAGE_NAMES[l] })}>
+          <Input data-testid={`type-copy-name-${l}`} maxLength={64} />
+        </Form.Item>
+      ))}
+    </FormModal>
   );
 }

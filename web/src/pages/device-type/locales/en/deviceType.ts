@@ -3,6 +3,7 @@ export default {
   route: {
     group: 'Device types',
     typeConfig: 'Controller types',
+    relation: 'Model codes',
     permissionTemplates: 'Permission templates',
     permissionModify: 'Edit permission template',
   },

@@ -4,6 +4,7 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: 'Tipos de equipo',
     typeConfig: 'Tipos de controlador',
+    relation: 'Códigos de modelo',
     permissionTemplates: 'Plantillas de permisos',
     permissionModify: 'Editar plantilla de permisos',
   },

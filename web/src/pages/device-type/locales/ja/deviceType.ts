@@ -4,6 +4,7 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '機器タイプ',
     typeConfig: 'コントローラータイプ',
+    relation: 'モデルコード',
     permissionTemplates: '権限テンプレート',
     permissionModify: '権限テンプレートの編集',
   },

@@ -4,6 +4,7 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '设备类型',
     typeConfig: '控制器类型',
+    relation: '型号编码',
     permissionTemplates: '权限模板',
     permissionModify: '编辑权限模板',
   },
