@@ -179,7 +179,10 @@ export function PeopleListPage<
                 setQ(e.target.value);
               }}
               onSearch={(value) => {
-                list.setFilter({ ...filter, q: spec.filter.q.read(value) });
+                // Only what changed (changeFilter merges it into the URL's filter): a spread of this render's filter
+                // could write back a value another control has just changed. F is generic: TypeScript cannot see
+                // that one of its own keys is a Partial<F>.
+                list.setFilter({ q: spec.filter.q.read(value) } as Partial<F>);
               }}
             />
             <Select<string>
@@ -189,7 +192,7 @@ export function PeopleListPage<
               value={filter[select.key] ?? ''}
               options={[{ value: '', label: t(select.all) }, ...select.values.map((v) => ({ value: v, label: select.label(t, v) }))]}
               onChange={(v) => {
-                list.setFilter({ ...filter, [select.key]: select.values.find((x) => x === v) });
+                list.setFilter({ [select.key]: select.values.find((x) => x === v) } as Partial<F>);
               }}
             />
             <RefreshButton onClick={rows.reload} testId={`${testId}-reload`} />
