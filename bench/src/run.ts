@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server-process.js';
 import { benchConsoleRoutes } from './console-routes.js';
+import { benchDecode } from './decode.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
@@ -18,6 +19,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   reach: benchReach,
   'console-routes': benchConsoleRoutes,
   soak: benchSoak,
+  decode: benchDecode,
 };
 
 const name = process.argv[2] ?? 'shell';

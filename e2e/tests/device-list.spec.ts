@@ -225,6 +225,13 @@ test('a fault set by the box shows on the list and the detail without reload; th
   await box.publishData({ [FAULT_BITS]: 0, [DISCHARGE_PRESSURE]: 81 });
   await expect(byId(page, 'device-status')).toHaveAttribute('data-status', 'online');
   await expect(byId(page, `register-value-${DISCHARGE_PRESSURE}`)).toHaveText('0.81');
+  // A 32-bit counter (register map version 2): its two words read as one value past 65,535, live; a snapshot that
+  // brings only its low word moves it on.
+  const energyTotal = reg('screw-compressor', 'energy_total');
+  await box.publishData({ [energyTotal]: 1, [energyTotal + 1]: 0x1170 });
+  await expect(byId(page, `register-value-${energyTotal}`)).toHaveText('70000');
+  await box.publishData({ [energyTotal + 1]: 0x1171 });
+  await expect(byId(page, `register-value-${energyTotal}`)).toHaveText('70001');
   await expect(byId(page, 'device-transitions').getByTestId('device-transition').first()).toHaveAttribute('data-to', 'online');
   await screenshot(page, 'device-detail');
 });

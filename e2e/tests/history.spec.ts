@@ -54,6 +54,13 @@ const POWER = reg('maglev-blower', 'power');
 const FLOW = reg('maglev-blower', 'flow');
 const PRESSURE = reg('maglev-blower', 'outlet_pressure');
 const FAULT_BITS = reg('maglev-blower', 'fault_bits');
+/** Register map version 2: a 32-bit counter (two words, high first) and a signed word. */
+const ENERGY_TOTAL = reg('maglev-blower', 'energy_total');
+const AXIAL = reg('maglev-blower', 'axial_displacement');
+/** The counter of a reading: 65,536 + its flow, past what one word holds (words 0x0001 and the flow). */
+const energyTotal = (flow: number) => 65_536 + flow;
+/** -12.5 µm: the word 0xFF83 read as signed, one decimal. */
+const AXIAL_WORD = 0xff83;
 /** Bit 2 of the maglev blower's fault register (Surge). */
 const SURGE = 4;
 
@@ -85,7 +92,10 @@ const LIVE_TABLE_FLOW = 1450;
 const LIVE_CHART_FLOW = 1480;
 /** Every reading published so far (the known series, then the live ones as the tests publish them). */
 const published: Array<{ ts: number; flow: number }> = SERIES.map((s) => ({ ts: s.ts, flow: s.flow }));
-/** A snapshot of the blower running at 30,000 rpm and 80 kW with this flow (and, unless said, 60 kPa and no fault). */
+/**
+ * A snapshot of the blower running at 30,000 rpm and 80 kW with this flow (and, unless said, 60 kPa and no fault),
+ * its rotor 12.5 µm towards the inlet and its energy counter at energyTotal(flow).
+ */
 const reading = (flow: number, { pressure = 600, fault = 0 } = {}) => ({
   [RUN_STATE]: 3,
   [SPEED]: 30000,
@@ -93,6 +103,9 @@ const reading = (flow: number, { pressure = 600, fault = 0 } = {}) => ({
   [FLOW]: flow,
   [PRESSURE]: pressure,
   [FAULT_BITS]: fault,
+  [AXIAL]: AXIAL_WORD,
+  [ENERGY_TOTAL]: 1,
+  [ENERGY_TOTAL + 1]: flow,
 });
 
 /** A reading published now, remembered in `published`. */
@@ -157,6 +170,22 @@ test('history table shows the published values, pages on the server, and exports
   await expect(rows.first().locator('td').nth(flowColumn)).toHaveText(flowText(newest[0]?.flow ?? 0));
   await expect(rows.nth(11).locator('td').nth(flowColumn)).toHaveText(flowText(newest[11]?.flow ?? 0));
 
+  // Two more registers chosen: the 32-bit counter past 65,535 and the signed displacement read as their map says.
+  const select = byId(page, 'history-registers');
+  for (const name of ['Total energy', 'Axial displacement']) {
+    await select.locator('input').fill(name);
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: name }).click();
+  }
+  await page.keyboard.press('Escape');
+  await expect(table.locator('thead th', { hasText: 'Axial displacement' })).toBeVisible();
+  const columns = await headers(table);
+  const energyColumn = columns.indexOf('Total energy');
+  const axialColumn = columns.indexOf('Axial displacement');
+  expect(energyColumn).toBeGreaterThan(0);
+  expect(axialColumn).toBeGreaterThan(0);
+  await expect(rows.first().locator('td').nth(energyColumn)).toHaveText(`${energyTotal(newest[0]?.flow ?? 0)} kWh`);
+  await expect(rows.first().locator('td').nth(axialColumn)).toHaveText('-12.5 µm');
+
   // 10 a page: the second page holds the two oldest.
   await choosePageSize(page, rows, 10);
   await page.locator('.dms-page:not([hidden]) .ant-pagination-item-2').click();
@@ -176,11 +205,17 @@ test('history table shows the published values, pages on the server, and exports
   const timeAt = head.findIndex((h) => h.startsWith('Time ('));
   expect(flowAt).toBeGreaterThan(0);
   expect(timeAt).toBeGreaterThan(0);
+  const energyAt = head.findIndex((h) => h.startsWith(`${ENERGY_TOTAL} `));
+  const axialAt = head.findIndex((h) => h.startsWith(`${AXIAL} `));
+  expect(energyAt).toBeGreaterThan(0);
+  expect(axialAt).toBeGreaterThan(0);
   expect(sheet.actualRowCount).toBe(13);
   for (let i = 0; i < 12; i += 1) {
     const row = sheet.getRow(i + 2);
     expect(row.getCell(timeAt).value).toEqual(wallClock(newest[i]?.ts ?? 0));
     expect(Number(row.getCell(flowAt).value)).toBe((newest[i]?.flow ?? 0) / 10);
+    expect(Number(row.getCell(energyAt).value)).toBe(energyTotal(newest[i]?.flow ?? 0));
+    expect(Number(row.getCell(axialAt).value)).toBe(-12.5);
   }
   await screenshot(page, 'history-table');
 

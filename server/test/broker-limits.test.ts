@@ -223,7 +223,7 @@ describe('the embedded broker enforces the protocol limits', () => {
       if (!d) throw new Error('no device yet');
       return d;
     });
-    const outcome = t.app.ingest.write(device, TARGET_PRESSURE, 75);
+    const outcome = t.app.ingest.write(device, TARGET_PRESSURE, [75]);
     const message = await down;
     expect(message.qos).toBe(1);
     await send(c, b.boxId, 'ack', { v: 1, id: message.id, ok: true });

@@ -40,6 +40,7 @@ describe('database', () => {
       '0009_user_template_fk',
       '0010_type_versions',
       '0011_type_relations',
+      '0012_register_coding',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -265,6 +266,38 @@ describe.each(dialects)('migration 0010 (controller types are versioned) on %s',
         [1, 'a', 0],
         [2, 'b', 0],
       ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0012 (how a register reads its words) on %s', (dialect) => {
+  it('gives every register that exists the coding it had: one unsigned integer word scaled by its decimals', async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrate(db, dialect, schema, '0011_type_relations');
+      const name = JSON.stringify({ en: 'Old', zh: '旧', es: 'Viejo', ja: '旧型' });
+      const { id } = await db
+        .insertInto('controller_types')
+        .values({ code: 'old-type', kind: 'plc', name, builtin: 0, created_at: 1000, updated_at: 2000, version: 1, updated_by: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      // The row as 0003 made the table, without the columns 0012 adds (the typed schema is the latest).
+      const register = { name, format: 'number', unit: 'bar', decimals: 1, writable: 1, min: 0, max: 10, options: null, bits: null };
+      await db
+        .insertInto('controller_registers')
+        .values({ type_id: id, number: 1, key: 'a', ...register })
+        .execute();
+
+      expect(await migrate(db, dialect, schema, '0012_register_coding')).toEqual(['0012_register_coding']);
+
+      const row = await db
+        .selectFrom('controller_registers')
+        .select(['words', 'word_order', 'signed', 'encoding', 'value_factor', 'value_offset'])
+        .where('type_id', '=', id)
+        .executeTakeFirstOrThrow();
+      expect(row).toEqual({ words: 1, word_order: 'high-first', signed: 0, encoding: 'int', value_factor: null, value_offset: null });
     } finally {
       await drop();
     }

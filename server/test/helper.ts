@@ -156,3 +156,52 @@ export async function insertDevice(
   await refreshReach(t.app.db, [inserted.id]);
   return inserted.id;
 }
+
+/** A right a test template names: read and write of one register of one type. */
+export interface TemplateRight {
+  typeId: number;
+  register: number;
+  read: boolean;
+  write: boolean;
+}
+
+/**
+ * A permission template of a test's own, straight into the database (held by no one yet): its defaults and the rights
+ * it names. The caller drops the compiled rights (`invalidateTemplates` or the `templateChanged` event) when it
+ * changes rights a user already holds.
+ */
+export async function insertTemplate(
+  db: TestApp['app']['db'],
+  template: { name: string; defaultRead: boolean; defaultWrite: 'all' | 'operating' | 'none'; level?: number },
+  rights: readonly TemplateRight[] = [],
+): Promise<number> {
+  const now = Date.now();
+  const { id } = await db
+    .insertInto('permission_templates')
+    .values({
+      name: template.name,
+      level: template.level ?? 6,
+      builtin: null,
+      default_read: template.defaultRead ? 1 : 0,
+      default_write: template.defaultWrite,
+      created_by: null,
+      created_at: now,
+      updated_at: now,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  if (rights.length > 0)
+    await db
+      .insertInto('permission_template_rights')
+      .values(
+        rights.map((r) => ({
+          template_id: id,
+          type_id: r.typeId,
+          register_number: r.register,
+          can_read: r.read ? 1 : 0,
+          can_write: r.write ? 1 : 0,
+        })),
+      )
+      .execute();
+  return id;
+}

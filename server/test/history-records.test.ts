@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { MAX_RANGE_MS, type BoxCredentials, type FaultRecordPage, type SnapshotResult } from '@dms/contract';
 import { invalidateTemplates } from '../src/access/template-rights.js';
-import { body, testDialects, type TestApp } from './helper.js';
+import { body, insertTemplate, testDialects, type TestApp } from './helper.js';
 import { RUN_STATE, PRESSURE, FAULT_BITS, ALERT_BITS, MIN, HOUR, getAs, historyWorld } from './history-world.js';
 
 const dialects = await testDialects();
@@ -139,26 +139,9 @@ describe.each(dialects)('fault records across devices, and template read rights 
     const typeId = (
       await t.app.db.selectFrom('controller_types').select('id').where('code', '=', 'screw-compressor').executeTakeFirstOrThrow()
     ).id;
-    const template = (
-      await t.app.db
-        .insertInto('permission_templates')
-        .values({
-          name: 'No pressure',
-          level: 6,
-          builtin: null,
-          default_read: 1,
-          default_write: 'none',
-          created_by: null,
-          created_at: now,
-          updated_at: now,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
-    await t.app.db
-      .insertInto('permission_template_rights')
-      .values({ template_id: template, type_id: typeId, register_number: PRESSURE, can_read: 0, can_write: 0 })
-      .execute();
+    const template = await insertTemplate(t.app.db, { name: 'No pressure', defaultRead: true, defaultWrite: 'none' }, [
+      { typeId, register: PRESSURE, read: false, write: false },
+    ]);
     await t.app.db.updateTable('users').set({ template_id: template }).where('username', '=', 'demo_manager').execute();
     invalidateTemplates();
     try {

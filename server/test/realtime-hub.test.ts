@@ -7,7 +7,7 @@ import { invalidateTemplates } from '../src/access/template-rights.js';
 import type { IngestEvents, IngestService } from '../src/ingest/service.js';
 import type { DeviceState } from '../src/ingest/state.js';
 import { RealtimeHub } from '../src/realtime/hub.js';
-import { buildTestApp, login, type TestApp } from './helper.js';
+import { buildTestApp, insertTemplate, login, type TestApp } from './helper.js';
 
 /** A socket whose peer reads at will: `bufferedAmount` is what the test says is still waiting to go out. */
 class FakeSocket extends EventEmitter {
@@ -122,22 +122,7 @@ describe('live push hub: a slow connection never slows the others', () => {
     const ingest = new FakeIngest();
     const hub = new RealtimeHub(t.app.db, t.app.users, t.app.bus, ingest as unknown as IngestService, t.app.log, Date.now);
     const owner = await t.app.db.selectFrom('users').select('id').where('username', '=', 'demo_manager').executeTakeFirstOrThrow();
-    const blind = (
-      await t.app.db
-        .insertInto('permission_templates')
-        .values({
-          name: 'Blind',
-          level: 6,
-          builtin: null,
-          default_read: 0,
-          default_write: 'none',
-          created_by: null,
-          created_at: 0,
-          updated_at: 0,
-        })
-        .returning('id')
-        .executeTakeFirstOrThrow()
-    ).id;
+    const blind = await insertTemplate(t.app.db, { name: 'Blind', defaultRead: false, defaultWrite: 'none' });
     await t.app.db.updateTable('users').set({ template_id: blind }).where('id', '=', owner.id).execute();
     invalidateTemplates();
     const device = await t.app.db.selectFrom('devices').select('id').where('box_id', '=', 77).executeTakeFirstOrThrow();

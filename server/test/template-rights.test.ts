@@ -6,7 +6,7 @@ import { invalidateTemplates, registerRights } from '../src/access/index.js';
 import { ensureBuiltinTemplates } from '../src/modules/permission-templates/seed.js';
 import type { AuthContext } from '../src/types.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, userIds, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, insertTemplate, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -34,15 +34,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
   const builtin = async (key: string) =>
     (await t.app.db.selectFrom('permission_templates').select('id').where('builtin', '=', key).executeTakeFirstOrThrow()).id;
   /** A template that reads and writes every register (what Full control allows), held by no one yet. */
-  const writesAll = async (name: string) => {
-    const now = Date.now();
-    const { id } = await t.app.db
-      .insertInto('permission_templates')
-      .values({ name, level: 6, builtin: null, default_read: 1, default_write: 'all', created_by: null, created_at: now, updated_at: now })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    return id;
-  };
+  const writesAll = (name: string) => insertTemplate(t.app.db, { name, defaultRead: true, defaultWrite: 'all' });
   /**
    * Deletes a template row past the foreign key that refuses it while a user holds it (migration 0009): the row gone
    * the way old data, a hand edit or a restore can leave it. SQLite: with foreign keys off; PostgreSQL: in a
@@ -119,26 +111,10 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
       code: 40300,
       message: 'Your permission template does not allow writing Target pressure (VSD).',
     });
-    const now = Date.now();
-    const { id } = await t.app.db
-      .insertInto('permission_templates')
-      .values({
-        name: 'Alarm tuning',
-        level: 6,
-        builtin: null,
-        default_read: 1,
-        default_write: 'none',
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
-    await t.app.db
-      .insertInto('permission_template_rights')
-      .values({ template_id: id, type_id: typeId, register_number: HIGH_PRESSURE_ALARM, can_read: 1, can_write: 1 })
-      .execute();
+    const id = await insertTemplate(t.app.db, { name: 'Alarm tuning', defaultRead: true, defaultWrite: 'none' }, [
+      { typeId, register: HIGH_PRESSURE_ALARM, read: true, write: true },
+    ]);
     invalidateTemplates();
     await giveTemplate('demo_end_user', id);
     expect(body(await write('demo_end_user', endUserBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 20000 });
@@ -157,26 +133,10 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
   });
 
   it("a template never writes what it cannot read (the contract's registerRight, as the editor shows it)", async () => {
-    const now = Date.now();
-    const { id } = await t.app.db
-      .insertInto('permission_templates')
-      .values({
-        name: 'Blind writer',
-        level: 6,
-        builtin: null,
-        default_read: 0,
-        default_write: 'all',
-        created_by: null,
-        created_at: now,
-        updated_at: now,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
     const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
-    await t.app.db
-      .insertInto('permission_template_rights')
-      .values({ template_id: id, type_id: typeId, register_number: TARGET_PRESSURE, can_read: 0, can_write: 1 })
-      .execute();
+    const id = await insertTemplate(t.app.db, { name: 'Blind writer', defaultRead: false, defaultWrite: 'all' }, [
+      { typeId, register: TARGET_PRESSURE, read: false, write: true },
+    ]);
     invalidateTemplates();
     await giveTemplate('demo_end_user', id);
     // Reads none by default and writes all by default: writes nothing it does not also read.

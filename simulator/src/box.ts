@@ -334,7 +334,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
 
   private onWrite(write: WritePayload): void {
     const controller = this.controller(write.controller);
-    const reason = controller ? controller.write(write.register, write.value) : 'no-controller';
+    const reason = controller ? controller.write(write.register, write.values ?? [write.value]) : 'no-controller';
     const ack: AckPayload = { v: BOX_PROTOCOL_VERSION, id: write.id, ok: reason === null, ...(reason ? { reason } : {}) };
     this.counters.writesAnswered++;
     this.publish('ack', ack);

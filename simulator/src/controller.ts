@@ -55,16 +55,16 @@ export class SimController {
     this.excursions.apply(this.bank, this.incidents.active('fault'), seconds, Math.sin(now / 7_000));
   }
 
-  /** Register number → raw word, every register of the map, with the incident bits set. */
+  /** Word address → raw word, every register of the map, with the incident bits set. */
   snapshot(): Record<string, number> {
     return this.bank.snapshot(this.incidents.overlay());
   }
 
-  /** Applies a write from the server; null when done, else why not. */
-  write(register: number, raw: number): WriteRejectReason | null {
-    const result = this.bank.write(register, raw);
+  /** Applies a write from the server (the register's words, in address order); null when done, else why not. */
+  write(register: number, words: readonly number[]): WriteRejectReason | null {
+    const result = this.bank.write(register, words);
     if ('reason' in result) return result.reason;
-    if (this.model.written(result.key, raw) === 'reset-incidents') this.incidents.clear();
+    if (this.model.written(result.key, result.raw) === 'reset-incidents') this.incidents.clear();
     return null;
   }
 

@@ -35,11 +35,14 @@ export function parseDown(boxId: number, topic: string, payload: Buffer): DownMe
   const v = json.v;
 
   if (kind === 'write') {
-    const { id, controller, register, value } = json;
-    if (typeof id !== 'string' || !isInt(controller) || !isInt(register) || typeof value !== 'number') {
-      return invalid('write: needs id, controller, register and value');
+    const { id, controller, register, value, values } = json;
+    if (typeof id !== 'string' || !isInt(controller) || !isInt(register)) return invalid('write: needs id, controller and register');
+    // One word as `value`, or the words of a 32-bit register as `values`; never both.
+    if (typeof value === 'number' && values === undefined) return { kind, payload: { v, id, controller, register, value } };
+    if (value === undefined && Array.isArray(values) && values.length === 2 && values.every(isInt)) {
+      return { kind, payload: { v, id, controller, register, values: values } };
     }
-    return { kind, payload: { v, id, controller, register, value } };
+    return invalid('write: needs one word as value or two as values');
   }
   if (kind === 'config') {
     const { interval, server } = json;

@@ -1,3 +1,4 @@
+import { wordAddresses } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoxOptions } from '../src/box-options.js';
@@ -80,7 +81,7 @@ describe('a simulated box', () => {
     expect(second?.seq).toBe((first?.seq ?? 0) + 1);
     expect(second?.ts).toBeGreaterThan(first?.ts ?? Infinity);
     const values = first?.c['1'] ?? {};
-    expect(Object.keys(values).map(Number).sort()).toEqual(compressor.registers.map((r) => r.number).sort());
+    expect(Object.keys(values).map(Number).sort()).toEqual(compressor.registers.flatMap(wordAddresses).sort());
     expect(Object.values(values).every((v) => Number.isInteger(v) && v >= 0 && v <= 65_535)).toBe(true);
     const pressure = (values[String(registerOf('discharge_pressure'))] ?? 0) / 100;
     expect(pressure).toBeGreaterThanOrEqual(0.5);
@@ -132,10 +133,14 @@ describe('a simulated box', () => {
     box(b, { warn: (line) => warnings.push(line) });
     await waitFor('hello', () => b.of(100001, 'hello').length > 0);
     await b.send('box/100001/down/write', { v: 1, controller: 1, register: 40030, value: 70 });
+    await b.send('box/100001/down/write', { v: 1, id: 'w-y', controller: 1, register: 40053, value: 1, values: [1, 2] });
+    await b.send('box/100001/down/write', { v: 1, id: 'w-z', controller: 1, register: 40053, values: [1, 2, 3] });
     await b.send('box/100001/down/config', { v: 2, interval: 5 });
-    await waitFor('two warnings', () => warnings.length >= 2);
+    await waitFor('four warnings', () => warnings.length >= 4);
     expect(warnings).toEqual([
-      'box 100001: ignored a down message: write: needs id, controller, register and value',
+      'box 100001: ignored a down message: write: needs id, controller and register',
+      'box 100001: ignored a down message: write: needs one word as value or two as values',
+      'box 100001: ignored a down message: write: needs one word as value or two as values',
       'box 100001: ignored a down message: config: version 2',
     ]);
     expect(b.of(100001, 'ack')).toEqual([]);

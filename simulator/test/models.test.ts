@@ -1,4 +1,4 @@
-import type { ControllerTypeDef } from '@dms/contract';
+import { engineeringValue, rawRange, registerRaw, wordAddresses, type ControllerTypeDef } from '@dms/contract';
 import { describe, expect, it } from 'vitest';
 import { SimController } from '../src/controller.js';
 import { SIMULATED_TYPES } from '../src/models/index.js';
@@ -22,7 +22,8 @@ function run(code: string, seed: string, steps: number): { controller: SimContro
 function value(type: ControllerTypeDef, snapshot: Record<string, number>, key: string): number {
   const def = type.registers.find((r) => r.key === key);
   if (!def) throw new Error(`no ${key}`);
-  return (snapshot[String(def.number)] ?? Number.NaN) / 10 ** def.decimals;
+  const raw = registerRaw(def, snapshot);
+  return raw === undefined ? Number.NaN : engineeringValue(def, raw);
 }
 
 /** Plausible engineering ranges of a machine in normal operation, by type and key. */
@@ -39,9 +40,14 @@ const PLAUSIBLE: Record<string, Record<string, [number, number]>> = {
     motor_speed: [2900, 3000],
     load_ratio: [0, 100],
     motor_winding_temperature: [20, 130],
+    // A 32-bit counter past what one word holds.
+    energy_total: [70_000, 2_100_000],
   },
   'maglev-blower': {
     speed: [15_000, 40_000],
+    // Signed: a levitated rotor sits a little towards the inlet.
+    axial_displacement: [-18, -6],
+    energy_total: [70_000, 2_100_000],
     flow: [10, 170],
     outlet_pressure: [30, 120],
     power: [5, 400],
@@ -67,16 +73,18 @@ describe.each(SIMULATED_TYPES)('%s model', (code) => {
   const { controller, snapshots } = run(code, 'models', 360);
   const type = controller.type;
 
-  it('gives every register of the map a raw word, valid for its format', () => {
-    const numbers = type.registers.map((r) => String(r.number)).sort();
+  it('gives every register of the map its words, valid for its format', () => {
+    const addresses = type.registers.flatMap(wordAddresses).map(String).sort();
     const problems: string[] = [];
     for (const snapshot of snapshots) {
-      if (Object.keys(snapshot).sort().join() !== numbers.join()) problems.push('registers differ from the map');
+      if (Object.keys(snapshot).sort().join() !== addresses.join()) problems.push('words differ from the map');
+      if (Object.values(snapshot).some((w) => !(Number.isInteger(w) && w >= 0 && w <= 65_535))) problems.push('a word out of 0..65535');
       for (const def of type.registers) {
-        const raw = snapshot[String(def.number)] ?? -1;
-        const v = raw / 10 ** def.decimals;
+        const raw = registerRaw(def, snapshot) ?? Number.NaN;
+        const v = engineeringValue(def, raw);
         const mask = (def.bits ?? []).reduce((m, b) => m | (1 << b.bit), 0);
-        if (!(Number.isInteger(raw) && raw >= 0 && raw <= 65_535)) problems.push(`${def.key} = ${raw}`);
+        const { min, max } = rawRange(def);
+        if (!(Number.isInteger(raw) && raw >= min && raw <= max)) problems.push(`${def.key} = ${raw}`);
         else if (def.format === 'enum' && !(String(raw) in (def.options ?? {}))) problems.push(`${def.key} option ${raw}`);
         else if (def.format === 'bits' && (raw & ~mask) !== 0) problems.push(`${def.key} bits ${raw}`);
         else if (def.writable && def.min !== undefined && def.max !== undefined && (v < def.min || v > def.max)) {
@@ -147,11 +155,11 @@ describe('screw compressor behaviour', () => {
 
   it('obeys start/stop commands and clears the command word', () => {
     const c = new SimController(1, 'screw-compressor', new Prng('cmd'), T0);
-    expect(c.write(40040, 2)).toBeNull();
+    expect(c.write(40040, [2])).toBeNull();
     let t = stepFor(c, T0, 10);
     expect(read(c, 'run_state')).toBe(7);
     expect(read(c, 'start_stop_command')).toBe(0);
-    expect(c.write(40040, 1)).toBeNull();
+    expect(c.write(40040, [1])).toBeNull();
     t = stepFor(c, t, 10);
     expect(read(c, 'start_count')).toBeGreaterThan(0);
     stepFor(c, t, 30);
@@ -160,10 +168,10 @@ describe('screw compressor behaviour', () => {
 
   it('raises a maintenance alert when a counter runs out and clears it on reset', () => {
     const c = new SimController(1, 'screw-compressor', new Prng('service'), T0);
-    expect(c.write(40019, 0)).toBeNull(); // oil filter hours left
+    expect(c.write(40019, [0])).toBeNull(); // oil filter hours left
     const t = stepFor(c, T0, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0b10);
-    expect(c.write(40024, 1)).toBeNull(); // reset oil filter
+    expect(c.write(40024, [1])).toBeNull(); // reset oil filter
     stepFor(c, t, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0);
     expect(read(c, 'oil_filter_hours_left')).toBe(2000);

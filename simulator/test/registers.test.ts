@@ -19,15 +19,15 @@ describe('registers', () => {
   });
 
   it('checks writes against the map: writable, range in engineering units, enum options', () => {
-    expect(rejectWrite(def('discharge_pressure'), 70)).toBe('read-only');
-    expect(rejectWrite(undefined, 1)).toBe('read-only');
-    expect(rejectWrite(def('load_pressure'), 30)).toBeNull(); // 0.30 MPa, the minimum
-    expect(rejectWrite(def('load_pressure'), 29)).toBe('out-of-range');
-    expect(rejectWrite(def('load_pressure'), 131)).toBe('out-of-range');
-    expect(rejectWrite(def('load_pressure'), 65.5)).toBe('out-of-range');
-    expect(rejectWrite(def('start_stop_command'), 3)).toBeNull();
-    expect(rejectWrite(def('start_stop_command'), 4)).toBe('out-of-range');
-    expect(rejectWrite(def('restart_delay'), 601)).toBe('out-of-range');
+    expect(rejectWrite(def('discharge_pressure'), [70])).toBe('read-only');
+    expect(rejectWrite(undefined, [1])).toBe('read-only');
+    expect(rejectWrite(def('load_pressure'), [30])).toBeNull(); // 0.30 MPa, the minimum
+    expect(rejectWrite(def('load_pressure'), [29])).toBe('out-of-range');
+    expect(rejectWrite(def('load_pressure'), [131])).toBe('out-of-range');
+    expect(rejectWrite(def('load_pressure'), [65.5])).toBe('out-of-range');
+    expect(rejectWrite(def('start_stop_command'), [3])).toBeNull();
+    expect(rejectWrite(def('start_stop_command'), [4])).toBe('out-of-range');
+    expect(rejectWrite(def('restart_delay'), [601])).toBe('out-of-range');
   });
 
   it('wraps counters like a 16-bit controller counter', () => {

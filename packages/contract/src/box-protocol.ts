@@ -12,7 +12,10 @@ export const MAX_PAYLOAD_BYTES = 64 * 1024;
 /** Most controllers on one box's bus, and most registers of one controller in one snapshot. */
 export const MAX_CONTROLLERS_PER_BOX = 32;
 export const MAX_REGISTERS_PER_SNAPSHOT = 512;
-/** A register value is one raw 16-bit word, as Modbus holds it; the controller type's decimals scale it. */
+/**
+ * A register value is one raw 16-bit word, as Modbus holds it, by address; the controller type's map says how a
+ * register's one or two words read (controller-types/values.ts).
+ */
 export const REGISTER_VALUE_MAX = 65_535;
 
 /** Box ids are positive integers; the MQTT client id of box 1234 is `box-1234`, its username `1234`. */
@@ -159,14 +162,14 @@ export interface WillPayload {
   online: false;
 }
 
-/** `down/write`: write one register of one controller. */
-export interface WritePayload {
-  v: number;
-  id: string;
-  controller: number;
-  register: number;
-  value: number;
-}
+/**
+ * `down/write`: write one register of one controller. A register of one word comes as `value`; one of two words
+ * (a 32-bit integer or float32) as `values`, its words in address order starting at `register`, which the box
+ * writes in one bus transaction (Modbus function 16, write multiple registers). Exactly one of the two is present.
+ */
+export type WritePayload = { v: number; id: string; controller: number; register: number } & (
+  { value: number; values?: never } | { values: number[]; value?: never }
+);
 
 /** `down/config`: settings for the box. Absent fields are unchanged. */
 export interface ConfigPayload {

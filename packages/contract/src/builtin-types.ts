@@ -1,7 +1,8 @@
 /**
  * The built-in controller types: the register maps the product ships with for the controllers it reads over Modbus
- * behind the 4G cloud boxes. Each register is one 16-bit holding register; `decimals` is the raw integer scale
- * (raw 85 with decimals 2 reads 0.85), `min`/`max` of writable registers are in engineering units.
+ * behind the 4G cloud boxes. Each register is one 16-bit holding register unless it says it takes two words (a
+ * 32-bit counter) or is signed; `decimals` is the raw integer scale (raw 85 with decimals 2 reads 0.85), `min`/`max`
+ * of writable registers are in engineering units.
  *
  * Address styles: the compressor and the maglev blower use 4xxxx holding-register numbers (40001 = first register),
  * the generic PLC uses 0-based word addresses (%MW0 = 0).
@@ -348,6 +349,11 @@ const SCREW_COMPRESSOR: ControllerTypeDef = {
         t('Oil heater on', '油加热器开启', 'Calentador de aceite encendido', 'オイルヒータ運転中'),
       ]),
     ),
+    // 32-bit counters (two words, high word first): they run on past 65,535
+    {
+      ...num(40053, 'energy_total', t('Total energy', '总耗电量', 'Energía total', '総電力量'), 'kWh', 0),
+      words: 2,
+    },
   ],
 };
 
@@ -430,7 +436,11 @@ const MAGLEV_BLOWER: ControllerTypeDef = {
       '°C',
       1,
     ),
-    num(40018, 'axial_displacement', t('Axial displacement', '轴向位移', 'Desplazamiento axial', '軸方向変位'), 'µm', 1),
+    // Signed: the rotor's axial position either side of its centre
+    {
+      ...num(40018, 'axial_displacement', t('Axial displacement', '轴向位移', 'Desplazamiento axial', '軸方向変位'), 'µm', 1),
+      signed: true,
+    },
     num(
       40019,
       'front_radial_x',
@@ -484,6 +494,8 @@ const MAGLEV_BLOWER: ControllerTypeDef = {
       'kPa',
       2,
     ),
+    // A 32-bit counter (two words, high word first): it runs on past 65,535
+    { ...num(40036, 'energy_total', t('Total energy', '总耗电量', 'Energía total', '総電力量'), 'kWh', 0), words: 2 },
     // Setpoints and parameters
     param(40040, 'pressure_setpoint', t('Pressure setpoint', '压力设定值', 'Consigna de presión', '圧力設定値'), 'kPa', 1, 30, 120),
     param(40041, 'flow_setpoint', t('Flow setpoint', '流量设定值', 'Consigna de caudal', '風量設定値'), 'm³/min', 1, 20, 300),

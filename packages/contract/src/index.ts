@@ -16,6 +16,7 @@ export * from './device-field-names.js';
 export * from './user/schemas.js';
 export * from './datalog/schemas.js';
 export * from './controller-types/schemas.js';
+export * from './controller-types/values.js';
 export * from './devices/schemas.js';
 export * from './history/schemas.js';
 export * from './exports/schemas.js';

@@ -42,11 +42,37 @@ export function readable(rights: RegisterRights, typeId: number | null, values: 
 /** The checks of each template read, by id; dropped whenever a template changes (`invalidateTemplates`). */
 const cache = new Map<number, RegisterRights>();
 let builtinIds: Map<string, number> | null = null;
+/**
+ * The second word of every register of two words (register map version 2), as `typeId:address` → the register's
+ * number: the right over a register is the right over both its words, so that neither half of a withheld 32-bit
+ * value reaches a user, nor a permitted one arrives without its second half.
+ */
+let secondWords: Map<string, number> | null = null;
 
-/** Drops what was read of the templates: call after any change of a template or its rights. */
+/** Drops what was read of the templates and the maps' words: call after any change of a template or a type. */
 export function invalidateTemplates(): void {
   cache.clear();
   builtinIds = null;
+  secondWords = null;
+}
+
+async function loadSecondWords(db: Db): Promise<Map<string, number>> {
+  if (!secondWords) {
+    const rows = await db.selectFrom('controller_registers').select(['type_id', 'number']).where('words', '=', 2).execute();
+    secondWords = new Map(rows.map((r) => [rightKey(r.type_id, r.number + 1), r.number]));
+  }
+  return secondWords;
+}
+
+/** The same rights with each second word of a two-word register taking its register's. */
+function byRegister(rights: RegisterRights, words: Map<string, number>): RegisterRights {
+  if (rights.readsAll || words.size === 0) return rights;
+  const owner = (typeId: number | null, address: number) => (typeId === null ? address : (words.get(rightKey(typeId, address)) ?? address));
+  return {
+    ...rights,
+    canRead: (typeId, register) => rights.canRead(typeId, owner(typeId, register)),
+    canWrite: (typeId, register, key) => rights.canWrite(typeId, owner(typeId, register), key),
+  };
 }
 
 async function builtinId(db: Db, key: BuiltinTemplateKey): Promise<number | undefined> {
@@ -105,5 +131,6 @@ export async function registerRights(db: Db, auth: AuthContext): Promise<Registe
   if (changesAll(auth) || seesAll(auth)) return FULL;
   const operator = auth.roles.some((r) => OPERATOR_DEFAULT_ROLES.includes(r));
   const own = await compiled(db, auth.user.template_id ?? (await builtinId(db, operator ? 'operator' : 'full')));
-  return own ?? (await compiled(db, await builtinId(db, operator ? 'operator' : 'read-only'))) ?? NONE;
+  const rights = own ?? (await compiled(db, await builtinId(db, operator ? 'operator' : 'read-only'))) ?? NONE;
+  return byRegister(rights, await loadSecondWords(db));
 }

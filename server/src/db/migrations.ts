@@ -11,6 +11,7 @@ import { people0008 } from './migrations/0008_people.js';
 import { userTemplateFk0009 } from './migrations/0009_user_template_fk.js';
 import { typeVersions0010 } from './migrations/0010_type_versions.js';
 import { typeRelations0011 } from './migrations/0011_type_relations.js';
+import { registerCoding0012 } from './migrations/0012_register_coding.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -26,6 +27,7 @@ const MIGRATIONS = {
   '0009_user_template_fk': userTemplateFk0009,
   '0010_type_versions': typeVersions0010,
   '0011_type_relations': typeRelations0011,
+  '0012_register_coding': registerCoding0012,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -37,12 +37,22 @@ export class BoxCommands {
     this.link = link;
   }
 
-  /** Sends a register write and waits for the box's answer, or the timeout. Refuses at once when the box is offline. */
-  async write(device: DeviceState, register: number, raw: number): Promise<WriteOutcomeResult> {
+  /**
+   * Sends a register write and waits for the box's answer, or the timeout. Refuses at once when the box is offline.
+   * One word goes as `value`; the two words of a 32-bit register as `values`, which the box writes in one bus
+   * transaction (Modbus function 16), so the controller never holds half a new value (docs/box-protocol.md).
+   */
+  async write(device: DeviceState, register: number, words: readonly number[]): Promise<WriteOutcomeResult> {
     const box = this.registry.box(device.boxId);
     const link = this.link;
     if (!box?.online || !link) throw new AppError(Code.DEVICE_OFFLINE, 'error.deviceOffline');
-    return this.request(link, box.boxId, 'write', { controller: device.controller, register, value: raw });
+    const target = { controller: device.controller, register };
+    return this.request(
+      link,
+      box.boxId,
+      'write',
+      words.length === 1 ? { ...target, value: words[0] as number } : { ...target, values: [...words] },
+    );
   }
 
   /** A box's ack: settles the command it answers. False when no command of that box waits for it. */

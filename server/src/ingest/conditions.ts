@@ -1,3 +1,4 @@
+import { registerRawIn } from '@dms/contract';
 import { encodeValues } from './codec.js';
 import type { IngestContext } from './context.js';
 import * as repo from './repository.js';
@@ -20,7 +21,7 @@ export class ConditionTracker {
     if (!type) return;
     const active = new Map<string, Omit<ActiveBit, 'recordId'>>();
     for (const reg of type.conditionRegisters) {
-      const value = device.latest.get(reg.number);
+      const value = registerRawIn(reg, device.latest);
       if (value === undefined) continue;
       for (const b of reg.bits ?? []) {
         if (b.severity !== 'info' && (value >> b.bit) & 1)

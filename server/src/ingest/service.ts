@@ -231,8 +231,11 @@ export class IngestService {
 
   // ---- commands down to boxes ----
 
-  /** Sends a register write and waits for the box's answer, or the timeout. Refuses at once when the box is offline. */
-  write(device: DeviceState, register: number, raw: number): Promise<WriteOutcomeResult> {
-    return this.commands.write(device, register, raw);
+  /**
+   * Sends a register write (its words in address order: one, or both of a 32-bit value in one command) and waits
+   * for the box's answer, or the timeout. Refuses at once when the box is offline.
+   */
+  write(device: DeviceState, register: number, words: readonly number[]): Promise<WriteOutcomeResult> {
+    return this.commands.write(device, register, words);
   }
 }

@@ -70,10 +70,10 @@ export class SnapshotStore {
     const items: HistoryItem[] = [];
     for (const [controller, values] of controllers) {
       const device = box.devices.get(controller) ?? (await this.provisioner.ensure(box, controller, null));
-      const registers = device.type?.registers;
-      if (registers) {
+      const addresses = device.type?.addresses;
+      if (addresses) {
         for (const register of values.keys()) {
-          if (!registers.has(register)) {
+          if (!addresses.has(register)) {
             values.delete(register);
             this.ctx.drop('unknown-register', box.boxId, now);
           }

@@ -1,5 +1,6 @@
 import {
   ACTIVE_FAULTS_SHOWN,
+  wordAddresses,
   type ControllerKind,
   type ControllerTypeDetail,
   type TransitionFault,
@@ -15,6 +16,8 @@ export interface TypeMap {
   code: string;
   kind: ControllerKind;
   registers: Map<number, RegisterDef>;
+  /** Every word address the map reads: each register's number, and the next one of a register of two words. */
+  addresses: Set<number>;
   conditionRegisters: RegisterDef[];
 }
 
@@ -24,6 +27,7 @@ export function typeMap(type: ControllerTypeDetail): TypeMap {
     code: type.code,
     kind: type.kind,
     registers: new Map(type.registers.map((r) => [r.number, r])),
+    addresses: new Set(type.registers.flatMap(wordAddresses)),
     conditionRegisters: type.registers.filter((r) => r.bits?.some((b) => b.severity !== 'info')),
   };
 }

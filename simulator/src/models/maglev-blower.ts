@@ -81,6 +81,8 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
   const totals = new Totals({
     run_hours: runHours,
     energy: rng.range(0, 60_000),
+    // The 32-bit total has run past what one word holds (65,535).
+    energy_total: rng.range(70_000, 2_000_000),
     start_count: Math.floor(runHours / rng.range(20, 200)),
   });
 
@@ -178,6 +180,7 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
 
     const kw = powerAt(qNow, pNow);
     totals.add('energy', (kw * dt) / 3600);
+    totals.add('energy_total', (kw * dt) / 3600);
     if (levitated()) totals.add('run_hours', dt / 3600);
   }
 
@@ -203,7 +206,8 @@ export function maglevBlower(bank: RegisterBank, rng: Prng, now: number): Machin
     bank.set('rear_bearing_temperature', bearing + rng.noise(0.2));
     bank.set('thrust_bearing_temperature', bearing + 3 + rng.noise(0.2));
     const floating = levitated();
-    bank.set('axial_displacement', floating ? 25 + rng.noise(3) : 120);
+    // Signed: a levitated rotor sits a little towards the inlet (negative), a landed one on its touchdown bearing.
+    bank.set('axial_displacement', floating ? -12 + rng.noise(6) : 120);
     for (const key of ['front_radial_x', 'front_radial_y', 'rear_radial_x', 'rear_radial_y']) {
       bank.set(key, floating ? 8 + rng.noise(2) : 95);
     }

@@ -109,6 +109,8 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
     load_hours: runHours * rng.range(0.6, 0.85),
     start_count: Math.floor(runHours / rng.range(2, 8)),
     energy: rng.range(0, 60_000),
+    // The 32-bit total has run past what one word holds (65,535) on any compressor of some age.
+    energy_total: rng.range(70_000, 2_000_000),
   });
   const hoursLeft = Object.fromEntries(MAINTENANCE_KEYS.map((k) => [k, rng.range(100, MAINTENANCE[k].interval)])) as Record<
     MaintenanceKey,
@@ -193,6 +195,7 @@ export function screwCompressor(bank: RegisterBank, rng: Prng, now: number): Mac
     // Counters.
     const kw = powerKw(currentRatio * ratedCurrent, voltage, phase) + (fanOn && motorTurning() ? fanCurrent * 0.6 : 0);
     totals.add('energy', (kw * dt) / 3600);
+    totals.add('energy_total', (kw * dt) / 3600);
     if (motorTurning()) {
       totals.add('run_hours', dt / 3600);
       for (const key of MAINTENANCE_KEYS) hoursLeft[key] = Math.max(0, hoursLeft[key] - dt / 3600);

@@ -20,11 +20,21 @@ export const registerBit = z.object({
 });
 export type RegisterBit = z.infer<typeof registerBit>;
 
+/** In which order a register of two words holds its halves: the high word at its number (Modbus' usual), or the low. */
+export const WORD_ORDERS = ['high-first', 'low-first'] as const;
+export type WordOrder = (typeof WORD_ORDERS)[number];
+/** How a register's words hold its number: an integer, or an IEEE-754 float32 (two words). */
+export const REGISTER_ENCODINGS = ['int', 'float32'] as const;
+export type RegisterEncoding = (typeof REGISTER_ENCODINGS)[number];
+
 /**
  * One register of a controller type's map (domain.md): its number (address), a stable key, a name per language,
- * display format, unit, decimals (raw integer / 10^decimals), writable flag and, for writes, the allowed range in
- * engineering units. `enum` registers name their values; `bits` registers name their bits and say which ones mean
- * a fault or an alert.
+ * display format, unit, decimals (digits shown; raw / 10^decimals unless a factor is given), writable flag and, for
+ * writes, the allowed range in engineering units. `enum` registers name their values; `bits` registers name their
+ * bits and say which ones mean a fault or an alert. Map version 2 (issue 20) adds how the words are read
+ * (controller-types/values.ts): `words` (1, or 2 taking the next address too) in `wordOrder`, `signed`, `encoding`
+ * (int or float32), and a linear scale `factor` and `offset` (engineering = raw × factor + offset). Absent, each
+ * means what every register of map version 1 was: one unsigned integer word scaled by its decimals.
  */
 export const registerDef = z.object({
   number: z.number().int().min(0).max(65_535),
@@ -38,6 +48,12 @@ export const registerDef = z.object({
   max: z.number().optional(),
   options: z.record(z.string().regex(/^-?\d+$/), localizedText).optional(),
   bits: z.array(registerBit).optional(),
+  words: z.union([z.literal(1), z.literal(2)]).optional(),
+  wordOrder: z.enum(WORD_ORDERS).optional(),
+  signed: z.boolean().optional(),
+  encoding: z.enum(REGISTER_ENCODINGS).optional(),
+  factor: z.number().optional(),
+  offset: z.number().optional(),
 });
 export type RegisterDef = z.infer<typeof registerDef>;
 

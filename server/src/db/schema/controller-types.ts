@@ -44,6 +44,14 @@ export interface ControllerRegistersTable {
   options: string | null;
   /** JSON RegisterBit[], for bit-field registers. */
   bits: string | null;
+  /** How the words are read (migration 0012): 1 or 2 words, 'high-first' or 'low-first', signed (0/1), 'int' or 'float32'. */
+  words: Generated<number>;
+  word_order: Generated<string>;
+  signed: Generated<number>;
+  encoding: Generated<string>;
+  /** A linear scale (engineering = raw × factor + offset); null: raw / 10^decimals. */
+  value_factor: number | null;
+  value_offset: number | null;
 }
 
 /** Which type a model code that boxes report stands for (migration 0011). */
@@ -54,7 +62,7 @@ export interface TypeRelationsTable {
   updated_by: string | null;
 }
 
-/** Controller types and their register maps (migrations 0003, 0010, 0011). */
+/** Controller types and their register maps (migrations 0003, 0010, 0011, 0012). */
 export interface ControllerTypeTables {
   controller_types: ControllerTypesTable;
   controller_registers: ControllerRegistersTable;

@@ -39,6 +39,12 @@ export function toRegisterDef(row: ControllerRegisterRow): RegisterDef {
     ...(row.max !== null ? { max: row.max } : {}),
     ...(row.options ? { options: options.parse(JSON.parse(row.options)) } : {}),
     ...(row.bits ? { bits: bits.parse(JSON.parse(row.bits)) } : {}),
+    ...(row.words === 2 ? { words: 2 as const } : {}),
+    ...(row.word_order === 'low-first' ? { wordOrder: 'low-first' as const } : {}),
+    ...(row.signed === 1 ? { signed: true } : {}),
+    ...(row.encoding === 'float32' ? { encoding: 'float32' as const } : {}),
+    ...(row.value_factor !== null ? { factor: row.value_factor } : {}),
+    ...(row.value_offset !== null ? { offset: row.value_offset } : {}),
   };
 }
 
@@ -56,6 +62,12 @@ function toRow(typeId: number, r: RegisterDef): ControllerRegisterRow {
     max: r.max ?? null,
     options: r.options ? JSON.stringify(r.options) : null,
     bits: r.bits ? JSON.stringify(r.bits) : null,
+    words: r.words ?? 1,
+    word_order: r.wordOrder ?? 'high-first',
+    signed: r.signed ? 1 : 0,
+    encoding: r.encoding ?? 'int',
+    value_factor: r.factor ?? null,
+    value_offset: r.offset ?? null,
   };
 }
 

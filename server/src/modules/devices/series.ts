@@ -1,4 +1,4 @@
-import type { SeriesBucket, SeriesResult } from '@dms/contract';
+import { rawFromWords, wordAddresses, type RegisterCoding, type SeriesBucket, type SeriesResult } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { valueIn } from '../../ingest/codec.js';
 import * as repo from './repository.js';
@@ -162,15 +162,81 @@ export async function scanRegisters(
   }
 }
 
-/** The downsampled series of registers of one device (GET /devices/:boxId/:controller/series). */
+/**
+ * Every stored raw value of a few registers of one device over [from, to) (controller-types/values.ts: a register
+ * of two words is read from both, in its word order; a signed or float one as such), handed to
+ * `sink(registerIndex, ts, raw)` with `registerIndex` the register's place in `defs`. A snapshot that lacks a word
+ * of a register gives no value of it.
+ */
+export async function scanRaw(
+  db: Db,
+  deviceId: number,
+  defs: readonly RegisterCoding[],
+  from: number,
+  to: number,
+  sink: (registerIndex: number, ts: number, raw: number) => void,
+): Promise<void> {
+  // Chunks of registers whose words fit one scan, so that both words of a register are read by the same one.
+  const chunks: number[][] = [[]];
+  let words = 0;
+  defs.forEach((def, i) => {
+    const n = wordAddresses(def).length;
+    if (words + n > SCAN_MAX_REGISTERS) {
+      chunks.push([]);
+      words = 0;
+    }
+    chunks[chunks.length - 1]?.push(i);
+    words += n;
+  });
+  for (const chunk of chunks) {
+    if (chunk.length === 0) continue;
+    const addresses: number[] = [];
+    /** Per address: whose word it is (the register's place in `defs`) and which (0 first, 1 second). */
+    const owners: Array<{ def: number; second: boolean }> = [];
+    for (const i of chunk)
+      wordAddresses(defs[i] as RegisterCoding).forEach((address, word) => {
+        addresses.push(address);
+        owners.push({ def: i, second: word === 1 });
+      });
+    // A snapshot's words come in address order (parseWindow), so a register's first word is held until its second.
+    const held = new Map<number, { ts: number; word: number }>();
+    await scanRegisters(db, deviceId, addresses, from, to, (a, ts, word) => {
+      const owner = owners[a];
+      const def = owner ? defs[owner.def] : undefined;
+      if (!owner || !def) return;
+      if (def.words !== 2) {
+        const raw = rawFromWords(def, word);
+        if (raw !== undefined) sink(owner.def, ts, raw);
+      } else if (!owner.second) held.set(owner.def, { ts, word });
+      else {
+        const first = held.get(owner.def);
+        const raw = first?.ts === ts ? rawFromWords(def, first.word, word) : undefined;
+        if (raw !== undefined) sink(owner.def, ts, raw);
+      }
+    });
+  }
+}
+
+/** The downsampled series of registers of one device (GET /devices/:boxId/:controller/series), in raw values. */
 export async function readSeries(
   db: Db,
   deviceId: number,
-  q: { registers: number[]; from: number; to: number; points: number },
+  defs: readonly RegisterCoding[],
+  q: { from: number; to: number; points: number },
 ): Promise<SeriesResult> {
-  const acc = new SeriesAccumulator(q.from, q.to, q.points, q.registers);
-  await scanRegisters(db, deviceId, q.registers, q.from, q.to, (i, ts, value) => {
-    acc.addValue(i, ts, value);
+  const acc = new SeriesAccumulator(
+    q.from,
+    q.to,
+    q.points,
+    defs.map((d) => d.number),
+  );
+  await scanRaw(db, deviceId, defs, q.from, q.to, (i, ts, raw) => {
+    acc.addValue(i, ts, raw);
   });
   return { bucketMs: acc.bucketMs, series: acc.result() };
+}
+
+/** How registers are read, by number, from a type's map; a number the map lacks (or no map) reads as one unsigned word. */
+export function codingsOf(map: ReadonlyMap<number, RegisterCoding> | undefined, numbers: readonly number[]): RegisterCoding[] {
+  return numbers.map((number) => map?.get(number) ?? { number, decimals: 0 });
 }

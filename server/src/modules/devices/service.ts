@@ -2,6 +2,11 @@ import {
   Code,
   SWITCH_REGISTER_KEYS,
   controllerKind,
+  engineeringValue,
+  rawFromEngineering,
+  registerRawIn,
+  wordsFromRaw,
+  writeRange,
   type DeviceCounts,
   type DeviceDetail,
   type DeviceFields,
@@ -39,7 +44,7 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { activeFaultsOf } from './faults.js';
 import * as repo from './repository.js';
-import { readSeries } from './series.js';
+import { codingsOf, readSeries } from './series.js';
 
 const GROUPS: Partial<Record<DeviceStatus, SpecificStatus[]>> = {
   fault: ['online_fault', 'offline_fault'],
@@ -288,7 +293,7 @@ export class DeviceService {
     const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
     if (registers.length === 0 && denied !== undefined)
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
-    return readSeries(this.db, row.id, { ...q, registers });
+    return readSeries(this.db, row.id, codingsOf(this.ingest.device(row.id)?.type?.registers, registers), q);
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {
@@ -320,19 +325,20 @@ export class DeviceService {
     // The user's permission template decides which registers they may write (docs/people.md).
     if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.key))
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.name[lang] || String(register) });
+    // The value must be a whole number of the register's decimals, then it becomes the raw value its words hold
+    // (controller-types/values.ts), within the map's range and what the words can hold.
     const scale = 10 ** def.decimals;
-    const raw = Math.round(value * scale);
-    if (Math.abs(raw - value * scale) > 1e-6)
+    if (Math.abs(Math.round(value * scale) - value * scale) > 1e-6)
       throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
+    const raw = rawFromEngineering(def, value);
     if (def.format === 'enum' && def.options && !(String(raw) in def.options))
       throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
-    const min = def.min ?? 0;
-    const max = def.max ?? 65_535 / scale;
-    if (value < min || value > max || raw < 0 || raw > 65_535)
-      throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
-    const oldRaw = device.latest.get(register);
-    const oldValue = oldRaw === undefined ? null : oldRaw / scale;
-    const result = await this.ingest.write(device, register, raw);
+    const { min, max } = writeRange(def);
+    const words = wordsFromRaw(def, raw);
+    if (value < min || value > max || !words) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
+    const oldRaw = registerRawIn(def, device.latest);
+    const oldValue = oldRaw === undefined ? null : engineeringValue(def, oldRaw);
+    const result = await this.ingest.write(device, register, words);
     await this.audit.record({
       user: auth.user,
       action: 'device.write',

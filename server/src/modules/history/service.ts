@@ -1,6 +1,7 @@
 import {
   Code,
   KLINE_PERIOD_MS,
+  wordAddresses,
   type Candle,
   type FaultRecordPage,
   type FaultRecordRow,
@@ -19,7 +20,7 @@ import type { AuthContext } from '../../types.js';
 import type { ControllerTypeService } from '../controller-types/service.js';
 import type { DeviceListRow } from '../devices/repository.js';
 import { requireDevice, toFaultRecord } from '../devices/service.js';
-import { scanRegisters } from '../devices/series.js';
+import { codingsOf, scanRaw } from '../devices/series.js';
 import * as repo from './repository.js';
 
 /** Rows read from the database at a time when a query walks a long range. */
@@ -147,7 +148,10 @@ export class HistoryService {
       repo.historyPage(this.db, device.id, q.from, q.to, (q.page - 1) * q.page_size, q.page_size),
     ]);
     const rights = await registerRights(this.db, auth);
-    return { total, items: rows.map((r) => ({ ts: r.ts, values: readable(rights, device.type_id, pick(r.vals, q.registers)) })) };
+    // Values go by word address: a register of two words chosen brings its second word with it.
+    const words =
+      q.registers && codingsOf((await this.maps.of([device.type_id])).get(device.type_id ?? 0), q.registers).flatMap(wordAddresses);
+    return { total, items: rows.map((r) => ({ ts: r.ts, values: readable(rights, device.type_id, pick(r.vals, words)) })) };
   }
 
   /** Every snapshot of [from, to) in order, read a chunk at a time. */
@@ -173,8 +177,9 @@ export class HistoryService {
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: q.register });
     const periodMs = KLINE_PERIOD_MS[q.period];
     const acc = new CandleAccumulator(q.from, periodMs);
-    await scanRegisters(this.db, device.id, [q.register], q.from, q.to, (_, ts, value) => {
-      acc.add(ts, value);
+    const defs = codingsOf((await this.maps.of([device.type_id])).get(device.type_id ?? 0), [q.register]);
+    await scanRaw(this.db, device.id, defs, q.from, q.to, (_, ts, raw) => {
+      acc.add(ts, raw);
     });
     return { register: q.register, periodMs, candles: acc.result() };
   }

@@ -10,8 +10,12 @@ export default fp(
   async (app) => {
     await ensureBuiltinTemplates(app.db, app.clock());
     const templates = new TemplateService(app.db, app.bus, app.datalog, app.clock);
-    // The compiled rights of the access module are dropped whenever a template changes, on whichever instance.
+    // The compiled rights of the access module are dropped whenever a template or a type's map changes, on
+    // whichever instance (a map says which addresses are the second words of its 32-bit registers).
     app.bus.on('templateChanged', () => {
+      invalidateTemplates();
+    });
+    app.bus.on('typeChanged', () => {
       invalidateTemplates();
     });
     const e = api.permissionTemplates;

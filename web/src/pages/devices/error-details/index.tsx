@@ -7,7 +7,7 @@ import { endpointQuery } from '@/api/call';
 import { isApiError } from '@/api/client';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, setBits, localized } from '../shared/registers';
+import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, registerRaw, setBits, localized } from '../shared/registers';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { historyPaths } from '@/features/devices/links';
 import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../shared/params';
@@ -75,7 +75,7 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
     const values = snapshot?.values ?? {};
     // Only the registers the user may read: those their template withholds are left out, as on the device page.
     return readable.map((def) => {
-      const raw = values[String(def.number)];
+      const raw = registerRaw(def, values);
       return { def, raw, severity: bitsSeverity(def, raw) };
     });
   }, [snapshot, readable]);

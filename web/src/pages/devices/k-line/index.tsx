@@ -101,7 +101,7 @@ function KlineBody({ loaded, register }: { loaded: HistoryDevice; register: numb
     });
     return buildKlineOption({
       candles: result.candles,
-      decimals: def?.decimals ?? 0,
+      scale: def ?? { decimals: 0 },
       name: def ? registerName(def, lang) : `#${result.register}`,
       unit: def?.unit ?? '',
       formatLabel: (ms) => dateFmt.format(new Date(ms)),

@@ -1,15 +1,22 @@
-import type { Candle } from '@dms/contract';
+import { engineeringValue, type Candle, type RegisterCoding } from '@dms/contract';
 import { escapeHtml } from '../shared/charts/series-option';
 
-/** Candles scaled by the register's decimals: [open, close, low, high] as echarts' candlestick wants them. */
-export function candleValues(c: Candle, decimals: number): [number, number, number, number] {
-  const s = (v: number) => Number((v / 10 ** decimals).toFixed(decimals));
-  return [s(c.open), s(c.close), s(c.low), s(c.high)];
+/** How the candles' raw values scale: the register's decimals, or its factor and offset. */
+export type CandleScale = Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>;
+
+/**
+ * Candles of raw values in engineering units, as the register scales them: [open, close, low, high] as echarts'
+ * candlestick wants them (a negative factor turns low and high round).
+ */
+export function candleValues(c: Candle, scale: CandleScale): [number, number, number, number] {
+  const s = (v: number) => engineeringValue(scale, v);
+  const [low, high] = [s(c.low), s(c.high)].sort((a, b) => a - b) as [number, number];
+  return [s(c.open), s(c.close), low, high];
 }
 
 export interface KlineOptionInput {
   candles: readonly Candle[];
-  decimals: number;
+  scale: CandleScale;
   name: string;
   unit: string;
   formatLabel: (ms: number) => string;
@@ -17,10 +24,10 @@ export interface KlineOptionInput {
 }
 
 /** The echarts option of a k-line: a category axis of period starts, candlesticks, a range brush and inside zoom. */
-export function buildKlineOption({ candles, decimals, name, unit, formatLabel, labels }: KlineOptionInput) {
+export function buildKlineOption({ candles, scale, name, unit, formatLabel, labels }: KlineOptionInput) {
   // Categories are the candles' start times (ms, as text), shown formatted: tests and tools read the times as they are.
   const categories = candles.map((c) => String(c.t));
-  const data = candles.map((c) => candleValues(c, decimals));
+  const data = candles.map((c) => candleValues(c, scale));
   const many = candles.length > 60;
   return {
     animation: false,

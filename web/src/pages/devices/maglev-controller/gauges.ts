@@ -1,5 +1,5 @@
 import type { ControllerTypeDetail, Language, RegisterDef } from '@dms/contract';
-import { registerName, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../shared/registers';
+import { registerName, registerRaw, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../shared/registers';
 
 /**
  * The maglev blower's four operating gauges: speed, power, flow and outlet pressure, each read from the register
@@ -47,8 +47,8 @@ export function gaugeReadings(
     const def = byKey.get(gauge.key);
     if (!def) continue;
     const withheld = withheldWhy(rights, def.number);
-    const raw = withheld ? undefined : values[String(def.number)];
-    const value = raw === undefined ? null : scaleRaw(raw, def.decimals);
+    const raw = withheld ? undefined : registerRaw(def, values);
+    const value = raw === undefined ? null : scaleRaw(def, raw);
     const scaleDef = byKey.get(gauge.scale);
     const limit = scaleDef?.max;
     const max = limit !== undefined && (value ?? 0) <= limit ? limit : niceMax(value ?? 0);

@@ -15,7 +15,7 @@ import { parseDevice } from '../shared/params';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import { Gauges, type GaugeItem } from './Gauges';
 import { maglevRegisters, scaled } from '../shared/maglev';
-import { withheldWhy } from '../shared/registers';
+import { registerRaw, withheldWhy } from '../shared/registers';
 import { WithheldValue } from '../shared/Withheld';
 import { inside, operatingRegion, type Point } from './region';
 import { buildRegionOption } from './region-option';
@@ -103,8 +103,8 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
         }
         if (event.type !== 'values' || event.device !== device.id) return;
         setReading((old) => ({ values: { ...old.values, ...event.values }, ts: event.ts }));
-        const q = flow ? event.values[String(flow.number)] : undefined;
-        const p = pressure ? event.values[String(pressure.number)] : undefined;
+        const q = flow ? registerRaw(flow, event.values) : undefined;
+        const p = pressure ? registerRaw(pressure, event.values) : undefined;
         const sq = scaled(flow, q);
         const sp = scaled(pressure, p);
         if (sq !== undefined && sp !== undefined) setLivePoints((old) => [...old, [sq, sp] as Point].slice(-TRAIL_POINTS * 2));
@@ -115,7 +115,7 @@ function RegionBody({ loaded }: { loaded: HistoryDevice }) {
 
   const raw = (role: keyof typeof regs): number | undefined => {
     const def = regs[role];
-    return def && withheld(role) === null ? values[String(def.number)] : undefined;
+    return def && withheld(role) === null ? registerRaw(def, values) : undefined;
   };
   const minSpeed = scaled(regs.minSpeed, raw('minSpeed'));
   const maxSpeed = scaled(regs.maxSpeed, raw('maxSpeed'));

@@ -1,4 +1,4 @@
-import type { RegisterDef } from '@dms/contract';
+import { engineeringValue, type RegisterDef } from '@dms/contract';
 
 /** The registers of the maglev pages, by key in the built-in maglev blower's map. */
 export const MAGLEV_KEYS = {
@@ -21,8 +21,8 @@ export function maglevRegisters(registers: readonly RegisterDef[]): Partial<Reco
   return out;
 }
 
-/** A raw word scaled by its register's decimals (undefined stays undefined). */
+/** A register's raw value in engineering units (undefined stays undefined). */
 export function scaled(def: RegisterDef | undefined, raw: number | undefined): number | undefined {
   if (!def || raw === undefined) return undefined;
-  return Number((raw / 10 ** def.decimals).toFixed(def.decimals));
+  return engineeringValue(def, raw);
 }

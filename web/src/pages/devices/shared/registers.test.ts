@@ -12,6 +12,7 @@ import {
   permittedRegisters,
   readableRegisters,
   registerName,
+  registerRaw,
   scaleRaw,
   setBits,
   withheldWhy,
@@ -34,13 +35,28 @@ const reg = (key: string): RegisterDef => {
 
 describe('register values (raw word → shown value)', () => {
   it('scales numbers by their decimals, exactly', () => {
-    expect(scaleRaw(85, 2)).toBe(0.85);
-    expect(scaleRaw(3, 1)).toBe(0.3);
-    expect(scaleRaw(1234, 0)).toBe(1234);
+    expect(scaleRaw({ decimals: 2 }, 85)).toBe(0.85);
+    expect(scaleRaw({ decimals: 1 }, 3)).toBe(0.3);
+    expect(scaleRaw({ decimals: 0 }, 1234)).toBe(1234);
     expect(formatRegisterValue(reg('discharge_pressure'), 72, ctxEn)).toBe('0.72');
     expect(formatRegisterValue(reg('discharge_pressure'), 100, ctxEn)).toBe('1.00');
     expect(formatRegisterWithUnit(reg('discharge_pressure'), 72, ctxEn)).toBe('0.72 MPa');
     expect(formatRegisterWithUnit(reg('oil_temperature'), 853, ctxEn)).toBe('85.3 °C');
+  });
+
+  it('reads a register of two words, a signed one and a float32 from their words, and scales by a factor', () => {
+    const energy = reg('energy_total');
+    expect(formatRegisterWithUnit(energy, registerRaw(energy, { [energy.number]: 1, [energy.number + 1]: 0x1170 }), ctxEn)).toBe(
+      '70000 kWh',
+    );
+    expect(registerRaw(energy, { [energy.number]: 1 })).toBeUndefined();
+    const signed: RegisterDef = { ...reg('oil_temperature'), signed: true };
+    expect(formatRegisterWithUnit(signed, registerRaw(signed, { [signed.number]: 0xff83 }), ctxEn)).toBe('-12.5 °C');
+    const float: RegisterDef = { ...reg('oil_temperature'), words: 2, encoding: 'float32', factor: 1, decimals: 2 };
+    expect(formatRegisterValue(float, registerRaw(float, { [float.number]: 0x41c0, [float.number + 1]: 0 }), ctxEn)).toBe('24.00');
+    const offset: RegisterDef = { ...reg('oil_temperature'), factor: 0.5, offset: -40, decimals: 1 };
+    expect(formatRegisterValue(offset, 100, ctxEn)).toBe('10.0');
+    expect(writeBounds({ ...signed, writable: true })).toEqual({ min: -3276.8, max: 3276.7, step: 0.1, precision: 1 });
   });
 
   it('uses the language’s decimal sign', () => {

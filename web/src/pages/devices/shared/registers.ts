@@ -1,34 +1,40 @@
-import type { DeviceDetail, Language, RegisterBit, RegisterDef } from '@dms/contract';
+import {
+  engineeringValue,
+  registerRaw,
+  writeRange,
+  type DeviceDetail,
+  type Language,
+  type RegisterBit,
+  type RegisterCoding,
+  type RegisterDef,
+} from '@dms/contract';
 import type { Translate } from '@/i18n';
 import { localized } from '@/lib/localized';
 
 /**
  * How a register's value is shown, written ONCE for every page (device detail, history, charts, error details).
- * Values arrive as raw 16-bit words by register number; the shown value is raw / 10^decimals in the register's
- * display format: `number` a scaled number with its unit, `enum` the option's name in the user's language, `bits`
- * the names of the set bits, `time` a duration (seconds as d/h/min/s, hours as hours).
+ * Values arrive as raw 16-bit words by word address; a register's raw value is read from its one or two words as
+ * its map says (signed, float32, word order: `registerRaw`, controller-types/values.ts), and the shown value is
+ * that scaled (by its factor and offset, or decimals) in the register's display format: `number` a scaled number
+ * with its unit, `enum` the option's name in the user's language, `bits` the names of the set bits, `time` a
+ * duration (seconds as d/h/min/s, hours as hours).
  */
 
 export { localized, registerName } from '@/lib/localized';
+export { registerRaw };
 
-/** raw / 10^decimals, exact to the decimals (no 0.30000000000000004). */
-export function scaleRaw(raw: number, decimals: number): number {
-  if (decimals <= 0) return raw;
-  return Number((raw / 10 ** decimals).toFixed(decimals));
+/** A register's raw value in engineering units, exact to its decimals (no 0.30000000000000004). */
+export function scaleRaw(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>, raw: number): number {
+  return engineeringValue(def, raw);
 }
 
-/** The raw word of a value in engineering units (what a write sends is engineering units; this is for display checks). */
-export function toRaw(value: number, decimals: number): number {
-  return Math.round(value * 10 ** decimals);
-}
-
-/** A scaled number with exactly `decimals` digits after the point, in the user's number style. */
-export function formatScaled(raw: number, decimals: number, lang: Language): string {
+/** A scaled number with exactly the register's decimals after the point, in the user's number style. */
+export function formatScaled(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>, raw: number, lang: Language): string {
   return new Intl.NumberFormat(NUMBER_LOCALE[lang], {
-    minimumFractionDigits: decimals,
-    maximumFractionDigits: decimals,
+    minimumFractionDigits: def.decimals,
+    maximumFractionDigits: def.decimals,
     useGrouping: false,
-  }).format(scaleRaw(raw, decimals));
+  }).format(scaleRaw(def, raw));
 }
 
 const NUMBER_LOCALE: Record<Language, string> = { en: 'en-GB', zh: 'zh-CN', es: 'es-ES', ja: 'ja-JP' };
@@ -105,7 +111,7 @@ export function formatRegisterValue(def: RegisterDef, raw: number | null | undef
   if (raw === null || raw === undefined || !Number.isFinite(raw)) return NO_VALUE;
   switch (def.format) {
     case 'number':
-      return formatScaled(raw, def.decimals, lang);
+      return formatScaled(def, raw, lang);
     case 'enum': {
       const option = def.options?.[String(raw)];
       return option ? localized(option, lang) : `#${raw}`;
@@ -115,8 +121,8 @@ export function formatRegisterValue(def: RegisterDef, raw: number | null | undef
       return set.length === 0 ? t('devices.value.noBits') : set.map((b) => localized(b.name, lang)).join(', ');
     }
     case 'time':
-      if (def.unit === 'h') return t('devices.unit.hours', { n: scaleRaw(raw, def.decimals) });
-      return formatDuration(scaleRaw(raw, def.decimals), t);
+      if (def.unit === 'h') return t('devices.unit.hours', { n: scaleRaw(def, raw) });
+      return formatDuration(scaleRaw(def, raw), t);
   }
 }
 
@@ -141,10 +147,13 @@ export function bitsSeverity(def: RegisterDef, raw: number | null | undefined): 
   return set.length > 0 ? 'info' : null;
 }
 
-/** What a write of a `number`/`time` register accepts, in engineering units: bounds and the step of its decimals. */
+/**
+ * What a write of a `number`/`time` register accepts, in engineering units: bounds (the map's, else what its words
+ * hold) and the step of its decimals.
+ */
 export function writeBounds(def: RegisterDef): { min: number; max: number; step: number; precision: number } {
   const step = def.decimals > 0 ? 1 / 10 ** def.decimals : 1;
-  return { min: def.min ?? 0, max: def.max ?? scaleRaw(65_535, def.decimals), step, precision: def.decimals };
+  return { ...writeRange(def), step, precision: def.decimals };
 }
 
 /** Whether a value (engineering units) may be written: within the bounds and a whole number of steps. */

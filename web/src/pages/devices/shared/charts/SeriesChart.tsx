@@ -154,10 +154,10 @@ export function SeriesChart({
       return;
     }
     if (event.type !== 'values' || event.device !== deviceId) return;
-    client.setQueryData(overviewQuery.queryKey, (r) => r && addReading(r, from, to, event.ts, event.values));
+    client.setQueryData(overviewQuery.queryKey, (r) => r && addReading(r, from, to, event.ts, event.values, defs));
     client.setQueryData(partQuery.queryKey, (d) => {
       if (!d) return d;
-      const result = addReading(d.result, d.from, d.to, event.ts, event.values);
+      const result = addReading(d.result, d.from, d.to, event.ts, event.values, defs);
       return result === d.result ? d : { ...d, result };
     });
   });

@@ -86,4 +86,17 @@ describe('a live reading added to a chart', () => {
     expect(addReading(result, 20_000, 60_000, 19_999, { 1: 9 })).toBe(result);
     expect(addReading(result, 0, 60_000, 30_000, { 3: 9 })).toBe(result);
   });
+
+  it("reads a register of two words, or a signed one, as its map says (its raw value, as the server's series)", () => {
+    const defs = new Map([
+      [1, { number: 1, decimals: 0, words: 2 as const }],
+      [2, { number: 2, decimals: 1, signed: true }],
+    ]);
+    const next = addReading(result, 0, 60_000, 30_000, { 1: 1, 2: 0xff83, 3: 0x1170 }, defs);
+    // Register 1 takes words 1 and 2 here: 0x0001 0xFF83.
+    expect(next.series[0]?.buckets.at(-1)).toEqual({ t: 30_000, min: 0x1ff83, max: 0x1ff83, avg: 0x1ff83, n: 1 });
+    expect(next.series[1]?.buckets).toEqual([{ t: 30_000, min: -125, max: -125, avg: -125, n: 1 }]);
+    // Only the first of its words: no value of it.
+    expect(addReading(result, 0, 60_000, 30_000, { 1: 1 }, new Map([[1, { number: 1, decimals: 0, words: 2 as const }]]))).toBe(result);
+  });
 });

@@ -1,8 +1,17 @@
-import { MAX_SERIES_POINTS, type RegisterDef, type SeriesBucket, type SeriesResult } from '@dms/contract';
+import {
+  MAX_SERIES_POINTS,
+  engineeringValue,
+  registerRaw,
+  type RegisterCoding,
+  type RegisterDef,
+  type SeriesBucket,
+  type SeriesResult,
+} from '@dms/contract';
 
 /**
  * Builds the echarts option of a history chart from /series buckets: per register an average line and a min–max
- * band (a transparent base plus the stacked difference), scaled by the register's decimals; one y-axis per unit,
+ * band (a transparent base plus the stacked difference) of the registers' raw values, scaled as each register says
+ * (controller-types/values.ts); one y-axis per unit,
  * the first two shown (left, right), further units on hidden axes. Pure, so it is tested without a browser.
  */
 
@@ -18,11 +27,19 @@ export function pointsFor(widthPx: number): number {
   return Math.max(100, Math.min(MAX_SERIES_POINTS, Math.round(widthPx)));
 }
 
-/** Scaled by decimals, keeping one digit more than the register's own (an average may fall between steps). */
-export function scaleAvg(raw: number, decimals: number): number {
-  return Number((raw / 10 ** decimals).toFixed(decimals + 1));
+/** Scaled as the register says, keeping one digit more than its own (an average may fall between steps). */
+export function scaleAvg(def: ScaleOf, raw: number): number {
+  return engineeringValue(def, raw, 1);
 }
-const scale = (raw: number, decimals: number) => Number((raw / 10 ** decimals).toFixed(decimals));
+/** A bucket's min and max in engineering units, lower first (a negative factor turns them round). */
+function scaledRange(def: ScaleOf, b: Pick<SeriesBucket, 'min' | 'max'>): [number, number] {
+  const a = engineeringValue(def, b.min);
+  const z = engineeringValue(def, b.max);
+  return a <= z ? [a, z] : [z, a];
+}
+/** How a register's raw values scale (one unsigned word by 10^0 when the type does not know it). */
+type ScaleOf = Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>;
+const NO_SCALE: ScaleOf = { decimals: 0 };
 
 /**
  * The overview's buckets outside [from, to) with the detail's buckets inside: what a zoomed chart shows, so the
@@ -59,11 +76,13 @@ export function addReading(
   to: number,
   ts: number,
   values: Readonly<Record<string, number>>,
+  defs?: ReadonlyMap<number, RegisterCoding>,
 ): SeriesResult {
   if (ts < from || ts >= to || result.bucketMs <= 0) return result;
   const t = from + Math.floor((ts - from) / result.bucketMs) * result.bucketMs;
   const series = result.series.map((s) => {
-    const value = values[String(s.register)];
+    const def = defs?.get(s.register);
+    const value = def ? registerRaw(def, values) : values[String(s.register)];
     if (value === undefined) return s;
     const at = s.buckets.findIndex((b) => b.t >= t);
     const old = at >= 0 && s.buckets[at]?.t === t ? s.buckets[at] : undefined;
@@ -129,12 +148,16 @@ export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, 
 
   const out: Array<Record<string, unknown>> = [];
   series.forEach((s, i) => {
-    const decimals = s.def?.decimals ?? 0;
+    const coding = s.def ?? NO_SCALE;
     const color = PALETTE[i % PALETTE.length];
     const yAxisIndex = Math.max(0, units.indexOf(s.def?.unit ?? ''));
-    const avg: Point[] = s.buckets.map((b) => [b.t, scaleAvg(b.avg, decimals)]);
-    const min: Point[] = s.buckets.map((b) => [b.t, scale(b.min, decimals)]);
-    const spread: Point[] = s.buckets.map((b) => [b.t, scale(b.max - b.min, decimals)]);
+    const avg: Point[] = s.buckets.map((b) => [b.t, scaleAvg(coding, b.avg)]);
+    const ranges = s.buckets.map((b) => scaledRange(coding, b));
+    const min: Point[] = s.buckets.map((b, j) => [b.t, ranges[j]?.[0] ?? 0]);
+    const spread: Point[] = s.buckets.map((b, j) => {
+      const [lo, hi] = ranges[j] ?? [0, 0];
+      return [b.t, Number((hi - lo).toFixed(coding.decimals))];
+    });
     const band = `band-${s.register}`;
     // The legend names the unit: a curve on a hidden axis (a third unit) still says what it measures.
     const name = s.def?.unit && s.def.format === 'number' ? `${s.name} (${s.def.unit})` : s.name;
@@ -211,11 +234,12 @@ export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, 
           const bucket = p.dataIndex === undefined ? undefined : input?.buckets[p.dataIndex];
           if (!input || !bucket) continue;
           time ??= bucket.t;
-          const d = input.def?.decimals ?? 0;
+          const d = input.def ?? NO_SCALE;
           const unit = input.def?.unit ? ` ${input.def.unit}` : '';
-          const spread = bucket.min === bucket.max ? '' : ` (${labels.band} ${scale(bucket.min, d)} – ${scale(bucket.max, d)})`;
+          const [lo, hi] = scaledRange(d, bucket);
+          const spread = bucket.min === bucket.max ? '' : ` (${labels.band} ${lo} – ${hi})`;
           lines.push(
-            `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${scaleAvg(bucket.avg, d)}${escapeHtml(unit)}</b>${escapeHtml(spread)}`,
+            `${p.marker ?? ''}${escapeHtml(p.seriesName ?? '')}: <b>${scaleAvg(d, bucket.avg)}${escapeHtml(unit)}</b>${escapeHtml(spread)}`,
           );
         }
         return time === undefined ? '' : [formatTime(time), ...lines].join('<br/>');

@@ -5,7 +5,7 @@ import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
-import { bitsSeverity, formatLabel, formatRegisterValue, permittedRegisters, registerName, withheldWhy } from '../registers';
+import { bitsSeverity, formatLabel, formatRegisterValue, permittedRegisters, registerName, registerRaw, withheldWhy } from '../registers';
 import { WithheldValue } from '../Withheld';
 import { WriteDialog } from './WriteDialog';
 
@@ -57,7 +57,7 @@ export function RegisterTable({
         render: (_: unknown, r: RegisterDef) => {
           const why = withheldWhy(device, r.number);
           if (why) return <WithheldValue why={why} testId={`register-value-${r.number}`} />;
-          const raw = values[String(r.number)];
+          const raw = registerRaw(r, values);
           const severity = bitsSeverity(r, raw);
           const text = formatRegisterValue(r, raw, ctx);
           return (
@@ -169,7 +169,7 @@ export function RegisterTable({
         <WriteDialog
           device={device}
           def={writing}
-          raw={values[String(writing.number)]}
+          raw={registerRaw(writing, values)}
           onClose={() => {
             setWriting(null);
           }}

@@ -28,7 +28,7 @@ export function WriteDialog({
 }) {
   const { t, lang } = useI18n();
   const ctx = { t, lang };
-  const [value, setValue] = useState<number | null>(raw === undefined ? null : def.format === 'enum' ? raw : scaleRaw(raw, def.decimals));
+  const [value, setValue] = useState<number | null>(raw === undefined ? null : def.format === 'enum' ? raw : scaleRaw(def, raw));
   const [touched, setTouched] = useState(false);
   const [busy, setBusy] = useState(false);
   const [outcome, setOutcome] = useState<Outcome | null>(null);

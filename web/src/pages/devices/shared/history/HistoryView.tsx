@@ -12,7 +12,7 @@ import { useListState } from '@/components/list-page/useListState';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useNow } from '@/lib/useNow';
-import { formatRegisterWithUnit, registerName } from '../registers';
+import { formatRegisterWithUnit, registerName, registerRaw } from '../registers';
 import { DeviceHeader } from './DeviceHeader';
 import { parseDevice } from '../params';
 import { RangeBar } from './RangeBar';
@@ -139,7 +139,7 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
           width: def?.format === 'bits' ? 220 : 140,
           ellipsis: true,
           render: (_: unknown, row: HistoryRow) => {
-            const raw = row.values[String(n)];
+            const raw = def ? registerRaw(def, row.values) : row.values[String(n)];
             return def ? formatRegisterWithUnit(def, raw, { t, lang }) : (raw ?? '—');
           },
         };
