@@ -1,19 +1,35 @@
 import ExcelJS from 'exceljs';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
-import { asRole, dialogSettled, expect, fromMenu, openShell as open, reg, screenshot, shown as byId, test } from './fixtures.js';
+import {
+  asRole,
+  baseUrl,
+  dialogSettled,
+  expect,
+  fromMenu,
+  goInApp,
+  openShell as open,
+  reg,
+  screenshot,
+  shown as byId,
+  test,
+  tokenOf,
+} from './fixtures.js';
 
 /**
  * Controller types (/device-type/type-config; issue 20; docs/api.md "Controller types"): root finds the built-in
  * types, copies the screw compressor as a type of its own (a bad code refused with its message first), a box that
  * reports the new code gets it without a restart, so its delete is refused while that device uses it; the list goes
  * to .xlsx with its search, and an unused copy is deleted. A model code a box reports that names no type is offered on
- * /device-type/relation; mapped there, its device takes the type at once: its values read with the type's map. The
- * pages in each language and width: language-sweep.spec.ts.
+ * /device-type/relation; mapped there, its device takes the type at once: its values read with the type's map. Root
+ * edits a type's map (/device-type/type-config/edit/{id}): a broken rule is named by row, a register of two words is
+ * added and saved as the next version, and a box's device shows it at once. The pages in each language and width:
+ * language-sweep.spec.ts.
  */
 
 test.describe.configure({ mode: 'serial' });
 
 const base = 2_080_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
+const RUN_STATE = reg('screw-compressor', 'run_state');
 
 const rows = (page: Parameters<typeof byId>[0]) => byId(page, 'type-table').locator('tbody tr.ant-table-row');
 
@@ -175,6 +191,102 @@ test('root maps a model code the fleet reports without a type; its device takes 
     await open(page, `/devices/controller/${boxId}/1`);
     await expect(byId(page, 'device-status')).toHaveAttribute('data-status', 'online_fault');
     await expect(byId(page, `register-value-${faultBits}`)).toHaveText('Main motor overload');
+  } finally {
+    await box.endAsync();
+  }
+});
+
+test("root edits a type's register map: a broken rule named by row, then a 32-bit register saved as the next version, which a box's device shows at once", async ({
+  page,
+  playwright,
+}, info) => {
+  const run = base + 50 + info.retry * 100 + info.repeatEachIndex * 1000;
+  const code = `e2e-edited-${run}`;
+  const boxId = run + 1;
+  // Its own type (a copy of the screw compressor) and a box whose controller reports it, through the API.
+  const request = await playwright.request.newContext();
+  const headers = { authorization: `Bearer ${tokenOf('demo_root')}` };
+  const types = (await (await request.get(`${baseUrl()}/api/v2/controller-types`, { headers })).json()) as {
+    data: Array<{ id: number; code: string }>;
+  };
+  const screw = types.data.find((x) => x.code === 'screw-compressor')?.id ?? 0;
+  const copied = await request.post(`${baseUrl()}/api/v2/controller-types/${screw}/copy`, {
+    headers,
+    data: { code, name: { en: 'E2E edited', zh: 'E2E 编辑', es: 'E2E editado', ja: 'E2E 編集' } },
+  });
+  expect(copied.ok()).toBe(true);
+  const password =
+    (await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType: 'E2E-GW', companyName: `E2E Edited ${run}` }))[0]?.password ??
+    '';
+  await request.dispose();
+  const box = await connectBox(boxId, password);
+  /** A snapshot with the new register's words: 0x0002 0x0000 is 131,072 read as one 32-bit value. */
+  const publishBig = () =>
+    box.publishAsync(
+      `box/${boxId}/up/data`,
+      JSON.stringify({ v: 1, seq: Date.now(), ts: Date.now(), c: { '1': { [RUN_STATE]: 2, 60000: 2, 60001: 0 } } }),
+      {
+        qos: 1,
+      },
+    );
+  try {
+    await sayHello(box, boxId, [{ index: 1, type: code }]);
+    await asRole(page, 'demo_root');
+    await open(page, '/device-type/type-config');
+    await search(page, code);
+    await byId(page, `type-edit-${code}`).click();
+    await expect(page).toHaveURL(/\/device-type\/type-config\/edit\/\d+$/);
+    await expect(byId(page, 'type-edit-version')).toHaveText('v1');
+
+    // A number used twice: the row and the field are named before anything is sent, and Save waits.
+    const first = await byId(page, 'type-edit-number-1').inputValue();
+    const second = await byId(page, 'type-edit-number-2').inputValue();
+    await byId(page, 'type-edit-number-2').fill(first);
+    await expect(byId(page, 'type-edit-problems')).toContainText(`Row 2: register ${first} is also in row 1.`);
+    await expect(byId(page, 'type-edit-save')).toBeDisabled();
+    await screenshot(page, 'type-edit-problem');
+    await byId(page, 'type-edit-number-2').fill(second);
+    await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
+
+    // A register of two words added, named in every language; the save shows what changed first.
+    await publishBig(); // not in the map yet: dropped
+    await byId(page, 'type-edit-add').click();
+    // The new row is the last, on the page the table turns to; its first cell is its place in the map.
+    const n = Number(await byId(page, 'type-edit-table').locator('tbody tr.ant-table-row').last().locator('td').first().innerText());
+    expect(n).toBeGreaterThan(50);
+    await byId(page, `type-edit-number-${n}`).fill('60000');
+    await byId(page, `type-edit-key-${n}`).fill('energy_big');
+    for (const [lang, name] of [
+      ['en', 'Big energy'],
+      ['zh', '大电量'],
+      ['es', 'Energía grande'],
+      ['ja', '大電力量'],
+    ] as const)
+      await byId(page, `type-edit-name-${lang}-${n}`).fill(name);
+    await byId(page, `type-edit-unit-${n}`).fill('kWh');
+    await byId(page, `type-edit-words-${n}`).click();
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option[title="2"]').click();
+    await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
+    await byId(page, 'type-edit-save').click();
+    await dialogSettled(page);
+    await expect(page.getByTestId('type-diff-added')).toHaveAttribute('data-count', '1');
+    await expect(page.getByTestId('type-diff-added')).toContainText('Big energy');
+    await page.getByTestId('type-edit-confirm').click();
+    await dialogClosed(page);
+    await expect(page.locator('.ant-message')).toContainText(`${code} saved as version 2.`);
+    await expect(byId(page, 'type-edit-version')).toHaveText('v2');
+
+    // The versions, each with what it changed.
+    await byId(page, 'type-version-changes-2').click();
+    await dialogSettled(page);
+    await expect(page.getByTestId('type-diff-added')).toContainText('60000');
+    await page.keyboard.press('Escape');
+    await dialogClosed(page);
+
+    // The box's device reads the new register at once, both words as one value past 65,535.
+    await publishBig();
+    await goInApp(page, `/devices/controller/${boxId}/1`);
+    await expect(byId(page, 'register-value-60000')).toHaveText('131072');
   } finally {
     await box.endAsync();
   }

@@ -81,6 +81,7 @@ test.beforeAll(async ({ request }) => {
       (u) => u.username === username,
     )?.id ?? 0;
   const templates = (await apiGet(request, tokenOf('demo_root'), '/permission-templates')).data as { items: Array<{ id: number }> };
+  const types = (await apiGet(request, tokenOf('demo_root'), '/controller-types')).data as Array<{ id: number; code: string }>;
   world = {
     faultBox,
     blower,
@@ -94,6 +95,7 @@ test.beforeAll(async ({ request }) => {
     sub: await id('/user_register/get_managers', 'demo_submanager'),
     helper: await id('/user_register/get_helpers', 'demo_helper'),
     template: templates.items[0]?.id ?? 0,
+    controllerType: types.find((x) => x.code === 'generic-plc')?.id ?? 0,
   };
 });
 

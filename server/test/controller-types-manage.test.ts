@@ -1,12 +1,14 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportJob, TypePage } from '@dms/contract';
+import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow } from '@dms/contract';
+import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { eventually, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
 const NAME = { en: 'Test compressor', zh: '测试空压机', es: 'Compresor de prueba', ja: 'テストコンプレッサー' };
+const EDIT_NAME = { en: 'Edited type', zh: '编辑类型', es: 'Tipo editado', ja: '編集タイプ' };
 
 /** docs/api.md "Controller types": root's type list, copy and delete (/device-type/type-config, issue 20). */
 describe.each(dialects)('managing controller types on %s', (dialect) => {
@@ -228,5 +230,111 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     expect(await ok('DELETE', '/controller-types/relations/AC-90KW')).toEqual({ devices: 1 });
     expect(await typeOf()).toBeNull();
     await refused('DELETE', '/controller-types/relations/AC-90KW', undefined, 'No relation maps the model code AC-90KW.', 404);
+  });
+  it('saves an edited map as the next version, refused row by row, and refused over a newer version; ingest takes it', async () => {
+    const { id } = (await ok('POST', `/controller-types/${screw}/copy`, { code: 'edited-type', name: EDIT_NAME })) as { id: number };
+    const view = (await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView;
+    expect(view).toMatchObject({ code: 'edited-type', version: 1, updatedBy: 'demo_root' });
+    const registers = view.registers;
+    const first = registers[0] as RegisterDef;
+    const save = (body: Record<string, unknown>) =>
+      call(root, 'PUT', `/controller-types/${id}`, { name: EDIT_NAME, kind: 'compressor', version: 1, registers, ...body });
+
+    // Each broken rule names its row and field, and nothing is saved.
+    const twice = await save({ registers: [...registers, { ...first, key: 'copy_of_first' }] });
+    expect(twice.statusCode).toBe(400);
+    expect(body(twice)).toMatchObject({
+      code: 40001,
+      message: `Row ${registers.length + 1}: register ${first.number} is also in row 1.`,
+      data: {
+        issues: [
+          {
+            path: `registers.${registers.length}.number`,
+            message: `Row ${registers.length + 1}: register ${first.number} is also in row 1.`,
+          },
+        ],
+      },
+    });
+    const broken = await save({
+      registers: [
+        { ...first, name: { ...first.name, ja: ' ' }, min: 5, max: 1 },
+        { ...first, number: 60000, key: 'Bad Key', words: 2, encoding: 'float32' },
+        { ...first, number: 60001, key: 'next_word' },
+        { ...first, number: 60010, key: 'bits', format: 'bits', bits: [{ bit: 16, severity: 'fault', name: EDIT_NAME }] },
+      ],
+    });
+    expect((body(broken).data as { issues: Array<{ path: string; message: string }> }).issues).toEqual([
+      { path: 'registers.0.name', message: 'Row 1: the name in 日本語 is missing.' },
+      { path: 'registers.0.min', message: 'Row 1: the minimum 5 is above the maximum 1.' },
+      { path: 'registers.1.key', message: 'Row 2: the key is 1 to 64 lower-case letters, digits and _, starting with a letter.' },
+      { path: 'registers.1.words', message: 'Row 2: register 60000 takes two words, so it overlaps register 60001 in row 3.' },
+      { path: 'registers.3.bits', message: 'Row 4: bit 16 is beyond the register; its bits are 0 to 15.' },
+    ]);
+    expect((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).toMatchObject({ version: 1 });
+
+    // A valid map: the next version, with the change in the operation log, and out on the bus for ingest and the push.
+    const changed: number[] = [];
+    t.app.bus.on('typeChanged', ({ typeId }) => {
+      changed.push(typeId);
+    });
+    const edited = [
+      ...registers.filter((r) => r.key !== 'energy'),
+      { ...first, number: 61000, key: 'energy_64', name: { ...EDIT_NAME, en: 'Energy (float)' }, words: 2, encoding: 'float32', factor: 1 },
+    ];
+    expect(await ok('PUT', `/controller-types/${id}`, { name: EDIT_NAME, kind: 'compressor', version: 1, registers: edited })).toEqual({
+      version: 2,
+    });
+    const saved = (await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView;
+    expect(saved).toMatchObject({ version: 2, updatedBy: 'demo_root' });
+    expect(saved.registers.find((r) => r.number === 61000)).toMatchObject({ words: 2, encoding: 'float32', factor: 1 });
+    const log = await t.app.db.selectFrom('operation_log').select(['old_value', 'new_value']).where('action', '=', 'type.save').execute();
+    expect(log).toEqual([
+      {
+        old_value: `edited-type (compressor), version 1, ${registers.length} register(s)`,
+        new_value: `edited-type (compressor), version 2, ${registers.length} register(s); added 61000 energy_64; removed ${registers.find((r) => r.key === 'energy')?.number} energy`,
+      },
+    ]);
+    expect(changed).toEqual([id]);
+
+    // The versions, newest first, each with its own map.
+    const versions = (await ok('GET', `/controller-types/${id}/versions`)) as TypeVersionRow[];
+    expect(versions.map((v) => [v.version, v.createdBy, v.registers.length])).toEqual([
+      [2, 'demo_root', registers.length],
+      [1, 'demo_root', registers.length],
+    ]);
+    expect(versions[1]?.registers.some((r) => r.key === 'energy')).toBe(true);
+
+    // A save from an editor opened at version 1 comes after version 2: refused, nothing changed.
+    await refused(
+      'PUT',
+      `/controller-types/${id}`,
+      { name: EDIT_NAME, kind: 'compressor', version: 1, registers },
+      'Someone else saved this type meanwhile (it is now version 2). Open it again to see their change.',
+      409,
+    );
+    await refused(
+      'PUT',
+      `/controller-types/${id}`,
+      { name: EDIT_NAME, kind: 'compressor', version: 2, registers: [] },
+      'A type needs at least one register.',
+    );
+    expect((await call(root, 'PUT', '/controller-types/999999', { name: EDIT_NAME, kind: 'plc', version: 1, registers })).statusCode).toBe(
+      404,
+    );
+    const manager = await login(t.app, 'demo_manager');
+    expect(
+      (await call(manager, 'PUT', `/controller-types/${id}`, { name: EDIT_NAME, kind: 'plc', version: 2, registers })).statusCode,
+    ).toBe(403);
+    expect((await call(manager, 'GET', `/controller-types/${id}/versions`)).statusCode).toBe(403);
+    expect((await call(null, 'GET', `/controller-types/${id}/edit`)).statusCode).toBe(401);
+  });
+
+  it('leaves a built-in type root has edited as root saved it when the release installs its types again', async () => {
+    const view = (await ok('GET', `/controller-types/${screw}/edit`)) as TypeEditView;
+    const registers = view.registers.map((r) => (r.key === 'energy' ? { ...r, unit: 'MWh' } : r));
+    await ok('PUT', `/controller-types/${screw}`, { name: view.name, kind: view.kind, version: view.version, registers });
+    expect(await t.app.controllerTypes.ensureBuiltins(BUILTIN_TYPES)).toEqual([]);
+    const after = (await ok('GET', `/controller-types/${screw}/edit`)) as TypeEditView;
+    expect(after.registers.find((r) => r.key === 'energy')?.unit).toBe('MWh');
   });
 });

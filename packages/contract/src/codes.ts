@@ -36,6 +36,8 @@ export const Code = {
   BOX_HELD_ELSEWHERE: 40904,
   /** A permission template that users hold cannot be deleted (`count` in the message). */
   TEMPLATE_IN_USE: 40905,
+  /** A type's map was saved by someone else since the editor opened it (`version` in the message: the one now saved). */
+  TYPE_VERSION_CHANGED: 40906,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -88,6 +90,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.BOX_NOT_REGISTERED]: 404,
   [Code.BOX_HELD_ELSEWHERE]: 409,
   [Code.TEMPLATE_IN_USE]: 409,
+  [Code.TYPE_VERSION_CHANGED]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

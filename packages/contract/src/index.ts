@@ -17,6 +17,7 @@ export * from './user/schemas.js';
 export * from './datalog/schemas.js';
 export * from './controller-types/schemas.js';
 export * from './controller-types/values.js';
+export * from './controller-types/map-rules.js';
 export * from './devices/schemas.js';
 export * from './history/schemas.js';
 export * from './exports/schemas.js';

@@ -10,8 +10,11 @@ import {
   relationPage,
   relationParams,
   typeCopyBody,
+  typeEditView,
   typeListQuery,
   typePage,
+  typeSaveBody,
+  typeVersionRow,
   unmappedCode,
 } from './schemas.js';
 
@@ -55,6 +58,35 @@ export const endpoints = {
     response: z.object({ id: z.number().int() }),
     tags,
     summary: "A new type with another type's register map, as its version 1, under a code and name of its own",
+  }),
+  edit: endpoint({
+    method: 'GET',
+    path: '/controller-types/:id/edit',
+    access: 'deviceType',
+    params: controllerTypeParams,
+    response: typeEditView,
+    tags,
+    summary: 'A type as its editor opens it: name, kind, whole register map, its version, who saved it and when',
+  }),
+  save: endpoint({
+    method: 'PUT',
+    path: '/controller-types/:id',
+    access: 'deviceType',
+    params: controllerTypeParams,
+    body: typeSaveBody,
+    response: z.object({ version: z.number().int() }),
+    tags,
+    summary:
+      "Saves a type's name, kind and register map as its next version (refused row by row when the map breaks a rule, or when another save came first); devices take it at once",
+  }),
+  versions: endpoint({
+    method: 'GET',
+    path: '/controller-types/:id/versions',
+    access: 'deviceType',
+    params: controllerTypeParams,
+    response: z.array(typeVersionRow),
+    tags,
+    summary: "Every saved version of a type's map, newest first, with who saved it and when",
   }),
   remove: endpoint({
     method: 'DELETE',

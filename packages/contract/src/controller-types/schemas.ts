@@ -139,6 +139,48 @@ export type TypePage = z.infer<typeof typePage>;
 export const typeCopyBody = z.object({ code: typeCode, name: typeName });
 export type TypeCopyBody = z.input<typeof typeCopyBody>;
 
+/** Most registers one map holds (what one snapshot of a controller may carry). */
+export const MAX_MAP_REGISTERS = 512;
+/**
+ * A saved edit of a type (/device-type/type-config/edit/{id}): its name, kind and whole register map, and the version
+ * the editor started from. The map's rules (map-rules.ts) are checked by the service, row by row.
+ */
+/**
+ * A register as the editor sends it: what the rules of map-rules.ts decide (number and decimals in range, the key's
+ * form, a name in every language) is left to them, so that the answer names the row and field in words.
+ */
+export const editedRegister = registerDef.extend({
+  number: z.number().int(),
+  key: z.string().max(64),
+  name: z.object({ en: z.string().max(128), zh: z.string().max(128), es: z.string().max(128), ja: z.string().max(128) }),
+  decimals: z.number().int(),
+});
+export const typeSaveBody = z.object({
+  name: typeName,
+  kind: z.enum(CONTROLLER_KINDS, { error: 'validation.invalid' }),
+  registers: z.array(editedRegister).min(1, 'validation.typeMap.empty').max(MAX_MAP_REGISTERS, 'validation.typeMap.tooMany'),
+  version: z.number().int().positive(),
+});
+export type TypeSaveBody = z.input<typeof typeSaveBody>;
+/** A type as the editor opens it: the detail with its version, who saved it and when. */
+export const typeEditView = controllerTypeDetail.extend({
+  version: z.number().int(),
+  updatedAt: z.number().int(),
+  updatedBy: z.string().nullable(),
+});
+export type TypeEditView = z.infer<typeof typeEditView>;
+/** A saved version of a type's map (GET /controller-types/:id/versions). */
+export const typeVersionRow = z.object({
+  version: z.number().int(),
+  kind: z.enum(CONTROLLER_KINDS),
+  name: localizedText,
+  registers: z.array(registerDef),
+  createdAt: z.number().int(),
+  /** Who saved it (null: a release). */
+  createdBy: z.string().nullable(),
+});
+export type TypeVersionRow = z.infer<typeof typeVersionRow>;
+
 /*
  * /device-type/relation (root): which controller type a model code that boxes report stands for, so that a new box's
  * controllers get their type without hand work. A code maps to one type; a code no relation names still matches the

@@ -72,3 +72,4 @@ export interface ControllerTypeTables {
 
 export type ControllerTypeRow = Selectable<ControllerTypesTable>;
 export type ControllerRegisterRow = Selectable<ControllerRegistersTable>;
+export type ControllerTypeVersionRow = Selectable<ControllerTypeVersionsTable>;

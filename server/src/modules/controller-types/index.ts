@@ -36,6 +36,9 @@ export default fp(
     route(app, e.page, ({ query }) => types.page(query));
     route(app, e.get, ({ params }) => types.get(params.id));
     route(app, e.copy, ({ auth, params, body, ip }) => types.copy(auth, params.id, body, ip));
+    route(app, e.edit, ({ params }) => types.edit(params.id));
+    route(app, e.save, ({ auth, params, body, ip, lang }) => types.save(auth, params.id, body, ip, lang));
+    route(app, e.versions, ({ params }) => types.versions(params.id));
     route(app, e.remove, async ({ auth, params, ip }) => {
       await types.remove(auth, params.id, ip);
       return null;

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { ControllerRegisterRow, ControllerTypeRow, Database } from '../../db/schema.js';
+import type { ControllerRegisterRow, ControllerTypeRow, ControllerTypeVersionRow, Database } from '../../db/schema.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -62,10 +62,20 @@ export async function deviceCounts(db: Executor, typeId?: number): Promise<Map<n
   return new Map(rows.flatMap((r) => (r.type_id === null ? [] : [[r.type_id, r.n] as const])));
 }
 
-/** Keeps the type's map as it now stands as `version` (its kind, name and register rows), saved by `by` at `at`. */
-export async function insertVersion(db: Executor, typeId: number, version: number, by: string | null, at: number): Promise<void> {
+/**
+ * Keeps the type's map as it now stands as `version` (its kind, name and register rows), saved by `by` at `at`; the
+ * rows are read again unless the caller has them.
+ */
+export async function insertVersion(
+  db: Executor,
+  typeId: number,
+  version: number,
+  by: string | null,
+  at: number,
+  rows?: readonly ControllerRegisterRow[],
+): Promise<void> {
   const type = await db.selectFrom('controller_types').select(['kind', 'name']).where('id', '=', typeId).executeTakeFirstOrThrow();
-  const registers = (await registersOf(db, typeId)).map(({ type_id: _typeId, ...rest }) => rest);
+  const registers = (rows ?? (await registersOf(db, typeId))).map(({ type_id: _typeId, ...rest }) => rest);
   await db
     .insertInto('controller_type_versions')
     .values({
@@ -78,6 +88,11 @@ export async function insertVersion(db: Executor, typeId: number, version: numbe
       created_by: by,
     })
     .execute();
+}
+
+/** Every saved version of a type, newest first. */
+export function versionsOf(db: Executor, typeId: number): Promise<ControllerTypeVersionRow[]> {
+  return db.selectFrom('controller_type_versions').selectAll().where('type_id', '=', typeId).orderBy('version', 'desc').execute();
 }
 
 /** Every model-code relation: the type each code stands for. */

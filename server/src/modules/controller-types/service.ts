@@ -1,6 +1,14 @@
 import {
   Code,
   localizedText,
+  message,
+  registerMapDiff,
+  registerMapProblems,
+  type Language,
+  type MapDiff,
+  type TypeEditView,
+  type TypeVersionRow,
+  type typeSaveBody,
   registerBit,
   type ControllerKind,
   type ControllerTypeDef,
@@ -103,6 +111,36 @@ const codeRace =
   (err: unknown): never => {
     throw isUniqueViolation(err) ? new AppError(Code.VALIDATION_FAILED, 'error.typeCodeTaken', { code }) : err;
   };
+
+/** A map's change as the operation log keeps it: the registers added, removed and changed (with the fields). */
+function diffText(d: MapDiff): string {
+  const parts = [
+    ...(d.added.length ? [`added ${d.added.map((r) => `${r.number} ${r.key}`).join(', ')}`] : []),
+    ...(d.removed.length ? [`removed ${d.removed.map((r) => `${r.number} ${r.key}`).join(', ')}`] : []),
+    ...(d.changed.length
+      ? [`changed ${d.changed.map((c) => `${c.after.number} ${c.after.key} (${c.fields.join(', ')})`).join(', ')}`]
+      : []),
+  ];
+  return parts.length ? parts.join('; ') : 'no register changed';
+}
+
+/** The columns of a register that migration 0012 added: a version saved before it lacks them. */
+type CodingColumns = 'words' | 'word_order' | 'signed' | 'encoding' | 'value_factor' | 'value_offset';
+/** A register as a version keeps it (JSON of its row without the type). */
+type VersionRegister = Omit<ControllerRegisterRow, 'type_id' | CodingColumns> & Partial<Pick<ControllerRegisterRow, CodingColumns>>;
+
+/** A version's register as a table row: the columns it lacks take the defaults migration 0012 gave every register. */
+function withCoding(r: VersionRegister): Omit<ControllerRegisterRow, 'type_id'> {
+  return {
+    ...r,
+    words: r.words ?? 1,
+    word_order: r.word_order ?? 'high-first',
+    signed: r.signed ?? 0,
+    encoding: r.encoding ?? 'int',
+    value_factor: r.value_factor ?? null,
+    value_offset: r.value_offset ?? null,
+  };
+}
 
 /** What a type reads as in the operation log. */
 const describe = (t: { code: string; kind: string; version: number }, registers: number) =>
@@ -221,15 +259,83 @@ export class ControllerTypeService {
     this.bus.publish('typeChanged', { typeId: id });
   }
 
+  /** A type as its editor opens it. */
+  async edit(id: number): Promise<TypeEditView> {
+    const row = await repo.findType(this.db, id);
+    if (!row) throw notFound();
+    const registers = (await repo.registersOf(this.db, id)).map(toRegisterDef);
+    return { ...summary(row, registers.length), registers, version: row.version, updatedAt: row.updated_at, updatedBy: row.updated_by };
+  }
+
+  /** Every saved version of a type's map, newest first. */
+  async versions(id: number): Promise<TypeVersionRow[]> {
+    if (!(await repo.findType(this.db, id))) throw notFound();
+    return (await repo.versionsOf(this.db, id)).map((v) => ({
+      version: v.version,
+      kind: v.kind as ControllerKind,
+      name: localizedText.parse(JSON.parse(v.name)),
+      registers: (JSON.parse(v.registers) as VersionRegister[]).map((r) => toRegisterDef({ ...withCoding(r), type_id: id })),
+      createdAt: v.created_at,
+      createdBy: v.created_by,
+    }));
+  }
+
+  /**
+   * Saves a type's name, kind and register map as its next version, if the editor's version is still the current
+   * one and the map breaks none of the rules (map-rules.ts: refused row by row, in the caller's language, changing
+   * nothing). The change goes to the operation log with what changed, and out on the bus: ingest, the live push and
+   * open pages take the new map without a restart.
+   */
+  async save(auth: AuthContext, id: number, body: z.output<typeof typeSaveBody>, ip: string, lang: Language): Promise<{ version: number }> {
+    const problems = registerMapProblems(body.registers);
+    const first = problems[0];
+    if (first)
+      throw new AppError(Code.VALIDATION_FAILED, first.key, first.params, {
+        issues: problems.map((p) => ({ path: `registers.${p.row - 1}.${p.field}`, message: message(lang, p.key, p.params) })),
+      });
+    const saved = await this.db.transaction().execute(async (trx) => {
+      const type = await repo.findType(trx, id);
+      if (!type) throw notFound();
+      if (type.version !== body.version)
+        throw new AppError(Code.TYPE_VERSION_CHANGED, 'error.typeVersionChanged', { version: type.version });
+      const before = (await repo.registersOf(trx, id)).map(toRegisterDef);
+      const now = this.now();
+      const version = type.version + 1;
+      await repo.updateType(trx, id, {
+        kind: body.kind,
+        name: JSON.stringify(body.name),
+        updated_at: now,
+        version,
+        updated_by: auth.user.username,
+      });
+      const rows = body.registers.map((r) => toRow(id, r));
+      await repo.replaceRegisters(trx, id, rows);
+      await repo.insertVersion(trx, id, version, auth.user.username, now, rows);
+      return { type, version, diff: registerMapDiff(before, body.registers), count: rows.length };
+    });
+    await this.audit.record({
+      user: auth.user,
+      action: 'type.save',
+      target: saved.type.code,
+      oldValue: describe(saved.type, saved.count - saved.diff.added.length + saved.diff.removed.length),
+      newValue: `${describe({ ...saved.type, kind: body.kind, version: saved.version }, saved.count)}; ${diffText(saved.diff)}`,
+      outcome: 'ok',
+      ip,
+    });
+    this.bus.publish('typeChanged', { typeId: id });
+    return { version: saved.version };
+  }
+
   /**
    * Makes the built-in types match the code: a missing one is created; one whose map differs is updated in one
-   * transaction. Types created by users are never touched. Returns the codes it created or updated.
+   * transaction. Types created by users are never touched, nor a built-in one that root has edited (its current
+   * version was saved by a user). Returns the codes it created or updated.
    */
   async ensureBuiltins(types: readonly ControllerTypeDef[]): Promise<string[]> {
     const changed: string[] = [];
     for (const def of types) {
       const existing = await repo.findTypeByCode(this.db, def.code);
-      if (existing && existing.builtin !== 1) continue;
+      if (existing && (existing.builtin !== 1 || existing.updated_by !== null)) continue;
       if (existing) {
         const current = (await repo.registersOf(this.db, existing.id)).map(toRegisterDef);
         const wanted = [...def.registers].sort((a, b) => a.number - b.number).map((r) => toRegisterDef(toRow(existing.id, r)));

@@ -16,6 +16,7 @@ export { default as serverLog } from '@/pages/datalog/locales/en/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/en/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/en/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/en/typeConfig';
+export { default as typeEdit } from '@/pages/device-type/locales/en/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/en/typeRelation';
 export { default as devices } from '@/pages/devices/locales/en/devices';
 export { default as history } from '@/pages/devices/locales/en/history';

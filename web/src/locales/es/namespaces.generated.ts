@@ -16,6 +16,7 @@ export { default as serverLog } from '@/pages/datalog/locales/es/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/es/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/es/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/es/typeConfig';
+export { default as typeEdit } from '@/pages/device-type/locales/es/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/es/typeRelation';
 export { default as devices } from '@/pages/devices/locales/es/devices';
 export { default as history } from '@/pages/devices/locales/es/history';

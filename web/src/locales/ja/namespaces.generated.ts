@@ -16,6 +16,7 @@ export { default as serverLog } from '@/pages/datalog/locales/ja/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/ja/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/ja/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/ja/typeConfig';
+export { default as typeEdit } from '@/pages/device-type/locales/ja/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/ja/typeRelation';
 export { default as devices } from '@/pages/devices/locales/ja/devices';
 export { default as history } from '@/pages/devices/locales/ja/history';

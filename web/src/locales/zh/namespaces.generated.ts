@@ -16,6 +16,7 @@ export { default as serverLog } from '@/pages/datalog/locales/zh/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/zh/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/zh/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/zh/typeConfig';
+export { default as typeEdit } from '@/pages/device-type/locales/zh/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/zh/typeRelation';
 export { default as devices } from '@/pages/devices/locales/zh/devices';
 export { default as history } from '@/pages/devices/locales/zh/history';

@@ -1,5 +1,7 @@
 /** The controller type list (spec 2 /device-type/type-config). */
 export const TYPE_CONFIG_PATH = '/device-type/type-config';
+/** A type's editor (spec 2 /device-type/type-config/edit/{id}). */
+export const typeEditPath = (id: number) => `/device-type/type-config/edit/${id}`;
 /** Model codes and the types they stand for (spec 2 /device-type/relation). */
 export const RELATION_PATH = '/device-type/relation';
 /** The permission template pages (spec 2 /device-type). */

@@ -3,8 +3,8 @@ import type { ShellRoute } from '@/app/route-types';
 import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH } from './paths';
 
 /**
- * /device-type (spec 2, root only): the controller types, the permission templates and their editor. The type editor,
- * event, CK and chart pages of the group join here when they are built.
+ * /device-type (spec 2, root only): the controller types and their editor, the model codes, the permission templates
+ * and their editor. The event, CK and chart pages of the group join here when they are built.
  */
 export const routes: readonly ShellRoute[] = [
   {
@@ -18,6 +18,20 @@ export const routes: readonly ShellRoute[] = [
         path: TYPE_CONFIG_PATH,
         meta: { titleKey: 'deviceType.route.typeConfig', icon: ClusterOutlined, area: 'deviceType' },
         load: () => import('./type-config'),
+      },
+      {
+        kind: 'page',
+        name: 'typeEdit',
+        path: '/device-type/type-config/edit/:id',
+        meta: {
+          titleKey: 'deviceType.route.typeEdit',
+          icon: EditOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
+        },
+        load: () => import('./type-config/edit'),
       },
       {
         kind: 'page',

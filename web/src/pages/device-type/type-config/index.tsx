@@ -12,6 +12,7 @@ import {
   type TypeSort,
 } from '@dms/contract';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { FormModal } from '@/components/forms/FormModal';
@@ -27,6 +28,7 @@ import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
+import { typeEditPath } from '@/pages/device-type/paths';
 
 interface TypeListFilter {
   q: string | undefined;
@@ -50,8 +52,8 @@ const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
 
 /**
  * /device-type/type-config (root): the controller types, searched by code or name in any language, filtered by kind
- * and sorted on the server, with their register count, version and the devices using each; a copy of one as a new
- * type, the deletion of one no device uses, and the list to .xlsx.
+ * and sorted on the server, with their register count, version and the devices using each; each one's editor, a
+ * copy of one as a new type, the deletion of one no device uses, and the list to .xlsx.
  */
 export default function TypeConfigPage() {
   const { t, lang } = useI18n();
@@ -107,10 +109,13 @@ export default function TypeConfigPage() {
       {
         key: 'actions',
         title: t('typeConfig.actions'),
-        width: 130,
+        width: 180,
         fixed: mobile ? undefined : 'right',
         render: (_: unknown, r) => (
           <Space size={4}>
+            <Link to={typeEditPath(r.id)} data-testid={`type-edit-${r.code}`}>
+              {t('typeConfig.edit')}
+            </Link>
             <Button
               type="link"
               size="small"

@@ -5,6 +5,7 @@ export default {
     typeConfig: 'Controller types',
     relation: 'Model codes',
     permissionTemplates: 'Permission templates',
+    typeEdit: 'Edit controller type',
     permissionModify: 'Edit permission template',
   },
 };

@@ -13,6 +13,7 @@ export default {
   release: 'Release',
   builtinTag: 'Built-in',
   actions: 'Actions',
+  edit: 'Edit',
   copy: 'Copy',
   copyTitle: 'Copy {code}',
   copyHelp: 'The new type starts with this register map as its version 1.',

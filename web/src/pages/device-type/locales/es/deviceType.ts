@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: 'Tipos de controlador',
     relation: 'Códigos de modelo',
     permissionTemplates: 'Plantillas de permisos',
+    typeEdit: 'Editar tipo de controlador',
     permissionModify: 'Editar plantilla de permisos',
   },
 };

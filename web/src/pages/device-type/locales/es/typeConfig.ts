@@ -14,6 +14,7 @@ const typeConfig: LocaleArea<'typeConfig'> = {
   release: 'Versión del sistema',
   builtinTag: 'Integrado',
   actions: 'Acciones',
+  edit: 'Editar',
   copy: 'Copiar',
   copyTitle: 'Copiar {code}',
   copyHelp: 'El nuevo tipo empieza con este mapa de registros como su versión 1.',

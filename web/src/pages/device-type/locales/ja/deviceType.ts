@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: 'コントローラータイプ',
     relation: 'モデルコード',
     permissionTemplates: '権限テンプレート',
+    typeEdit: 'コントローラタイプの編集',
     permissionModify: '権限テンプレートの編集',
   },
 };

@@ -14,6 +14,7 @@ const typeConfig: LocaleArea<'typeConfig'> = {
   release: 'システムリリース',
   builtinTag: '組み込み',
   actions: '操作',
+  edit: '編集',
   copy: 'コピー',
   copyTitle: '{code} をコピー',
   copyHelp: '新しいタイプはこのレジスタマップをバージョン 1 として始まります。',

@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: '控制器类型',
     relation: '型号编码',
     permissionTemplates: '权限模板',
+    typeEdit: '编辑控制器类型',
     permissionModify: '编辑权限模板',
   },
 };

@@ -14,6 +14,7 @@ const typeConfig: LocaleArea<'typeConfig'> = {
   release: '系统版本',
   builtinTag: '内置',
   actions: '操作',
+  edit: '编辑',
   copy: '复制',
   copyTitle: '复制 {code}',
   copyHelp: '新类型以此寄存器表作为其版本 1。',

@@ -1,0 +1,54 @@
+import { describe, expect, it } from 'vitest';
+import { registerMapDiff, registerMapProblems, type RegisterDef } from '../src/index.js';
+
+const NAME = { en: 'A', zh: '甲', es: 'A', ja: 'エー' };
+const reg = (number: number, key: string, more: Partial<RegisterDef> = {}): RegisterDef => ({
+  number,
+  key,
+  name: NAME,
+  format: 'number',
+  unit: '',
+  decimals: 0,
+  writable: false,
+  ...more,
+});
+
+describe('register map rules', () => {
+  it('passes a good map, with a register of two words and a 32-bit bit field', () => {
+    expect(
+      registerMapProblems([
+        reg(1, 'a', { words: 2 }),
+        reg(3, 'b', { format: 'bits', words: 2, bits: [{ bit: 31, severity: 'fault', name: NAME }] }),
+      ]),
+    ).toEqual([]);
+  });
+
+  it('names each broken rule by row and field', () => {
+    const problems = registerMapProblems([
+      reg(1, 'a', { words: 2 }),
+      reg(2, 'a'),
+      reg(65_535, 'c', { words: 2, encoding: 'float32', factor: 0 }),
+      reg(5, 'd', { encoding: 'float32', decimals: 7 }),
+    ]);
+    expect(problems.map((p) => [p.row, p.field, p.key])).toEqual([
+      [1, 'words', 'validation.typeMap.overlap'],
+      [2, 'key', 'validation.typeMap.keyTwice'],
+      [3, 'number', 'validation.typeMap.numberRange'],
+      [3, 'factor', 'validation.typeMap.factor'],
+      [4, 'decimals', 'validation.typeMap.decimals'],
+      [4, 'encoding', 'validation.typeMap.floatWords'],
+    ]);
+    expect(problems[0]?.params).toEqual({ row: 1, number: 1, other: 2, otherRow: 2 });
+  });
+});
+
+describe('register map diff', () => {
+  it('lists the registers added, removed and changed, with the fields; a default and an absent field are the same', () => {
+    const before = [reg(1, 'a'), reg(2, 'b'), reg(3, 'c', { words: 1, signed: false })];
+    const after = [reg(1, 'a', { unit: 'kW', words: 2 }), reg(3, 'c'), reg(4, 'd')];
+    const diff = registerMapDiff(before, after);
+    expect(diff.added.map((r) => r.number)).toEqual([4]);
+    expect(diff.removed.map((r) => r.number)).toEqual([2]);
+    expect(diff.changed.map((c) => [c.after.number, c.fields])).toEqual([[1, ['unit', 'words']]]);
+  });
+});
