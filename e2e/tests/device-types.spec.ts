@@ -291,3 +291,43 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await box.endAsync();
   }
 });
+
+test('root makes a new type: named in each language, its empty map filled in the editor that opens, then saved', async ({ page }, info) => {
+  const code = `e2e-new-${base + 70 + info.retry * 100 + info.repeatEachIndex * 1000}`;
+  await asRole(page, 'demo_root');
+  await open(page, '/device-type/type-config');
+  await byId(page, 'type-create').click();
+  await dialogSettled(page);
+  await page.getByTestId('type-create-code').fill(code);
+  for (const [lang, name] of [
+    ['en', 'New machine'],
+    ['zh', '新机器'],
+    ['es', 'Máquina nueva'],
+    ['ja', '新しい機械'],
+  ] as const)
+    await page.getByTestId(`type-create-name-${lang}`).fill(name);
+  await page.getByTestId('type-create-ok').click();
+  await dialogClosed(page);
+  await expect(page.locator('.ant-message')).toContainText(`Type ${code} created.`);
+  await expect(page).toHaveURL(/\/device-type\/type-config\/edit\/\d+$/);
+  await expect(byId(page, 'type-edit-version')).toHaveText('v1');
+  await expect(byId(page, 'type-edit-table').locator('tbody tr.ant-table-row')).toHaveCount(0);
+
+  // One register: until it is named in every language, the rule says which row and language are missing.
+  await byId(page, 'type-edit-add').click();
+  await byId(page, 'type-edit-key-1').fill('pressure');
+  await byId(page, 'type-edit-name-en-1').fill('Pressure');
+  await expect(byId(page, 'type-edit-problems')).toContainText('Row 1: the name in 中文 is missing.');
+  await byId(page, 'type-edit-name-zh-1').fill('压力');
+  await byId(page, 'type-edit-name-es-1').fill('Presión');
+  await byId(page, 'type-edit-name-ja-1').fill('圧力');
+  await byId(page, 'type-edit-signed-1').click();
+  await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
+  await byId(page, 'type-edit-save').click();
+  await dialogSettled(page);
+  await expect(page.getByTestId('type-diff-added')).toHaveAttribute('data-count', '1');
+  await page.getByTestId('type-edit-confirm').click();
+  await dialogClosed(page);
+  await expect(byId(page, 'type-edit-version')).toHaveText('v2');
+  await expect(byId(page, 'type-edit-signed-1')).toBeChecked();
+});

@@ -329,6 +329,41 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     expect((await call(null, 'GET', `/controller-types/${id}/edit`)).statusCode).toBe(401);
   });
 
+  it('creates a type with an empty map as its version 1, logged; refused for a taken code, a bad kind, or anyone but root', async () => {
+    const name = { en: 'Blank', zh: '空白', es: 'En blanco', ja: '空白' };
+    const { id } = (await ok('POST', '/controller-types', { code: 'blank-type', name, kind: 'maglev' })) as { id: number };
+    expect((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).toMatchObject({
+      code: 'blank-type',
+      kind: 'maglev',
+      name,
+      builtin: false,
+      version: 1,
+      registers: [],
+      updatedBy: 'demo_root',
+    });
+    expect(((await ok('GET', `/controller-types/${id}/versions`)) as TypeVersionRow[]).map((v) => [v.version, v.registers])).toEqual([
+      [1, []],
+    ]);
+    const log = await t.app.db.selectFrom('operation_log').select(['target', 'new_value']).where('action', '=', 'type.create').execute();
+    expect(log).toEqual([{ target: 'blank-type', new_value: 'blank-type (maglev), version 1, 0 register(s)' }]);
+    await refused(
+      'POST',
+      '/controller-types',
+      { code: 'blank-type', name, kind: 'plc' },
+      'A controller type with the code blank-type already exists.',
+    );
+    await refused(
+      'POST',
+      '/controller-types',
+      { code: 'Blank', name, kind: 'plc' },
+      'The code is 1 to 64 lower-case letters, digits and hyphens, starting with a letter.',
+    );
+    await refused('POST', '/controller-types', { code: 'other-blank', name, kind: 'boiler' }, 'Invalid value for kind');
+    const manager = await login(t.app, 'demo_manager');
+    expect((await call(manager, 'POST', '/controller-types', { code: 'mine', name, kind: 'plc' })).statusCode).toBe(403);
+    expect((await call(null, 'POST', '/controller-types', { code: 'mine', name, kind: 'plc' })).statusCode).toBe(401);
+  });
+
   it('leaves a built-in type root has edited as root saved it when the release installs its types again', async () => {
     const view = (await ok('GET', `/controller-types/${screw}/edit`)) as TypeEditView;
     const registers = view.registers.map((r) => (r.key === 'energy' ? { ...r, unit: 'MWh' } : r));

@@ -10,6 +10,7 @@ import {
   relationPage,
   relationParams,
   typeCopyBody,
+  typeCreateBody,
   typeEditView,
   typeListQuery,
   typePage,
@@ -48,6 +49,15 @@ export const endpoints = {
     response: controllerTypeDetail,
     tags,
     summary: 'One controller type with its whole register map',
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/controller-types',
+    access: 'deviceType',
+    body: typeCreateBody,
+    response: z.object({ id: z.number().int() }),
+    tags,
+    summary: 'A new type of a code, name and kind of its own, its register map empty as its version 1',
   }),
   copy: endpoint({
     method: 'POST',

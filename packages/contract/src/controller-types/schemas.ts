@@ -138,6 +138,9 @@ export type TypePage = z.infer<typeof typePage>;
 /** A copy of a type: its map as version 1 of a new type with this code and name. */
 export const typeCopyBody = z.object({ code: typeCode, name: typeName });
 export type TypeCopyBody = z.input<typeof typeCopyBody>;
+/** A new type: its code, name and kind, with an empty register map (filled in the editor or by an upload). */
+export const typeCreateBody = typeCopyBody.extend({ kind: z.enum(CONTROLLER_KINDS, { error: 'validation.invalid' }) });
+export type TypeCreateBody = z.input<typeof typeCreateBody>;
 
 /** Most registers one map holds (what one snapshot of a controller may carry). */
 export const MAX_MAP_REGISTERS = 512;

@@ -35,6 +35,7 @@ export default fp(
     route(app, e.list, () => types.list());
     route(app, e.page, ({ query }) => types.page(query));
     route(app, e.get, ({ params }) => types.get(params.id));
+    route(app, e.create, ({ auth, body, ip }) => types.create(auth, body, ip));
     route(app, e.copy, ({ auth, params, body, ip }) => types.copy(auth, params.id, body, ip));
     route(app, e.edit, ({ params }) => types.edit(params.id));
     route(app, e.save, ({ auth, params, body, ip, lang }) => types.save(auth, params.id, body, ip, lang));

@@ -14,16 +14,19 @@ import {
   type ControllerTypeDef,
   type ControllerTypeDetail,
   type ControllerTypeSummary,
+  type LocalizedText,
   type RegisterDef,
   type TypePage,
   type TypeRow,
   type typeCopyBody,
+  type typeCreateBody,
   type typeFilter,
   type typeListQuery,
 } from '@dms/contract';
 import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
-import type { ControllerRegisterRow, ControllerTypeRow } from '../../db/schema.js';
+import type { Transaction } from 'kysely';
+import type { ControllerRegisterRow, ControllerTypeRow, Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
@@ -184,36 +187,64 @@ export class ControllerTypeService {
     return (await this.rows()).filter((r) => matches(r, filter)).sort((a, b) => a.code.localeCompare(b.code));
   }
 
-  /** A new type with `id`'s register map as its version 1. */
-  async copy(auth: AuthContext, id: number, body: z.output<typeof typeCopyBody>, ip: string): Promise<{ id: number }> {
-    const created = await this.db
+  /**
+   * A new type of root's (not built in) as version 1, saved by `auth`, with the register rows `registersOf` gives it
+   * (its id known): in one transaction, refused when the code is taken (also when another save takes it meanwhile).
+   */
+  private async insertNew(
+    auth: AuthContext,
+    type: { code: string; kind: string; name: LocalizedText },
+    registersOf: (trx: Transaction<Database>, newId: number) => Promise<ControllerRegisterRow[]>,
+  ): Promise<{ id: number; registers: number }> {
+    return this.db
       .transaction()
       .execute(async (trx) => {
-        const source = await repo.findType(trx, id);
-        if (!source) throw notFound();
-        if (await repo.findTypeByCode(trx, body.code))
-          throw new AppError(Code.VALIDATION_FAILED, 'error.typeCodeTaken', { code: body.code });
+        if (await repo.findTypeByCode(trx, type.code))
+          throw new AppError(Code.VALIDATION_FAILED, 'error.typeCodeTaken', { code: type.code });
         const now = this.now();
-        const newId = await repo.insertType(trx, {
-          code: body.code,
-          kind: source.kind,
-          name: JSON.stringify(body.name),
+        const id = await repo.insertType(trx, {
+          code: type.code,
+          kind: type.kind,
+          name: JSON.stringify(type.name),
           builtin: 0,
           created_at: now,
           updated_at: now,
           version: 1,
           updated_by: auth.user.username,
         });
-        const registers = await repo.registersOf(trx, id);
-        await repo.replaceRegisters(
-          trx,
-          newId,
-          registers.map((r) => ({ ...r, type_id: newId })),
-        );
-        await repo.insertVersion(trx, newId, 1, auth.user.username, now);
-        return { id: newId, source, registers: registers.length };
+        const registers = await registersOf(trx, id);
+        await repo.replaceRegisters(trx, id, registers);
+        await repo.insertVersion(trx, id, 1, auth.user.username, now, registers);
+        return { id, registers: registers.length };
       })
-      .catch(codeRace(body.code));
+      .catch(codeRace(type.code));
+  }
+
+  /** A new type with an empty register map as its version 1 (root fills it in the editor or by an upload). */
+  async create(auth: AuthContext, body: z.output<typeof typeCreateBody>, ip: string): Promise<{ id: number }> {
+    const { id } = await this.insertNew(auth, body, () => Promise.resolve([]));
+    await this.audit.record({
+      user: auth.user,
+      action: 'type.create',
+      target: body.code,
+      newValue: describe({ code: body.code, kind: body.kind, version: 1 }, 0),
+      outcome: 'ok',
+      ip,
+    });
+    this.bus.publish('typeChanged', { typeId: id });
+    return { id };
+  }
+
+  /** A new type with `id`'s register map as its version 1. */
+  async copy(auth: AuthContext, id: number, body: z.output<typeof typeCopyBody>, ip: string): Promise<{ id: number }> {
+    const source = await repo.findType(this.db, id);
+    if (!source) throw notFound();
+    const made = await this.insertNew(auth, { ...body, kind: source.kind }, async (trx, newId) => {
+      // The source read again in the transaction that copies it: one deleted meanwhile is not copied as empty.
+      if (!(await repo.findType(trx, id))) throw notFound();
+      return (await repo.registersOf(trx, id)).map((r) => ({ ...r, type_id: newId }));
+    });
+    const created = { id: made.id, source, registers: made.registers };
     await this.audit.record({
       user: auth.user,
       action: 'type.copy',

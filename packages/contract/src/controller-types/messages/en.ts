@@ -6,6 +6,7 @@ export default {
   'error.typeBuiltin': 'The built-in controller types cannot be deleted.',
   'error.typeInUse': '{count} device(s) use this controller type; give them another type first.',
   // The operation log's name of each action (actions.ts).
+  'action.type.create': 'Create a controller type',
   'action.type.copy': 'Copy a controller type',
   'action.type.delete': 'Delete a controller type',
   'validation.relation.modelCode': 'The model code is 1 to 64 characters.',

@@ -6,6 +6,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeCodeTaken': 'Ya existe un tipo de controlador con el código {code}.',
   'error.typeBuiltin': 'Los tipos de controlador integrados no se pueden eliminar.',
   'error.typeInUse': '{count} equipo(s) usan este tipo de controlador; asígneles otro tipo primero.',
+  'action.type.create': 'Crear un tipo de controlador',
   'action.type.copy': 'Copiar un tipo de controlador',
   'action.type.delete': 'Eliminar un tipo de controlador',
   'validation.relation.modelCode': 'El código de modelo tiene de 1 a 64 caracteres.',

@@ -6,6 +6,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeCodeTaken': 'コード {code} のコントローラータイプはすでに存在します。',
   'error.typeBuiltin': '組み込みのコントローラータイプは削除できません。',
   'error.typeInUse': '{count} 台の機器がこのコントローラータイプを使用しています。先に別のタイプを割り当ててください。',
+  'action.type.create': 'コントローラタイプの作成',
   'action.type.copy': 'コントローラータイプのコピー',
   'action.type.delete': 'コントローラータイプの削除',
   'validation.relation.modelCode': 'モデルコードは 1〜64 文字です。',

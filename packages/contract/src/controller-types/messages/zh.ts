@@ -6,6 +6,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeCodeTaken': '编码为 {code} 的控制器类型已存在。',
   'error.typeBuiltin': '内置控制器类型不能删除。',
   'error.typeInUse': '有 {count} 台设备使用该控制器类型，请先为它们更换类型。',
+  'action.type.create': '新建控制器类型',
   'action.type.copy': '复制控制器类型',
   'action.type.delete': '删除控制器类型',
   'validation.relation.modelCode': '型号编码须为 1 到 64 个字符。',

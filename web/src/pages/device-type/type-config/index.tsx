@@ -1,3 +1,4 @@
+import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Grid, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
 import {
   api,
@@ -12,7 +13,7 @@ import {
   type TypeSort,
 } from '@dms/contract';
 import { useMemo, useState } from 'react';
-import { Link } from 'react-router';
+import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { FormModal } from '@/components/forms/FormModal';
@@ -63,7 +64,7 @@ export default function TypeConfigPage() {
   const screens = Grid.useBreakpoint();
   const list = useListParams(TYPE_LIST);
   const rows = usePagedQuery(endpointQuery(api.controllerTypes.page, { query: typeListQuery(list.params) }));
-  const [copying, setCopying] = useState<TypeRow | null>(null);
+  const [making, setMaking] = useState<Making | null>(null);
   const { filter } = list.params;
   const onPage = rows.data.items.length;
 
@@ -121,7 +122,7 @@ export default function TypeConfigPage() {
               size="small"
               data-testid={`type-copy-${r.code}`}
               onClick={() => {
-                setCopying(r);
+                setMaking({ copyOf: r });
               }}
             >
               {t('typeConfig.copy')}
@@ -152,6 +153,16 @@ export default function TypeConfigPage() {
         title={t('deviceType.route.typeConfig')}
         extra={
           <Space wrap>
+            <Button
+              type="primary"
+              icon={<PlusOutlined />}
+              data-testid="type-create"
+              onClick={() => {
+                setMaking({ copyOf: null });
+              }}
+            >
+              {t('typeConfig.create')}
+            </Button>
             <RefreshButton onClick={rows.reload} testId="type-reload" />
             <ExportButton
               testId="type-export"
@@ -196,56 +207,84 @@ export default function TypeConfigPage() {
         scroll={{ x: tableWidth(columns, 120, screens) }}
         showTotal={(total) => t('typeConfig.total', { total })}
       />
-      <CopyTypeModal
-        source={copying}
+      <TypeModal
+        making={making}
         onClose={() => {
-          setCopying(null);
+          setMaking(null);
         }}
       />
     </>
   );
 }
 
-interface CopyForm {
+interface TypeForm {
   code: string;
+  kind: ControllerKind;
   name: TypeRow['name'];
 }
 
-/** The new type's code and its name in each language; its map is the source's, as version 1. */
-function CopyTypeModal({ source, onClose }: { source: TypeRow | null; onClose: () => void }) {
+/** What the dialog makes: a copy of a type (its map as version 1), or a new type with an empty map. */
+type Making = { copyOf: TypeRow } | { copyOf: null };
+
+/**
+ * The new type's code and its name in each language: a copy takes the source's kind and map as its version 1; a new
+ * type asks for its kind, and its map is filled in the editor, which opens after it is made.
+ */
+function TypeModal({ making, onClose }: { making: Making | null; onClose: () => void }) {
   const { t } = useI18n();
   const { message } = App.useApp();
-  const [form] = Form.useForm<CopyForm>();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<TypeForm>();
+  const source = making?.copyOf ?? null;
   const { busy, error, run, clearError } = useSubmit(
-    async (values: CopyForm) => {
-      if (!source) return;
-      await call(api.controllerTypes.copy, { params: { id: source.id }, body: values }, { errorDisplay: 'none' });
-      void message.success(t('typeConfig.copied', { code: values.code }));
+    async ({ code, name, kind }: TypeForm) => {
+      if (source) {
+        await call(api.controllerTypes.copy, { params: { id: source.id }, body: { code, name } }, { errorDisplay: 'none' });
+        void message.success(t('typeConfig.copied', { code }));
+        onClose();
+        return;
+      }
+      const { id } = await call(api.controllerTypes.create, { body: { code, name, kind } }, { errorDisplay: 'none' });
+      void message.success(t('typeConfig.created', { code }));
       onClose();
+      void navigate(typeEditPath(id));
     },
     { invalidates: [api.controllerTypes.page, api.controllerTypes.list] },
   );
-  if (!source) return null;
+  if (!making) return null;
+  const prefix = source ? 'type-copy' : 'type-create';
   return (
-    <FormModal<CopyForm>
+    <FormModal<TypeForm>
       open
-      title={t('typeConfig.copyTitle', { code: source.code })}
-      okText={t('typeConfig.copyOk')}
-      okTestId="type-copy-ok"
+      title={source ? t('typeConfig.copyTitle', { code: source.code }) : t('typeConfig.createTitle')}
+      okText={source ? t('typeConfig.copyOk') : t('typeConfig.createOk')}
+      okTestId={`${prefix}-ok`}
       busy={busy}
       form={form}
-      initialValues={{ code: `${source.code}-copy`, name: source.name }}
+      initialValues={
+        source
+          ? { code: `${source.code}-copy`, name: source.name, kind: source.kind }
+          : { code: '', name: { en: '', zh: '', es: '', ja: '' }, kind: 'compressor' }
+      }
       onFinish={(v) => void run(v)}
       onChange={clearError}
       onCancel={onClose}
     >
-      <Typography.Paragraph type="secondary">{t('typeConfig.copyHelp')}</Typography.Paragraph>
+      <Typography.Paragraph type="secondary">{source ? t('typeConfig.copyHelp') : t('typeConfig.createHelp')}</Typography.Paragraph>
       <Form.Item name="code" label={t('typeConfig.code')} help={error ?? undefined} validateStatus={error ? 'error' : undefined}>
-        <Input data-testid="type-copy-code" maxLength={64} />
+        <Input data-testid={`${prefix}-code`} maxLength={64} />
       </Form.Item>
+      {!source && (
+        <Form.Item name="kind" label={t('typeConfig.kind')}>
+          <Select<ControllerKind>
+            data-testid="type-create-kind"
+            options={CONTROLLER_KINDS.map((k) => ({ value: k, label: t(`devices.kind.${k}`) }))}
+          />
+        </Form.Item>
+      )}
       {LANGUAGES.map((l) => (
         <Form.Item key={l} name={['name', l]} label={t('typeConfig.nameIn', { language: LANGUAGE_NAMES[l] })}>
-          <Input data-testid={`type-copy-name-${l}`} maxLength={64} />
+          <Input data-testid={`${prefix}-name-${l}`} maxLength={64} />
         </Form.Item>
       ))}
     </FormModal>

@@ -222,7 +222,7 @@ function Editor({ type }: { type: TypeEditView }) {
           <Button
             type="primary"
             loading={busy}
-            disabled={!dirty || problems.length > 0 || missingName}
+            disabled={!dirty || rows.length === 0 || problems.length > 0 || missingName}
             onClick={save}
             data-testid="type-edit-save"
           >
