@@ -331,3 +331,48 @@ test('root makes a new type: named in each language, its empty map filled in the
   await expect(byId(page, 'type-edit-version')).toHaveText('v2');
   await expect(byId(page, 'type-edit-signed-1')).toBeChecked();
 });
+
+test('root makes a type by upload: the template downloaded, a bad row shown with its row and column, the file fixed, then applied', async ({
+  page,
+  playwright,
+}, info) => {
+  const code = `e2e-upload-${base + 80 + info.retry * 100 + info.repeatEachIndex * 1000}`;
+  const request = await playwright.request.newContext();
+  const made = await request.post(`${baseUrl()}/api/v2/controller-types`, {
+    headers: { authorization: `Bearer ${tokenOf('demo_root')}` },
+    data: { code, kind: 'plc', name: { en: 'E2E upload', zh: 'E2E 上传', es: 'E2E subida', ja: 'E2E アップロード' } },
+  });
+  const id = ((await made.json()) as { data: { id: number } }).data.id;
+  await request.dispose();
+  await asRole(page, 'demo_root');
+  await open(page, `/device-type/type-config/edit/${id}`);
+  await byId(page, 'type-edit-upload').click();
+  await expect(page).toHaveURL(new RegExp(`/device-type/type-config/upload/${id}/en$`));
+
+  // The template: the (empty) map in the upload's columns.
+  const [download] = await Promise.all([page.waitForEvent('download'), byId(page, 'type-upload-template').click()]);
+  const template = new ExcelJS.Workbook();
+  await template.xlsx.readFile(await download.path());
+  expect(template.worksheets[0]?.getRow(1).getCell(1).value).toBe('Number');
+  expect(template.worksheets[0]?.getRow(1).getCell(11).value).toBe('Word order');
+
+  const header = 'Number,Key,Name,Format,Unit,Decimals,Writable,Min,Max,Words,Word order,Signed,Encoding,Factor,Offset';
+  const file = (rows: string[]) => ({ name: 'map.csv', mimeType: 'text/csv', buffer: Buffer.from([header, ...rows].join('\n')) });
+  const input = page.locator('.dms-page:not([hidden]) input[type=file]');
+  // One bad cell: shown with its row and column, nothing applied.
+  await input.setInputFiles(file(['0,total_flow,Total flow,number,m3,1,no,,,2,,no,int,,', '2,level,Level,number,m,two,no,,,1,,yes,int,,']));
+  await expect(byId(page, 'type-upload-problems')).toContainText('Row 3, Decimals: a whole number is needed.');
+  await expect(byId(page, 'type-upload-apply')).toBeDisabled();
+  await screenshot(page, 'type-upload-problem');
+  // Fixed: the rows, their names copied to the other languages, the diff; applied as version 2.
+  await input.setInputFiles(file(['0,total_flow,Total flow,number,m3,1,no,,,2,,no,int,,', '2,level,Level,number,m,2,no,,,1,,yes,int,,']));
+  await expect(byId(page, 'type-upload-problems')).toHaveCount(0);
+  await expect(byId(page, 'type-upload-copied')).toBeVisible();
+  await expect(byId(page, 'type-diff-added')).toHaveAttribute('data-count', '2');
+  await expect(byId(page, 'type-upload-rows').locator('tbody tr.ant-table-row')).toHaveCount(2);
+  await byId(page, 'type-upload-apply').click();
+  await expect(page).toHaveURL(new RegExp(`/device-type/type-config/edit/${id}$`));
+  await expect(byId(page, 'type-edit-version')).toHaveText('v2');
+  await expect(byId(page, 'type-edit-key-1')).toHaveValue('total_flow');
+  await expect(byId(page, 'type-edit-signed-2')).toBeChecked();
+});

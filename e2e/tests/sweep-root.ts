@@ -106,6 +106,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'template', path: `/device-type/permission/modify/${world.template}`, ready: 'template-save' },
     { name: 'type-config', path: '/device-type/type-config', ready: 'type-table', once: ({ page }) => expectTableFits(page, 'type-table') },
     { name: 'type-edit', path: `/device-type/type-config/edit/${world.controllerType}`, ready: 'type-edit-table' },
+    { name: 'type-upload', path: `/device-type/type-config/upload/${world.controllerType}/ja`, ready: 'type-upload-file' },
     {
       name: 'relation',
       path: '/device-type/relation',

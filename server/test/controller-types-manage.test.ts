@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow } from '@dms/contract';
+import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow, UploadPreview } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { eventually, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
@@ -362,6 +362,131 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     const manager = await login(t.app, 'demo_manager');
     expect((await call(manager, 'POST', '/controller-types', { code: 'mine', name, kind: 'plc' })).statusCode).toBe(403);
     expect((await call(null, 'POST', '/controller-types', { code: 'mine', name, kind: 'plc' })).statusCode).toBe(401);
+  });
+
+  it('reads an uploaded map of one language: every problem with its row and column, nothing saved; fixed, it applies as the next version', async () => {
+    const name = { en: 'Uploaded', zh: '上传', es: 'Subido', ja: 'アップロード' };
+    const { id } = (await ok('POST', '/controller-types', { code: 'uploaded-type', name, kind: 'plc' })) as { id: number };
+    const upload = (fileName: string, text: string | Buffer, language = 'en', token: string | null = root) =>
+      call(token, 'POST', `/controller-types/${id}/upload/${language}`, {
+        fileName,
+        content: (typeof text === 'string' ? Buffer.from(text) : text).toString('base64'),
+      });
+    const header = 'Number,Key,Name,Format,Unit,Decimals,Writable,Min,Max,Words,Word order,Signed,Encoding,Factor,Offset';
+    const bad = [
+      header,
+      '100,pressure,Pressure,number,bar,two,no,,,1,,no,int,,',
+      '100,flow,Flow,number,m3/h,1,yes,0,50,2,low-first,no,float32,1,',
+      '102,temp,,number,C,1,no,,,1,,yes,int,,',
+    ].join('\n');
+    const first = await upload('map.csv', bad);
+    expect(body(first), JSON.stringify(body(first))).toMatchObject({ code: 20000 });
+    const preview = body(first).data as UploadPreview;
+    expect(preview.problems).toEqual([
+      { row: 2, column: 'Decimals', message: 'Row 2, Decimals: a whole number is needed.' },
+      { row: 4, column: 'Name', message: 'Row 4: the name in English is missing.' },
+    ]);
+    // The rows that read are in the map, with what they keep and what they bring.
+    expect(preview.registers.map((r) => [r.number, r.key, r.words, r.wordOrder, r.encoding, r.signed])).toEqual([
+      [100, 'flow', 2, 'low-first', 'float32', undefined],
+      [102, 'temp', undefined, undefined, undefined, true],
+    ]);
+    expect((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).toMatchObject({ version: 1, registers: [] });
+
+    // Fixed: names copied to the other languages for the new registers, the diff against the empty map.
+    const good = [
+      header,
+      '100,pressure,Pressure,number,bar,2,no,,,1,,no,int,,',
+      '101,flow,Flow,number,m3/h,1,yes,0,50,1,,no,int,0.5,-10',
+      '102,temp,Temperature,number,C,1,no,,,1,,yes,int,,',
+    ].join('\n');
+    const fixed = body(await upload('map.csv', good)).data as UploadPreview;
+    expect(fixed.problems).toEqual([]);
+    expect(fixed.diff.added.map((r) => r.number)).toEqual([100, 101, 102]);
+    expect(fixed.namesCopied).toEqual([100, 101, 102]);
+    expect(fixed.registers[1]).toMatchObject({
+      writable: true,
+      min: 0,
+      max: 50,
+      factor: 0.5,
+      offset: -10,
+      name: { en: 'Flow', zh: 'Flow' },
+    });
+    expect(await ok('PUT', `/controller-types/${id}`, { name, kind: 'plc', version: fixed.version, registers: fixed.registers })).toEqual({
+      version: 2,
+    });
+
+    // The same map in Chinese, as .xlsx of a few columns: the Chinese names and the columns it has change; the
+    // columns it lacks (min, max, words, factor, offset, signed…) keep what each register holds.
+    const wb = new ExcelJS.Workbook();
+    const ws = wb.addWorksheet('map');
+    ws.addRow(['地址', '键', '名称', '格式', '单位', '小数位', '可写']);
+    ws.addRow([100, 'pressure', '压力', 'number', 'bar', 2, '否']);
+    ws.addRow([101, 'flow', '流量', 'number', 'm3/h', 1, '是']);
+    ws.addRow([102, 'temp', '温度', 'number', 'C', 1, '否']);
+    const zh = body(await upload('map.xlsx', Buffer.from(await wb.xlsx.writeBuffer()), 'zh')).data as UploadPreview;
+    expect(zh.problems).toEqual([]);
+    expect(zh.registers.map((r) => [r.name.en, r.name.zh])).toEqual([
+      ['Pressure', '压力'],
+      ['Flow', '流量'],
+      ['Temperature', '温度'],
+    ]);
+    expect(zh.diff.changed.map((c) => [c.after.number, c.fields])).toEqual([
+      [100, ['name']],
+      [101, ['name']],
+      [102, ['name']],
+    ]);
+    expect(zh.registers[1]).toMatchObject({ min: 0, max: 50, factor: 0.5, offset: -10 });
+    expect(zh.registers[2]).toMatchObject({ signed: true });
+
+    // A file that is no sheet, one without the columns, one too large; a manager and a stranger.
+    await refused(
+      'POST',
+      `/controller-types/${id}/upload/en`,
+      { fileName: 'map.xlsx', content: Buffer.from('not a workbook').toString('base64') },
+      'The file could not be read as .xlsx or .csv.',
+    );
+    await refused(
+      'POST',
+      `/controller-types/${id}/upload/en`,
+      { fileName: 'map.csv', content: Buffer.from('Number,Name\n1,A').toString('base64') },
+      'The first row must name the columns; Key is missing.',
+    );
+    await refused(
+      'POST',
+      `/controller-types/${id}/upload/en`,
+      { fileName: 'map.csv', content: Buffer.from(header).toString('base64') },
+      'The file has no register rows.',
+    );
+    await refused(
+      'POST',
+      `/controller-types/${id}/upload/en`,
+      { fileName: 'map.csv', content: 'A'.repeat(700_000) },
+      'The file is larger than 512 KB.',
+    );
+    const manager = await login(t.app, 'demo_manager');
+    expect((await upload('map.csv', good, 'en', manager)).statusCode).toBe(403);
+    expect((await upload('map.csv', good, 'en', null)).statusCode).toBe(401);
+
+    // The template: the map as it is, in the upload's columns and the language's headers.
+    const started = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/exports',
+      headers: { ...bearer(root), 'accept-language': 'es' },
+      payload: { kind: 'type-map', filter: { typeId: id, language: 'es' }, tz: 'UTC' },
+    });
+    const job = (body(started).data as ExportJob).id;
+    await eventually(async () => {
+      expect((body(await call(root, 'GET', `/exports/${job}`)).data as ExportJob).state).toBe('ready');
+    });
+    const template = new ExcelJS.Workbook();
+    await template.xlsx.load((await call(root, 'GET', `/exports/${job}/file`)).rawPayload as unknown as ArrayBuffer);
+    const sheet = template.worksheets[0];
+    expect(sheet?.getRow(1).getCell(1).value).toBe('Número');
+    expect(sheet?.getRow(1).getCell(3).value).toBe('Nombre');
+    expect(sheet?.rowCount).toBe(4);
+    expect(sheet?.getRow(3).getCell(2).value).toBe('flow');
+    expect(sheet?.getRow(3).getCell(7).value).toBe('sí');
   });
 
   it('leaves a built-in type root has edited as root saved it when the release installs its types again', async () => {

@@ -18,6 +18,8 @@ export * from './datalog/schemas.js';
 export * from './controller-types/schemas.js';
 export * from './controller-types/values.js';
 export * from './controller-types/map-rules.js';
+export * from './controller-types/upload.js';
+export * from './controller-types/field-names.js';
 export * from './devices/schemas.js';
 export * from './history/schemas.js';
 export * from './exports/schemas.js';

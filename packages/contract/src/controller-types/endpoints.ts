@@ -18,6 +18,7 @@ import {
   typeVersionRow,
   unmappedCode,
 } from './schemas.js';
+import { uploadBody, uploadParams, uploadPreview } from './upload.js';
 
 const tags = ['controller-types'] as const;
 
@@ -88,6 +89,17 @@ export const endpoints = {
     tags,
     summary:
       "Saves a type's name, kind and register map as its next version (refused row by row when the map breaks a rule, or when another save came first); devices take it at once",
+  }),
+  upload: endpoint({
+    method: 'POST',
+    path: '/controller-types/:id/upload/:language',
+    access: 'deviceType',
+    params: uploadParams,
+    body: uploadBody,
+    response: uploadPreview,
+    tags,
+    summary:
+      'Reads a register map of one language from .xlsx or .csv and answers what it would make (the map, every problem with its row and column, the diff against the current version); saves nothing',
   }),
   versions: endpoint({
     method: 'GET',

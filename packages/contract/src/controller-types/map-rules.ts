@@ -1,4 +1,4 @@
-import { LANGUAGES, type Language } from '../i18n.js';
+import { LANGUAGE_NAMES, LANGUAGES } from '../i18n.js';
 import type { MessageKey } from '../messages.js';
 import { wordCount } from './values.js';
 import type { RegisterDef } from './schemas.js';
@@ -17,9 +17,6 @@ export interface MapProblem {
   key: MessageKey;
   params: Record<string, string | number>;
 }
-
-/** How each console language names itself, for a message that says which translation is missing. */
-const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', zh: '中文', es: 'Español', ja: '日本語' };
 
 const KEY = /^[a-z][a-z0-9_]{0,63}$/;
 const NUMBER_MAX = 65_535;
@@ -84,7 +81,7 @@ export interface MapDiff {
 }
 
 /** The fields of a register compared by the diff, in the order the editor shows them. */
-const DIFF_FIELDS = [
+export const DIFF_FIELDS = [
   'key',
   'name',
   'format',

@@ -5,6 +5,7 @@ import { route } from '../../http/route.js';
 import { typeExport } from './export.js';
 import { RelationService } from './relations.js';
 import { ControllerTypeService } from './service.js';
+import { previewUpload, typeMapExport } from './upload.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -31,6 +32,7 @@ export default fp(
     if (updated.length > 0) app.log.info({ updated }, 'built-in controller types installed');
     app.decorate('controllerTypes', types);
     app.exports.register('controller-types', typeExport(types, app.clock));
+    app.exports.register('type-map', typeMapExport(types));
     const e = api.controllerTypes;
     route(app, e.list, () => types.list());
     route(app, e.page, ({ query }) => types.page(query));
@@ -39,6 +41,7 @@ export default fp(
     route(app, e.copy, ({ auth, params, body, ip }) => types.copy(auth, params.id, body, ip));
     route(app, e.edit, ({ params }) => types.edit(params.id));
     route(app, e.save, ({ auth, params, body, ip, lang }) => types.save(auth, params.id, body, ip, lang));
+    route(app, e.upload, ({ params, body, lang }) => previewUpload(types, params.id, params.language, body, lang));
     route(app, e.versions, ({ params }) => types.versions(params.id));
     route(app, e.remove, async ({ auth, params, ip }) => {
       await types.remove(auth, params.id, ip);

@@ -18,6 +18,7 @@ export { default as permissionTemplates } from '@/pages/device-type/locales/en/p
 export { default as typeConfig } from '@/pages/device-type/locales/en/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/en/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/en/typeRelation';
+export { default as typeUpload } from '@/pages/device-type/locales/en/typeUpload';
 export { default as devices } from '@/pages/devices/locales/en/devices';
 export { default as history } from '@/pages/devices/locales/en/history';
 export { default as profile } from '@/pages/profile/locales/en/profile';

@@ -18,6 +18,7 @@ export { default as permissionTemplates } from '@/pages/device-type/locales/es/p
 export { default as typeConfig } from '@/pages/device-type/locales/es/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/es/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/es/typeRelation';
+export { default as typeUpload } from '@/pages/device-type/locales/es/typeUpload';
 export { default as devices } from '@/pages/devices/locales/es/devices';
 export { default as history } from '@/pages/devices/locales/es/history';
 export { default as profile } from '@/pages/profile/locales/es/profile';

@@ -18,6 +18,7 @@ export { default as permissionTemplates } from '@/pages/device-type/locales/ja/p
 export { default as typeConfig } from '@/pages/device-type/locales/ja/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/ja/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/ja/typeRelation';
+export { default as typeUpload } from '@/pages/device-type/locales/ja/typeUpload';
 export { default as devices } from '@/pages/devices/locales/ja/devices';
 export { default as history } from '@/pages/devices/locales/ja/history';
 export { default as profile } from '@/pages/profile/locales/ja/profile';

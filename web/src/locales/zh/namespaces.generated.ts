@@ -18,6 +18,7 @@ export { default as permissionTemplates } from '@/pages/device-type/locales/zh/p
 export { default as typeConfig } from '@/pages/device-type/locales/zh/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/zh/typeEdit';
 export { default as typeRelation } from '@/pages/device-type/locales/zh/typeRelation';
+export { default as typeUpload } from '@/pages/device-type/locales/zh/typeUpload';
 export { default as devices } from '@/pages/devices/locales/zh/devices';
 export { default as history } from '@/pages/devices/locales/zh/history';
 export { default as profile } from '@/pages/profile/locales/zh/profile';

@@ -2,6 +2,8 @@
 export const TYPE_CONFIG_PATH = '/device-type/type-config';
 /** A type's editor (spec 2 /device-type/type-config/edit/{id}). */
 export const typeEditPath = (id: number) => `/device-type/type-config/edit/${id}`;
+/** A type's map uploaded in one language (spec 2 /device-type/type-config/upload/{id}/{language}). */
+export const typeUploadPath = (id: number, language: string) => `/device-type/type-config/upload/${id}/${language}`;
 /** Model codes and the types they stand for (spec 2 /device-type/relation). */
 export const RELATION_PATH = '/device-type/relation';
 /** The permission template pages (spec 2 /device-type). */

@@ -1,4 +1,11 @@
-import { AppstoreOutlined, ClusterOutlined, EditOutlined, LinkOutlined, SafetyCertificateOutlined } from '@ant-design/icons';
+import {
+  AppstoreOutlined,
+  ClusterOutlined,
+  EditOutlined,
+  LinkOutlined,
+  SafetyCertificateOutlined,
+  UploadOutlined,
+} from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH } from './paths';
 
@@ -32,6 +39,20 @@ export const routes: readonly ShellRoute[] = [
           parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
         },
         load: () => import('./type-config/edit'),
+      },
+      {
+        kind: 'page',
+        name: 'typeUpload',
+        path: '/device-type/type-config/upload/:id/:language',
+        meta: {
+          titleKey: 'deviceType.route.typeUpload',
+          icon: UploadOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
+        },
+        load: () => import('./type-config/upload'),
       },
       {
         kind: 'page',

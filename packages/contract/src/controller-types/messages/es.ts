@@ -33,5 +33,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeVersionChanged':
     'Otra persona guardó este tipo mientras tanto (ahora es la versión {version}). Ábralo de nuevo para ver su cambio.',
   'action.type.save': 'Guardar un tipo de controlador',
+  'validation.upload.tooLarge': 'El archivo ocupa más de 512 KB.',
+  'validation.upload.file': 'No se pudo leer el archivo como .xlsx o .csv.',
+  'validation.upload.header': 'La primera fila debe nombrar las columnas; falta {missing}.',
+  'validation.upload.empty': 'El archivo no tiene filas de registros.',
+  'validation.upload.tooMany': 'El archivo tiene más de 512 filas de registros.',
+  'validation.upload.required': 'Fila {row}, {column}: falta un valor.',
+  'validation.upload.integer': 'Fila {row}, {column}: se necesita un número entero.',
+  'validation.upload.number': 'Fila {row}, {column}: se necesita un número.',
+  'validation.upload.choice': 'Fila {row}, {column}: se necesita uno de {choices}.',
+  'validation.upload.yesNo': 'Fila {row}, {column}: se necesita sí o no.',
 };
 export default types;

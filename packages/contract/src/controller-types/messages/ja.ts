@@ -30,5 +30,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.typeMap.overlap': '{row}行目：レジスタ{number}は2ワードのため、{otherRow}行目のレジスタ{other}と重なります。',
   'error.typeVersionChanged': 'このタイプは他のユーザーが保存しました（現在バージョン{version}）。開き直して変更を確認してください。',
   'action.type.save': 'コントローラタイプの保存',
+  'validation.upload.tooLarge': 'ファイルが 512 KB を超えています。',
+  'validation.upload.file': 'ファイルを .xlsx または .csv として読み取れませんでした。',
+  'validation.upload.header': '1行目は列名です。{missing}がありません。',
+  'validation.upload.empty': 'ファイルにレジスタの行がありません。',
+  'validation.upload.tooMany': 'ファイルのレジスタ行が 512 行を超えています。',
+  'validation.upload.required': '{row}行目、{column}：値が必要です。',
+  'validation.upload.integer': '{row}行目、{column}：整数が必要です。',
+  'validation.upload.number': '{row}行目、{column}：数値が必要です。',
+  'validation.upload.choice': '{row}行目、{column}：{choices} のいずれかが必要です。',
+  'validation.upload.yesNo': '{row}行目、{column}：はい または いいえ が必要です。',
 };
 export default types;

@@ -30,5 +30,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.typeMap.overlap': '第{row}行：寄存器{number}占两个字，与第{otherRow}行的寄存器{other}重叠。',
   'error.typeVersionChanged': '此类型已被他人保存（现为版本{version}）。请重新打开查看其修改。',
   'action.type.save': '保存控制器类型',
+  'validation.upload.tooLarge': '文件大于 512 KB。',
+  'validation.upload.file': '无法将文件读取为 .xlsx 或 .csv。',
+  'validation.upload.header': '第一行须为列名；缺少{missing}。',
+  'validation.upload.empty': '文件中没有寄存器行。',
+  'validation.upload.tooMany': '文件中的寄存器行超过 512 行。',
+  'validation.upload.required': '第{row}行，{column}：须填写。',
+  'validation.upload.integer': '第{row}行，{column}：须为整数。',
+  'validation.upload.number': '第{row}行，{column}：须为数字。',
+  'validation.upload.choice': '第{row}行，{column}：须为 {choices} 之一。',
+  'validation.upload.yesNo': '第{row}行，{column}：须为是或否。',
 };
 export default types;

@@ -6,6 +6,7 @@ export default {
     relation: 'Model codes',
     permissionTemplates: 'Permission templates',
     typeEdit: 'Edit controller type',
+    typeUpload: 'Upload register map',
     permissionModify: 'Edit permission template',
   },
 };

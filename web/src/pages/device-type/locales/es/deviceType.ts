@@ -7,6 +7,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     relation: 'Códigos de modelo',
     permissionTemplates: 'Plantillas de permisos',
     typeEdit: 'Editar tipo de controlador',
+    typeUpload: 'Subir mapa de registros',
     permissionModify: 'Editar plantilla de permisos',
   },
 };

@@ -7,6 +7,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     relation: 'モデルコード',
     permissionTemplates: '権限テンプレート',
     typeEdit: 'コントローラタイプの編集',
+    typeUpload: 'レジスタマップのアップロード',
     permissionModify: '権限テンプレートの編集',
   },
 };

@@ -7,6 +7,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     relation: '型号编码',
     permissionTemplates: '权限模板',
     typeEdit: '编辑控制器类型',
+    typeUpload: '上传寄存器表',
     permissionModify: '编辑权限模板',
   },
 };

@@ -1,5 +1,5 @@
 import { Empty, Tag, Typography } from 'antd';
-import { diffSize, type DiffField, type MapDiff } from '@dms/contract';
+import { diffSize, REGISTER_FIELD_NAMES, type DiffField, type MapDiff } from '@dms/contract';
 import { useI18n } from '@/i18n';
 import { registerName } from '@/lib/localized';
 
@@ -31,7 +31,7 @@ export function MapDiffView({ diff }: { diff: MapDiff }) {
                   <Tag color={g.color}>{r.number}</Tag>
                   {registerName(r, lang) || r.key}
                   {fields.length > 0 && (
-                    <Typography.Text type="secondary"> ({fields.map((f) => t(`typeEdit.field.${f}`)).join(', ')})</Typography.Text>
+                    <Typography.Text type="secondary"> ({fields.map((f) => REGISTER_FIELD_NAMES[lang][f]).join(', ')})</Typography.Text>
                   )}
                 </li>
               ))}

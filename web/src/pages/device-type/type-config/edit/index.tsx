@@ -3,12 +3,10 @@ import {
   App,
   Button,
   Card,
-  Empty,
   Form,
   Input,
   InputNumber,
   Select,
-  Skeleton,
   Space,
   Switch,
   Table,
@@ -16,13 +14,14 @@ import {
   Typography,
   type TableColumnsType,
 } from 'antd';
-import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
+import { DeleteOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   api,
   CONTROLLER_KINDS,
   LANGUAGE_NAMES,
   LANGUAGES,
   REGISTER_ENCODINGS,
+  REGISTER_FIELD_NAMES,
   REGISTER_FORMATS,
   WORD_ORDERS,
   message as serverMessage,
@@ -37,15 +36,16 @@ import {
   type TypeEditView,
   type WordOrder,
 } from '@dms/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useRef, useState, type ReactNode } from 'react';
-import { Link, useParams } from 'react-router';
-import { call, endpointQuery } from '@/api/call';
+import { useNavigate, useParams } from 'react-router';
+import { call } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n, type Translate } from '@/i18n';
-import { TYPE_CONFIG_PATH } from '@/pages/device-type/paths';
+import { typeUploadPath } from '@/pages/device-type/paths';
 import { MapDiffView } from './MapDiffView';
 import { TypeVersions } from './TypeVersions';
+import { ProblemList } from '../ProblemList';
+import { TYPE_MAP_READS, TypeLoader } from '../TypeLoader';
 
 /** A row of the editor: a register as it is being edited, with a key of its own for React (numbers change). */
 interface Row {
@@ -57,9 +57,6 @@ interface ShownRow extends Row {
   at: number;
 }
 
-/** Most problems listed above the table; the cells show every one. */
-const PROBLEMS_SHOWN = 8;
-
 /**
  * /device-type/type-config/edit/{id} (root): a type's name, kind and register map in an editable table: number,
  * key, a name per language, display format, unit, decimals, the words (one or two, their order, signed, int or
@@ -69,31 +66,16 @@ const PROBLEMS_SHOWN = 8;
  */
 export default function TypeEditPage() {
   const { t } = useI18n();
-  const id = Number(useParams().id);
-  const valid = Number.isInteger(id) && id > 0;
-  const view = useQuery({ ...endpointQuery(api.controllerTypes.edit, { params: { id: valid ? id : 1 } }), enabled: valid });
-  if (!valid || view.isError) {
-    return (
-      <Card title={t('deviceType.route.typeEdit')}>
-        <Empty description={t('typeEdit.notFound')}>
-          <Link to={TYPE_CONFIG_PATH}>{t('typeEdit.back')}</Link>
-        </Empty>
-      </Card>
-    );
-  }
-  if (!view.data) {
-    return (
-      <Card title={t('deviceType.route.typeEdit')}>
-        <Skeleton active />
-      </Card>
-    );
-  }
-  // A fresh editor for each saved version: its state starts from what the server holds.
   return (
-    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
-      <Editor key={`${view.data.id}-${view.data.version}`} type={view.data} />
-      <TypeVersions typeId={view.data.id} current={view.data.version} />
-    </Space>
+    <TypeLoader title={t('deviceType.route.typeEdit')} id={Number(useParams().id)}>
+      {(type) => (
+        // A fresh editor for each saved version: its state starts from what the server holds.
+        <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+          <Editor key={`${type.id}-${type.version}`} type={type} />
+          <TypeVersions typeId={type.id} current={type.version} />
+        </Space>
+      )}
+    </TypeLoader>
   );
 }
 
@@ -119,6 +101,7 @@ type OptionalField = 'min' | 'max' | 'words' | 'wordOrder' | 'signed' | 'encodin
 
 function Editor({ type }: { type: TypeEditView }) {
   const { t, lang } = useI18n();
+  const navigate = useNavigate();
   const { message, modal } = App.useApp();
   const nextId = useRef(type.registers.length);
   const [name, setName] = useState<LocalizedText>(type.name);
@@ -156,15 +139,7 @@ function Editor({ type }: { type: TypeEditView }) {
       void message.success(t('typeEdit.saved', { code: type.code, version: type.version + 1 }));
       setDirty(false);
     },
-    {
-      invalidates: [
-        api.controllerTypes.edit,
-        api.controllerTypes.versions,
-        api.controllerTypes.page,
-        api.controllerTypes.list,
-        api.controllerTypes.get,
-      ],
-    },
+    { invalidates: TYPE_MAP_READS },
   );
 
   const save = () => {
@@ -207,6 +182,15 @@ function Editor({ type }: { type: TypeEditView }) {
       extra={
         <Space wrap>
           {dirty && <Tag color="orange">{t('typeEdit.unsaved')}</Tag>}
+          <Button
+            icon={<UploadOutlined />}
+            data-testid="type-edit-upload"
+            onClick={() => {
+              void navigate(typeUploadPath(type.id, lang));
+            }}
+          >
+            {t('typeEdit.upload')}
+          </Button>
           <Button
             icon={<PlusOutlined />}
             data-testid="type-edit-add"
@@ -266,26 +250,11 @@ function Editor({ type }: { type: TypeEditView }) {
           ))}
         </Space>
       </Form>
-      {problems.length > 0 && (
-        <Alert
-          type="error"
-          showIcon
-          role="alert"
-          data-testid="type-edit-problems"
-          style={{ marginBottom: 16 }}
-          title={t('typeEdit.problems', { count: problems.length })}
-          description={
-            <ul className="dms-plain-list">
-              {problems.slice(0, PROBLEMS_SHOWN).map((p) => (
-                <li key={`${p.row}-${p.field}-${p.key}`} data-testid="type-edit-problem">
-                  {serverMessage(lang, p.key, p.params)}
-                </li>
-              ))}
-              {problems.length > PROBLEMS_SHOWN && <li>{t('typeEdit.moreProblems', { count: problems.length - PROBLEMS_SHOWN })}</li>}
-            </ul>
-          }
-        />
-      )}
+      <ProblemList
+        testId="type-edit-problems"
+        title={t('typeEdit.problems', { count: problems.length })}
+        messages={problems.map((p) => serverMessage(lang, p.key, p.params))}
+      />
       {error && <Alert type="error" title={error} showIcon role="alert" data-testid="type-edit-error" style={{ marginBottom: 16 }} />}
       <Table<ShownRow>
         data-testid="type-edit-table"
@@ -333,6 +302,7 @@ interface CellSpec<V> {
 
 /** The editor's columns: each cell edits one field of its register and shows that field's problem, if any. */
 function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableColumnsType<ShownRow> {
+  const field = REGISTER_FIELD_NAMES[lang];
   const problem = (at: number, field: MapProblem['field'] | undefined) => (field ? byRow.get(at)?.get(field) : undefined);
   /** What every editing cell shares: its test id (`type-edit-<key>-<row>`), label, and problem as status and title. */
   const common = <V,>(spec: CellSpec<V>, r: ShownRow) => {
@@ -417,15 +387,12 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
     { key: 'row', title: '#', width: 56, fixed: 'left', render: (_: unknown, r) => r.at + 1 },
     {
       ...number(
-        { key: 'number', title: t('typeEdit.number'), width: 110, problemField: 'number', ...whole('number') },
+        { key: 'number', title: field.number, width: 110, problemField: 'number', ...whole('number') },
         { min: 0, max: 65_535, precision: 0 },
       ),
       fixed: 'left',
     },
-    text(
-      { key: 'key', title: t('typeEdit.key'), width: 170, problemField: 'key', get: (d) => d.key, set: (d, key) => ({ ...d, key }) },
-      64,
-    ),
+    text({ key: 'key', title: field.key, width: 170, problemField: 'key', get: (d) => d.key, set: (d, key) => ({ ...d, key }) }, 64),
     // The name in the user's language first, then the others; an empty one is outlined.
     ...[lang, ...LANGUAGES.filter((l) => l !== lang)].map((l) =>
       column(
@@ -463,7 +430,7 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
     choice(
       {
         key: 'words',
-        title: t('typeEdit.words'),
+        title: field.words,
         width: 90,
         problemField: 'words',
         get: (d) => d.words ?? 1,
@@ -477,7 +444,7 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
     choice(
       {
         key: 'order',
-        title: t('typeEdit.wordOrder'),
+        title: field.wordOrder,
         width: 150,
         disabled: (d) => d.words !== 2,
         get: (d): WordOrder => d.wordOrder ?? 'high-first',
@@ -487,7 +454,7 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
     ),
     toggle({
       key: 'signed',
-      title: t('typeEdit.signed'),
+      title: field.signed,
       width: 90,
       get: (d) => d.signed === true,
       set: (d, v) => withField(d, 'signed', v ? true : undefined),
@@ -495,7 +462,7 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
     choice(
       {
         key: 'encoding',
-        title: t('typeEdit.encoding'),
+        title: field.encoding,
         width: 110,
         problemField: 'encoding',
         get: (d): RegisterEncoding => d.encoding ?? 'int',
@@ -503,8 +470,8 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
       },
       REGISTER_ENCODINGS.map((e) => ({ value: e, label: t(`typeEdit.encodings.${e}`) })),
     ),
-    number({ key: 'factor', title: t('typeEdit.factor'), width: 110, problemField: 'factor', ...optional('factor') }),
-    number({ key: 'offset', title: t('typeEdit.offset'), width: 110, ...optional('offset') }),
+    number({ key: 'factor', title: field.factor, width: 110, problemField: 'factor', ...optional('factor') }),
+    number({ key: 'offset', title: field.offset, width: 110, ...optional('offset') }),
     toggle({
       key: 'writable',
       title: t('devices.register.writable'),
@@ -512,8 +479,8 @@ function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableC
       get: (d) => d.writable,
       set: (d, writable) => ({ ...d, writable }),
     }),
-    number({ key: 'min', title: t('typeEdit.min'), width: 110, problemField: 'min', ...optional('min') }),
-    number({ key: 'max', title: t('typeEdit.max'), width: 110, problemField: 'min', ...optional('max') }),
+    number({ key: 'min', title: field.min, width: 110, problemField: 'min', ...optional('min') }),
+    number({ key: 'max', title: field.max, width: 110, problemField: 'min', ...optional('max') }),
     {
       key: 'more',
       title: t('typeEdit.more'),
