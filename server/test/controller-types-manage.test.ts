@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow, UploadPreview } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { eventually, registerBoxes } from './boxes.js';
-import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, insertDevice, insertTemplate, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
@@ -272,6 +272,13 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     ]);
     expect((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).toMatchObject({ version: 1 });
 
+    // A template that names the register the new version removes, and one that stays.
+    const energy = registers.find((r) => r.key === 'energy')?.number ?? 0;
+    const template = await insertTemplate(t.app.db, { name: 'Follows the map', defaultRead: true, defaultWrite: 'none' }, [
+      { typeId: id, register: energy, read: false, write: false },
+      { typeId: id, register: first.number, read: false, write: false },
+    ]);
+
     // A valid map: the next version, with the change in the operation log, and out on the bus for ingest and the push.
     const changed: number[] = [];
     t.app.bus.on('typeChanged', ({ typeId }) => {
@@ -295,6 +302,13 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
       },
     ]);
     expect(changed).toEqual([id]);
+    // The removed register dropped out of the template; the rest of its rights stay.
+    const rights = await t.app.db
+      .selectFrom('permission_template_rights')
+      .select('register_number')
+      .where('template_id', '=', template)
+      .execute();
+    expect(rights.map((r) => r.register_number)).toEqual([first.number]);
 
     // The versions, newest first, each with its own map.
     const versions = (await ok('GET', `/controller-types/${id}/versions`)) as TypeVersionRow[];

@@ -90,6 +90,12 @@ export async function insertVersion(
     .execute();
 }
 
+/** Drops the permission template rights that name these registers of a type (registers a new version removed). */
+export async function dropTemplateRights(db: Executor, typeId: number, registers: readonly number[]): Promise<void> {
+  if (registers.length === 0) return;
+  await db.deleteFrom('permission_template_rights').where('type_id', '=', typeId).where('register_number', 'in', registers).execute();
+}
+
 /** Every saved version of a type, newest first. */
 export function versionsOf(db: Executor, typeId: number): Promise<ControllerTypeVersionRow[]> {
   return db.selectFrom('controller_type_versions').selectAll().where('type_id', '=', typeId).orderBy('version', 'desc').execute();

@@ -342,7 +342,15 @@ export class ControllerTypeService {
       const rows = body.registers.map((r) => toRow(id, r));
       await repo.replaceRegisters(trx, id, rows);
       await repo.insertVersion(trx, id, version, auth.user.username, now, rows);
-      return { type, version, diff: registerMapDiff(before, body.registers), count: rows.length };
+      const diff = registerMapDiff(before, body.registers);
+      // Templates follow the map (docs/people.md): a register removed drops out of the templates that name it; one
+      // added follows each template's defaults.
+      await repo.dropTemplateRights(
+        trx,
+        id,
+        diff.removed.map((r) => r.number),
+      );
+      return { type, version, diff, count: rows.length };
     });
     await this.audit.record({
       user: auth.user,
