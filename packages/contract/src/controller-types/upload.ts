@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { Language } from '../i18n.js';
+import { LANGUAGES, type Language } from '../i18n.js';
 import { DIFF_FIELDS, type DiffField } from './map-rules.js';
 import { editedRegister } from './schemas.js';
 
@@ -31,7 +31,7 @@ export const MAX_UPLOAD_BYTES = 512 * 1024;
 
 export const uploadParams = z.object({
   id: z.coerce.number().int().positive(),
-  language: z.enum(['en', 'zh', 'es', 'ja'], { error: 'validation.invalid' }),
+  language: z.enum(LANGUAGES, { error: 'validation.invalid' }),
 });
 /** The file, as the browser read it: its name (its extension says .xlsx or .csv) and its bytes in base64. */
 export const uploadBody = z.object({

@@ -10,6 +10,8 @@ import type { RegisterDef } from './schemas.js';
 
 /** The fields of a register that say how its words are read and scaled. */
 export type RegisterCoding = Pick<RegisterDef, 'number' | 'decimals' | 'words' | 'wordOrder' | 'signed' | 'encoding' | 'factor' | 'offset'>;
+/** The fields that scale a raw value into engineering units. */
+export type RegisterScale = Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>;
 
 /** How many 16-bit words the register takes (1 unless its map says 2). */
 export function wordCount(def: Pick<RegisterDef, 'words'>): 1 | 2 {
@@ -61,13 +63,13 @@ function roundTo(value: number, decimals: number): number {
 }
 
 /** A raw value in engineering units: raw × factor + offset, or raw / 10^decimals; rounded to `extra` places past the register's decimals. */
-export function engineeringValue(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>, raw: number, extra = 0): number {
+export function engineeringValue(def: RegisterScale, raw: number, extra = 0): number {
   const value = def.factor !== undefined ? raw * def.factor + (def.offset ?? 0) : def.decimals > 0 ? raw / 10 ** def.decimals : raw;
   return roundTo(value, def.decimals + extra);
 }
 
 /** The raw value that shows as `value` in engineering units (integers rounded to the nearest; a float32 kept as is). */
-export function rawFromEngineering(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset' | 'encoding'>, value: number): number {
+export function rawFromEngineering(def: RegisterScale & Pick<RegisterCoding, 'encoding'>, value: number): number {
   const raw = def.factor !== undefined ? (value - (def.offset ?? 0)) / def.factor : value * 10 ** def.decimals;
   return def.encoding === 'float32' ? raw : Math.round(raw);
 }

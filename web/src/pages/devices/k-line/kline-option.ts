@@ -1,14 +1,11 @@
-import { engineeringValue, type Candle, type RegisterCoding } from '@dms/contract';
+import { engineeringValue, type Candle, type RegisterScale } from '@dms/contract';
 import { escapeHtml } from '../shared/charts/series-option';
-
-/** How the candles' raw values scale: the register's decimals, or its factor and offset. */
-export type CandleScale = Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>;
 
 /**
  * Candles of raw values in engineering units, as the register scales them: [open, close, low, high] as echarts'
  * candlestick wants them (a negative factor turns low and high round).
  */
-export function candleValues(c: Candle, scale: CandleScale): [number, number, number, number] {
+export function candleValues(c: Candle, scale: RegisterScale): [number, number, number, number] {
   const s = (v: number) => engineeringValue(scale, v);
   const [low, high] = [s(c.low), s(c.high)].sort((a, b) => a - b) as [number, number];
   return [s(c.open), s(c.close), low, high];
@@ -16,7 +13,7 @@ export function candleValues(c: Candle, scale: CandleScale): [number, number, nu
 
 export interface KlineOptionInput {
   candles: readonly Candle[];
-  scale: CandleScale;
+  scale: RegisterScale;
   name: string;
   unit: string;
   formatLabel: (ms: number) => string;

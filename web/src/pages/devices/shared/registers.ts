@@ -5,7 +5,7 @@ import {
   type DeviceDetail,
   type Language,
   type RegisterBit,
-  type RegisterCoding,
+  type RegisterScale,
   type RegisterDef,
 } from '@dms/contract';
 import type { Translate } from '@/i18n';
@@ -24,12 +24,12 @@ export { localized, registerName } from '@/lib/localized';
 export { registerRaw };
 
 /** A register's raw value in engineering units, exact to its decimals (no 0.30000000000000004). */
-export function scaleRaw(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>, raw: number): number {
+export function scaleRaw(def: RegisterScale, raw: number): number {
   return engineeringValue(def, raw);
 }
 
 /** A scaled number with exactly the register's decimals after the point, in the user's number style. */
-export function formatScaled(def: Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>, raw: number, lang: Language): string {
+export function formatScaled(def: RegisterScale, raw: number, lang: Language): string {
   return new Intl.NumberFormat(NUMBER_LOCALE[lang], {
     minimumFractionDigits: def.decimals,
     maximumFractionDigits: def.decimals,

@@ -4,6 +4,7 @@ import {
   api,
   LANGUAGE_NAMES,
   LANGUAGES,
+  isLanguage,
   MAX_UPLOAD_BYTES,
   REGISTER_FIELD_NAMES,
   type Language,
@@ -29,8 +30,6 @@ async function base64Of(file: File): Promise<string> {
   for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
   return btoa(text);
 }
-
-const isLanguage = (v: string | undefined): v is Language => (LANGUAGES as readonly string[]).includes(v ?? '');
 
 /**
  * /device-type/type-config/upload/{id}/{language} (root): a type's register map of one language from .xlsx or .csv.

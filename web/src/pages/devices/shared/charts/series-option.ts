@@ -4,6 +4,7 @@ import {
   registerRaw,
   type RegisterCoding,
   type RegisterDef,
+  type RegisterScale,
   type SeriesBucket,
   type SeriesResult,
 } from '@dms/contract';
@@ -28,18 +29,17 @@ export function pointsFor(widthPx: number): number {
 }
 
 /** Scaled as the register says, keeping one digit more than its own (an average may fall between steps). */
-export function scaleAvg(def: ScaleOf, raw: number): number {
+export function scaleAvg(def: RegisterScale, raw: number): number {
   return engineeringValue(def, raw, 1);
 }
 /** A bucket's min and max in engineering units, lower first (a negative factor turns them round). */
-function scaledRange(def: ScaleOf, b: Pick<SeriesBucket, 'min' | 'max'>): [number, number] {
+function scaledRange(def: RegisterScale, b: Pick<SeriesBucket, 'min' | 'max'>): [number, number] {
   const a = engineeringValue(def, b.min);
   const z = engineeringValue(def, b.max);
   return a <= z ? [a, z] : [z, a];
 }
-/** How a register's raw values scale (one unsigned word by 10^0 when the type does not know it). */
-type ScaleOf = Pick<RegisterCoding, 'decimals' | 'factor' | 'offset'>;
-const NO_SCALE: ScaleOf = { decimals: 0 };
+/** How a register the type does not know scales: not at all. */
+const NO_SCALE: RegisterScale = { decimals: 0 };
 
 /**
  * The overview's buckets outside [from, to) with the detail's buckets inside: what a zoomed chart shows, so the

@@ -1,4 +1,4 @@
-import type { ControllerTypeDetail, DeviceDetail, ServerEvent } from '@dms/contract';
+import { wordAddresses, type ControllerTypeDetail, type DeviceDetail, type ServerEvent } from '@dms/contract';
 
 /** Most transitions the status card keeps. */
 const MAX_TRANSITIONS = 50;
@@ -45,8 +45,8 @@ export function faultsMayChange(device: DeviceDetail, type: ControllerTypeDetail
   return type.registers.some(
     (r) =>
       r.bits?.some((b) => b.severity !== 'info') === true &&
-      event.values[r.number] !== undefined &&
-      event.values[r.number] !== device.latest.values[r.number],
+      // Either word of a register of two words.
+      wordAddresses(r).some((a) => event.values[a] !== undefined && event.values[a] !== device.latest.values[a]),
   );
 }
 
