@@ -179,7 +179,18 @@ export async function goInApp(page: Page, to: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
   const pathname = to.split('?')[0] ?? to;
-  await expectShown(page, new RegExp(`${pathname.replace(/[/\-.]/g, '\\$&')}(\\?|$)`));
+  // Checked in the page on each frame (a retried assertion waits 100, 250, 500 ms between its tries); expectShown
+  // names what is wrong when that does not come true.
+  const shownNow = await page
+    .waitForFunction((p) => document.querySelector('.dms-page:not([hidden])')?.getAttribute('data-path') === p, decodeURI(pathname), {
+      polling: 'raf',
+      timeout: 10_000,
+    })
+    .then(
+      () => true,
+      () => false,
+    );
+  if (!shownNow) await expectShown(page, new RegExp(`${pathname.replace(/[/\-.]/g, '\\$&')}(\\?|$)`));
 }
 
 /**
@@ -214,8 +225,14 @@ export async function signInWithForm(page: Page, username: string, password = PA
 }
 
 const shots = path.resolve(path.dirname(new URL(import.meta.url).pathname), '../screenshots');
+/**
+ * Pictures are for people to look at: taken on a developer's machine, not in CI (where nobody looks and each costs
+ * 100-150 ms of a busy machine's time), unless SCREENSHOTS=1 asks for them; SCREENSHOTS=0 leaves them out anywhere.
+ */
+const takePictures = (process.env.SCREENSHOTS ?? (process.env.CI === 'true' ? '0' : '1')) === '1';
 /** Saves a screenshot under e2e/screenshots/ (not committed) for people to look at. */
 export async function screenshot(page: Page, name: string): Promise<void> {
+  if (!takePictures) return;
   fs.mkdirSync(shots, { recursive: true });
   await page.screenshot({ path: path.join(shots, `${name}.png`), fullPage: false });
 }

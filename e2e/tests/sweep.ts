@@ -110,6 +110,25 @@ export function consoleErrors(page: Page): () => string[] {
 
 /** The active tab lies within the tags bar (the part of it shown). */
 export async function expectActiveTabInView(page: Page, path: string): Promise<void> {
+  // Checked in the page on each frame first (a retried assertion waits 100, 250, 500 ms between its tries); the
+  // assertions below name what is wrong when that does not come true.
+  const inView = await page
+    .waitForFunction(
+      (p) => {
+        const bar = document.querySelector('[data-testid="tags-view"]')?.getBoundingClientRect();
+        const tab = document.querySelector(`[data-testid="tag-${CSS.escape(p)}"]`);
+        if (!bar || !tab?.classList.contains('dms-tag-active')) return false;
+        const t = tab.getBoundingClientRect();
+        return t.x >= bar.x - 0.5 && t.x + t.width <= bar.x + bar.width + 0.5;
+      },
+      path,
+      { polling: 'raf', timeout: 5000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (inView) return;
   const bar = page.getByTestId('tags-view');
   const tab = page.getByTestId(`tag-${path}`);
   await expect(tab).toHaveClass(/dms-tag-active/);
@@ -135,6 +154,25 @@ export async function reach(page: Page, screen: Screen): Promise<void> {
   } else {
     await goInApp(page, screen.path);
   }
+  // Waited for in the page, checked on each frame: the shown page is the screen's, its ready element is shown and
+  // nothing in it still loads. When that does not come true, the assertions below say which part did not.
+  const loaded = await page
+    .waitForFunction(
+      ({ path, ready, standalone }) => {
+        const root = standalone ? document.body : document.querySelector('.dms-page:not([hidden])');
+        if (!root || (!standalone && root.getAttribute('data-path') !== path)) return false;
+        const el = root.querySelector(`[data-testid="${CSS.escape(ready)}"]`);
+        if (!el || el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') return false;
+        return root.querySelector('.ant-spin-spinning, .ant-skeleton') === null;
+      },
+      { path: decodeURI(screen.path.split('?')[0] ?? screen.path), ready: screen.ready, standalone: screen.standalone === true },
+      { polling: 'raf', timeout: 20_000 },
+    )
+    .then(
+      () => true,
+      () => false,
+    );
+  if (loaded) return;
   const ready = screen.standalone ? page.getByTestId(screen.ready) : shown(page, screen.ready);
   await expect(ready.first(), `${screen.name} loads`).toBeVisible({ timeout: 20_000 });
   await expect(screenRoot(page, screen).locator('.ant-spin-spinning, .ant-skeleton')).toHaveCount(0, { timeout: 20_000 });
