@@ -1,5 +1,6 @@
 import ExcelJS from 'exceljs';
-import { connectBox, registerBoxes, sayHello } from './boxes.js';
+import type { TypeEditView } from '@dms/contract';
+import { apiGet, connectBox, registerBoxes, sayHello } from './boxes.js';
 import {
   asRole,
   baseUrl,
@@ -200,6 +201,9 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
   page,
   playwright,
 }, info) => {
+  // A long walk (a type, a box, 55 editable rows of 20 controls, a save, the device page) on a machine running another
+  // spec beside it.
+  test.setTimeout(90_000);
   const run = base + 50 + info.retry * 100 + info.repeatEachIndex * 1000;
   const code = `e2e-edited-${run}`;
   const boxId = run + 1;
@@ -322,6 +326,12 @@ test('root makes a new type: named in each language, its empty map filled in the
   await byId(page, 'type-edit-name-es-1').fill('Presión');
   await byId(page, 'type-edit-name-ja-1').fill('圧力');
   await byId(page, 'type-edit-signed-1').click();
+  // An operating register is a writable one: the flag waits for writable; the role is the start/stop switch.
+  await expect(byId(page, 'type-edit-operating-1')).toBeDisabled();
+  await byId(page, 'type-edit-writable-1').click();
+  await byId(page, 'type-edit-operating-1').click();
+  await byId(page, 'type-edit-role-1').click();
+  await page.locator('.ant-select-dropdown:visible').getByText('Start/stop switch', { exact: true }).click();
   await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
   await byId(page, 'type-edit-save').click();
   await dialogSettled(page);
@@ -330,6 +340,12 @@ test('root makes a new type: named in each language, its empty map filled in the
   await dialogClosed(page);
   await expect(byId(page, 'type-edit-version')).toHaveText('v2');
   await expect(byId(page, 'type-edit-signed-1')).toBeChecked();
+  await expect(byId(page, 'type-edit-operating-1')).toBeChecked();
+  await expect(byId(page, 'type-edit-role-1')).toContainText('Start/stop switch');
+  // Saved in the map as the server keeps it.
+  const id = Number(new URL(page.url()).pathname.split('/').pop());
+  const saved = (await apiGet(page.request, tokenOf('demo_root'), `/controller-types/${id}/edit`)).data as TypeEditView;
+  expect(saved.registers[0]).toMatchObject({ key: 'pressure', signed: true, writable: true, operating: true, role: 'switch' });
 });
 
 test('root makes a type by upload: the template downloaded, a bad row shown with its row and column, the file fixed, then applied', async ({

@@ -260,7 +260,17 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
         { ...first, name: { ...first.name, ja: ' ' }, min: 5, max: 1 },
         { ...first, number: 60000, key: 'Bad Key', words: 2, encoding: 'float32' },
         { ...first, number: 60001, key: 'next_word' },
-        { ...first, number: 60010, key: 'bits', format: 'bits', bits: [{ bit: 16, severity: 'fault', name: EDIT_NAME }] },
+        {
+          ...first,
+          number: 60010,
+          key: 'bits',
+          format: 'bits',
+          bits: [
+            { bit: 16, severity: 'fault', name: EDIT_NAME },
+            { bit: 3, severity: 'alert', name: { ...EDIT_NAME, es: ' ' } },
+            { bit: 3, severity: 'info', name: EDIT_NAME },
+          ],
+        },
       ],
     });
     expect((body(broken).data as { issues: Array<{ path: string; message: string }> }).issues).toEqual([
@@ -269,6 +279,8 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
       { path: 'registers.1.key', message: 'Row 2: the key is 1 to 64 lower-case letters, digits and _, starting with a letter.' },
       { path: 'registers.1.words', message: 'Row 2: register 60000 takes two words, so it overlaps register 60001 in row 3.' },
       { path: 'registers.3.bits', message: 'Row 4: bit 16 is beyond the register; its bits are 0 to 15.' },
+      { path: 'registers.3.bits', message: 'Row 4: the text of bit 3 in Español is missing.' },
+      { path: 'registers.3.bits', message: 'Row 4: bit 3 is named twice.' },
     ]);
     expect((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).toMatchObject({ version: 1 });
 

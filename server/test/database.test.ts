@@ -41,6 +41,7 @@ describe('database', () => {
       '0010_type_versions',
       '0011_type_relations',
       '0012_register_coding',
+      '0013_register_roles',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -298,6 +299,51 @@ describe.each(dialects)('migration 0012 (how a register reads its words) on %s',
         .where('type_id', '=', id)
         .executeTakeFirstOrThrow();
       expect(row).toEqual({ words: 1, word_order: 'high-first', signed: 0, encoding: 'int', value_factor: null, value_offset: null });
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0013 (operating registers and the switch role) on %s', (dialect) => {
+  it('marks what the code knew by key: writable operating registers and the start/stop commands, nothing else', async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrate(db, dialect, schema, '0012_register_coding');
+      const name = JSON.stringify({ en: 'Old', zh: '旧', es: 'Viejo', ja: '旧型' });
+      const { id } = await db
+        .insertInto('controller_types')
+        .values({ code: 'old-type', kind: 'plc', name, builtin: 0, created_at: 1000, updated_at: 2000, version: 1, updated_by: null })
+        .returning('id')
+        .executeTakeFirstOrThrow();
+      const register = { name, format: 'number', unit: '', decimals: 0, min: null, max: null, options: null, bits: null };
+      // As 0012 left the table: without the columns 0013 adds (the typed schema is the latest).
+      await db
+        .insertInto('controller_registers')
+        .values([
+          { type_id: id, number: 1, key: 'start_stop_command', writable: 1, ...register },
+          { type_id: id, number: 2, key: 'target_pressure', writable: 1, ...register },
+          { type_id: id, number: 3, key: 'high_pressure_alarm', writable: 1, ...register },
+          { type_id: id, number: 4, key: 'speed_setpoint', writable: 0, ...register },
+          { type_id: id, number: 5, key: 'command', writable: 1, ...register },
+        ])
+        .execute();
+
+      expect(await migrate(db, dialect, schema, '0013_register_roles')).toEqual(['0013_register_roles']);
+
+      const rows = await db
+        .selectFrom('controller_registers')
+        .select(['key', 'operating', 'role'])
+        .where('type_id', '=', id)
+        .orderBy('number')
+        .execute();
+      expect(rows).toEqual([
+        { key: 'start_stop_command', operating: 1, role: 'switch' },
+        { key: 'target_pressure', operating: 1, role: null },
+        { key: 'high_pressure_alarm', operating: 0, role: null },
+        { key: 'speed_setpoint', operating: 0, role: null },
+        { key: 'command', operating: 1, role: 'switch' },
+      ]);
     } finally {
       await drop();
     }

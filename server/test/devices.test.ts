@@ -7,8 +7,10 @@ import {
   type BoxCredentials,
   type DeviceDetail,
   type DeviceSummary,
+  type RegisterDef,
   type SeriesResult,
   type ServerEvent,
+  type TypeEditView,
   type WritePayload,
 } from '@dms/contract';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
@@ -209,6 +211,33 @@ describe.each(dialects)('devices API on %s', (dialect) => {
     expect(body(await write(helper, TARGET_PRESSURE, 0.8))).toMatchObject({
       code: 40300,
       message: "You may not change this device's settings.",
+    });
+  });
+
+  it("the switch role is the map's: moved by root to another register, the helper's switch right follows it at once", async () => {
+    const typeId = t.app.ingest.deviceAt(b0().boxId, 1)?.type?.id ?? 0;
+    const api = (method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url: `/api/v2/controller-types/${typeId}${method === 'GET' ? '/edit' : ''}`, headers: bearer(root), payload });
+    /** Saves the map with the switch role on `register` alone. */
+    const switchOn = async (register: number) => {
+      const view = body(await api('GET')).data as TypeEditView;
+      const registers = view.registers.map(({ role: _role, ...r }): RegisterDef => (r.number === register ? { ...r, role: 'switch' } : r));
+      expect(body(await api('PUT', { name: view.name, kind: view.kind, version: view.version, registers }))).toMatchObject({ code: 20000 });
+    };
+    await switchOn(TARGET_PRESSURE);
+    try {
+      await eventually(async () => {
+        expect(body(await write(helper, TARGET_PRESSURE, 0.8)).data).toMatchObject({ outcome: 'acknowledged' });
+      });
+      expect(body(await write(helper, START_STOP, 1))).toMatchObject({
+        code: 40300,
+        message: "You may not change this device's settings.",
+      });
+    } finally {
+      await switchOn(START_STOP);
+    }
+    await eventually(async () => {
+      expect(body(await write(helper, START_STOP, 1)).data).toMatchObject({ outcome: 'acknowledged' });
     });
   });
 

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_TEMPLATES, type BoxCredentials } from '@dms/contract';
+import { BUILTIN_TEMPLATES, type BoxCredentials, type RegisterDef, type TypeEditView } from '@dms/contract';
 import { invalidateTemplates, registerRights } from '../src/access/index.js';
 import { ensureBuiltinTemplates } from '../src/modules/permission-templates/seed.js';
 import type { AuthContext } from '../src/types.js';
@@ -105,6 +105,39 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     });
   });
 
+  it("the operating flag is the map's: root marks the protection limit operating and unmarks the setpoint, and Operator follows at once", async () => {
+    const root = await login(t.app, 'demo_root');
+    const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
+    const api = (method: 'GET' | 'PUT', payload?: Record<string, unknown>) =>
+      t.app.inject({ method, url: `/api/v2/controller-types/${typeId}${method === 'GET' ? '/edit' : ''}`, headers: bearer(root), payload });
+    const view = body(await api('GET')).data as TypeEditView;
+    const flip = (r: RegisterDef, operating: boolean): RegisterDef => {
+      const { operating: _was, ...rest } = r;
+      return operating ? { ...rest, operating } : rest;
+    };
+    const saveWith = async (v: TypeEditView, marks: Record<number, boolean>) => {
+      const registers = v.registers.map((r) => (r.number in marks ? flip(r, marks[r.number] === true) : r));
+      expect(body(await api('PUT', { name: v.name, kind: v.kind, version: v.version, registers }))).toMatchObject({ code: 20000 });
+    };
+    expect(view.registers.find((r) => r.number === TARGET_PRESSURE)).toMatchObject({ operating: true });
+    expect(view.registers.find((r) => r.number === HIGH_PRESSURE_ALARM)?.operating).toBeUndefined();
+    await saveWith(view, { [HIGH_PRESSURE_ALARM]: true, [TARGET_PRESSURE]: false });
+    try {
+      await eventually(async () => {
+        expect(body(await write('demo_end_user', endUserBox, HIGH_PRESSURE_ALARM, 1.2))).toMatchObject({ code: 20000 });
+      });
+      expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toEqual({
+        code: 40300,
+        message: 'Your permission template does not allow writing Target pressure (VSD).',
+      });
+    } finally {
+      await saveWith(body(await api('GET')).data as TypeEditView, { [HIGH_PRESSURE_ALARM]: false, [TARGET_PRESSURE]: true });
+    }
+    await eventually(async () => {
+      expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 20000 });
+    });
+  });
+
   it('Read only refuses every write; a right on one register opens that register alone; Full control writes all', async () => {
     await giveTemplate('demo_end_user', await builtin('read-only'));
     expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({
@@ -175,7 +208,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     expect(body(await write('demo_manager', managerBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
     const manager = await registerRights(t.app.db, await authOf('demo_manager', forManager));
     expect(manager.readsAll).toBe(true);
-    expect(manager.canWrite(1, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+    expect(manager.canWrite(1, HIGH_PRESSURE_ALARM, false)).toBe(false);
     await giveTemplate('demo_end_user', null);
     await giveTemplate('demo_manager', null);
   });
@@ -185,13 +218,13 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     const typeId = t.app.ingest.deviceAt(endUserBox.boxId, 1)?.type?.id ?? 0;
     const endUser = await registerRights(t.app.db, await authOf('demo_end_user', missing));
     expect(endUser.readsAll).toBe(true);
-    expect(endUser.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(true);
-    expect(endUser.canWrite(typeId, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+    expect(endUser.canWrite(typeId, TARGET_PRESSURE, true)).toBe(true);
+    expect(endUser.canWrite(typeId, HIGH_PRESSURE_ALARM, false)).toBe(false);
     const manager = await registerRights(t.app.db, await authOf('demo_manager', missing));
     expect(manager.readsAll).toBe(true);
-    expect(manager.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(false);
+    expect(manager.canWrite(typeId, TARGET_PRESSURE, true)).toBe(false);
     // Root, admin and limited_admin keep full rights whatever their template.
-    expect((await registerRights(t.app.db, await authOf('demo_root', missing))).canWrite(typeId, HIGH_PRESSURE_ALARM, 'x')).toBe(true);
+    expect((await registerRights(t.app.db, await authOf('demo_root', missing))).canWrite(typeId, HIGH_PRESSURE_ALARM, false)).toBe(true);
 
     // The built-in rows gone too (no user holds them): no register read, none written.
     await t.app.db.deleteFrom('permission_templates').where('builtin', 'in', ['operator', 'read-only', 'full']).execute();
@@ -203,7 +236,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
           expect(rights.readsAll).toBe(false);
           expect(rights.reads).toEqual({ byDefault: false, except: [] });
           expect(rights.canRead(typeId, TARGET_PRESSURE)).toBe(false);
-          expect(rights.canWrite(typeId, TARGET_PRESSURE, 'target_pressure')).toBe(false);
+          expect(rights.canWrite(typeId, TARGET_PRESSURE, true)).toBe(false);
         }
       }
       expect(body(await write('demo_end_user', endUserBox, TARGET_PRESSURE, 0.75))).toMatchObject({ code: 40300 });
@@ -219,7 +252,7 @@ describe.each(dialects)('permission templates on register writes, on %s', (diale
     try {
       const rights = await registerRights(t.app.db, await authOf('demo_manager', null));
       expect(rights.readsAll).toBe(true);
-      expect(rights.canWrite(1, HIGH_PRESSURE_ALARM, 'high_pressure_alarm')).toBe(false);
+      expect(rights.canWrite(1, HIGH_PRESSURE_ALARM, false)).toBe(false);
     } finally {
       await ensureBuiltinTemplates(t.app.db, Date.now());
       invalidateTemplates();

@@ -901,7 +901,49 @@ const GENERIC_PLC: ControllerTypeDef = {
   ],
 };
 
-export const BUILTIN_TYPES: readonly ControllerTypeDef[] = [SCREW_COMPRESSOR, MAGLEV_BLOWER, GENERIC_PLC];
+/**
+ * The operating registers of the built-in maps (docs/people.md "Permission templates"): the writable registers a
+ * plant's people run the machine with, start/stop and mode commands, pressure, speed, flow, DO and power setpoints, PID
+ * setpoints and analogue outputs. Everything else writable is a protection limit or a service setting (alarm and trip
+ * limits, rated currents, fan temperatures, minimum and maximum speeds, ramps, surge margin, PID tuning, timers,
+ * delays, maintenance counters) and stays with service roles. The Operator template writes these only.
+ */
+const OPERATING = new Set([
+  'start_stop_command',
+  'command',
+  'control_mode',
+  'local_remote',
+  'mode',
+  'load_pressure',
+  'unload_pressure',
+  'target_pressure',
+  'speed_setpoint',
+  'pressure_setpoint',
+  'flow_setpoint',
+  'do_setpoint',
+  'power_setpoint',
+  'pid1_setpoint',
+  'pid2_setpoint',
+  'pid3_setpoint',
+  'ao1',
+  'ao2',
+  'ao3',
+  'ao4',
+]);
+/** The start/stop and on/off commands of the built-in maps: the `switch` role. */
+const SWITCHES = new Set(['start_stop_command', 'command']);
+
+/** A built-in map with its registers' `operating` flags and `switch` roles. */
+const marked = (type: ControllerTypeDef): ControllerTypeDef => ({
+  ...type,
+  registers: type.registers.map((r) => ({
+    ...r,
+    ...(r.writable && OPERATING.has(r.key) ? { operating: true } : {}),
+    ...(SWITCHES.has(r.key) ? { role: 'switch' as const } : {}),
+  })),
+});
+
+export const BUILTIN_TYPES: readonly ControllerTypeDef[] = [SCREW_COMPRESSOR, MAGLEV_BLOWER, GENERIC_PLC].map(marked);
 
 /** The codes of the built-in controller types. */
 export type BuiltinTypeCode = 'screw-compressor' | 'maglev-blower' | 'generic-plc';

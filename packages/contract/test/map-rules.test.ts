@@ -40,6 +40,22 @@ describe('register map rules', () => {
     ]);
     expect(problems[0]?.params).toEqual({ row: 1, number: 1, other: 2, otherRow: 2 });
   });
+
+  it("names a bit named twice and a bit's missing text, with its language", () => {
+    const problems = registerMapProblems([
+      reg(1, 'faults', {
+        format: 'bits',
+        bits: [
+          { bit: 2, severity: 'fault', name: NAME },
+          { bit: 2, severity: 'alert', name: { ...NAME, zh: ' ' } },
+        ],
+      }),
+    ]);
+    expect(problems.map((p) => [p.row, p.field, p.key, p.params])).toEqual([
+      [1, 'bits', 'validation.typeMap.bitTwice', { row: 1, bit: 2 }],
+      [1, 'bits', 'validation.typeMap.bitText', { row: 1, bit: 2, language: '中文' }],
+    ]);
+  });
 });
 
 describe('register map diff', () => {
@@ -50,5 +66,11 @@ describe('register map diff', () => {
     expect(diff.added.map((r) => r.number)).toEqual([4]);
     expect(diff.removed.map((r) => r.number)).toEqual([2]);
     expect(diff.changed.map((c) => [c.after.number, c.fields])).toEqual([[1, ['unit', 'words']]]);
+  });
+
+  it('compares the operating flag and the role, an absent flag being false', () => {
+    const before = [reg(1, 'a', { writable: true }), reg(2, 'b', { writable: true, operating: false })];
+    const after = [reg(1, 'a', { writable: true, operating: true, role: 'switch' }), reg(2, 'b', { writable: true })];
+    expect(registerMapDiff(before, after).changed.map((c) => [c.after.number, c.fields])).toEqual([[1, ['operating', 'role']]]);
   });
 });

@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
   DEFAULT_WRITES,
-  OPERATING_REGISTER_KEYS,
   registerRead,
   registerRight,
   rightKey,
@@ -11,8 +10,9 @@ import {
 } from '../src/index.js';
 
 const TYPE = 7;
-const SETPOINT = { register: 10, key: 'target_pressure' }; // an operating register
-const LIMIT = { register: 11, key: 'high_pressure_alarm' }; // a protection limit
+// The map marks a setpoint `operating`; a protection limit is not.
+const SETPOINT = { register: 10, operating: true };
+const LIMIT = { register: 11, operating: false };
 
 function template(defaultRead: boolean, defaultWrite: TemplateDefaultWrite, named: Array<[number, RegisterRight]> = []): TemplateRights {
   return { defaultRead, defaultWrite, rights: new Map(named.map(([register, r]) => [rightKey(TYPE, register), r])) };
@@ -21,43 +21,41 @@ function template(defaultRead: boolean, defaultWrite: TemplateDefaultWrite, name
 /** docs/people.md "Permission templates": the rule the server checks and the template editor shows. */
 describe('registerRight', () => {
   it('follows the defaults for a register the template does not name', () => {
-    expect(OPERATING_REGISTER_KEYS).toContain(SETPOINT.key);
-    expect(OPERATING_REGISTER_KEYS).not.toContain(LIMIT.key);
     const t = (w: TemplateDefaultWrite) => template(true, w);
-    expect(registerRight(t('all'), TYPE, LIMIT.register, LIMIT.key)).toEqual({ read: true, write: true });
-    expect(registerRight(t('operating'), TYPE, SETPOINT.register, SETPOINT.key)).toEqual({ read: true, write: true });
-    expect(registerRight(t('operating'), TYPE, LIMIT.register, LIMIT.key)).toEqual({ read: true, write: false });
-    expect(registerRight(t('none'), TYPE, SETPOINT.register, SETPOINT.key)).toEqual({ read: true, write: false });
+    expect(registerRight(t('all'), TYPE, LIMIT.register, LIMIT.operating)).toEqual({ read: true, write: true });
+    expect(registerRight(t('operating'), TYPE, SETPOINT.register, SETPOINT.operating)).toEqual({ read: true, write: true });
+    expect(registerRight(t('operating'), TYPE, LIMIT.register, LIMIT.operating)).toEqual({ read: true, write: false });
+    expect(registerRight(t('none'), TYPE, SETPOINT.register, SETPOINT.operating)).toEqual({ read: true, write: false });
   });
 
   it('follows the named right over the defaults, either way', () => {
     const open = template(true, 'all', [[LIMIT.register, { read: true, write: false }]]);
-    expect(registerRight(open, TYPE, LIMIT.register, LIMIT.key)).toEqual({ read: true, write: false });
-    expect(registerRight(open, TYPE, SETPOINT.register, SETPOINT.key)).toEqual({ read: true, write: true });
+    expect(registerRight(open, TYPE, LIMIT.register, LIMIT.operating)).toEqual({ read: true, write: false });
+    expect(registerRight(open, TYPE, SETPOINT.register, SETPOINT.operating)).toEqual({ read: true, write: true });
     const closed = template(false, 'none', [[LIMIT.register, { read: true, write: true }]]);
-    expect(registerRight(closed, TYPE, LIMIT.register, LIMIT.key)).toEqual({ read: true, write: true });
-    expect(registerRight(closed, TYPE, SETPOINT.register, SETPOINT.key)).toEqual({ read: false, write: false });
+    expect(registerRight(closed, TYPE, LIMIT.register, LIMIT.operating)).toEqual({ read: true, write: true });
+    expect(registerRight(closed, TYPE, SETPOINT.register, SETPOINT.operating)).toEqual({ read: false, write: false });
     // The same register number of another type is another register.
-    expect(registerRight(closed, TYPE + 1, LIMIT.register, LIMIT.key)).toEqual({ read: false, write: false });
+    expect(registerRight(closed, TYPE + 1, LIMIT.register, LIMIT.operating)).toEqual({ read: false, write: false });
   });
 
   it('never writes what it cannot read: default reads of none take every default write away', () => {
     for (const w of DEFAULT_WRITES) {
-      for (const { register, key } of [SETPOINT, LIMIT]) {
-        expect(registerRight(template(false, w), TYPE, register, key)).toEqual({ read: false, write: false });
+      for (const { register, operating } of [SETPOINT, LIMIT]) {
+        expect(registerRight(template(false, w), TYPE, register, operating)).toEqual({ read: false, write: false });
       }
     }
   });
 
   it('never writes what it cannot read: a named write without read writes nothing', () => {
     const t = template(true, 'all', [[SETPOINT.register, { read: false, write: true }]]);
-    expect(registerRight(t, TYPE, SETPOINT.register, SETPOINT.key)).toEqual({ read: false, write: false });
+    expect(registerRight(t, TYPE, SETPOINT.register, SETPOINT.operating)).toEqual({ read: false, write: false });
   });
 
   it('a device of no known type follows the defaults', () => {
     const t = template(false, 'all', [[SETPOINT.register, { read: true, write: true }]]);
-    expect(registerRight(t, null, SETPOINT.register, SETPOINT.key)).toEqual({ read: false, write: false });
-    expect(registerRight(template(true, 'operating'), null, SETPOINT.register, SETPOINT.key)).toEqual({ read: true, write: true });
+    expect(registerRight(t, null, SETPOINT.register, SETPOINT.operating)).toEqual({ read: false, write: false });
+    expect(registerRight(template(true, 'operating'), null, SETPOINT.register, SETPOINT.operating)).toEqual({ read: true, write: true });
   });
 
   it('registerRead answers the read of registerRight', () => {
@@ -69,8 +67,8 @@ describe('registerRight', () => {
       for (const w of DEFAULT_WRITES) {
         const t = template(defaultRead, w, named);
         for (const typeId of [TYPE, TYPE + 1, null]) {
-          for (const { register, key } of [SETPOINT, LIMIT, { register: 12, key: 'speed' }]) {
-            expect(registerRead(t, typeId, register)).toBe(registerRight(t, typeId, register, key).read);
+          for (const { register, operating } of [SETPOINT, LIMIT, { register: 12, operating: false }]) {
+            expect(registerRead(t, typeId, register)).toBe(registerRight(t, typeId, register, operating).read);
           }
         }
       }

@@ -16,7 +16,7 @@ export interface RegisterRights {
   /** Reads every register of every type (nothing to leave out of values). */
   readsAll: boolean;
   canRead(typeId: number | null, register: number): boolean;
-  canWrite(typeId: number | null, register: number, key: string): boolean;
+  canWrite(typeId: number | null, register: number, operating: boolean): boolean;
   /**
    * The read rights as data, for a query to apply them (fault records, counts): what a register not named reads, and
    * the (type, register) pairs whose read right differs from that.
@@ -71,7 +71,7 @@ function byRegister(rights: RegisterRights, words: Map<string, number>): Registe
   return {
     ...rights,
     canRead: (typeId, register) => rights.canRead(typeId, owner(typeId, register)),
-    canWrite: (typeId, register, key) => rights.canWrite(typeId, owner(typeId, register), key),
+    canWrite: (typeId, register, operating) => rights.canWrite(typeId, owner(typeId, register), operating),
   };
 }
 
@@ -116,7 +116,7 @@ function rightsOf(template: TemplateRights): RegisterRights {
     readsAll: template.defaultRead && except.length === 0,
     reads: { byDefault: template.defaultRead, except },
     canRead: (typeId, register) => registerRead(template, typeId, register),
-    canWrite: (typeId, register, key) => registerRight(template, typeId, register, key).write,
+    canWrite: (typeId, register, operating) => registerRight(template, typeId, register, operating).write,
   };
 }
 

@@ -18,6 +18,7 @@ import {
   typeVersionRow,
   unmappedCode,
 } from './schemas.js';
+import { protocolParams, typeProtocol } from './protocol.js';
 import { uploadBody, uploadParams, uploadPreview } from './upload.js';
 
 const tags = ['controller-types'] as const;
@@ -109,6 +110,16 @@ export const endpoints = {
     response: z.array(typeVersionRow),
     tags,
     summary: "Every saved version of a type's map, newest first, with who saved it and when",
+  }),
+  protocol: endpoint({
+    method: 'GET',
+    path: '/controller-types/:id/protocol/:alias',
+    access: 'deviceType',
+    params: protocolParams,
+    response: typeProtocol,
+    tags,
+    summary:
+      "A type's protocol document: the map the alias names (`default`: in use; `v{n}`: saved version n), with its version and the versions there are",
   }),
   remove: endpoint({
     method: 'DELETE',

@@ -23,7 +23,7 @@ const NUMBER_MAX = 65_535;
 
 /**
  * Every rule the rows break, in row order: a number or key used twice, a register of two words overlapping the next
- * one's address, a bit beyond the register's words, min above max, a name missing in a language, a float32 of one
+ * one's address, a bit beyond the register's words or named twice or without its text in a language, min above max, a name missing in a language, a float32 of one
  * word, a factor of 0, a number or decimals out of range. An empty list: the map may be saved.
  */
 export function registerMapProblems(registers: readonly RegisterDef[]): MapProblem[] {
@@ -54,9 +54,21 @@ export function registerMapProblems(registers: readonly RegisterDef[]): MapProbl
     if (r.min !== undefined && r.max !== undefined && r.min > r.max)
       problems.push({ row, field: 'min', key: 'validation.typeMap.minMax', params: { row, min: r.min, max: r.max } });
     const maxBit = wordCount(r) * 16 - 1;
-    for (const b of r.bits ?? [])
+    const bitsSeen = new Set<number>();
+    for (const b of r.bits ?? []) {
       if (b.bit > maxBit)
         problems.push({ row, field: 'bits', key: 'validation.typeMap.bitRange', params: { row, bit: b.bit, max: maxBit } });
+      if (bitsSeen.has(b.bit)) problems.push({ row, field: 'bits', key: 'validation.typeMap.bitTwice', params: { row, bit: b.bit } });
+      bitsSeen.add(b.bit);
+      for (const language of LANGUAGES)
+        if (!b.name[language].trim())
+          problems.push({
+            row,
+            field: 'bits',
+            key: 'validation.typeMap.bitText',
+            params: { row, bit: b.bit, language: LANGUAGE_NAMES[language] },
+          });
+    }
   });
   // A register of two words takes the next address too: no other register may sit there.
   registers.forEach((r, i) => {
@@ -96,6 +108,8 @@ export const DIFF_FIELDS = [
   'encoding',
   'factor',
   'offset',
+  'operating',
+  'role',
   'options',
   'bits',
 ] as const satisfies ReadonlyArray<keyof RegisterDef>;
@@ -113,7 +127,9 @@ function comparable(r: RegisterDef, field: DiffField): string {
           ? (r.signed ?? false)
           : field === 'encoding'
             ? (r.encoding ?? 'int')
-            : r[field];
+            : field === 'operating'
+              ? (r.operating ?? false)
+              : r[field];
   return JSON.stringify(value ?? null);
 }
 

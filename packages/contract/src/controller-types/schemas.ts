@@ -28,13 +28,23 @@ export const REGISTER_ENCODINGS = ['int', 'float32'] as const;
 export type RegisterEncoding = (typeof REGISTER_ENCODINGS)[number];
 
 /**
+ * What a register is for, where code must know it without naming a type's register: `switch`, the start/stop or
+ * on/off command, which the switch right alone lets a user write (docs/people.md "Rights over a device").
+ */
+export const REGISTER_ROLES = ['switch'] as const;
+export type RegisterRole = (typeof REGISTER_ROLES)[number];
+
+/**
  * One register of a controller type's map (domain.md): its number (address), a stable key, a name per language,
  * display format, unit, decimals (digits shown; raw / 10^decimals unless a factor is given), writable flag and, for
  * writes, the allowed range in engineering units. `enum` registers name their values; `bits` registers name their
  * bits and say which ones mean a fault or an alert. Map version 2 (issue 20) adds how the words are read
  * (controller-types/values.ts): `words` (1, or 2 taking the next address too) in `wordOrder`, `signed`, `encoding`
  * (int or float32), and a linear scale `factor` and `offset` (engineering = raw × factor + offset). Absent, each
- * means what every register of map version 1 was: one unsigned integer word scaled by its decimals.
+ * means what every register of map version 1 was: one unsigned integer word scaled by its decimals. `operating`
+ * marks a writable register a plant's people run the machine with (start/stop and mode commands, setpoints, analogue
+ * outputs), which the Operator template may write (docs/people.md "Permission templates"); `role` says what code
+ * must know a register as (REGISTER_ROLES).
  */
 export const registerDef = z.object({
   number: z.number().int().min(0).max(65_535),
@@ -54,6 +64,8 @@ export const registerDef = z.object({
   encoding: z.enum(REGISTER_ENCODINGS).optional(),
   factor: z.number().optional(),
   offset: z.number().optional(),
+  operating: z.boolean().optional(),
+  role: z.enum(REGISTER_ROLES).optional(),
 });
 export type RegisterDef = z.infer<typeof registerDef>;
 
@@ -152,11 +164,16 @@ export const MAX_MAP_REGISTERS = 512;
  * A register as the editor sends it: what the rules of map-rules.ts decide (number and decimals in range, the key's
  * form, a name in every language) is left to them, so that the answer names the row and field in words.
  */
+const editedText = z.object({ en: z.string().max(128), zh: z.string().max(128), es: z.string().max(128), ja: z.string().max(128) });
 export const editedRegister = registerDef.extend({
   number: z.number().int(),
   key: z.string().max(64),
-  name: z.object({ en: z.string().max(128), zh: z.string().max(128), es: z.string().max(128), ja: z.string().max(128) }),
+  name: editedText,
   decimals: z.number().int(),
+  bits: z
+    .array(registerBit.extend({ name: editedText }))
+    .max(32)
+    .optional(),
 });
 export const typeSaveBody = z.object({
   name: typeName,

@@ -307,5 +307,3 @@ export const writeResult = z.object({
   newValue: z.number(),
 });
 export type WriteResult = z.infer<typeof writeResult>;
-/** Registers a user with only the switch right (shared with switch, or a helper so authorised) may write. */
-export const SWITCH_REGISTER_KEYS: readonly string[] = ['start_stop_command', 'command'];

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PROTOCOL_ALIAS } from '../controller-types/protocol.js';
 import { typeFilter } from '../controller-types/schemas.js';
 import { languageSchema } from '../i18n.js';
 import { deviceFilter } from '../devices/schemas.js';
@@ -9,7 +10,7 @@ import { managersFilter } from '../usermanager/managers.js';
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
  * tells its progress; GET /exports/{id}/file downloads it once it is ready (once; a file expires after 10 minutes).
  */
-export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types', 'type-map'] as const;
+export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types', 'type-map', 'type-protocol'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
 export const MAX_EXPORT_ROWS = 200_000;
@@ -42,6 +43,16 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({
     kind: z.literal('type-map'),
     filter: z.object({ typeId: z.number().int().positive(), language: languageSchema }),
+    tz: timeZone,
+  }),
+  // A type's protocol document in one language (the map the alias names).
+  z.object({
+    kind: z.literal('type-protocol'),
+    filter: z.object({
+      typeId: z.number().int().positive(),
+      alias: z.string().regex(PROTOCOL_ALIAS, 'validation.invalid'),
+      language: languageSchema,
+    }),
     tz: timeZone,
   }),
 ]);

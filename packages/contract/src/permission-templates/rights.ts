@@ -1,5 +1,4 @@
 import type { TemplateDefaultWrite } from './schemas.js';
-import { OPERATING_REGISTER_KEYS } from './operating.js';
 
 /** A read and a write right on one register. */
 export interface RegisterRight {
@@ -19,8 +18,6 @@ export function rightKey(typeId: number, register: number): string {
   return `${typeId}:${register}`;
 }
 
-const OPERATING = new Set(OPERATING_REGISTER_KEYS);
-
 function named(template: TemplateRights, typeId: number | null, register: number): RegisterRight | undefined {
   return typeId === null ? undefined : template.rights.get(rightKey(typeId, register));
 }
@@ -36,13 +33,13 @@ export function registerRead(template: TemplateRights, typeId: number | null, re
 /**
  * What a template lets its holder do with one register (docs/people.md "Permission templates"), the one rule of the
  * server's checks and the template editor: read is the right the template names for the register, or else its default
- * read; write is the named write right, or else its default write (`all`, `operating`: only registers whose `key` is in
- * OPERATING_REGISTER_KEYS, `none`), and only ever together with read: a template never writes a register it cannot
+ * read; write is the named write right, or else its default write (`all`, `operating`: only the registers the map
+ * marks `operating`, `none`), and only ever together with read: a template never writes a register it cannot
  * read. Whether the register is writable at all is the register's own matter, not the template's.
  */
-export function registerRight(template: TemplateRights, typeId: number | null, register: number, key: string): RegisterRight {
+export function registerRight(template: TemplateRights, typeId: number | null, register: number, operating: boolean): RegisterRight {
   const right = named(template, typeId, register);
   const read = right?.read ?? template.defaultRead;
-  const write = right ? right.write : template.defaultWrite === 'all' || (template.defaultWrite === 'operating' && OPERATING.has(key));
+  const write = right ? right.write : template.defaultWrite === 'all' || (template.defaultWrite === 'operating' && operating);
   return { read, write: read && write };
 }

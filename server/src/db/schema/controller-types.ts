@@ -52,6 +52,9 @@ export interface ControllerRegistersTable {
   /** A linear scale (engineering = raw × factor + offset); null: raw / 10^decimals. */
   value_factor: number | null;
   value_offset: number | null;
+  /** Migration 0013: an operating register (0/1: the Operator template may write it) and its role ('switch' or null). */
+  operating: Generated<number>;
+  role: string | null;
 }
 
 /** Which type a model code that boxes report stands for (migration 0011). */

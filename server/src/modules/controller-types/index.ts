@@ -5,6 +5,7 @@ import { route } from '../../http/route.js';
 import { typeExport } from './export.js';
 import { RelationService } from './relations.js';
 import { ControllerTypeService } from './service.js';
+import { protocolOf, typeProtocolExport } from './protocol.js';
 import { previewUpload, typeMapExport } from './upload.js';
 
 declare module 'fastify' {
@@ -33,6 +34,7 @@ export default fp(
     app.decorate('controllerTypes', types);
     app.exports.register('controller-types', typeExport(types, app.clock));
     app.exports.register('type-map', typeMapExport(types));
+    app.exports.register('type-protocol', typeProtocolExport(types));
     const e = api.controllerTypes;
     route(app, e.list, () => types.list());
     route(app, e.page, ({ query }) => types.page(query));
@@ -43,6 +45,7 @@ export default fp(
     route(app, e.save, ({ auth, params, body, ip, lang }) => types.save(auth, params.id, body, ip, lang));
     route(app, e.upload, ({ params, body, lang }) => previewUpload(types, params.id, params.language, body, lang));
     route(app, e.versions, ({ params }) => types.versions(params.id));
+    route(app, e.protocol, ({ params }) => protocolOf(types, params.id, params.alias));
     route(app, e.remove, async ({ auth, params, ip }) => {
       await types.remove(auth, params.id, ip);
       return null;

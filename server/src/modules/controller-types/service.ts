@@ -9,13 +9,11 @@ import {
   type TypeEditView,
   type TypeVersionRow,
   type typeSaveBody,
-  registerBit,
   type ControllerKind,
   type ControllerTypeDef,
   type ControllerTypeDetail,
   type ControllerTypeSummary,
   type LocalizedText,
-  type RegisterDef,
   type TypePage,
   type TypeRow,
   type typeCopyBody,
@@ -31,56 +29,8 @@ import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { toRegisterDef, toRow, withCoding, type VersionRegister } from './registers.js';
 import * as repo from './repository.js';
-
-const options = z.record(z.string(), localizedText);
-const bits = z.array(registerBit);
-
-/** A register row as the contract's RegisterDef (JSON columns parsed, optional fields left out when empty). */
-export function toRegisterDef(row: ControllerRegisterRow): RegisterDef {
-  return {
-    number: row.number,
-    key: row.key,
-    name: localizedText.parse(JSON.parse(row.name)),
-    format: row.format as RegisterDef['format'],
-    unit: row.unit,
-    decimals: row.decimals,
-    writable: row.writable === 1,
-    ...(row.min !== null ? { min: row.min } : {}),
-    ...(row.max !== null ? { max: row.max } : {}),
-    ...(row.options ? { options: options.parse(JSON.parse(row.options)) } : {}),
-    ...(row.bits ? { bits: bits.parse(JSON.parse(row.bits)) } : {}),
-    ...(row.words === 2 ? { words: 2 as const } : {}),
-    ...(row.word_order === 'low-first' ? { wordOrder: 'low-first' as const } : {}),
-    ...(row.signed === 1 ? { signed: true } : {}),
-    ...(row.encoding === 'float32' ? { encoding: 'float32' as const } : {}),
-    ...(row.value_factor !== null ? { factor: row.value_factor } : {}),
-    ...(row.value_offset !== null ? { offset: row.value_offset } : {}),
-  };
-}
-
-function toRow(typeId: number, r: RegisterDef): ControllerRegisterRow {
-  return {
-    type_id: typeId,
-    number: r.number,
-    key: r.key,
-    name: JSON.stringify(r.name),
-    format: r.format,
-    unit: r.unit,
-    decimals: r.decimals,
-    writable: r.writable ? 1 : 0,
-    min: r.min ?? null,
-    max: r.max ?? null,
-    options: r.options ? JSON.stringify(r.options) : null,
-    bits: r.bits ? JSON.stringify(r.bits) : null,
-    words: r.words ?? 1,
-    word_order: r.wordOrder ?? 'high-first',
-    signed: r.signed ? 1 : 0,
-    encoding: r.encoding ?? 'int',
-    value_factor: r.factor ?? null,
-    value_offset: r.offset ?? null,
-  };
-}
 
 function summary(row: ControllerTypeRow, registerCount: number): ControllerTypeSummary {
   return {
@@ -125,24 +75,6 @@ function diffText(d: MapDiff): string {
       : []),
   ];
   return parts.length ? parts.join('; ') : 'no register changed';
-}
-
-/** The columns of a register that migration 0012 added: a version saved before it lacks them. */
-type CodingColumns = 'words' | 'word_order' | 'signed' | 'encoding' | 'value_factor' | 'value_offset';
-/** A register as a version keeps it (JSON of its row without the type). */
-type VersionRegister = Omit<ControllerRegisterRow, 'type_id' | CodingColumns> & Partial<Pick<ControllerRegisterRow, CodingColumns>>;
-
-/** A version's register as a table row: the columns it lacks take the defaults migration 0012 gave every register. */
-function withCoding(r: VersionRegister): Omit<ControllerRegisterRow, 'type_id'> {
-  return {
-    ...r,
-    words: r.words ?? 1,
-    word_order: r.word_order ?? 'high-first',
-    signed: r.signed ?? 0,
-    encoding: r.encoding ?? 'int',
-    value_factor: r.value_factor ?? null,
-    value_offset: r.value_offset ?? null,
-  };
 }
 
 /** What a type reads as in the operation log. */

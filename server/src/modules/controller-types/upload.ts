@@ -8,6 +8,7 @@ import {
   MAX_UPLOAD_BYTES,
   message,
   REGISTER_ENCODINGS,
+  REGISTER_ROLES,
   REGISTER_FORMATS,
   registerMapDiff,
   registerMapProblems,
@@ -156,6 +157,8 @@ function readRow(
   from('wordOrder', 'wordOrder', () => (choice('wordOrder', WORD_ORDERS, 'high-first') === 'low-first' ? 'low-first' : undefined));
   from('signed', 'signed', () => (yesNo('signed') ? true : undefined));
   from('encoding', 'encoding', () => (choice('encoding', REGISTER_ENCODINGS, 'int') === 'float32' ? 'float32' : undefined));
+  from('operating', 'operating', () => (yesNo('operating') ? true : undefined));
+  from('role', 'role', () => (text('role') === '' ? undefined : choice('role', REGISTER_ROLES, 'switch')));
   if (problems.length > 0) return problems;
   return Object.fromEntries(Object.entries(def).filter(([field]) => !cleared.has(field))) as RegisterDef;
 }
@@ -273,6 +276,8 @@ export function typeMapExport(types: ControllerTypeService) {
       r.encoding ?? 'int',
       r.factor ?? null,
       r.offset ?? null,
+      yesNo(r.operating),
+      r.role ?? '',
     ];
     return {
       fileName: `register-map-${code}-v${version}-${language}`,

@@ -1,6 +1,5 @@
 import {
   Code,
-  SWITCH_REGISTER_KEYS,
   controllerKind,
   engineeringValue,
   rawFromEngineering,
@@ -259,7 +258,11 @@ export class DeviceService {
         ? [...known.values()]
         : row.type_id === null
           ? []
-          : (await registersOf(this.db, row.type_id)).map((r) => ({ number: r.number, key: r.key, writable: r.writable === 1 }));
+          : (await registersOf(this.db, row.type_id)).map((r) => ({
+              number: r.number,
+              writable: r.writable === 1,
+              operating: r.operating === 1,
+            }));
     const reach = reachOrNone(reaches, row.id);
     // A device whose data a sub-manager below hid: its page says so, with no values (docs/people.md).
     const state = reach.data ? this.ingest.device(row.id) : undefined;
@@ -273,7 +276,7 @@ export class DeviceService {
       canSwitch: granted.has('device.switch'),
       template: {
         noRead: defs.filter((d) => !rights.canRead(row.type_id, d.number)).map((d) => d.number),
-        noWrite: defs.filter((d) => d.writable && !rights.canWrite(row.type_id, d.number, d.key)).map((d) => d.number),
+        noWrite: defs.filter((d) => d.writable && !rights.canWrite(row.type_id, d.number, d.operating === true)).map((d) => d.number),
       },
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
     };
@@ -318,12 +321,12 @@ export class DeviceService {
     const device = this.ingest.device(row.id);
     const def = device?.type?.registers.get(register);
     if (!device || !def) throw new AppError(Code.VALIDATION_FAILED, 'error.registerUnknown', { register });
-    // The start/stop register needs only the switch right; every other register the full write right.
-    const permission = SWITCH_REGISTER_KEYS.includes(def.key) ? 'device.switch' : 'device.write';
+    // A register of the switch role (start/stop, on/off) needs only the switch right; every other the full write right.
+    const permission = def.role === 'switch' ? 'device.switch' : 'device.write';
     await requireAccess(this.db, { auth, permission, ids: [row.id] });
     if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
     // The user's permission template decides which registers they may write (docs/people.md).
-    if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.key))
+    if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.operating === true))
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.name[lang] || String(register) });
     // The value must be a whole number of the register's decimals, then it becomes the raw value its words hold
     // (controller-types/values.ts), within the map's range and what the words can hold.

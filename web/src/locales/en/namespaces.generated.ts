@@ -17,6 +17,8 @@ export { default as deviceType } from '@/pages/device-type/locales/en/deviceType
 export { default as permissionTemplates } from '@/pages/device-type/locales/en/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/en/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/en/typeEdit';
+export { default as typeEvents } from '@/pages/device-type/locales/en/typeEvents';
+export { default as typeProtocol } from '@/pages/device-type/locales/en/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/en/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/en/typeUpload';
 export { default as devices } from '@/pages/devices/locales/en/devices';

@@ -17,6 +17,8 @@ export { default as deviceType } from '@/pages/device-type/locales/es/deviceType
 export { default as permissionTemplates } from '@/pages/device-type/locales/es/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/es/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/es/typeEdit';
+export { default as typeEvents } from '@/pages/device-type/locales/es/typeEvents';
+export { default as typeProtocol } from '@/pages/device-type/locales/es/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/es/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/es/typeUpload';
 export { default as devices } from '@/pages/devices/locales/es/devices';

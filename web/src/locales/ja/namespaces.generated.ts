@@ -17,6 +17,8 @@ export { default as deviceType } from '@/pages/device-type/locales/ja/deviceType
 export { default as permissionTemplates } from '@/pages/device-type/locales/ja/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/ja/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/ja/typeEdit';
+export { default as typeEvents } from '@/pages/device-type/locales/ja/typeEvents';
+export { default as typeProtocol } from '@/pages/device-type/locales/ja/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/ja/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/ja/typeUpload';
 export { default as devices } from '@/pages/devices/locales/ja/devices';

@@ -17,6 +17,8 @@ export { default as deviceType } from '@/pages/device-type/locales/zh/deviceType
 export { default as permissionTemplates } from '@/pages/device-type/locales/zh/permissionTemplates';
 export { default as typeConfig } from '@/pages/device-type/locales/zh/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/zh/typeEdit';
+export { default as typeEvents } from '@/pages/device-type/locales/zh/typeEvents';
+export { default as typeProtocol } from '@/pages/device-type/locales/zh/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/zh/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/zh/typeUpload';
 export { default as devices } from '@/pages/devices/locales/zh/devices';

@@ -4,8 +4,13 @@ export const TYPE_CONFIG_PATH = '/device-type/type-config';
 export const typeEditPath = (id: number) => `/device-type/type-config/edit/${id}`;
 /** A type's map uploaded in one language (spec 2 /device-type/type-config/upload/{id}/{language}). */
 export const typeUploadPath = (id: number, language: string) => `/device-type/type-config/upload/${id}/${language}`;
+/** A type's protocol document: the map the alias names, in one language (spec 2 /device-type/type-config/protocol/{id}/{alias}/{language}). */
+export const typeProtocolPath = (id: number, alias: string, language: string) =>
+  `/device-type/type-config/protocol/${id}/${alias}/${language}`;
 /** Model codes and the types they stand for (spec 2 /device-type/relation). */
 export const RELATION_PATH = '/device-type/relation';
+/** Which bits of each type's registers mean a fault, an alert or information (spec 2 /device-type/type-events). */
+export const TYPE_EVENTS_PATH = '/device-type/type-events';
 /** The permission template pages (spec 2 /device-type). */
 export const PERMISSION_PATH = '/device-type/permission';
 export const permissionModifyPath = (id: number) => `/device-type/permission/modify/${id}`;

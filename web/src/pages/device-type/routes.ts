@@ -1,17 +1,19 @@
 import {
+  AlertOutlined,
   AppstoreOutlined,
   ClusterOutlined,
   EditOutlined,
+  FileTextOutlined,
   LinkOutlined,
   SafetyCertificateOutlined,
   UploadOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH } from './paths';
+import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH, TYPE_EVENTS_PATH } from './paths';
 
 /**
- * /device-type (spec 2, root only): the controller types and their editor, the model codes, the permission templates
- * and their editor. The event, CK and chart pages of the group join here when they are built.
+ * /device-type (spec 2, root only): the controller types and their editor, the model codes, the event bits of each
+ * type, the permission templates and their editor. The CK and chart pages of the group join here when they are built.
  */
 export const routes: readonly ShellRoute[] = [
   {
@@ -56,10 +58,31 @@ export const routes: readonly ShellRoute[] = [
       },
       {
         kind: 'page',
+        name: 'typeProtocol',
+        path: '/device-type/type-config/protocol/:id/:alias/:language',
+        meta: {
+          titleKey: 'deviceType.route.typeProtocol',
+          icon: FileTextOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
+        },
+        load: () => import('./type-config/protocol'),
+      },
+      {
+        kind: 'page',
         name: 'relation',
         path: RELATION_PATH,
         meta: { titleKey: 'deviceType.route.relation', icon: LinkOutlined, area: 'deviceType' },
         load: () => import('./relation'),
+      },
+      {
+        kind: 'page',
+        name: 'typeEvents',
+        path: TYPE_EVENTS_PATH,
+        meta: { titleKey: 'deviceType.route.typeEvents', icon: AlertOutlined, area: 'deviceType' },
+        load: () => import('./type-events'),
       },
       {
         kind: 'page',

@@ -28,8 +28,11 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.typeMap.factor': 'Fila {row}: el factor no puede ser 0.',
   'validation.typeMap.minMax': 'Fila {row}: el mínimo {min} es mayor que el máximo {max}.',
   'validation.typeMap.bitRange': 'Fila {row}: el bit {bit} está fuera del registro; sus bits van de 0 a {max}.',
+  'validation.typeMap.bitTwice': 'Fila {row}: el bit {bit} está definido dos veces.',
+  'validation.typeMap.bitText': 'Fila {row}: falta el texto del bit {bit} en {language}.',
   'validation.typeMap.overlap':
     'Fila {row}: el registro {number} ocupa dos palabras y se solapa con el registro {other} de la fila {otherRow}.',
+  'error.typeVersionUnknown': 'Este tipo no tiene versión {version}.',
   'error.typeVersionChanged':
     'Otra persona guardó este tipo mientras tanto (ahora es la versión {version}). Ábralo de nuevo para ver su cambio.',
   'action.type.save': 'Guardar un tipo de controlador',

@@ -3,6 +3,8 @@ export default {
   route: {
     group: 'Device types',
     typeConfig: 'Controller types',
+    typeEvents: 'Type events',
+    typeProtocol: 'Protocol document',
     relation: 'Model codes',
     permissionTemplates: 'Permission templates',
     typeEdit: 'Edit controller type',

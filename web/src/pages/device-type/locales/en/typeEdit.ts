@@ -13,7 +13,7 @@ export default {
   nameMissing: 'Please enter the name in this language.',
   problems: '{count, plural, one {# problem to fix before saving} other {# problems to fix before saving}}',
   moreProblems: 'and {count} more',
-  help: 'A register of two words takes its number and the next address. Without a factor the value is the raw one divided by 10 to the power of the decimals; with one it is raw × factor + offset. Options and bits are kept as they are.',
+  help: 'A register of two words takes its number and the next address. Without a factor the value is the raw one divided by 10 to the power of the decimals; with one it is raw × factor + offset. An operating register is one the Operator template may write; a start/stop switch needs only the switch right. Options and bits are kept as they are.',
   more: 'Options / bits',
   options: '{count} options',
   bits: '{count} bits',
@@ -25,5 +25,6 @@ export default {
   changesTitle: 'Version {version} against {previous}',
   order: { 'high-first': 'High word first', 'low-first': 'Low word first' },
   encodings: { int: 'Integer', float32: 'Float32' },
+  roles: { none: '—', switch: 'Start/stop switch' },
   diff: { none: 'No register changed.', added: '{count} added', removed: '{count} removed', changed: '{count} changed' },
 };

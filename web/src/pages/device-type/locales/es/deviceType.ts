@@ -4,6 +4,8 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: 'Tipos de equipo',
     typeConfig: 'Tipos de controlador',
+    typeEvents: 'Eventos por tipo',
+    typeProtocol: 'Documento de protocolo',
     relation: 'Códigos de modelo',
     permissionTemplates: 'Plantillas de permisos',
     typeEdit: 'Editar tipo de controlador',

@@ -15,7 +15,7 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   nameMissing: 'Escriba el nombre en este idioma.',
   problems: '{count, plural, one {# problema que corregir antes de guardar} other {# problemas que corregir antes de guardar}}',
   moreProblems: 'y {count} más',
-  help: 'Un registro de dos palabras ocupa su número y la dirección siguiente. Sin factor, el valor es el bruto dividido por 10 elevado a los decimales; con factor, bruto × factor + desplazamiento. Las opciones y los bits se conservan.',
+  help: 'Un registro de dos palabras ocupa su número y la dirección siguiente. Sin factor, el valor es el bruto dividido por 10 elevado a los decimales; con factor, bruto × factor + desplazamiento. Un registro de operación es uno que la plantilla Operador puede escribir; un interruptor de marcha/paro solo necesita el derecho de encendido. Las opciones y los bits se conservan.',
   more: 'Opciones / bits',
   options: '{count} opciones',
   bits: '{count} bits',
@@ -27,6 +27,7 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   changesTitle: 'Versión {version} frente a {previous}',
   order: { 'high-first': 'Palabra alta primero', 'low-first': 'Palabra baja primero' },
   encodings: { int: 'Entero', float32: 'Float32' },
+  roles: { none: '—', switch: 'Interruptor de marcha/paro' },
   diff: { none: 'Ningún registro cambió.', added: '{count} añadidos', removed: '{count} quitados', changed: '{count} cambiados' },
 };
 

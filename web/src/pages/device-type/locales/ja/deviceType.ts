@@ -4,6 +4,8 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '機器タイプ',
     typeConfig: 'コントローラータイプ',
+    typeEvents: '種別イベント',
+    typeProtocol: 'プロトコル文書',
     relation: 'モデルコード',
     permissionTemplates: '権限テンプレート',
     typeEdit: 'コントローラタイプの編集',

@@ -4,6 +4,8 @@ const deviceType: LocaleArea<'deviceType'> = {
   route: {
     group: '设备类型',
     typeConfig: '控制器类型',
+    typeEvents: '类型事件',
+    typeProtocol: '协议文档',
     relation: '型号编码',
     permissionTemplates: '权限模板',
     typeEdit: '编辑控制器类型',

@@ -15,7 +15,7 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   nameMissing: '请填写该语言的名称。',
   problems: '保存前需修正 {count} 个问题',
   moreProblems: '另有 {count} 项',
-  help: '双字寄存器占用其地址及下一个地址。未设系数时，数值为原始值除以 10 的小数位次方；设了系数时为 原始值 × 系数 + 偏移。选项和位保持不变。',
+  help: '双字寄存器占用其地址及下一个地址。未设系数时，数值为原始值除以 10 的小数位次方；设了系数时为 原始值 × 系数 + 偏移。操作类寄存器是“操作员”模板可以写入的寄存器；启停开关只需启停权限即可写入。选项和位保持不变。',
   more: '选项 / 位',
   options: '{count} 个选项',
   bits: '{count} 个位',
@@ -27,6 +27,7 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   changesTitle: '版本 {version} 相对 {previous}',
   order: { 'high-first': '高字在前', 'low-first': '低字在前' },
   encodings: { int: '整数', float32: 'Float32' },
+  roles: { none: '—', switch: '启停开关' },
   diff: { none: '没有寄存器修改。', added: '新增 {count} 个', removed: '删除 {count} 个', changed: '修改 {count} 个' },
 };
 

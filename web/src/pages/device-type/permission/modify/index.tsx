@@ -239,7 +239,7 @@ function TypeRights({
   const edited: TemplateRights = { defaultRead: defaults.defaultRead, defaultWrite: defaults.defaultWrite, rights };
   /** What the template as edited lets its holder do, by the server's own rule (a template writes only what it reads). */
   const effective = (def: RegisterDef): RegisterRight => {
-    const right = registerRight(edited, typeId, def.number, def.key);
+    const right = registerRight(edited, typeId, def.number, def.operating === true);
     return { read: right.read, write: def.writable && right.write };
   };
   const set = (def: RegisterDef, right: { read: boolean; write: boolean }) => {

@@ -111,8 +111,14 @@ function Uploader({ type, language }: { type: TypeEditView; language: Language }
       {
         key: 'writable',
         title: t('devices.register.writable'),
-        width: 90,
-        render: (_: unknown, r) => (r.writable ? t('typeUpload.yes') : t('typeUpload.no')),
+        width: 170,
+        render: (_: unknown, r) => (
+          <Space size={4} wrap>
+            {r.writable ? t('typeUpload.yes') : t('typeUpload.no')}
+            {r.operating && <Tag>{REGISTER_FIELD_NAMES[lang].operating}</Tag>}
+            {r.role && <Tag>{t(`typeEdit.roles.${r.role}`)}</Tag>}
+          </Space>
+        ),
       },
     ],
     [t, lang, language],

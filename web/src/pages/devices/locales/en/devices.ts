@@ -186,7 +186,7 @@ export default {
     text: 'Event text',
     count: '{count} event templates',
     empty: 'This type has no fault, alert or status bits.',
-    note: 'Event templates come from the register map of the controller type: each bit of a bit-field register makes an event when it is set. They are read-only here.',
+    note: 'Event templates come from the register map of the controller type: each bit of a bit-field register makes an event when it is set. They are read-only here; root edits them under Device types → Type events.',
     severities: {
       fault: 'Fault',
       alert: 'Alert',

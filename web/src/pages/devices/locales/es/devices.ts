@@ -188,7 +188,7 @@ const devices: LocaleArea<'devices'> = {
     text: 'Texto del evento',
     count: '{count} plantillas de eventos',
     empty: 'Este tipo no tiene bits de fallo, aviso ni estado.',
-    note: 'Las plantillas de eventos salen del mapa de registros del tipo de controlador: cada bit de un registro de campo de bits genera un evento cuando se activa. Aquí son de solo lectura.',
+    note: 'Las plantillas de eventos salen del mapa de registros del tipo de controlador: cada bit de un registro de campo de bits genera un evento cuando se activa. Aquí son de solo lectura; root las edita en Tipos de equipo → Eventos por tipo.',
     severities: {
       fault: 'Fallo',
       alert: 'Aviso',

@@ -187,7 +187,7 @@ const devices: LocaleArea<'devices'> = {
     text: '事件内容',
     count: '共 {count} 个事件模板',
     empty: '该类型没有故障、告警或状态位。',
-    note: '事件模板来自控制器类型的寄存器表：位字段寄存器的每一位置位时产生一个事件。此处只读。',
+    note: '事件模板来自控制器类型的寄存器表：位字段寄存器的每一位置位时产生一个事件。此处只读；root 在设备类型 → 类型事件中编辑。',
     severities: {
       fault: '故障',
       alert: '告警',

@@ -39,6 +39,7 @@ const REGISTERS: RegisterDef[] = [
     unit: '',
     decimals: 0,
     writable: true,
+    role: 'switch',
     options: { '0': named('Stop'), '1': named('Start') },
   },
   { number: 40012, key: 'temp_limit', name: named('Temperature limit'), format: 'number', unit: '°C', decimals: 0, writable: true },
@@ -97,6 +98,18 @@ describe('the write control, per right on the device (docs/people.md)', () => {
   it('with the switch right only (a helper allowed to switch): on start/stop alone', () => {
     table({ canWrite: false, canSwitch: true, reach: { ...DEVICE.reach, how: 'helper', via: 'owner01' } });
     expect(writable()).toEqual([40010]);
+  });
+
+  it("with the switch right only: the map's switch role decides, not the register's key", () => {
+    const moved: ControllerTypeDetail = {
+      ...TYPE,
+      registers: TYPE.registers.map(({ role: _role, ...r }) => (r.number === 40012 ? { ...r, role: 'switch' as const } : r)),
+    };
+    const reach = { ...DEVICE.reach, how: 'helper' as const, via: 'owner01' };
+    renderWithProviders(
+      <RegisterTable device={{ ...DEVICE, canWrite: false, canSwitch: true, reach }} type={moved} values={VALUES} ts={1_700_000_000_000} />,
+    );
+    expect(writable()).toEqual([40012]);
   });
 
   it('shared to view: none, the values still shown', () => {

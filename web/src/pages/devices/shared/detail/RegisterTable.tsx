@@ -1,6 +1,6 @@
 import { EditOutlined, SearchOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { SWITCH_REGISTER_KEYS, type ControllerTypeDetail, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
+import { type ControllerTypeDetail, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
@@ -12,7 +12,7 @@ import { WriteDialog } from './WriteDialog';
 /** Whether this user may write this register: any writable one with the write right, start/stop with the switch right. */
 export function mayWrite(device: Pick<DeviceDetail, 'canWrite' | 'canSwitch' | 'template'>, def: RegisterDef): boolean {
   if (!def.writable || device.template.noWrite.includes(def.number)) return false;
-  return device.canWrite || (device.canSwitch && SWITCH_REGISTER_KEYS.includes(def.key));
+  return device.canWrite || (device.canSwitch && def.role === 'switch');
 }
 
 /**

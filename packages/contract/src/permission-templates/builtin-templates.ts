@@ -1,35 +1,4 @@
 import type { LocalizedText } from '../controller-types/schemas.js';
-/**
- * The operating registers (docs/people.md "Permission templates"): the writable registers a plant's people run the
- * machine with, start/stop and mode commands, pressure, speed, flow, DO and power setpoints, PID setpoints and
- * analogue outputs. Everything else writable is a protection limit or a service setting (alarm and trip limits,
- * rated currents, fan temperatures, minimum and maximum speeds, ramps, surge margin, PID tuning, timers, delays,
- * maintenance counters) and stays with service roles. The Operator template, the default of end users and helpers,
- * writes these only.
- */
-export const OPERATING_REGISTER_KEYS: readonly string[] = [
-  'start_stop_command',
-  'command',
-  'control_mode',
-  'local_remote',
-  'mode',
-  'load_pressure',
-  'unload_pressure',
-  'target_pressure',
-  'speed_setpoint',
-  'pressure_setpoint',
-  'flow_setpoint',
-  'do_setpoint',
-  'power_setpoint',
-  'pid1_setpoint',
-  'pid2_setpoint',
-  'pid3_setpoint',
-  'ao1',
-  'ao2',
-  'ao3',
-  'ao4',
-];
-
 /** The templates every install starts with (docs/people.md), by key; all three read every register. */
 export const BUILTIN_TEMPLATES = [
   { key: 'full', name: 'Full control', level: 1, defaultWrite: 'all' },

@@ -1,0 +1,13 @@
+/** /device-type/type-config/protocol/{id}/{alias}/{language}: el documento de protocolo de un tipo (issue 20). */
+export default {
+  title: 'Protocolo de {code}',
+  notFound: 'No existe ese tipo de controlador, versión o idioma.',
+  alias: 'Variante',
+  inUse: 'En uso (v{version})',
+  version: 'Versión {version}',
+  language: 'Idioma',
+  print: 'Imprimir',
+  name: 'Nombre',
+  saved: 'Guardado',
+  open: 'Protocolo',
+};
