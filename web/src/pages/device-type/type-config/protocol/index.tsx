@@ -11,6 +11,9 @@ import { formatTime } from '@/lib/format-time';
 import { typeProtocolPath, TYPE_CONFIG_PATH } from '@/pages/device-type/paths';
 import './protocol.css';
 
+/** The columns' widths (protocolSheet's order): the names and the options or bits wrap, the rest fits. */
+const WIDTHS = [80, 170, 220, 80, 100, 80, 90, 190, 110, 340];
+
 /**
  * /device-type/type-config/protocol/{id}/{alias}/{language} (root; issue 20): a type's protocol document, the register
  * table as a device's users and service engineers read it, in the language of the address (the page's own words stay
@@ -52,6 +55,7 @@ export default function TypeProtocolPage() {
   const columns = sheet.headers.map((header, i) => ({
     key: String(i),
     title: header,
+    width: WIDTHS[i],
     render: (_: unknown, row: ProtocolCell[]) => row[i],
     className: i === sheet.headers.length - 1 ? 'dms-protocol-values' : undefined,
   }));
@@ -127,7 +131,7 @@ export default function TypeProtocolPage() {
         pagination={false}
         columns={columns}
         dataSource={sheet.rows}
-        scroll={{ x: 'max-content' }}
+        scroll={{ x: WIDTHS.reduce((a, b) => a + b, 0) }}
       />
     </Card>
   );
