@@ -37,6 +37,8 @@ test('root reads the protocol of the screw compressor, in Japanese and as versio
   await page.locator('.ant-select-dropdown:visible').getByText('Version 1', { exact: true }).click();
   await expect(page).toHaveURL(new RegExp(`/protocol/${id}/v1/ja$`));
   await expect(byId(page, 'type-protocol-version')).toHaveText('v1');
+  // One document, one tab: the alias and the language moved it.
+  await expect(page.getByTestId('tags-view').locator('[data-testid^="tag-/device-type/type-config/protocol/"]')).toHaveCount(1);
   await screenshot(page, 'type-protocol-ja');
 
   // The .xlsx holds the same cells.

@@ -3,10 +3,11 @@ import { PrinterOutlined } from '@ant-design/icons';
 import { api, isLanguage, LANGUAGE_NAMES, LANGUAGES, PROTOCOL_ALIAS, protocolSheet, type ProtocolCell } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
-import { Link, useNavigate, useParams } from 'react-router';
+import { Link, useParams } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { useI18n } from '@/i18n';
+import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { formatTime } from '@/lib/format-time';
 import { typeProtocolPath, TYPE_CONFIG_PATH } from '@/pages/device-type/paths';
 import './protocol.css';
@@ -22,7 +23,8 @@ const WIDTHS = [80, 170, 220, 80, 100, 80, 90, 190, 110, 340];
  */
 export default function TypeProtocolPage() {
   const { t, lang } = useI18n();
-  const navigate = useNavigate();
+  // Another alias or language is the same document: its tab takes the place of this one.
+  const moveTo = useCloseTab();
   const params = useParams();
   const id = Number(params.id);
   const alias = params.alias ?? '';
@@ -50,7 +52,7 @@ export default function TypeProtocolPage() {
     );
   }
   const go = (to: { alias?: string; language?: string }) => {
-    void navigate(typeProtocolPath(id, to.alias ?? alias, to.language ?? language));
+    moveTo(typeProtocolPath(id, to.alias ?? alias, to.language ?? language));
   };
   const columns = sheet.headers.map((header, i) => ({
     key: String(i),

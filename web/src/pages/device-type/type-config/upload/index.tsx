@@ -18,6 +18,7 @@ import { call } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { useI18n } from '@/i18n';
+import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { typeEditPath, typeUploadPath } from '@/pages/device-type/paths';
 import { MapDiffView } from '../edit/MapDiffView';
 import { ProblemList } from '../ProblemList';
@@ -53,6 +54,8 @@ function Uploader({ type, language }: { type: TypeEditView; language: Language }
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const navigate = useNavigate();
+  // Another language is the same upload: its tab takes the place of this one.
+  const moveTo = useCloseTab();
   const [fileName, setFileName] = useState<string | null>(null);
   const [preview, setPreview] = useState<UploadPreview | null>(null);
 
@@ -144,7 +147,7 @@ function Uploader({ type, language }: { type: TypeEditView; language: Language }
               value={language}
               options={LANGUAGES.map((l) => ({ value: l, label: LANGUAGE_NAMES[l] }))}
               onChange={(l) => {
-                void navigate(typeUploadPath(type.id, l));
+                moveTo(typeUploadPath(type.id, l));
               }}
             />
             <ExportButton
