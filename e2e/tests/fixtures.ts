@@ -179,11 +179,11 @@ export async function goInApp(page: Page, to: string): Promise<void> {
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, to);
   const pathname = to.split('?')[0] ?? to;
-  // Checked in the page on each frame (a retried assertion waits 100, 250, 500 ms between its tries); expectShown
+  // Checked in the page every 50 ms (a retried assertion waits 100, 250, 500 ms between its tries); expectShown
   // names what is wrong when that does not come true.
   const shownNow = await page
     .waitForFunction((p) => document.querySelector('.dms-page:not([hidden])')?.getAttribute('data-path') === p, decodeURI(pathname), {
-      polling: 'raf',
+      polling: 50,
       timeout: 10_000,
     })
     .then(

@@ -115,6 +115,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     },
     { name: 'type-protocol', path: `/device-type/type-config/protocol/${world.controllerType}/default/es`, ready: 'type-protocol-table' },
     { name: 'type-events', path: `/device-type/type-events?type=${world.controllerType}`, ready: 'type-events-version' },
+    { name: 'type-charts', path: '/device-type/chart', ready: 'type-charts-table' },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },

@@ -110,7 +110,7 @@ export function consoleErrors(page: Page): () => string[] {
 
 /** The active tab lies within the tags bar (the part of it shown). */
 export async function expectActiveTabInView(page: Page, path: string): Promise<void> {
-  // Checked in the page on each frame first (a retried assertion waits 100, 250, 500 ms between its tries); the
+  // Checked in the page every 50 ms first (a retried assertion waits 100, 250, 500 ms between its tries); the
   // assertions below name what is wrong when that does not come true.
   const inView = await page
     .waitForFunction(
@@ -122,7 +122,7 @@ export async function expectActiveTabInView(page: Page, path: string): Promise<v
         return t.x >= bar.x - 0.5 && t.x + t.width <= bar.x + bar.width + 0.5;
       },
       path,
-      { polling: 'raf', timeout: 5000 },
+      { polling: 50, timeout: 5000 },
     )
     .then(
       () => true,
@@ -154,7 +154,7 @@ export async function reach(page: Page, screen: Screen): Promise<void> {
   } else {
     await goInApp(page, screen.path);
   }
-  // Waited for in the page, checked on each frame: the shown page is the screen's, its ready element is shown and
+  // Waited for in the page, checked every 50 ms: the shown page is the screen's, its ready element is shown and
   // nothing in it still loads. When that does not come true, the assertions below say which part did not.
   const loaded = await page
     .waitForFunction(
@@ -166,7 +166,7 @@ export async function reach(page: Page, screen: Screen): Promise<void> {
         return root.querySelector('.ant-spin-spinning, .ant-skeleton') === null;
       },
       { path: decodeURI(screen.path.split('?')[0] ?? screen.path), ready: screen.ready, standalone: screen.standalone === true },
-      { polling: 'raf', timeout: 20_000 },
+      { polling: 50, timeout: 20_000 },
     )
     .then(
       () => true,

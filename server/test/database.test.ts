@@ -42,6 +42,7 @@ describe('database', () => {
       '0011_type_relations',
       '0012_register_coding',
       '0013_register_roles',
+      '0014_type_charts',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -343,6 +344,35 @@ describe.each(dialects)('migration 0013 (operating registers and the switch role
         { key: 'high_pressure_alarm', operating: 0, role: null },
         { key: 'speed_setpoint', operating: 0, role: null },
         { key: 'command', operating: 1, role: 'switch' },
+      ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0014 (the charts of a type) on %s', (dialect) => {
+  it("gives every type that exists the charts its devices showed: maglev blowers' four, the others two", async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrate(db, dialect, schema, '0013_register_roles');
+      const name = JSON.stringify({ en: 'Old', zh: '旧', es: 'Viejo', ja: '旧型' });
+      const row = { name, builtin: 0, created_at: 1000, updated_at: 2000, version: 1, updated_by: null };
+      // As 0013 left the table: without the column 0014 adds (the typed schema is the latest).
+      await db
+        .insertInto('controller_types')
+        .values([
+          { code: 'old-blower', kind: 'maglev', ...row },
+          { code: 'old-plc', kind: 'plc', ...row },
+        ])
+        .execute();
+
+      expect(await migrate(db, dialect, schema, '0014_type_charts')).toEqual(['0014_type_charts']);
+
+      const rows = await db.selectFrom('controller_types').select(['code', 'charts']).orderBy('code').execute();
+      expect(rows.map((r) => [r.code, JSON.parse(r.charts ?? 'null') as unknown])).toEqual([
+        ['old-blower', ['history-curves', 'kline', 'maglev-charts', 'maglev-region']],
+        ['old-plc', ['history-curves', 'kline']],
       ]);
     } finally {
       await drop();

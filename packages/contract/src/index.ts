@@ -20,6 +20,7 @@ export * from './controller-types/values.js';
 export * from './controller-types/map-rules.js';
 export * from './controller-types/upload.js';
 export * from './controller-types/protocol.js';
+export * from './controller-types/charts.js';
 export * from './controller-types/field-names.js';
 export * from './devices/schemas.js';
 export * from './history/schemas.js';

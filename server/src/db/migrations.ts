@@ -13,6 +13,7 @@ import { typeVersions0010 } from './migrations/0010_type_versions.js';
 import { typeRelations0011 } from './migrations/0011_type_relations.js';
 import { registerCoding0012 } from './migrations/0012_register_coding.js';
 import { registerRoles0013 } from './migrations/0013_register_roles.js';
+import { typeCharts0014 } from './migrations/0014_type_charts.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -30,6 +31,7 @@ const MIGRATIONS = {
   '0011_type_relations': typeRelations0011,
   '0012_register_coding': registerCoding0012,
   '0013_register_roles': registerRoles0013,
+  '0014_type_charts': typeCharts0014,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -18,6 +18,7 @@ import {
   typeVersionRow,
   unmappedCode,
 } from './schemas.js';
+import { typeChartsBody, typeChartsRow, typeChartsSaved } from './charts.js';
 import { protocolParams, typeProtocol } from './protocol.js';
 import { uploadBody, uploadParams, uploadPreview } from './upload.js';
 
@@ -110,6 +111,24 @@ export const endpoints = {
     response: z.array(typeVersionRow),
     tags,
     summary: "Every saved version of a type's map, newest first, with who saved it and when",
+  }),
+  charts: endpoint({
+    method: 'GET',
+    path: '/controller-types/charts',
+    access: 'deviceType',
+    response: z.array(typeChartsRow),
+    tags,
+    summary: 'Every type with the charts its devices show (/device-type/chart) and how many devices it has',
+  }),
+  saveCharts: endpoint({
+    method: 'PUT',
+    path: '/controller-types/:id/charts',
+    access: 'deviceType',
+    params: controllerTypeParams,
+    body: typeChartsBody,
+    response: typeChartsSaved,
+    tags,
+    summary: "Sets the charts a type's devices show; the maglev charts only for maglev types. Logged with the old and new",
   }),
   protocol: endpoint({
     method: 'GET',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CHART_KINDS } from '../controller-types/charts.js';
 import { BOX_ID_MAX } from '../box-protocol.js';
 import { pageOf, pageQuery } from '../envelope.js';
 
@@ -216,6 +217,8 @@ export const deviceDetail = deviceListItem.extend({
    */
   template: z.object({ noRead: z.array(z.number().int()), noWrite: z.array(z.number().int()) }),
   transitions: z.array(z.object({ time: z.number().int(), from: z.enum(DEVICE_STATUSES), to: z.enum(DEVICE_STATUSES) })),
+  /** The charts its type's devices show (/device-type/chart): which chart pages its page links to. */
+  charts: z.array(z.enum(CHART_KINDS)),
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 

@@ -13,6 +13,8 @@ export interface ControllerTypesTable {
   version: Generated<number>;
   /** Who saved the current version; null for what a release installed. */
   updated_by: string | null;
+  /** JSON ChartKind[]: the charts its devices show (migration 0014); null: the defaults of its kind. */
+  charts: string | null;
 }
 
 /** Every saved version of a type (migration 0010): its kind, name and register rows as they were. */

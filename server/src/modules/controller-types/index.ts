@@ -2,6 +2,7 @@ import { api } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
+import { TypeChartsService } from './charts.js';
 import { typeExport } from './export.js';
 import { RelationService } from './relations.js';
 import { ControllerTypeService } from './service.js';
@@ -50,6 +51,9 @@ export default fp(
       await types.remove(auth, params.id, ip);
       return null;
     });
+    const charts = new TypeChartsService(app.db, app.bus, app.datalog);
+    route(app, e.charts, () => charts.list());
+    route(app, e.saveCharts, ({ auth, params, body, ip }) => charts.save(auth, params.id, body.charts, ip));
     const relations = new RelationService(app.db, app.clock, app.bus, app.datalog);
     route(app, e.relations, ({ query }) => relations.page(query));
     route(app, e.unmapped, () => relations.unmapped());

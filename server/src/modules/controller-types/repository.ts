@@ -9,7 +9,7 @@ export function listTypes(db: Executor): Promise<Array<ControllerTypeRow & { reg
     .leftJoin('controller_registers as r', 'r.type_id', 't.id')
     .selectAll('t')
     .select((eb) => eb.fn.count<number>('r.number').as('register_count'))
-    .groupBy(['t.id', 't.code', 't.kind', 't.name', 't.builtin', 't.created_at', 't.updated_at', 't.version', 't.updated_by'])
+    .groupBy(['t.id', 't.code', 't.kind', 't.name', 't.builtin', 't.created_at', 't.updated_at', 't.version', 't.updated_by', 't.charts'])
     .orderBy('t.id')
     .execute();
 }

@@ -125,7 +125,7 @@ export class ControllerTypeService {
    */
   private async insertNew(
     auth: AuthContext,
-    type: { code: string; kind: string; name: LocalizedText },
+    type: { code: string; kind: string; name: LocalizedText; charts?: string | null },
     registersOf: (trx: Transaction<Database>, newId: number) => Promise<ControllerRegisterRow[]>,
   ): Promise<{ id: number; registers: number }> {
     return this.db
@@ -143,6 +143,7 @@ export class ControllerTypeService {
           updated_at: now,
           version: 1,
           updated_by: auth.user.username,
+          charts: type.charts ?? null,
         });
         const registers = await registersOf(trx, id);
         await repo.replaceRegisters(trx, id, registers);
@@ -171,7 +172,7 @@ export class ControllerTypeService {
   async copy(auth: AuthContext, id: number, body: z.output<typeof typeCopyBody>, ip: string): Promise<{ id: number }> {
     const source = await repo.findType(this.db, id);
     if (!source) throw notFound();
-    const made = await this.insertNew(auth, { ...body, kind: source.kind }, async (trx, newId) => {
+    const made = await this.insertNew(auth, { ...body, kind: source.kind, charts: source.charts }, async (trx, newId) => {
       // The source read again in the transaction that copies it: one deleted meanwhile is not copied as empty.
       if (!(await repo.findType(trx, id))) throw notFound();
       return (await repo.registersOf(trx, id)).map((r) => ({ ...r, type_id: newId }));
@@ -336,6 +337,7 @@ export class ControllerTypeService {
               updated_at: now,
               version,
               updated_by: null,
+              charts: null,
             });
         await repo.replaceRegisters(
           trx,

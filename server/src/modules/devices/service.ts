@@ -1,4 +1,5 @@
 import {
+  chartsOf,
   Code,
   controllerKind,
   engineeringValue,
@@ -279,6 +280,7 @@ export class DeviceService {
         noWrite: defs.filter((d) => d.writable && !rights.canWrite(row.type_id, d.number, d.operating === true)).map((d) => d.number),
       },
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
+      charts: chartsOf(row.type_charts, controllerKind(row.type_kind)),
     };
   }
 

@@ -1,4 +1,4 @@
-import type { DeviceSummary, MapPoint } from '@dms/contract';
+import type { ChartKind, DeviceSummary, MapPoint } from '@dms/contract';
 
 /**
  * Paths of the device pages (spec 2, docs/console.md), so every page links the same way: the detail page follows
@@ -31,9 +31,13 @@ export function latestWindowStart(spanMs: number, now = Date.now()): number {
   return Math.floor((now - spanMs * 0.9) / 1000) * 1000;
 }
 
-/** Charts of the last day (history-charts, or maglev-charts for a maglev blower); `time` is the window's start. */
-export function chartsPath(kind: Kind, boxId: number, controller: number, now = Date.now()): string {
-  return `/devices/${kind === 'maglev' ? 'maglev-charts' : 'history-charts'}/${boxId}-${controller}/${latestWindowStart(86_400_000, now)}`;
+/**
+ * Charts of the last day: the maglev blower's charts where its type shows them (/device-type/chart), else the history
+ * curves; `time` is the window's start.
+ */
+export function chartsPath(charts: readonly ChartKind[], boxId: number, controller: number, now = Date.now()): string {
+  const page = charts.includes('maglev-charts') ? 'maglev-charts' : 'history-charts';
+  return `/devices/${page}/${boxId}-${controller}/${latestWindowStart(86_400_000, now)}`;
 }
 
 export const klinePath = (boxId: number, controller: number): string => `/devices/k-line/${boxId}/${controller}`;

@@ -15,6 +15,7 @@ export { default as operationLog } from '@/pages/datalog/locales/en/operationLog
 export { default as serverLog } from '@/pages/datalog/locales/en/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/en/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/en/permissionTemplates';
+export { default as typeCharts } from '@/pages/device-type/locales/en/typeCharts';
 export { default as typeConfig } from '@/pages/device-type/locales/en/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/en/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/en/typeEvents';

@@ -15,6 +15,7 @@ export { default as operationLog } from '@/pages/datalog/locales/es/operationLog
 export { default as serverLog } from '@/pages/datalog/locales/es/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/es/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/es/permissionTemplates';
+export { default as typeCharts } from '@/pages/device-type/locales/es/typeCharts';
 export { default as typeConfig } from '@/pages/device-type/locales/es/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/es/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/es/typeEvents';

@@ -15,6 +15,7 @@ export { default as operationLog } from '@/pages/datalog/locales/ja/operationLog
 export { default as serverLog } from '@/pages/datalog/locales/ja/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/ja/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/ja/permissionTemplates';
+export { default as typeCharts } from '@/pages/device-type/locales/ja/typeCharts';
 export { default as typeConfig } from '@/pages/device-type/locales/ja/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/ja/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/ja/typeEvents';

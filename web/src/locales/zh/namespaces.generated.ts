@@ -15,6 +15,7 @@ export { default as operationLog } from '@/pages/datalog/locales/zh/operationLog
 export { default as serverLog } from '@/pages/datalog/locales/zh/serverLog';
 export { default as deviceType } from '@/pages/device-type/locales/zh/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/zh/permissionTemplates';
+export { default as typeCharts } from '@/pages/device-type/locales/zh/typeCharts';
 export { default as typeConfig } from '@/pages/device-type/locales/zh/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/zh/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/zh/typeEvents';

@@ -11,6 +11,8 @@ export const typeProtocolPath = (id: number, alias: string, language: string) =>
 export const RELATION_PATH = '/device-type/relation';
 /** Which bits of each type's registers mean a fault, an alert or information (spec 2 /device-type/type-events). */
 export const TYPE_EVENTS_PATH = '/device-type/type-events';
+/** Which charts each type's devices show (spec 2 /device-type/chart). */
+export const TYPE_CHARTS_PATH = '/device-type/chart';
 /** The permission template pages (spec 2 /device-type). */
 export const PERMISSION_PATH = '/device-type/permission';
 export const permissionModifyPath = (id: number) => `/device-type/permission/modify/${id}`;

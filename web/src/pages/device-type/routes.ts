@@ -1,6 +1,7 @@
 import {
   AlertOutlined,
   AppstoreOutlined,
+  AreaChartOutlined,
   ClusterOutlined,
   EditOutlined,
   FileTextOutlined,
@@ -9,11 +10,12 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { PERMISSION_PATH, RELATION_PATH, TYPE_CONFIG_PATH, TYPE_EVENTS_PATH } from './paths';
+import { PERMISSION_PATH, RELATION_PATH, TYPE_CHARTS_PATH, TYPE_CONFIG_PATH, TYPE_EVENTS_PATH } from './paths';
 
 /**
  * /device-type (spec 2, root only): the controller types and their editor, the model codes, the event bits of each
- * type, the permission templates and their editor. The CK and chart pages of the group join here when they are built.
+ * type, the charts each type's devices show, the permission templates and their editor. The CK pages join here when
+ * they are built.
  */
 export const routes: readonly ShellRoute[] = [
   {
@@ -83,6 +85,13 @@ export const routes: readonly ShellRoute[] = [
         path: TYPE_EVENTS_PATH,
         meta: { titleKey: 'deviceType.route.typeEvents', icon: AlertOutlined, area: 'deviceType' },
         load: () => import('./type-events'),
+      },
+      {
+        kind: 'page',
+        name: 'typeCharts',
+        path: TYPE_CHARTS_PATH,
+        meta: { titleKey: 'deviceType.route.chart', icon: AreaChartOutlined, area: 'deviceType' },
+        load: () => import('./chart'),
       },
       {
         kind: 'page',

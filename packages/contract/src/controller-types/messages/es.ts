@@ -15,6 +15,8 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.relationNotFound': 'Ninguna relación asigna el código de modelo {code}.',
   'action.relation.save': 'Asignar un código de modelo a un tipo',
   'action.relation.delete': 'Quitar la relación de un código de modelo',
+  'validation.typeCharts.kind': 'Tipo de gráfico desconocido.',
+  'validation.typeCharts.maglevOnly': 'Los gráficos de levitación magnética son solo para tipos de soplante de levitación magnética.',
   'validation.typeMap.empty': 'Un tipo necesita al menos un registro.',
   'validation.typeMap.tooMany': 'Un mapa de registros tiene como máximo 512 registros.',
   'validation.typeMap.numberRange':
@@ -35,6 +37,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'error.typeVersionUnknown': 'Este tipo no tiene versión {version}.',
   'error.typeVersionChanged':
     'Otra persona guardó este tipo mientras tanto (ahora es la versión {version}). Ábralo de nuevo para ver su cambio.',
+  'action.type.charts': 'Elegir los gráficos de un tipo de controlador',
   'action.type.save': 'Guardar un tipo de controlador',
   'validation.upload.tooLarge': 'El archivo ocupa más de 512 KB.',
   'validation.upload.file': 'No se pudo leer el archivo como .xlsx o .csv.',

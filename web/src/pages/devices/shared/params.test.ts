@@ -49,7 +49,7 @@ describe('device page links', () => {
     expect(detailPath('maglev', 100001, 3)).toBe('/devices/maglev-controller/100001/3');
     expect(historyPath('plc', 5, 1)).toBe('/devices/plcHistory/5/1');
     // The window of the last day with the present at nine tenths of it (2.4 h of room for live readings).
-    expect(chartsPath('maglev', 5, 1, 86_400_000 + 10)).toBe('/devices/maglev-charts/5-1/8640000');
-    expect(chartsPath('compressor', 5, 1, 86_400_000 + 10)).toBe('/devices/history-charts/5-1/8640000');
+    expect(chartsPath(['history-curves', 'maglev-charts'], 5, 1, 86_400_000 + 10)).toBe('/devices/maglev-charts/5-1/8640000');
+    expect(chartsPath(['history-curves', 'kline'], 5, 1, 86_400_000 + 10)).toBe('/devices/history-charts/5-1/8640000');
   });
 });

@@ -43,4 +43,5 @@ export const TEST_DEVICE: DeviceDetail = {
   canSwitch: true,
   template: { noRead: [], noWrite: [] },
   transitions: [{ time: 900, from: 'offline', to: 'online' }],
+  charts: ['history-curves', 'kline'],
 };

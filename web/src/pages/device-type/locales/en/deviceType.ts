@@ -5,6 +5,7 @@ export default {
     typeConfig: 'Controller types',
     typeEvents: 'Type events',
     typeProtocol: 'Protocol document',
+    chart: 'Charts',
     relation: 'Model codes',
     permissionTemplates: 'Permission templates',
     typeEdit: 'Edit controller type',

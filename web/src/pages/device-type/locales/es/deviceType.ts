@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: 'Tipos de controlador',
     typeEvents: 'Eventos por tipo',
     typeProtocol: 'Documento de protocolo',
+    chart: 'Gráficos',
     relation: 'Códigos de modelo',
     permissionTemplates: 'Plantillas de permisos',
     typeEdit: 'Editar tipo de controlador',

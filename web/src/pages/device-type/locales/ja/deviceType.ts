@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: 'コントローラータイプ',
     typeEvents: '種別イベント',
     typeProtocol: 'プロトコル文書',
+    chart: 'グラフ',
     relation: 'モデルコード',
     permissionTemplates: '権限テンプレート',
     typeEdit: 'コントローラタイプの編集',

@@ -6,6 +6,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeConfig: '控制器类型',
     typeEvents: '类型事件',
     typeProtocol: '协议文档',
+    chart: '图表',
     relation: '型号编码',
     permissionTemplates: '权限模板',
     typeEdit: '编辑控制器类型',

@@ -90,25 +90,29 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
                     {t('devices.detail.history')}
                   </Space>
                 </Link>
-                <Link to={chartsPath(device.kind, device.boxId, device.controller)} data-testid="device-link-charts">
-                  <Space size={4}>
-                    <AreaChartOutlined />
-                    {t('devices.detail.charts')}
-                  </Space>
-                </Link>
-                <Link to={klinePath(device.boxId, device.controller)} data-testid="device-link-kline">
-                  <Space size={4}>
-                    <StockOutlined />
-                    {t('devices.detail.kline')}
-                  </Space>
-                </Link>
+                {(device.charts.includes('history-curves') || device.charts.includes('maglev-charts')) && (
+                  <Link to={chartsPath(device.charts, device.boxId, device.controller)} data-testid="device-link-charts">
+                    <Space size={4}>
+                      <AreaChartOutlined />
+                      {t('devices.detail.charts')}
+                    </Space>
+                  </Link>
+                )}
+                {device.charts.includes('kline') && (
+                  <Link to={klinePath(device.boxId, device.controller)} data-testid="device-link-kline">
+                    <Space size={4}>
+                      <StockOutlined />
+                      {t('devices.detail.kline')}
+                    </Space>
+                  </Link>
+                )}
                 <Link to={errorRecordPath(device.boxId, device.controller)} data-testid="device-link-faults">
                   <Space size={4}>
                     <WarningOutlined />
                     {t('devices.detail.faults')}
                   </Space>
                 </Link>
-                {device.kind === 'maglev' && (
+                {device.charts.includes('maglev-region') && (
                   <Link to={maglevRegionPath(device.boxId, device.controller)} data-testid="device-link-region">
                     <Space size={4}>
                       <BarChartOutlined />

@@ -18,25 +18,33 @@ interface ViewLink {
   to: string;
 }
 
-/** The history views of a device, for moving between them (maglev ones only for maglev blowers). */
+/** The history views of a device, for moving between them: the charts its type shows (/device-type/chart). */
 export function deviceViews(device: DeviceDetail, now = Date.now()): ViewLink[] {
-  const { boxId, controller } = device;
+  const { boxId, controller, charts } = device;
   const dayAgo = latestWindowStart(86_400_000, now);
-  const views: ViewLink[] = [
+  const views: Array<ViewLink | false> = [
     device.kind === 'plc'
       ? { key: 'plcHistory', titleKey: 'history.route.plcHistory', to: historyPaths.plcHistory(boxId, controller) }
       : { key: 'history', titleKey: 'history.route.history', to: historyPaths.history(boxId, controller) },
-    { key: 'charts', titleKey: 'history.route.historyCharts', to: historyPaths.charts(boxId, controller, dayAgo) },
-    { key: 'kline', titleKey: 'history.route.kline', to: historyPaths.kline(boxId, controller) },
+    charts.includes('history-curves') && {
+      key: 'charts',
+      titleKey: 'history.route.historyCharts',
+      to: historyPaths.charts(boxId, controller, dayAgo),
+    },
+    charts.includes('kline') && { key: 'kline', titleKey: 'history.route.kline', to: historyPaths.kline(boxId, controller) },
     { key: 'errorRecord', titleKey: 'history.route.errorRecord', to: historyPaths.errorRecord(boxId, controller) },
+    charts.includes('maglev-charts') && {
+      key: 'maglevCharts',
+      titleKey: 'history.route.maglevCharts',
+      to: historyPaths.maglevCharts(boxId, controller, dayAgo),
+    },
+    charts.includes('maglev-region') && {
+      key: 'maglevRegion',
+      titleKey: 'history.route.maglevRegion',
+      to: historyPaths.maglevRegion(boxId, controller),
+    },
   ];
-  if (device.kind === 'maglev') {
-    views.push(
-      { key: 'maglevCharts', titleKey: 'history.route.maglevCharts', to: historyPaths.maglevCharts(boxId, controller, dayAgo) },
-      { key: 'maglevRegion', titleKey: 'history.route.maglevRegion', to: historyPaths.maglevRegion(boxId, controller) },
-    );
-  }
-  return views;
+  return views.filter((v): v is ViewLink => v !== false);
 }
 
 /**

@@ -1,0 +1,72 @@
+import {
+  chartsOf,
+  Code,
+  localizedText,
+  MAGLEV_CHART_KINDS,
+  CHART_KINDS,
+  type ChartKind,
+  type ControllerKind,
+  type TypeChartsRow,
+} from '@dms/contract';
+import type { Db } from '../../db/database.js';
+import { AppError, notFound } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
+import * as repo from './repository.js';
+
+/**
+ * Which charts each type's devices show (/device-type/chart, docs/api.md): kept on the type (`charts`, migration
+ * 0014; null: the defaults of its kind), read by the device pages through DeviceDetail.charts. A change goes to the
+ * operation log with the old and the new choice, and out on the bus.
+ */
+export class TypeChartsService {
+  constructor(
+    private readonly db: Db,
+    private readonly bus: EventBus,
+    private readonly audit: Audit,
+  ) {}
+
+  /** Every type with its charts and device count, by code. */
+  async list(): Promise<TypeChartsRow[]> {
+    const [types, devices] = await Promise.all([repo.listTypes(this.db), repo.deviceCounts(this.db)]);
+    return types.map((t) => ({
+      id: t.id,
+      code: t.code,
+      kind: t.kind as ControllerKind,
+      name: localizedText.parse(JSON.parse(t.name)),
+      charts: chartsOf(t.charts, t.kind as ControllerKind),
+      devices: devices.get(t.id) ?? 0,
+    }));
+  }
+
+  /** Sets a type's charts (each once, in CHART_KINDS' order); the maglev charts only on a maglev type. */
+  async save(auth: AuthContext, id: number, wanted: readonly ChartKind[], ip: string): Promise<{ charts: ChartKind[] }> {
+    const charts = CHART_KINDS.filter((c) => wanted.includes(c));
+    const done = await this.db.transaction().execute(async (trx) => {
+      const type = await repo.findType(trx, id);
+      if (!type) throw notFound();
+      const kind = type.kind as ControllerKind;
+      if (kind !== 'maglev' && charts.some((c) => MAGLEV_CHART_KINDS.includes(c)))
+        throw new AppError(Code.VALIDATION_FAILED, 'validation.typeCharts.maglevOnly');
+      const before = chartsOf(type.charts, kind);
+      await trx
+        .updateTable('controller_types')
+        .set({ charts: JSON.stringify(charts) })
+        .where('id', '=', id)
+        .execute();
+      return { code: type.code, before };
+    });
+    await this.audit.record({
+      user: auth.user,
+      action: 'type.charts',
+      target: done.code,
+      oldValue: done.before.join(', ') || 'none',
+      newValue: charts.join(', ') || 'none',
+      outcome: 'ok',
+      ip,
+    });
+    this.bus.publish('typeChanged', { typeId: id });
+    return { charts };
+  }
+}
