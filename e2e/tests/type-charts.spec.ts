@@ -31,12 +31,16 @@ test("root turns the k-line off for a type; its device's page stops linking to i
     await sayHello(box, boxId, [{ index: 1, type: code }]);
 
     await openShell(page, '/device-type/chart');
+    // The list pages and searches as the type list does: the maglev blower on the first page, the new type found by code.
+    await expect(byId(page, 'type-charts-maglev-blower-maglev-region')).toHaveAttribute('aria-checked', 'true');
+    await byId(page, 'type-charts-search').fill(code);
+    await byId(page, 'type-charts-search').press('Enter');
+    await expect(byId(page, 'type-charts-table').locator('tbody tr.ant-table-row')).toHaveCount(1);
     const kline = byId(page, `type-charts-${code}-kline`);
     await expect(kline).toHaveAttribute('aria-checked', 'true');
     await expect(byId(page, `type-charts-${code}-history-curves`)).toHaveAttribute('aria-checked', 'true');
     // A compressor draws no maglev charts: those switches are off and cannot be turned on.
     await expect(byId(page, `type-charts-${code}-maglev-region`)).toBeDisabled();
-    await expect(byId(page, 'type-charts-maglev-blower-maglev-region')).toHaveAttribute('aria-checked', 'true');
     await expect(byId(page, 'type-charts-table').locator('thead')).toContainText('Gauges');
     await kline.click();
     await expect(page.locator('.ant-message')).toContainText(`The charts of ${code} are saved.`);

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceDetail, TypeChartsRow } from '@dms/contract';
+import type { DeviceDetail, TypeChartsPage, TypeChartsRow } from '@dms/contract';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
@@ -16,7 +16,7 @@ describe.each(dialects)('the charts of a type on %s', (dialect) => {
       headers: { ...(token ? bearer(token) : {}), 'accept-language': lang },
       ...(payload ? { payload } : {}),
     });
-  const rows = async () => body(await call(root, 'GET', '/controller-types/charts')).data as TypeChartsRow[];
+  const rows = async () => (body(await call(root, 'GET', '/controller-types/charts?page_size=100')).data as TypeChartsPage).items;
   const byCode = async (code: string) => (await rows()).find((r) => r.code === code) as TypeChartsRow;
 
   beforeAll(async () => {
@@ -31,6 +31,20 @@ describe.each(dialects)('the charts of a type on %s', (dialect) => {
       charts: ['history-curves', 'kline', 'maglev-charts', 'maglev-region'],
     });
     expect(await byCode('screw-compressor')).toMatchObject({ kind: 'compressor', charts: ['history-curves', 'kline'], devices: 0 });
+  });
+
+  it("pages, searches and filters as the type list does, with each type's charts", async () => {
+    const page = async (query: string) => body(await call(root, 'GET', `/controller-types/charts?${query}`)).data as TypeChartsPage;
+    const maglev = await page('kind=maglev');
+    expect(maglev.items.map((r) => r.code)).toEqual(['maglev-blower']);
+    expect(maglev.items[0]?.charts).toContain('maglev-region');
+    expect((await page('q=SCREW')).items.map((r) => r.code)).toEqual(['screw-compressor']);
+    const first = await page('page=1&page_size=1&sort=code&order=desc');
+    expect(first.total).toBeGreaterThanOrEqual(3);
+    expect(first.items).toHaveLength(1);
+    expect(first.items[0]?.code).toBe('screw-compressor');
+    const bad = await call(root, 'GET', '/controller-types/charts?kind=boiler');
+    expect(bad.statusCode).toBe(400);
   });
 
   it("saves a type's charts, logged with the old and new; its devices' pages follow at once", async () => {

@@ -119,7 +119,7 @@ describe.each(dialects)("a type's protocol document on %s", (dialect) => {
     expect(row(RUN_STATE).getCell(3).value).toBe('Estado de funcionamiento');
     expect(row(RUN_STATE).getCell(5).value).toBe('Opciones');
     expect(row(RUN_STATE).getCell(10).text).toMatch(/^0 = /);
-    expect(row(FAULTS).getCell(8).value).toBe('16 bit, sin signo, entero');
+    expect(row(FAULTS).getCell(8).value).toBe('16 bits, sin signo, entero');
     expect(row(FAULTS).getCell(10).text).toContain('(fallo)');
   });
 });

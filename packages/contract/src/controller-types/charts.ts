@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf } from '../envelope.js';
 import { CONTROLLER_KINDS, localizedText, type ControllerKind } from './schemas.js';
 
 /*
@@ -47,6 +48,8 @@ export const typeChartsRow = z.object({
   devices: z.number().int(),
 });
 export type TypeChartsRow = z.infer<typeof typeChartsRow>;
+export const typeChartsPage = pageOf(typeChartsRow);
+export type TypeChartsPage = z.infer<typeof typeChartsPage>;
 
 export const typeChartsBody = z.object({
   charts: z.array(z.enum(CHART_KINDS, { error: 'validation.typeCharts.kind' })).max(CHART_KINDS.length * 2),

@@ -18,7 +18,7 @@ import {
   typeVersionRow,
   unmappedCode,
 } from './schemas.js';
-import { typeChartsBody, typeChartsRow, typeChartsSaved } from './charts.js';
+import { typeChartsBody, typeChartsPage, typeChartsSaved } from './charts.js';
 import { protocolParams, typeProtocol } from './protocol.js';
 import { uploadBody, uploadParams, uploadPreview } from './upload.js';
 
@@ -116,9 +116,10 @@ export const endpoints = {
     method: 'GET',
     path: '/controller-types/charts',
     access: 'deviceType',
-    response: z.array(typeChartsRow),
+    query: typeListQuery,
+    response: typeChartsPage,
     tags,
-    summary: 'Every type with the charts its devices show (/device-type/chart) and how many devices it has',
+    summary: 'One page of the types (searched, filtered and sorted as the type list) with the charts their devices show',
   }),
   saveCharts: endpoint({
     method: 'PUT',

@@ -60,6 +60,8 @@ interface ProtocolWords {
   severities: Record<Severity, string>;
   orders: Record<WordOrder, string>;
   encodings: Record<RegisterEncoding, string>;
+  /** A value's width: one word or two. */
+  widths: { 1: string; 2: string };
 }
 
 export const PROTOCOL_WORDS: Record<Language, ProtocolWords> = {
@@ -77,6 +79,7 @@ export const PROTOCOL_WORDS: Record<Language, ProtocolWords> = {
     severities: { fault: 'fault', alert: 'alert', info: 'information' },
     orders: { 'high-first': 'high word first', 'low-first': 'low word first' },
     encodings: { int: 'integer', float32: 'float32' },
+    widths: { 1: '16 bit', 2: '32 bit' },
   },
   zh: {
     access: '读写',
@@ -92,6 +95,7 @@ export const PROTOCOL_WORDS: Record<Language, ProtocolWords> = {
     severities: { fault: '故障', alert: '告警', info: '信息' },
     orders: { 'high-first': '高字在前', 'low-first': '低字在前' },
     encodings: { int: '整数', float32: 'float32' },
+    widths: { 1: '16位', 2: '32位' },
   },
   es: {
     access: 'Acceso',
@@ -107,6 +111,7 @@ export const PROTOCOL_WORDS: Record<Language, ProtocolWords> = {
     severities: { fault: 'fallo', alert: 'alerta', info: 'información' },
     orders: { 'high-first': 'palabra alta primero', 'low-first': 'palabra baja primero' },
     encodings: { int: 'entero', float32: 'float32' },
+    widths: { 1: '16 bits', 2: '32 bits' },
   },
   ja: {
     access: 'アクセス',
@@ -122,6 +127,7 @@ export const PROTOCOL_WORDS: Record<Language, ProtocolWords> = {
     severities: { fault: '故障', alert: '警告', info: '情報' },
     orders: { 'high-first': '上位ワードが先', 'low-first': '下位ワードが先' },
     encodings: { int: '整数', float32: 'float32' },
+    widths: { 1: '16ビット', 2: '32ビット' },
   },
 };
 
@@ -145,7 +151,7 @@ export function protocolSheet(registers: readonly RegisterDef[], language: Langu
   const rows = registers.map((r): ProtocolCell[] => {
     const two = wordCount(r) === 2;
     const coding = [
-      `${two ? 32 : 16} bit`,
+      w.widths[two ? 2 : 1],
       r.signed ? w.signed : w.unsigned,
       w.encodings[r.encoding ?? 'int'],
       ...(two ? [w.orders[r.wordOrder ?? 'high-first']] : []),

@@ -1,19 +1,21 @@
 import {
   chartsOf,
   Code,
-  localizedText,
   MAGLEV_CHART_KINDS,
   CHART_KINDS,
   type ChartKind,
   type ControllerKind,
-  type TypeChartsRow,
+  type TypeChartsPage,
+  type typeListQuery,
 } from '@dms/contract';
+import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import * as repo from './repository.js';
+import type { ControllerTypeService } from './service.js';
 
 /**
  * Which charts each type's devices show (/device-type/chart, docs/api.md): kept on the type (`charts`, migration
@@ -23,21 +25,29 @@ import * as repo from './repository.js';
 export class TypeChartsService {
   constructor(
     private readonly db: Db,
+    private readonly types: ControllerTypeService,
     private readonly bus: EventBus,
     private readonly audit: Audit,
   ) {}
 
-  /** Every type with its charts and device count, by code. */
-  async list(): Promise<TypeChartsRow[]> {
-    const [types, devices] = await Promise.all([repo.listTypes(this.db), repo.deviceCounts(this.db)]);
-    return types.map((t) => ({
-      id: t.id,
-      code: t.code,
-      kind: t.kind as ControllerKind,
-      name: localizedText.parse(JSON.parse(t.name)),
-      charts: chartsOf(t.charts, t.kind as ControllerKind),
-      devices: devices.get(t.id) ?? 0,
-    }));
+  /** One page of the types the type list's filter finds, in its order, each with its charts and device count. */
+  async page(query: z.output<typeof typeListQuery>): Promise<TypeChartsPage> {
+    const found = await this.types.page(query);
+    const stored = await repo.chartsOf(
+      this.db,
+      found.items.map((t) => t.id),
+    );
+    return {
+      total: found.total,
+      items: found.items.map((t) => ({
+        id: t.id,
+        code: t.code,
+        kind: t.kind,
+        name: t.name,
+        charts: chartsOf(stored.get(t.id) ?? null, t.kind),
+        devices: t.devices,
+      })),
+    };
   }
 
   /** Sets a type's charts (each once, in CHART_KINDS' order); the maglev charts only on a maglev type. */

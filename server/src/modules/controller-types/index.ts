@@ -51,8 +51,8 @@ export default fp(
       await types.remove(auth, params.id, ip);
       return null;
     });
-    const charts = new TypeChartsService(app.db, app.bus, app.datalog);
-    route(app, e.charts, () => charts.list());
+    const charts = new TypeChartsService(app.db, types, app.bus, app.datalog);
+    route(app, e.charts, ({ query }) => charts.page(query));
     route(app, e.saveCharts, ({ auth, params, body, ip }) => charts.save(auth, params.id, body.charts, ip));
     const relations = new RelationService(app.db, app.clock, app.bus, app.datalog);
     route(app, e.relations, ({ query }) => relations.page(query));

@@ -11,9 +11,8 @@ import type { ControllerTypeService } from './service.js';
  */
 export async function protocolOf(types: ControllerTypeService, id: number, alias: string): Promise<TypeProtocol> {
   const current = await types.edit(id);
-  const versions = await types.versions(id);
-  const list = versions.map((v) => v.version);
-  const base = { id, code: current.code, alias, current: current.version, versions: list };
+  const versions = await types.versionNumbers(id);
+  const base = { id, code: current.code, alias, current: current.version, versions };
   if (alias === 'default')
     return {
       ...base,
@@ -25,7 +24,7 @@ export async function protocolOf(types: ControllerTypeService, id: number, alias
       savedBy: current.updatedBy,
     };
   const wanted = Number(alias.slice(1));
-  const v = versions.find((x) => x.version === wanted);
+  const v = versions.includes(wanted) ? await types.version(id, wanted) : undefined;
   if (!v) throw new AppError(Code.NOT_FOUND, 'error.typeVersionUnknown', { version: wanted });
   return { ...base, kind: v.kind, name: v.name, version: v.version, registers: v.registers, savedAt: v.createdAt, savedBy: v.createdBy };
 }

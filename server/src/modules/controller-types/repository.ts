@@ -101,6 +101,34 @@ export function versionsOf(db: Executor, typeId: number): Promise<ControllerType
   return db.selectFrom('controller_type_versions').selectAll().where('type_id', '=', typeId).orderBy('version', 'desc').execute();
 }
 
+/** The numbers of a type's saved versions, newest first, without reading their maps. */
+export async function versionNumbersOf(db: Executor, typeId: number): Promise<number[]> {
+  const rows = await db
+    .selectFrom('controller_type_versions')
+    .select('version')
+    .where('type_id', '=', typeId)
+    .orderBy('version', 'desc')
+    .execute();
+  return rows.map((r) => r.version);
+}
+
+/** One saved version of a type, undefined when it has no such version. */
+export function versionOf(db: Executor, typeId: number, version: number): Promise<ControllerTypeVersionRow | undefined> {
+  return db
+    .selectFrom('controller_type_versions')
+    .selectAll()
+    .where('type_id', '=', typeId)
+    .where('version', '=', version)
+    .executeTakeFirst();
+}
+
+/** The stored charts of these types (null: their kind's defaults), by type id. */
+export async function chartsOf(db: Executor, typeIds: readonly number[]): Promise<Map<number, string | null>> {
+  if (typeIds.length === 0) return new Map();
+  const rows = await db.selectFrom('controller_types').select(['id', 'charts']).where('id', 'in', typeIds).execute();
+  return new Map(rows.map((r) => [r.id, r.charts]));
+}
+
 /** Every model-code relation: the type each code stands for. */
 export async function allRelations(db: Executor): Promise<Array<{ modelCode: string; typeId: number }>> {
   const rows = await db.selectFrom('type_relations').select(['model_code', 'type_id']).execute();

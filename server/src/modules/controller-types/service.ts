@@ -24,7 +24,7 @@ import {
 import { z } from 'zod';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import type { Transaction } from 'kysely';
-import type { ControllerRegisterRow, ControllerTypeRow, Database } from '../../db/schema.js';
+import type { ControllerRegisterRow, ControllerTypeRow, ControllerTypeVersionRow, Database } from '../../db/schema.js';
 import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
@@ -234,14 +234,18 @@ export class ControllerTypeService {
   /** Every saved version of a type's map, newest first. */
   async versions(id: number): Promise<TypeVersionRow[]> {
     if (!(await repo.findType(this.db, id))) throw notFound();
-    return (await repo.versionsOf(this.db, id)).map((v) => ({
-      version: v.version,
-      kind: v.kind as ControllerKind,
-      name: localizedText.parse(JSON.parse(v.name)),
-      registers: (JSON.parse(v.registers) as VersionRegister[]).map((r) => toRegisterDef({ ...withCoding(r), type_id: id })),
-      createdAt: v.created_at,
-      createdBy: v.created_by,
-    }));
+    return (await repo.versionsOf(this.db, id)).map((v) => versionRow(id, v));
+  }
+
+  /** The numbers of a type's saved versions, newest first. */
+  versionNumbers(id: number): Promise<number[]> {
+    return repo.versionNumbersOf(this.db, id);
+  }
+
+  /** One saved version of a type's map, undefined when there is none. */
+  async version(id: number, version: number): Promise<TypeVersionRow | undefined> {
+    const row = await repo.versionOf(this.db, id, version);
+    return row && versionRow(id, row);
   }
 
   /**
@@ -372,4 +376,16 @@ export class ControllerTypeService {
     const rows = await repo.listTypes(this.db);
     return Promise.all(rows.map((r) => this.get(r.id)));
   }
+}
+
+/** A saved version as the console reads it. */
+function versionRow(typeId: number, v: ControllerTypeVersionRow): TypeVersionRow {
+  return {
+    version: v.version,
+    kind: v.kind as ControllerKind,
+    name: localizedText.parse(JSON.parse(v.name)),
+    registers: (JSON.parse(v.registers) as VersionRegister[]).map((r) => toRegisterDef({ ...withCoding(r), type_id: typeId })),
+    createdAt: v.created_at,
+    createdBy: v.created_by,
+  };
 }

@@ -29,7 +29,6 @@ export const DEVICE_COLUMNS = [
   'd.type_code',
   't.name as type_name',
   't.kind as type_kind',
-  't.charts as type_charts',
   'u.username as owner',
   'b.company_name',
   'd.status',

@@ -25,7 +25,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
-import { registersOf } from '../controller-types/repository.js';
+import { findType, registersOf } from '../controller-types/repository.js';
 import {
   describeReach,
   deviceGrants,
@@ -247,10 +247,11 @@ export class DeviceService {
     const granted = await deviceGrants(this.db, auth, row.id);
     const lens = await faultLens(this.db, auth);
     const rights = lens.rights;
-    const [transitions, faults, reaches] = await Promise.all([
+    const [transitions, faults, reaches, type] = await Promise.all([
       repo.recentTransitions(this.db, row.id, 20),
       activeFaultsOf(this.db, lens, [row.id], lang),
       describeReach(this.db, auth, [row.id]),
+      row.type_id === null ? undefined : findType(this.db, row.type_id),
     ]);
     // The register map: ingest's copy of the device's type, or the stored one when ingest has not met the device.
     const known = this.ingest.device(row.id)?.type?.registers;
@@ -280,7 +281,7 @@ export class DeviceService {
         noWrite: defs.filter((d) => d.writable && !rights.canWrite(row.type_id, d.number, d.operating === true)).map((d) => d.number),
       },
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
-      charts: chartsOf(row.type_charts, controllerKind(row.type_kind)),
+      charts: chartsOf(type?.charts ?? null, controllerKind(row.type_kind)),
     };
   }
 

@@ -1,45 +1,55 @@
-import { App, Card, Space, Switch, Table, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Alert, App, Grid, Space, Switch, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { api, CHART_KINDS, MAGLEV_CHART_KINDS, RESERVED_CHART_KINDS, type ChartKind, type TypeChartsRow } from '@dms/contract';
-import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { call, endpointQuery } from '@/api/call';
-import { useInvalidate } from '@/api/invalidate';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { ListPage } from '@/components/list-page/ListPage';
+import { RefreshButton } from '@/components/list-page/RefreshButton';
+import { tableWidth } from '@/components/list-page/table-width';
+import { useListParams } from '@/components/list-page/useListParams';
+import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useI18n } from '@/i18n';
+import { TYPE_LIST, TypeListToolbar, typeListQuery } from '@/pages/device-type/type-list';
 
-const NO_ROWS: TypeChartsRow[] = [];
+/** The reads a type's charts change: this list and the device pages that link to them. */
+const CHART_READS = [api.controllerTypes.charts, api.devices.detail];
 
 /**
  * /device-type/chart (root; issue 20): which charts each controller type's devices show, a switch per type and chart:
  * the history curves, the k-line, and for maglev blower types their charts and operating region. A device's page and
  * its history pages link to the charts its type shows. The gauge, stacked and stop-status charts of chart management
- * have their columns, not yet to be chosen. A switch saves at once (logged with the old and the new choice).
+ * have their columns, not yet to be chosen. A switch saves at once (logged with the old and the new choice); while a
+ * type's save runs its switches wait, so a second click builds on the first.
  */
 export default function TypeChartsPage() {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
-  const invalidate = useInvalidate();
-  const query = useQuery(endpointQuery(api.controllerTypes.charts));
-  const rows = query.data ?? NO_ROWS;
-  const [saving, setSaving] = useState<string | null>(null);
-
-  const columns = useMemo<TableColumnsType<TypeChartsRow>>(() => {
-    const toggle = async (row: TypeChartsRow, chart: ChartKind, on: boolean) => {
-      setSaving(`${row.id}:${chart}`);
+  const screens = Grid.useBreakpoint();
+  const list = useListParams(TYPE_LIST);
+  const rows = usePagedQuery(endpointQuery(api.controllerTypes.charts, { query: typeListQuery(list.params) }));
+  const [saving, setSaving] = useState<{ id: number; chart: ChartKind } | null>(null);
+  const save = useSubmit(
+    async (row: TypeChartsRow, chart: ChartKind, on: boolean) => {
+      setSaving({ id: row.id, chart });
       try {
         const charts = on ? [...row.charts, chart] : row.charts.filter((c) => c !== chart);
         await call(api.controllerTypes.saveCharts, { params: { id: row.id }, body: { charts } });
         void message.success(t('typeCharts.saved', { code: row.code }));
-        await invalidate([api.controllerTypes.charts, api.devices.detail]);
       } finally {
         setSaving(null);
       }
-    };
-    return [
+    },
+    { invalidates: CHART_READS },
+  );
+  const { run } = save;
+
+  const columns = useMemo<TableColumnsType<TypeChartsRow>>(
+    () => [
       {
-        key: 'type',
+        key: 'code',
         title: t('typeCharts.type'),
         width: 240,
-        fixed: 'left',
+        fixed: screens.md ? 'left' : undefined,
         render: (_: unknown, r) => (
           <Space orientation="vertical" size={0}>
             <span>{r.name[lang]}</span>
@@ -48,7 +58,7 @@ export default function TypeChartsPage() {
         ),
       },
       { key: 'kind', title: t('typeConfig.kind'), width: 130, render: (_: unknown, r) => t(`devices.kind.${r.kind}`) },
-      { key: 'devices', title: t('typeCharts.devices'), width: 90, dataIndex: 'devices' },
+      { key: 'devices', title: t('typeCharts.devices'), width: 100, dataIndex: 'devices' },
       ...CHART_KINDS.map((chart) => ({
         key: chart,
         title: t(`typeCharts.kinds.${chart}`),
@@ -61,10 +71,10 @@ export default function TypeChartsPage() {
               data-testid={`type-charts-${r.code}-${chart}`}
               aria-label={`${r.code}: ${t(`typeCharts.kinds.${chart}`)}`}
               checked={r.charts.includes(chart)}
-              disabled={maglevOnly}
-              loading={saving === `${r.id}:${chart}`}
+              disabled={maglevOnly || saving?.id === r.id}
+              loading={saving?.id === r.id && saving.chart === chart}
               onChange={(on) => {
-                void toggle(r, chart, on);
+                void run(r, chart, on);
               }}
             />
           );
@@ -83,22 +93,30 @@ export default function TypeChartsPage() {
         width: 150,
         render: () => <Switch size="small" disabled checked={false} aria-label={t(`typeCharts.kinds.${chart}`)} />,
       })),
-    ];
-  }, [t, lang, saving, message, invalidate]);
+    ],
+    [t, lang, saving, run, screens.md],
+  );
 
   return (
-    <Card title={t('deviceType.route.chart')} data-testid="type-charts">
-      <Typography.Paragraph type="secondary">{t('typeCharts.help')}</Typography.Paragraph>
-      <Table<TypeChartsRow>
-        data-testid="type-charts-table"
-        rowKey="id"
-        size="small"
-        columns={columns}
-        dataSource={rows}
-        loading={query.isFetching && rows.length === 0}
-        pagination={false}
-        scroll={{ x: columns.reduce((w, c) => w + (typeof c.width === 'number' ? c.width : 120), 0) }}
-      />
-    </Card>
+    <ListPage
+      title={t('deviceType.route.chart')}
+      extra={<RefreshButton onClick={rows.reload} testId="type-charts-reload" />}
+      toolbar={
+        <Space orientation="vertical" style={{ display: 'flex' }}>
+          <Typography.Paragraph type="secondary">{t('typeCharts.help')}</Typography.Paragraph>
+          <TypeListToolbar list={list} testId="type-charts" />
+          {save.error && (
+            <Alert type="error" showIcon title={save.error} closable={{ onClose: save.clearError }} data-testid="type-charts-error" />
+          )}
+        </Space>
+      }
+      list={list}
+      page={rows}
+      columns={columns}
+      data-testid="type-charts-table"
+      rowKey="id"
+      scroll={{ x: tableWidth(columns, 120, screens) }}
+      showTotal={(total) => t('typeConfig.total', { total })}
+    />
   );
 }

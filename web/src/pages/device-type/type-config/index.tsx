@@ -1,17 +1,6 @@
 import { PlusOutlined } from '@ant-design/icons';
 import { App, Button, Form, Grid, Input, Select, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import {
-  api,
-  CONTROLLER_KINDS,
-  LANGUAGE_NAMES,
-  LANGUAGES,
-  TYPE_SORTS,
-  type ControllerKind,
-  type TypeFilter,
-  type TypeListQuery,
-  type TypeRow,
-  type TypeSort,
-} from '@dms/contract';
+import { api, CONTROLLER_KINDS, LANGUAGE_NAMES, LANGUAGES, type ControllerKind, type TypeRow } from '@dms/contract';
 import { useMemo, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
@@ -19,10 +8,8 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { FormModal } from '@/components/forms/FormModal';
 import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { ExportButton } from '@/components/list-page/ExportButton';
-import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
-import { SearchInput } from '@/components/list-page/SearchInput';
 import { tableWidth, wideOnly } from '@/components/list-page/table-width';
 import { useListParams } from '@/components/list-page/useListParams';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
@@ -30,23 +17,7 @@ import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
 import { typeEditPath } from '@/pages/device-type/paths';
-
-interface TypeListFilter {
-  q: string | undefined;
-  kind: ControllerKind | undefined;
-}
-
-/** The URL keeps the search, the kind and the sort (`?q=screw&kind=compressor&sort=devices&order=desc`) with the page. */
-const TYPE_LIST: ListSpec<TypeListFilter, TypeSort> = {
-  filter: { q: textParam(64), kind: oneOfParam(CONTROLLER_KINDS) },
-  sort: { keys: TYPE_SORTS, default: 'code' },
-};
-
-const typeFilter = ({ q, kind }: TypeListFilter): TypeFilter => ({ ...(q ? { q } : {}), ...(kind ? { kind } : {}) });
-
-function typeListQuery({ filter, sort, order, page, pageSize }: ListParams<TypeListFilter, TypeSort>): TypeListQuery {
-  return { ...typeFilter(filter), sort: sort ?? 'code', order, page, page_size: pageSize };
-}
+import { TYPE_LIST, TypeListToolbar, typeFilter, typeListQuery } from '@/pages/device-type/type-list';
 
 /** The browser's time zone, in which the export writes its times. */
 const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
@@ -171,34 +142,7 @@ export default function TypeConfigPage() {
             />
           </Space>
         }
-        toolbar={
-          <Space wrap className="dms-toolbar">
-            <SearchInput
-              data-testid="type-search"
-              aria-label={t('typeConfig.search')}
-              placeholder={t('typeConfig.search')}
-              maxLength={64}
-              style={{ width: 240 }}
-              value={filter.q ?? ''}
-              onSearch={(value) => {
-                list.setFilter({ q: TYPE_LIST.filter.q.read(value) });
-              }}
-            />
-            <Select<ControllerKind | ''>
-              data-testid="type-kind"
-              aria-label={t('typeConfig.kind')}
-              style={{ width: 180 }}
-              value={filter.kind ?? ''}
-              options={[
-                { value: '', label: t('typeConfig.allKinds') },
-                ...CONTROLLER_KINDS.map((k) => ({ value: k, label: t(`devices.kind.${k}`) })),
-              ]}
-              onChange={(value) => {
-                list.setFilter({ kind: value === '' ? undefined : value });
-              }}
-            />
-          </Space>
-        }
+        toolbar={<TypeListToolbar list={list} testId="type" />}
         list={list}
         page={rows}
         columns={columns}
