@@ -4,6 +4,7 @@ import { apiGet, connectBox, registerBoxes, sayHello } from './boxes.js';
 import {
   asRole,
   baseUrl,
+  dialogClosed,
   dialogSettled,
   expect,
   fromMenu,
@@ -33,11 +34,6 @@ const base = 2_080_000_000 + Math.floor(Math.random() * 4_000_000) * 10;
 const RUN_STATE = reg('screw-compressor', 'run_state');
 
 const rows = (page: Parameters<typeof byId>[0]) => byId(page, 'type-table').locator('tbody tr.ant-table-row');
-
-/** Waits until the dialog has closed (its animation over: antd then gives the focus back to what opened it). */
-async function dialogClosed(page: Parameters<typeof byId>[0]): Promise<void> {
-  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
-}
 
 async function search(page: Parameters<typeof byId>[0], q: string): Promise<void> {
   const input = byId(page, 'type-search');

@@ -158,6 +158,11 @@ export async function dialogSettled(page: Page): Promise<void> {
   await expect(page.locator('[class*="ant-zoom-appear"], [class*="ant-zoom-enter"]')).toHaveCount(0);
 }
 
+/** Waits until the dialog has closed (its animation over: antd then gives the focus back to what opened it). */
+export async function dialogClosed(page: Page): Promise<void> {
+  await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);
+}
+
 /**
  * Waits until the URL matches and the page at its path is the one shown. The router changes the URL first and shows
  * the new page once React has rendered it; until then the page before it (the list pages share their test ids) is

@@ -43,6 +43,7 @@ describe('database', () => {
       '0012_register_coding',
       '0013_register_roles',
       '0014_type_charts',
+      '0015_ck_codes',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);
@@ -374,6 +375,70 @@ describe.each(dialects)('migration 0014 (the charts of a type) on %s', (dialect)
         ['old-blower', ['history-curves', 'kline', 'maglev-charts', 'maglev-region']],
         ['old-plc', ['history-curves', 'kline']],
       ]);
+    } finally {
+      await drop();
+    }
+  });
+});
+
+describe.each(dialects)('migration 0015 (CK codes) on %s', (dialect) => {
+  it('configures every CK code that boxes and users already carry, without a company, and limits no type', async () => {
+    const { db, schema, drop } = await freshDatabase(dialect);
+    try {
+      await migrate(db, dialect, schema, '0014_type_charts');
+      const now = 1000;
+      const user = (username: string, ck: string | null) =>
+        db
+          .insertInto('users')
+          .values({
+            username,
+            password_hash: 'x',
+            roles: '["manager"]',
+            level: 4,
+            name: username,
+            is_manager: 0,
+            avatar: '',
+            introduction: '',
+            remark: '',
+            created_at: now,
+            password_changed_at: now,
+            ck,
+            group_extra: ck,
+          })
+          .returning('id')
+          .executeTakeFirstOrThrow();
+      const owner = await user('factory', '1333');
+      await user('nobody', null);
+      const box = (box_id: number, ck: string | null) => ({
+        box_id,
+        owner_id: owner.id,
+        secret_hash: 'x',
+        box_type: 'DTU',
+        contact: '',
+        company_name: '',
+        push_warning: 1,
+        push_fault: 1,
+        push_normal: 1,
+        registered_at: now,
+        registered_by: owner.id,
+        online: 0,
+        ck,
+        ck_set_at: ck ? now : null,
+      });
+      await db
+        .insertInto('boxes')
+        .values([box(1, '1333'), box(2, '2001'), box(3, null)])
+        .execute();
+
+      expect(await migrate(db, dialect, schema, '0015_ck_codes')).toEqual(['0015_ck_codes']);
+
+      const codes = await db.selectFrom('ck_codes').select(['ck', 'company']).orderBy('ck').execute();
+      expect(codes).toEqual([
+        { ck: '1333', company: '' },
+        { ck: '2001', company: '' },
+      ]);
+      expect(await db.selectFrom('ck_types').selectAll().execute()).toEqual([]);
+      expect(await db.selectFrom('box_ck_changes').selectAll().execute()).toEqual([]);
     } finally {
       await drop();
     }

@@ -56,12 +56,12 @@ describe.each(dialects)('the fault visibility matrix on %s', (dialect) => {
    */
   function announceTransitions(): void {
     const ingest = t.app.ingest as unknown as {
-      registry: { typeByCode(code: string): TypeMap | null };
+      registry: { typeFor(code: string, ck: string | null): TypeMap | null };
       ctx: {
         events: { emit(event: 'status', payload: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number }): void };
       };
     };
-    const type = ingest.registry.typeByCode('screw-compressor');
+    const type = ingest.registry.typeFor('screw-compressor', null);
     for (const [i, d] of DEVICES.entries()) {
       const status = d.status ?? 'online_fault';
       const bits =

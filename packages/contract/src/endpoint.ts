@@ -27,6 +27,11 @@ export interface EndpointSpec {
   readonly access: EndpointAccess;
   /** A public call that still reads the session when one is sent (and answers as that user). */
   readonly optionalSession?: true;
+  /**
+   * A call that may answer 20004 (spec 8) instead of doing its work: the console shows the message in its warning box
+   * and, when the user confirms, sends the call again with its `confirm` (bulk generation of CK mappings).
+   */
+  readonly confirms?: true;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

@@ -10,6 +10,8 @@ export const TOKEN_COOKIE = 'Admin-Token';
 export function envelope<T extends z.ZodType>(data: T) {
   return z.object({ code: z.number().int(), message: z.string(), data });
 }
+/** A 20004 answer (spec 8): a warning for the user to confirm; nothing was done. */
+export const confirmEnvelope = z.object({ code: z.literal(20004), message: z.string(), data: z.null().optional() });
 export const errorEnvelope = z.object({
   code: z.number().int(),
   message: z.string(),

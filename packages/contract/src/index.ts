@@ -36,3 +36,4 @@ export * from './usermanager/helpers.js';
 export * from './permission-templates/schemas.js';
 export * from './permission-templates/builtin-templates.js';
 export * from './permission-templates/rights.js';
+export * from './ck/schemas.js';

@@ -1,4 +1,5 @@
 import type { Db } from '../db/database.js';
+import { CHUNK, chunks } from '../db/chunks.js';
 import type { ReachHow } from '../db/schema.js';
 
 /**
@@ -22,16 +23,8 @@ export interface Reach {
 export const CK_FACTORY_ROLE = 'manufacturer';
 export const CK_DISTRIBUTOR_ROLES: readonly string[] = ['district_distributor', 'regional_distributor'];
 
-/** Rows per statement: far under SQLite's and PostgreSQL's bound-parameter limits. */
-const CHUNK = 1000;
 /** Most ids one read of a user's reach or links names; past it the user's rows are read whole and filtered. */
 export const REACH_ID_BATCH = CHUNK;
-
-function chunks<T>(items: readonly T[], size = CHUNK): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
-}
 
 function parseRoles(json: string): string[] {
   try {

@@ -14,6 +14,7 @@ import { typeRelations0011 } from './migrations/0011_type_relations.js';
 import { registerCoding0012 } from './migrations/0012_register_coding.js';
 import { registerRoles0013 } from './migrations/0013_register_roles.js';
 import { typeCharts0014 } from './migrations/0014_type_charts.js';
+import { ckCodes0015 } from './migrations/0015_ck_codes.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -32,6 +33,7 @@ const MIGRATIONS = {
   '0012_register_coding': registerCoding0012,
   '0013_register_roles': registerRoles0013,
   '0014_type_charts': typeCharts0014,
+  '0015_ck_codes': ckCodes0015,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

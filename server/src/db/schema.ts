@@ -1,4 +1,5 @@
 import type { BoxTables } from './schema/boxes.js';
+import type { CkTables } from './schema/ck.js';
 import type { ControllerTypeTables } from './schema/controller-types.js';
 import type { DatalogTables } from './schema/datalog.js';
 import type { DeviceTables } from './schema/devices.js';
@@ -8,6 +9,7 @@ import type { PeopleTables } from './schema/people.js';
 import type { UserTables } from './schema/users.js';
 
 export type * from './schema/boxes.js';
+export type * from './schema/ck.js';
 export type * from './schema/controller-types.js';
 export type * from './schema/datalog.js';
 export type * from './schema/devices.js';
@@ -21,4 +23,13 @@ export type * from './schema/users.js';
  * Times are milliseconds since the epoch, stored as bigint. Booleans are 0/1 integers on both databases.
  */
 export interface Database
-  extends UserTables, DatalogTables, ControllerTypeTables, BoxTables, DeviceTables, NotificationTables, HistoryTables, PeopleTables {}
+  extends
+    UserTables,
+    DatalogTables,
+    ControllerTypeTables,
+    BoxTables,
+    DeviceTables,
+    NotificationTables,
+    HistoryTables,
+    PeopleTables,
+    CkTables {}

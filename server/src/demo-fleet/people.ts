@@ -27,6 +27,7 @@ export async function arrangeDemoPeople(app: FastifyInstance, first: number, las
   const managerDevices = (await repo.devicesOfBoxes(app.db, first, last)).filter((d) => d.owner_id === manager);
   const assigned = managerDevices.slice(0, DEMO_ASSIGNED);
   const shared = managerDevices.slice(DEMO_ASSIGNED, DEMO_ASSIGNED + DEMO_SHARED);
+  const ckBoxIds: number[] = [];
   const changed = await app.db.transaction().execute(async (trx) => {
     // What the user-management lists show of them, as their people would have filled it in.
     await trx
@@ -39,7 +40,7 @@ export async function arrangeDemoPeople(app: FastifyInstance, first: number, las
       .set({ helper_type: 'maintenance', region: '江苏省', phone: '138 1552 0476' })
       .where('id', '=', helper)
       .execute();
-    await repo.setBoxesCk(trx, last - ckBoxes + 1, last, DEMO_CK, now);
+    ckBoxIds.push(...(await repo.setBoxesCk(trx, last - ckBoxes + 1, last, DEMO_CK, now)));
     await repo.assignDevices(
       trx,
       assigned.map((d, i) => ({ deviceId: d.id, from: manager, to: submanager, hidden: i < DEMO_HIDDEN })),
@@ -58,6 +59,7 @@ export async function arrangeDemoPeople(app: FastifyInstance, first: number, las
       )),
     ];
   });
+  app.bus.publish('boxCkChanged', { boxIds: ckBoxIds, ck: DEMO_CK });
   app.bus.publish('reachChanged', { userIds: changed });
   app.log.info(
     { ck: DEMO_CK, ckBoxes, assigned: assigned.length, shared: shared.length },

@@ -1,6 +1,7 @@
 import type { Updateable } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { DevicesTable, UserRow } from '../db/schema.js';
+import { moveBoxCks } from '../modules/ck/repository.js';
 
 export function usersNamed(db: Db, usernames: string[]): Promise<UserRow[]> {
   return db.selectFrom('users').selectAll().where('username', 'in', usernames).execute();
@@ -45,9 +46,17 @@ export function devicesOfBoxes(db: Db, first: number, last: number) {
   return devicesBetween(db, first, last).orderBy('box_id').orderBy('controller').execute();
 }
 
-/** Boxes first..last carry a CK code from now on. */
-export async function setBoxesCk(db: Db, first: number, last: number, ck: string, now: number): Promise<void> {
-  await db.updateTable('boxes').set({ ck, ck_set_at: now }).where('box_id', '>=', first).where('box_id', '<=', last).execute();
+/** Boxes first..last carry a CK code from now on, written to the box-CK history as the demo set-up's; answers them. */
+export async function setBoxesCk(db: Db, first: number, last: number, ck: string, now: number): Promise<number[]> {
+  const boxes = await db.selectFrom('boxes').select(['box_id', 'ck']).where('box_id', '>=', first).where('box_id', '<=', last).execute();
+  await moveBoxCks(
+    db,
+    boxes.map((b) => ({ boxId: b.box_id, from: b.ck, to: ck })),
+    now,
+    null,
+    'demo',
+  );
+  return boxes.map((b) => b.box_id);
 }
 
 /** Assignments as /user_register/assign_device writes them: the assignee becomes the owner, the link records who gave it. */

@@ -17,7 +17,7 @@ export interface DomainEvents {
   /** A permission template or its rights changed, or it was deleted. */
   templateChanged: { templateId: number };
   /** Boxes were registered: their credentials, for the broker's authentication. */
-  boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }> };
+  boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }> };
   /** A box's owner changed (a claim). */
   boxOwnerChanged: { boxId: number; ownerId: number };
 }

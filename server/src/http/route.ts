@@ -1,6 +1,7 @@
 import {
   API_BASE,
   Code,
+  confirmEnvelope,
   envelope,
   errorResponses,
   type Area,
@@ -77,7 +78,14 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, e: E, handle
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),
-      ...(response === 'status' ? {} : { response: { 200: response === 'file' ? binary : envelope(response), ...errorResponses } }),
+      ...(response === 'status'
+        ? {}
+        : {
+            response: {
+              200: response === 'file' ? binary : e.confirms ? z.union([envelope(response), confirmEnvelope]) : envelope(response),
+              ...errorResponses,
+            },
+          }),
     },
     handler: async (request, reply) => {
       const auth = request.auth;

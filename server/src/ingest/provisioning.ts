@@ -28,7 +28,7 @@ export class DeviceProvisioner {
     if (existing) {
       if (typeCode !== null && existing.typeCode !== typeCode) {
         existing.typeCode = typeCode;
-        existing.type = this.ctx.registry.typeByCode(typeCode);
+        existing.type = this.ctx.registry.typeFor(typeCode, box.ck);
         const typeId = existing.type?.id ?? null;
         this.ctx.later(() => repo.updateDeviceType(this.ctx.db, existing.id, typeId, typeCode));
       }
@@ -47,7 +47,7 @@ export class DeviceProvisioner {
   }
 
   private async create(box: BoxState, controller: number, typeCode: string | null): Promise<DeviceState> {
-    const type = typeCode !== null ? this.ctx.registry.typeByCode(typeCode) : null;
+    const type = typeCode !== null ? this.ctx.registry.typeFor(typeCode, box.ck) : null;
     const status = deviceStatus({ online: box.online, fault: false, alert: false });
     const id = await repo.insertDevice(this.ctx.db, {
       box_id: box.boxId,

@@ -1,5 +1,6 @@
 import type { ControllerTypeDetail, SpecificStatus } from '@dms/contract';
 import type { Db } from '../db/database.js';
+import { typeIdFor, type TypeRules } from '../modules/controller-types/typing.js';
 import { decodeValues } from './codec.js';
 import * as repo from './repository.js';
 import { typeMap, type BoxState, type DeviceState, type TypeMap } from './state.js';
@@ -8,18 +9,16 @@ import { TokenBucket } from './stats.js';
 /** Where ingest reads controller types from (the controller-types module's service). */
 export interface TypeSource {
   allWithRegisters(): Promise<ControllerTypeDetail[]>;
-  /** Which type each model code a box may report stands for (/device-type/relation). */
-  allRelations(): Promise<Array<{ modelCode: string; typeId: number }>>;
+  /** What decides a device's type: model-code relations, type codes and CK limits (controller-types/typing.ts). */
+  typeRules(): Promise<TypeRules>;
 }
 
 /** The boxes, devices and controller types ingest holds in memory, restored from the database at start. */
 export class Registry {
   readonly boxes = new Map<number, BoxState>();
   readonly devices = new Map<number, DeviceState>();
-  private typesByCode = new Map<string, TypeMap>();
   private typesById = new Map<number, TypeMap>();
-  /** Model code → type id (/device-type/relation). */
-  private relations = new Map<string, number>();
+  private rules: TypeRules = { relations: new Map(), codes: new Map(), ckTypes: new Map() };
 
   constructor(
     private readonly db: Db,
@@ -34,7 +33,7 @@ export class Registry {
     const now = this.now();
     for (const row of await repo.allBoxes(this.db)) {
       // A box that was online before the restart gets one heartbeat timeout to come back before it counts as offline.
-      this.addBox(row.box_id, row.owner_id, row.secret_hash, row.ip, row.online === 1, row.online === 1 ? now : row.last_seen);
+      this.addBox(row.box_id, row.owner_id, row.secret_hash, row.ip, row.online === 1, row.online === 1 ? now : row.last_seen, row.ck);
     }
     const latest = new Map((await repo.allLatest(this.db)).map((r) => [r.device_id, r]));
     for (const row of await repo.allDevices(this.db)) {
@@ -65,28 +64,45 @@ export class Registry {
   }
 
   /**
-   * Reads the types and the model-code relations again (at start and on every change of either), and gives each
-   * device the type its reported code now stands for.
+   * Reads the types and the rules that decide a device's type again (at start and on every change of a type, a
+   * relation or a CK's types), and gives each device the type its reported code now stands for on its box.
    */
   async reloadTypes(): Promise<void> {
-    const [types, relations] = await Promise.all([this.types.allWithRegisters(), this.types.allRelations()]);
-    const maps = types.map(typeMap);
-    this.typesByCode = new Map(maps.map((m) => [m.code, m]));
-    this.typesById = new Map(maps.map((m) => [m.id, m]));
-    this.relations = new Map(relations.map((r) => [r.modelCode, r.typeId]));
-    for (const device of this.devices.values()) if (device.typeCode !== null) device.type = this.typeByCode(device.typeCode);
+    const [types, rules] = await Promise.all([this.types.allWithRegisters(), this.types.typeRules()]);
+    this.typesById = new Map(types.map(typeMap).map((m) => [m.id, m]));
+    this.rules = rules;
+    for (const box of this.boxes.values()) this.retypeBox(box);
   }
 
-  /** The type a reported model code stands for: its relation's, else the type of that code, else none. */
-  typeByCode(code: string): TypeMap | null {
-    const related = this.relations.get(code);
-    if (related !== undefined) return this.typesById.get(related) ?? null;
-    return this.typesByCode.get(code) ?? null;
+  /** The type of a device that reports `code` on a box carrying `ck` (controller-types/typing.ts), else none. */
+  typeFor(code: string, ck: string | null): TypeMap | null {
+    const id = typeIdFor(this.rules, code, ck);
+    return id === null ? null : (this.typesById.get(id) ?? null);
   }
 
-  addBox(boxId: number, ownerId: number, secretHash: string, ip: string | null, online: boolean, lastSeen: number | null): void {
+  /** A box's CK changed (the box-CK table): its devices' types follow the CK's limits. */
+  setBoxCk(boxId: number, ck: string | null): void {
+    const box = this.boxes.get(boxId);
+    if (!box) return;
+    box.ck = ck;
+    this.retypeBox(box);
+  }
+
+  private retypeBox(box: BoxState): void {
+    for (const device of box.devices.values()) if (device.typeCode !== null) device.type = this.typeFor(device.typeCode, box.ck);
+  }
+
+  addBox(
+    boxId: number,
+    ownerId: number,
+    secretHash: string,
+    ip: string | null,
+    online: boolean,
+    lastSeen: number | null,
+    ck: string | null,
+  ): void {
     const bucket = new TokenBucket(this.boxRateLimit, this.now());
-    this.boxes.set(boxId, { boxId, ownerId, secretHash, ip, online, lastSeen, seenDirty: false, bucket, devices: new Map() });
+    this.boxes.set(boxId, { boxId, ownerId, secretHash, ip, online, lastSeen, seenDirty: false, bucket, devices: new Map(), ck });
   }
 
   addDevice(box: BoxState, device: DeviceState): void {

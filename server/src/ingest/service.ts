@@ -112,8 +112,13 @@ export class IngestService {
   }
 
   /** Boxes just registered (box registration calls this after its transaction). */
-  addBoxes(rows: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string }>): void {
-    for (const r of rows) this.registry.addBox(r.boxId, r.ownerId, r.secretHash, null, false, null);
+  addBoxes(rows: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }>): void {
+    for (const r of rows) this.registry.addBox(r.boxId, r.ownerId, r.secretHash, null, false, null, r.ck);
+  }
+
+  /** Boxes whose CK changed (the box-CK table): their devices' types follow the CK's limits. */
+  setBoxesCk(boxIds: readonly number[], ck: string | null): void {
+    for (const boxId of boxIds) this.registry.setBoxCk(boxId, ck);
   }
 
   /** A box changed hands (add-device): its devices seen from now on are the new owner's (docs/people.md). */

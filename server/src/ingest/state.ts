@@ -69,6 +69,8 @@ export interface BoxState {
   seenDirty: boolean;
   bucket: TokenBucket;
   devices: Map<number, DeviceState>;
+  /** The CK code it carries (the box-CK table): it may limit the types its devices take. */
+  ck: string | null;
   /** Whether its last snapshot was stamped beyond CLOCK_SKEW_S ahead (logged when it changes); unset: not yet known. */
   clockAhead?: boolean;
 }

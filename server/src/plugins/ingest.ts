@@ -30,10 +30,15 @@ export default fp(
     app.bus.on('boxOwnerChanged', ({ boxId, ownerId }) => {
       ingest.setBoxOwner(boxId, ownerId);
     });
-    app.bus.on('typeChanged', () => {
+    const reloadTypes = () => {
       ingest.reloadTypes().catch((err: unknown) => {
         app.log.error({ err }, 'controller types could not be read again after a change');
       });
+    };
+    app.bus.on('typeChanged', reloadTypes);
+    app.bus.on('ckChanged', reloadTypes);
+    app.bus.on('boxCkChanged', ({ boxIds, ck }) => {
+      ingest.setBoxesCk(boxIds, ck);
     });
     const mqtt = app.config.mqtt;
     let broker: RunningBroker | null = null;

@@ -78,13 +78,19 @@ afterAll(async () => {
   );
 });
 
-const calls = { loggedOut: [] as ApiError[], warnings: [] as string[], errors: [] as string[] };
+const calls = {
+  loggedOut: [] as ApiError[],
+  warnings: [] as string[],
+  errors: [] as string[],
+  confirms: [] as Array<(() => void) | undefined>,
+};
 let token: string | undefined;
 
 beforeEach(() => {
   calls.loggedOut = [];
   calls.warnings = [];
   calls.errors = [];
+  calls.confirms = [];
   seen.length = 0;
   token = undefined;
   configureClient({
@@ -92,7 +98,10 @@ beforeEach(() => {
     getToken: () => token,
     getLanguage: () => 'zh',
     onLoggedOut: (e) => calls.loggedOut.push(e),
-    confirmWarning: (m) => calls.warnings.push(m),
+    confirmWarning: (m, onOk) => {
+      calls.warnings.push(m);
+      calls.confirms.push(onOk);
+    },
     showError: (m) => calls.errors.push(m),
   });
 });
@@ -137,6 +146,26 @@ describe('request() against a real server', () => {
     expect(error).toMatchObject({ kind: 'warningConfirm', code: Code.WARNING_CONFIRM, message: 'Please confirm this' });
     expect(calls.warnings).toEqual(['Please confirm this']);
     expect(calls.errors).toEqual([]);
+    expect(calls.confirms).toEqual([undefined]);
+  });
+
+  it("20004 of a call that can be confirmed: the box's OK runs what the caller gave, once the user presses it", async () => {
+    let confirmed = 0;
+    const error = await failure(
+      request(
+        {
+          path: '/warning',
+          onConfirm: () => {
+            confirmed += 1;
+          },
+        },
+        z.null(),
+      ),
+    );
+    expect(error.kind).toBe('warningConfirm');
+    expect(confirmed).toBe(0);
+    calls.confirms[0]?.();
+    expect(confirmed).toBe(1);
   });
 
   it('40111: rejected with the message shown', async () => {
@@ -204,6 +233,6 @@ describe('request() against a real server', () => {
     await failure(request({ path: '/illegal', quiet: true }, z.null()));
     await failure(request({ path: '/warning', quiet: true }, z.null()));
     await failure(request({ path: '/rejected', quiet: true }, z.null()));
-    expect(calls).toEqual({ loggedOut: [], warnings: [], errors: [] });
+    expect(calls).toEqual({ loggedOut: [], warnings: [], errors: [], confirms: [] });
   });
 });

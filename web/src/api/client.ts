@@ -30,8 +30,8 @@ export interface ClientHooks {
   getLanguage(): Language;
   /** The server says the session is gone (spec 8); the auth module decides what follows. */
   onLoggedOut(error: ApiError): void;
-  /** A 20004 answer: show its message in a warning confirm box. */
-  confirmWarning(message: string): void;
+  /** A 20004 answer: show its message in a warning confirm box; its OK runs `onOk`, when given. */
+  confirmWarning(message: string, onOk?: () => unknown): void;
   /** Show a failure message. */
   showError(message: string): void;
 }
@@ -77,7 +77,7 @@ function buildUrl(path: string, query: RequestOptions['query']): string {
 function fail(error: ApiError, options: RequestOptions): never {
   const effects = failureEffects(error.kind, options);
   if (effects.reportLoggedOut) hooks.onLoggedOut(error);
-  if (effects.confirmWarning) hooks.confirmWarning(error.message);
+  if (effects.confirmWarning) hooks.confirmWarning(error.message, options.onConfirm);
   if (effects.showMessage && error.message) hooks.showError(error.message);
   throw error;
 }

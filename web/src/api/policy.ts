@@ -55,6 +55,11 @@ export interface DisplayOptions {
   errorDisplay?: 'message' | 'none';
   /** Nothing at all is shown or reported (used by the console's own error reporting). */
   quiet?: boolean;
+  /**
+   * A 20004 answer's box offers OK: what it does (a call marked `confirms` sends itself again, confirmed). Without it
+   * the box only informs, and the request stays rejected (spec 8).
+   */
+  onConfirm?: () => unknown;
 }
 
 /** What the client does about one failure: the named policy of spec 8, per kind, with the caller's opt-outs. */

@@ -36,13 +36,15 @@ export function wireClient(): void {
     getToken: () => sessionStore.get().token,
     getLanguage: currentLanguage,
     onLoggedOut,
-    confirmWarning: (message) => {
+    confirmWarning: (message, onOk) => {
       withFeedback((f) => {
         f.modal.confirm({
           title: t('common.warning.title'),
           content: message,
           okText: t('common.action.ok'),
           cancelText: t('common.action.cancel'),
+          okButtonProps: { 'data-testid': 'warning-confirm-ok' },
+          ...(onOk ? { onOk } : {}),
         });
       });
     },

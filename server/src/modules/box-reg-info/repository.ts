@@ -6,12 +6,28 @@ export function registeredAmong(db: Db, start: number, end: number) {
   return db.selectFrom('boxes').select('box_id').where('box_id', '>=', start).where('box_id', '<=', end).orderBy('box_id').execute();
 }
 
-export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[]): Promise<void> {
+/**
+ * Inserts the boxes; those that carry a CK start its box-CK history (`register`), and a CK not configured yet is
+ * added, without a company, so /device-type/CK-config lists every code that boxes carry.
+ */
+export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[], by: string, now: number): Promise<void> {
   await db.transaction().execute(async (trx) => {
     for (let i = 0; i < rows.length; i += 200)
       await trx
         .insertInto('boxes')
         .values(rows.slice(i, i + 200))
+        .execute();
+    const withCk = rows.flatMap((r) => (r.ck ? [{ boxId: r.box_id, ck: r.ck }] : []));
+    for (const ck of new Set(withCk.map((r) => r.ck)))
+      await trx
+        .insertInto('ck_codes')
+        .values({ ck, company: '', created_at: now, updated_at: now, updated_by: by })
+        .onConflict((oc) => oc.column('ck').doNothing())
+        .execute();
+    for (let i = 0; i < withCk.length; i += 200)
+      await trx
+        .insertInto('box_ck_changes')
+        .values(withCk.slice(i, i + 200).map((r) => ({ box_id: r.boxId, old_ck: null, new_ck: r.ck, at: now, by, source: 'register' })))
         .execute();
   });
 }

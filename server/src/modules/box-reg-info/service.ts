@@ -83,8 +83,10 @@ export class BoxRegInfoService {
       ck: body.ck ?? null,
       ck_set_at: body.ck ? now : null,
     }));
-    await repo.insertBoxes(this.db, rows);
-    this.bus.publish('boxesRegistered', { boxes: rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash })) });
+    await repo.insertBoxes(this.db, rows, auth.user.username, now);
+    this.bus.publish('boxesRegistered', {
+      boxes: rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash, ck: r.ck ?? null })),
+    });
     await this.audit.record({
       user: auth.user,
       action: 'box.register',

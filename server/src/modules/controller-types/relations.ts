@@ -5,14 +5,18 @@ import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { findType, findTypeByCode } from './repository.js';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { findType } from './repository.js';
+import { retype } from './typing.js';
 
 /** Most unmapped codes listed (the fleet's most reported first). */
 const MAX_UNMAPPED = 200;
 
 /**
  * Model-code relations (/device-type/relation, docs/api.md): which type a code that boxes report stands for. A save or
- * a removal gives the devices reporting the code their type in the same transaction, goes to the operation log and
+ * a removal gives the devices reporting the code their type in the same transaction (typing.ts: a box's CK may limit
+ * it), goes to the operation log and
  * out on the bus (`typeChanged`), on which ingest resolves its devices' types again, so boxes need no restart.
  */
 export class RelationService {
@@ -61,6 +65,9 @@ export class RelationService {
       .select(['type_code', (eb) => eb.fn.countAll<number>().as('n')])
       .where('type_id', 'is', null)
       .where('type_code', 'is not', null)
+      // A code that stands for a type is mapped; its devices are typeless only because their box's CK refuses it.
+      .where('type_code', 'not in', (eb) => eb.selectFrom('type_relations').select('model_code'))
+      .where('type_code', 'not in', (eb) => eb.selectFrom('controller_types').select('code'))
       .groupBy('type_code')
       .orderBy('n', 'desc')
       .orderBy('type_code')
@@ -86,8 +93,8 @@ export class RelationService {
         .values({ model_code: modelCode, ...row })
         .onConflict((oc) => oc.column('model_code').doUpdateSet(row))
         .execute();
-      const moved = await trx.updateTable('devices').set({ type_id: typeId }).where('type_code', '=', modelCode).executeTakeFirst();
-      return { type, before: before?.code ?? null, devices: Number(moved.numUpdatedRows) };
+      await retype(trx, { modelCode });
+      return { type, before: before?.code ?? null, devices: await reporting(trx, modelCode, typeId) };
     });
     await this.audit.record({
       user: auth.user,
@@ -113,9 +120,8 @@ export class RelationService {
         .executeTakeFirst();
       if (!relation) throw new AppError(Code.NOT_FOUND, 'error.relationNotFound', { code: modelCode });
       await trx.deleteFrom('type_relations').where('model_code', '=', modelCode).execute();
-      const fallback = (await findTypeByCode(trx, modelCode))?.id ?? null;
-      const moved = await trx.updateTable('devices').set({ type_id: fallback }).where('type_code', '=', modelCode).executeTakeFirst();
-      return { relation, devices: Number(moved.numUpdatedRows) };
+      await retype(trx, { modelCode });
+      return { relation, devices: await reporting(trx, modelCode) };
     });
     await this.audit.record({
       user: auth.user,
@@ -128,4 +134,14 @@ export class RelationService {
     this.bus.publish('typeChanged', { typeId: done.relation.type_id });
     return { devices: done.devices };
   }
+}
+
+/** How many devices report `modelCode` (with type `typeId`, when given: those a CK's limit did not refuse). */
+async function reporting(trx: Transaction<Database>, modelCode: string, typeId?: number): Promise<number> {
+  let query = trx
+    .selectFrom('devices')
+    .select((eb) => eb.fn.countAll<number>().as('n'))
+    .where('type_code', '=', modelCode);
+  if (typeId !== undefined) query = query.where('type_id', '=', typeId);
+  return (await query.executeTakeFirstOrThrow()).n;
 }

@@ -128,9 +128,3 @@ export async function chartsOf(db: Executor, typeIds: readonly number[]): Promis
   const rows = await db.selectFrom('controller_types').select(['id', 'charts']).where('id', 'in', typeIds).execute();
   return new Map(rows.map((r) => [r.id, r.charts]));
 }
-
-/** Every model-code relation: the type each code stands for. */
-export async function allRelations(db: Executor): Promise<Array<{ modelCode: string; typeId: number }>> {
-  const rows = await db.selectFrom('type_relations').select(['model_code', 'type_id']).execute();
-  return rows.map((r) => ({ modelCode: r.model_code, typeId: r.type_id }));
-}

@@ -31,6 +31,7 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { toRegisterDef, toRow, withCoding, type VersionRegister } from './registers.js';
 import * as repo from './repository.js';
+import { typeRules, type TypeRules } from './typing.js';
 
 function summary(row: ControllerTypeRow, registerCount: number): ControllerTypeSummary {
   return {
@@ -366,9 +367,9 @@ export class ControllerTypeService {
     return { ...summary(row, registers.length), registers };
   }
 
-  /** Which type each model code stands for (the ingest loads this with the types). */
-  allRelations(): Promise<Array<{ modelCode: string; typeId: number }>> {
-    return repo.allRelations(this.db);
+  /** What decides each device's type (typing.ts; ingest loads this with the types). */
+  typeRules(): Promise<TypeRules> {
+    return typeRules(this.db);
   }
 
   /** Every type with its register map, keyed by id (the ingest loads this once and on changes). */

@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import {
   canAccess,
   Code,
@@ -23,10 +22,10 @@ import {
   type UploadPreview,
   type UploadProblem,
 } from '@dms/contract';
-import ExcelJS from 'exceljs';
 import { AppError, forbidden } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { PreparedExport } from '../exports/service.js';
+import { readSheet } from '../exports/read-sheet.js';
 import type { Cell } from '../exports/xlsx.js';
 import type { ControllerTypeService } from './service.js';
 
@@ -42,29 +41,6 @@ interface RawProblem {
   column: UploadColumn | null;
   key: MessageKey;
   params: Record<string, string | number>;
-}
-
-/** The text of every cell of the first sheet, row by row (a .csv read as one sheet). */
-async function readSheet(fileName: string, bytes: Buffer): Promise<string[][]> {
-  const workbook = new ExcelJS.Workbook();
-  const csv = /\.csv$/i.test(fileName);
-  try {
-    const sheet = csv
-      ? await workbook.csv.read(Readable.from([bytes]))
-      : (await workbook.xlsx.load(bytes as unknown as ArrayBuffer), workbook.worksheets[0]);
-    if (!sheet) return [];
-    const rows: string[][] = [];
-    sheet.eachRow({ includeEmpty: true }, (row, n) => {
-      const cells: Array<string | undefined> = [];
-      row.eachCell({ includeEmpty: true }, (cell, col) => {
-        cells[col - 1] = cell.text.trim();
-      });
-      rows[n - 1] = Array.from(cells, (c) => c ?? '');
-    });
-    return Array.from(rows as Array<string[] | undefined>, (r) => r ?? []);
-  } catch {
-    throw new AppError(Code.VALIDATION_FAILED, 'validation.upload.file');
-  }
 }
 
 /** Which column each header names: any language's header, or the field's key, case and spaces aside. */

@@ -1,3 +1,4 @@
+import { seedDemoCks } from '../ck/seed.js';
 import { ROOT_ROLE, type Role } from '@dms/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
@@ -106,5 +107,6 @@ export async function seedInitialAccounts(
     return { kind: 'admin', usernames: [admin.username] };
   }
   await createAccounts(db, DEMO_ACCOUNTS, config.demoPassword, now);
+  await seedDemoCks(db, now);
   return { kind: 'demo', usernames: DEMO_ACCOUNTS.map((a) => a.username) };
 }

@@ -13,6 +13,7 @@ export { default as dashboard } from '@/pages/dashboard/locales/en/dashboard';
 export { default as datalog } from '@/pages/datalog/locales/en/datalog';
 export { default as operationLog } from '@/pages/datalog/locales/en/operationLog';
 export { default as serverLog } from '@/pages/datalog/locales/en/serverLog';
+export { default as ckConfig } from '@/pages/device-type/locales/en/ckConfig';
 export { default as deviceType } from '@/pages/device-type/locales/en/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/en/permissionTemplates';
 export { default as typeCharts } from '@/pages/device-type/locales/en/typeCharts';

@@ -13,6 +13,7 @@ export { default as dashboard } from '@/pages/dashboard/locales/es/dashboard';
 export { default as datalog } from '@/pages/datalog/locales/es/datalog';
 export { default as operationLog } from '@/pages/datalog/locales/es/operationLog';
 export { default as serverLog } from '@/pages/datalog/locales/es/serverLog';
+export { default as ckConfig } from '@/pages/device-type/locales/es/ckConfig';
 export { default as deviceType } from '@/pages/device-type/locales/es/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/es/permissionTemplates';
 export { default as typeCharts } from '@/pages/device-type/locales/es/typeCharts';

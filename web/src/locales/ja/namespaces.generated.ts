@@ -13,6 +13,7 @@ export { default as dashboard } from '@/pages/dashboard/locales/ja/dashboard';
 export { default as datalog } from '@/pages/datalog/locales/ja/datalog';
 export { default as operationLog } from '@/pages/datalog/locales/ja/operationLog';
 export { default as serverLog } from '@/pages/datalog/locales/ja/serverLog';
+export { default as ckConfig } from '@/pages/device-type/locales/ja/ckConfig';
 export { default as deviceType } from '@/pages/device-type/locales/ja/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/ja/permissionTemplates';
 export { default as typeCharts } from '@/pages/device-type/locales/ja/typeCharts';

@@ -13,6 +13,7 @@ export { default as dashboard } from '@/pages/dashboard/locales/zh/dashboard';
 export { default as datalog } from '@/pages/datalog/locales/zh/datalog';
 export { default as operationLog } from '@/pages/datalog/locales/zh/operationLog';
 export { default as serverLog } from '@/pages/datalog/locales/zh/serverLog';
+export { default as ckConfig } from '@/pages/device-type/locales/zh/ckConfig';
 export { default as deviceType } from '@/pages/device-type/locales/zh/deviceType';
 export { default as permissionTemplates } from '@/pages/device-type/locales/zh/permissionTemplates';
 export { default as typeCharts } from '@/pages/device-type/locales/zh/typeCharts';

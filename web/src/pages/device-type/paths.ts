@@ -16,3 +16,7 @@ export const TYPE_CHARTS_PATH = '/device-type/chart';
 /** The permission template pages (spec 2 /device-type). */
 export const PERMISSION_PATH = '/device-type/permission';
 export const permissionModifyPath = (id: number) => `/device-type/permission/modify/${id}`;
+/** The CK codes, the box-CK table and its history (spec 2 /device-type/CK-config). */
+export const CK_CONFIG_PATH = '/device-type/CK-config';
+/** The types a CK code's boxes' devices may take (spec 2 /device-type/CK-config/model/{ck}). */
+export const ckModelPath = (ck: string) => `/device-type/CK-config/model/${ck}`;

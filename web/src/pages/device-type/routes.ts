@@ -2,6 +2,7 @@ import {
   AlertOutlined,
   AppstoreOutlined,
   AreaChartOutlined,
+  BarcodeOutlined,
   ClusterOutlined,
   EditOutlined,
   FileTextOutlined,
@@ -10,12 +11,12 @@ import {
   UploadOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
-import { PERMISSION_PATH, RELATION_PATH, TYPE_CHARTS_PATH, TYPE_CONFIG_PATH, TYPE_EVENTS_PATH } from './paths';
+import { CK_CONFIG_PATH, PERMISSION_PATH, RELATION_PATH, TYPE_CHARTS_PATH, TYPE_CONFIG_PATH, TYPE_EVENTS_PATH } from './paths';
 
 /**
  * /device-type (spec 2, root only): the controller types and their editor, the model codes, the event bits of each
- * type, the charts each type's devices show, the permission templates and their editor. The CK pages join here when
- * they are built.
+ * type, the charts each type's devices show, the CK codes with the types each allows and the box-CK table, the
+ * permission templates and their editor.
  */
 export const routes: readonly ShellRoute[] = [
   {
@@ -92,6 +93,27 @@ export const routes: readonly ShellRoute[] = [
         path: TYPE_CHARTS_PATH,
         meta: { titleKey: 'deviceType.route.chart', icon: AreaChartOutlined, area: 'deviceType' },
         load: () => import('./chart'),
+      },
+      {
+        kind: 'page',
+        name: 'ckConfig',
+        path: CK_CONFIG_PATH,
+        meta: { titleKey: 'deviceType.route.ckConfig', icon: BarcodeOutlined, area: 'deviceType' },
+        load: () => import('./ck-config'),
+      },
+      {
+        kind: 'page',
+        name: 'ckModel',
+        path: '/device-type/CK-config/model/:ck',
+        meta: {
+          titleKey: 'deviceType.route.ckModel',
+          icon: EditOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'deviceType.route.ckConfig', path: CK_CONFIG_PATH },
+        },
+        load: () => import('./ck-config/model'),
       },
       {
         kind: 'page',

@@ -2,7 +2,7 @@ import { Select, Space } from 'antd';
 import { CONTROLLER_KINDS, TYPE_SORTS, type ControllerKind, type TypeFilter, type TypeListQuery, type TypeSort } from '@dms/contract';
 import type { ListControl } from '@/components/list-page/list-control';
 import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
-import { SearchInput } from '@/components/list-page/SearchInput';
+import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { useI18n } from '@/i18n';
 
 /** The controller type lists' filter (/device-type/type-config and /device-type/chart): a search and a kind. */
@@ -29,17 +29,7 @@ export function TypeListToolbar({ list, testId }: { list: ListControl<TypeListFi
   const { filter } = list.params;
   return (
     <Space wrap className="dms-toolbar">
-      <SearchInput
-        data-testid={`${testId}-search`}
-        aria-label={t('typeConfig.search')}
-        placeholder={t('typeConfig.search')}
-        maxLength={64}
-        style={{ width: 240 }}
-        value={filter.q ?? ''}
-        onSearch={(value) => {
-          list.setFilter({ q: TYPE_LIST.filter.q.read(value) });
-        }}
-      />
+      <QuerySearch list={list} label={t('typeConfig.search')} testId={`${testId}-search`} />
       <Select<ControllerKind | ''>
         data-testid={`${testId}-kind`}
         aria-label={t('typeConfig.kind')}

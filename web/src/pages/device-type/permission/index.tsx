@@ -18,7 +18,7 @@ import { textParam, type ListParams, type ListSpec } from '@/components/list-pag
 import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
-import { SearchInput } from '@/components/list-page/SearchInput';
+import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { tableWidth } from '@/components/list-page/table-width';
 import { useListParams } from '@/components/list-page/useListParams';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
@@ -139,17 +139,7 @@ export default function PermissionTemplatesPage() {
         }
         toolbar={
           <Space wrap className="dms-toolbar">
-            <SearchInput
-              data-testid="template-search"
-              aria-label={t('permissionTemplates.search')}
-              placeholder={t('permissionTemplates.search')}
-              maxLength={64}
-              style={{ width: 260 }}
-              value={list.params.filter.q ?? ''}
-              onSearch={(value) => {
-                list.setFilter({ q: TEMPLATE_LIST.filter.q.read(value) });
-              }}
-            />
+            <QuerySearch list={list} label={t('permissionTemplates.search')} testId="template-search" width={260} />
           </Space>
         }
         list={list}

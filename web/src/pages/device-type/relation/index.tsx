@@ -9,7 +9,7 @@ import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
-import { SearchInput } from '@/components/list-page/SearchInput';
+import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { tableWidth, wideOnly } from '@/components/list-page/table-width';
 import { useListParams } from '@/components/list-page/useListParams';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
@@ -148,17 +148,7 @@ export default function RelationPage() {
         toolbar={
           <Space orientation="vertical" style={{ display: 'flex' }}>
             <Typography.Paragraph type="secondary">{t('typeRelation.help')}</Typography.Paragraph>
-            <SearchInput
-              data-testid="relation-search"
-              aria-label={t('typeRelation.search')}
-              placeholder={t('typeRelation.search')}
-              maxLength={64}
-              style={{ width: 260, maxWidth: '100%' }}
-              value={list.params.filter.q ?? ''}
-              onSearch={(value) => {
-                list.setFilter({ q: RELATION_LIST.filter.q.read(value) });
-              }}
-            />
+            <QuerySearch list={list} label={t('typeRelation.search')} testId="relation-search" width={260} />
           </Space>
         }
         list={list}

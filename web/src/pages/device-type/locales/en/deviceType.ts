@@ -11,5 +11,7 @@ export default {
     typeEdit: 'Edit controller type',
     typeUpload: 'Upload register map',
     permissionModify: 'Edit permission template',
+    ckConfig: 'CK codes',
+    ckModel: 'Types of a CK code',
   },
 };

@@ -12,6 +12,8 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeEdit: 'Editar tipo de controlador',
     typeUpload: 'Subir mapa de registros',
     permissionModify: 'Editar plantilla de permisos',
+    ckConfig: 'Códigos CK',
+    ckModel: 'Tipos de un código CK',
   },
 };
 export default deviceType;

@@ -12,6 +12,8 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeEdit: 'コントローラタイプの編集',
     typeUpload: 'レジスタマップのアップロード',
     permissionModify: '権限テンプレートの編集',
+    ckConfig: 'CKコード',
+    ckModel: 'CKコードのタイプ',
   },
 };
 export default deviceType;

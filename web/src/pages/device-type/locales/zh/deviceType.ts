@@ -12,6 +12,8 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeEdit: '编辑控制器类型',
     typeUpload: '上传寄存器表',
     permissionModify: '编辑权限模板',
+    ckConfig: 'CK码',
+    ckModel: 'CK码的类型',
   },
 };
 export default deviceType;

@@ -18,19 +18,12 @@ import { call } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { useI18n } from '@/i18n';
+import { base64Of } from '@/lib/file-base64';
 import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { typeEditPath, typeUploadPath } from '@/pages/device-type/paths';
 import { MapDiffView } from '../edit/MapDiffView';
 import { ProblemList } from '../ProblemList';
 import { TYPE_MAP_READS, TypeLoader } from '../TypeLoader';
-
-/** A file's bytes as base64 (what the upload call carries). */
-async function base64Of(file: File): Promise<string> {
-  const bytes = new Uint8Array(await file.arrayBuffer());
-  let text = '';
-  for (let i = 0; i < bytes.length; i += 0x8000) text += String.fromCharCode(...bytes.subarray(i, i + 0x8000));
-  return btoa(text);
-}
 
 /**
  * /device-type/type-config/upload/{id}/{language} (root): a type's register map of one language from .xlsx or .csv.

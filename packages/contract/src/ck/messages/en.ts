@@ -1,0 +1,33 @@
+/** CK codes, the types each may use, and the box-CK table (issue 20; docs/api.md "CK codes"). */
+export default {
+  'validation.ck.company': "Please enter the CK code's company.",
+  'validation.ck.tooManyTypes': 'A CK code names at most 200 types.',
+  'validation.ck.generateTypes': 'Please choose at least one controller type.',
+  'validation.boxCk.boxPrefix': 'Search by the digits of a box number.',
+  'error.ckTaken': 'The CK code {ck} already exists.',
+  'error.ckNotFound': 'The CK code {ck} is not configured; add it on the CK page first.',
+  'error.ckInUse': 'The CK code {ck} is in use: {boxes} box(es) and {users} user(s) carry it. Give them another code first.',
+  'error.ckTypeUnknown': 'No controller type has the id {id}.',
+  'error.boxCkUnknownBox': 'No box has the number {boxId}.',
+  'ck.generateConfirm':
+    'This replaces every CK mapping: {deleted} mapping(s) will be deleted and {created} created, for {cks} CK code(s). Continue?',
+  'ck.generateNothing': 'There is no CK code to map; add one first.',
+  'validation.boxCkImport.header': 'The first row must name the columns; {missing} is missing.',
+  'validation.boxCkImport.empty': 'The file has no rows.',
+  'validation.boxCkImport.tooMany': 'The file has more than 5000 rows.',
+  'validation.boxCkImport.box': 'Row {row}, {column}: a box number is needed.',
+  'validation.boxCkImport.unknownBox': 'Row {row}, {column}: no box has the number {boxId}.',
+  'validation.boxCkImport.ck': 'Row {row}, {column}: a CK code is four digits.',
+  'validation.boxCkImport.unknownCk': 'Row {row}, {column}: the CK code {ck} is not configured.',
+  'validation.boxCkImport.twice': 'Row {row}, {column}: box {boxId} is also in row {other}.',
+  'boxCk.column.box': 'Box number',
+  'boxCk.column.ck': 'CK code',
+  // The operation log's name of each action (actions.ts).
+  'action.ck.create': 'Add a CK code',
+  'action.ck.update': "Change a CK code's company",
+  'action.ck.delete': 'Delete a CK code',
+  'action.ck.types': 'Choose the types of a CK code',
+  'action.ck.generate': 'Generate the CK mappings in bulk',
+  'action.ck.boxSet': "Set a box's CK code",
+  'action.ck.boxImport': 'Import box CK codes',
+};
