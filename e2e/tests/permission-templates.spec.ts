@@ -170,14 +170,14 @@ test('a template that withholds registers: its holder sees them withheld, never 
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await open(page, `/devices/maglev-controller/${blowerId}/1`);
-    await expect(byId(page, 'maglev-gauge-speed')).toHaveAttribute('data-value', '28000');
-    await expect(byId(page, 'maglev-gauge-speed')).toHaveAttribute('data-withheld', '');
+    await expect(byId(page, 'device-gauge-speed')).toHaveAttribute('data-value', '28000');
+    await expect(byId(page, 'device-gauge-speed')).toHaveAttribute('data-withheld', '');
     for (const key of ['power', 'flow', 'outlet_pressure']) {
       // Withheld: no value (never 0), and why.
-      await expect(byId(page, `maglev-gauge-${key}`)).toHaveAttribute('data-withheld', 'template');
-      await expect(byId(page, `maglev-gauge-${key}`)).toHaveAttribute('data-value', '');
+      await expect(byId(page, `device-gauge-${key}`)).toHaveAttribute('data-withheld', 'template');
+      await expect(byId(page, `device-gauge-${key}`)).toHaveAttribute('data-value', '');
     }
-    await byId(page, 'maglev-gauge-power').hover();
+    await byId(page, 'device-gauge-power').hover();
     await expect(page.locator('.ant-tooltip:visible')).toHaveText('Your permission template does not let you read this register.');
     await screenshot(page, `template-withheld-gauges-${width}`);
   }

@@ -126,7 +126,7 @@ export function endUserScreens(): Screen[] {
       },
     },
     { name: 'plc', path: '/devices/plcController/100003/1', ready: 'register-table', english: DEVICE_ENGLISH, widths: WITH_800 },
-    { name: 'maglev', path: '/devices/maglev-controller/100002/1', ready: 'maglev-gauges', english: DEVICE_ENGLISH, widths: WITH_800 },
+    { name: 'maglev', path: '/devices/maglev-controller/100002/1', ready: 'device-gauges', english: DEVICE_ENGLISH, widths: WITH_800 },
     { name: 'box', path: '/devices/box/100001', ready: 'box-controllers', english: DEVICE_ENGLISH, widths: WITH_800 },
     {
       name: 'map',

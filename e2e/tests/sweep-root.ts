@@ -116,6 +116,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'type-protocol', path: `/device-type/type-config/protocol/${world.controllerType}/default/es`, ready: 'type-protocol-table' },
     { name: 'type-events', path: `/device-type/type-events?type=${world.controllerType}`, ready: 'type-events-version' },
     { name: 'type-charts', path: '/device-type/chart', ready: 'type-charts-table' },
+    { name: 'type-page', path: `/device-type/type-config/page/${world.controllerType}/default`, ready: 'type-page-groups' },
     { name: 'ck-config', path: '/device-type/CK-config', ready: 'ck-table' },
     { name: 'ck-model', path: '/device-type/CK-config/model/1333', ready: 'ck-model' },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },

@@ -44,6 +44,7 @@ describe('database', () => {
       '0013_register_roles',
       '0014_type_charts',
       '0015_ck_codes',
+      '0016_type_pages',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

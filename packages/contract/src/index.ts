@@ -37,3 +37,4 @@ export * from './permission-templates/schemas.js';
 export * from './permission-templates/builtin-templates.js';
 export * from './permission-templates/rights.js';
 export * from './ck/schemas.js';
+export * from './controller-types/page.js';

@@ -15,6 +15,7 @@ import { registerCoding0012 } from './migrations/0012_register_coding.js';
 import { registerRoles0013 } from './migrations/0013_register_roles.js';
 import { typeCharts0014 } from './migrations/0014_type_charts.js';
 import { ckCodes0015 } from './migrations/0015_ck_codes.js';
+import { typePages0016 } from './migrations/0016_type_pages.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -34,6 +35,7 @@ const MIGRATIONS = {
   '0013_register_roles': registerRoles0013,
   '0014_type_charts': typeCharts0014,
   '0015_ck_codes': ckCodes0015,
+  '0016_type_pages': typePages0016,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -19,6 +19,7 @@ import {
   unmappedCode,
 } from './schemas.js';
 import { typeChartsBody, typeChartsPage, typeChartsSaved } from './charts.js';
+import { pageParams, typePageConfig, typePageView } from './page.js';
 import { protocolParams, typeProtocol } from './protocol.js';
 import { uploadBody, uploadParams, uploadPreview } from './upload.js';
 
@@ -130,6 +131,34 @@ export const endpoints = {
     response: typeChartsSaved,
     tags,
     summary: "Sets the charts a type's devices show; the maglev charts only for maglev types. Logged with the old and new",
+  }),
+  typePage: endpoint({
+    method: 'GET',
+    path: '/controller-types/:id/pages/:alias',
+    access: 'deviceType',
+    params: pageParams,
+    response: typePageView,
+    tags,
+    summary: "A type's detail page of one alias (default, or a firmware version) as saved, else its default, with the aliases saved",
+  }),
+  saveTypePage: endpoint({
+    method: 'PUT',
+    path: '/controller-types/:id/pages/:alias',
+    access: 'deviceType',
+    params: pageParams,
+    body: typePageConfig,
+    response: typePageView,
+    tags,
+    summary: "Saves a type's detail page of one alias: groups, gauges, on/off buttons, key figures; its devices' pages follow at once",
+  }),
+  removeTypePage: endpoint({
+    method: 'DELETE',
+    path: '/controller-types/:id/pages/:alias',
+    access: 'deviceType',
+    params: pageParams,
+    response: emptyData,
+    tags,
+    summary: "Removes a saved page of an alias: its devices show the default alias's page, else the type's default",
   }),
   protocol: endpoint({
     method: 'GET',

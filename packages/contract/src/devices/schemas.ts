@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { CHART_KINDS } from '../controller-types/charts.js';
+import { typePageConfig } from '../controller-types/page.js';
 import { BOX_ID_MAX } from '../box-protocol.js';
 import { pageOf, pageQuery } from '../envelope.js';
 
@@ -219,6 +220,8 @@ export const deviceDetail = deviceListItem.extend({
   transitions: z.array(z.object({ time: z.number().int(), from: z.enum(DEVICE_STATUSES), to: z.enum(DEVICE_STATUSES) })),
   /** The charts its type's devices show (/device-type/chart): which chart pages its page links to. */
   charts: z.array(z.enum(CHART_KINDS)),
+  /** What its page shows (/device-type/type-config/page): its box firmware's page, else the type's default one. */
+  page: typePageConfig,
 });
 export type DeviceDetail = z.infer<typeof deviceDetail>;
 

@@ -67,8 +67,18 @@ export interface TypeRelationsTable {
   updated_by: string | null;
 }
 
-/** Controller types and their register maps (migrations 0003, 0010, 0011, 0012). */
+/** A type's detail page of one alias (migration 0016): JSON TypePageConfig. */
+export interface TypePagesTable {
+  type_id: number;
+  alias: string;
+  config: string;
+  updated_at: number;
+  updated_by: string | null;
+}
+
+/** Controller types and their register maps (migrations 0003, 0010, 0011, 0012, 0016). */
 export interface ControllerTypeTables {
+  type_pages: TypePagesTable;
   controller_types: ControllerTypesTable;
   controller_registers: ControllerRegistersTable;
   controller_type_versions: ControllerTypeVersionsTable;

@@ -6,6 +6,7 @@ import { TypeChartsService } from './charts.js';
 import { typeExport } from './export.js';
 import { RelationService } from './relations.js';
 import { ControllerTypeService } from './service.js';
+import { TypePageService } from './pages.js';
 import { protocolOf, typeProtocolExport } from './protocol.js';
 import { previewUpload, typeMapExport } from './upload.js';
 
@@ -47,6 +48,10 @@ export default fp(
     route(app, e.upload, ({ params, body, lang }) => previewUpload(types, params.id, params.language, body, lang));
     route(app, e.versions, ({ params }) => types.versions(params.id));
     route(app, e.protocol, ({ params }) => protocolOf(types, params.id, params.alias));
+    const pages = new TypePageService(app.db, app.clock, app.bus, app.datalog);
+    route(app, e.typePage, ({ params }) => pages.get(params.id, params.alias));
+    route(app, e.saveTypePage, ({ auth, params, body, ip, lang }) => pages.save(auth, params.id, params.alias, body, ip, lang));
+    route(app, e.removeTypePage, ({ auth, params, ip }) => pages.remove(auth, params.id, params.alias, ip));
     route(app, e.remove, async ({ auth, params, ip }) => {
       await types.remove(auth, params.id, ip);
       return null;

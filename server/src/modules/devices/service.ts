@@ -25,6 +25,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
+import { devicePage } from '../controller-types/pages.js';
 import { findType, registersOf } from '../controller-types/repository.js';
 import {
   describeReach,
@@ -253,6 +254,8 @@ export class DeviceService {
       describeReach(this.db, auth, [row.id]),
       row.type_id === null ? undefined : findType(this.db, row.type_id),
     ]);
+    const box = await this.db.selectFrom('boxes').select('firmware').where('box_id', '=', row.box_id).executeTakeFirst();
+    const page = await devicePage(this.db, row.type_id, box?.firmware ?? null);
     // The register map: ingest's copy of the device's type, or the stored one when ingest has not met the device.
     const known = this.ingest.device(row.id)?.type?.registers;
     const defs =
@@ -282,6 +285,7 @@ export class DeviceService {
       },
       transitions: transitions.map((t) => ({ time: t.time, from: t.from_status as DeviceStatus, to: t.to_status as DeviceStatus })),
       charts: chartsOf(type?.charts ?? null, controllerKind(row.type_kind)),
+      page,
     };
   }
 

@@ -20,6 +20,7 @@ export { default as typeCharts } from '@/pages/device-type/locales/en/typeCharts
 export { default as typeConfig } from '@/pages/device-type/locales/en/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/en/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/en/typeEvents';
+export { default as typePage } from '@/pages/device-type/locales/en/typePage';
 export { default as typeProtocol } from '@/pages/device-type/locales/en/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/en/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/en/typeUpload';

@@ -20,6 +20,7 @@ export { default as typeCharts } from '@/pages/device-type/locales/es/typeCharts
 export { default as typeConfig } from '@/pages/device-type/locales/es/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/es/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/es/typeEvents';
+export { default as typePage } from '@/pages/device-type/locales/es/typePage';
 export { default as typeProtocol } from '@/pages/device-type/locales/es/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/es/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/es/typeUpload';

@@ -20,6 +20,7 @@ export { default as typeCharts } from '@/pages/device-type/locales/ja/typeCharts
 export { default as typeConfig } from '@/pages/device-type/locales/ja/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/ja/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/ja/typeEvents';
+export { default as typePage } from '@/pages/device-type/locales/ja/typePage';
 export { default as typeProtocol } from '@/pages/device-type/locales/ja/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/ja/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/ja/typeUpload';

@@ -20,6 +20,7 @@ export { default as typeCharts } from '@/pages/device-type/locales/zh/typeCharts
 export { default as typeConfig } from '@/pages/device-type/locales/zh/typeConfig';
 export { default as typeEdit } from '@/pages/device-type/locales/zh/typeEdit';
 export { default as typeEvents } from '@/pages/device-type/locales/zh/typeEvents';
+export { default as typePage } from '@/pages/device-type/locales/zh/typePage';
 export { default as typeProtocol } from '@/pages/device-type/locales/zh/typeProtocol';
 export { default as typeRelation } from '@/pages/device-type/locales/zh/typeRelation';
 export { default as typeUpload } from '@/pages/device-type/locales/zh/typeUpload';

@@ -7,6 +7,8 @@ export const typeUploadPath = (id: number, language: string) => `/device-type/ty
 /** A type's protocol document: the map the alias names, in one language (spec 2 /device-type/type-config/protocol/{id}/{alias}/{language}). */
 export const typeProtocolPath = (id: number, alias: string, language: string) =>
   `/device-type/type-config/protocol/${id}/${alias}/${language}`;
+/** What a type's devices' detail pages show, per alias (spec 2 /device-type/type-config/page/{id}/{alias}). */
+export const typePagePath = (id: number, alias: string) => `/device-type/type-config/page/${id}/${encodeURIComponent(alias)}`;
 /** Model codes and the types they stand for (spec 2 /device-type/relation). */
 export const RELATION_PATH = '/device-type/relation';
 /** Which bits of each type's registers mean a fault, an alert or information (spec 2 /device-type/type-events). */

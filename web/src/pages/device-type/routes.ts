@@ -6,6 +6,7 @@ import {
   ClusterOutlined,
   EditOutlined,
   FileTextOutlined,
+  LayoutOutlined,
   LinkOutlined,
   SafetyCertificateOutlined,
   UploadOutlined,
@@ -72,6 +73,20 @@ export const routes: readonly ShellRoute[] = [
           parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
         },
         load: () => import('./type-config/protocol'),
+      },
+      {
+        kind: 'page',
+        name: 'typePage',
+        path: '/device-type/type-config/page/:id/:alias',
+        meta: {
+          titleKey: 'deviceType.route.typePage',
+          icon: LayoutOutlined,
+          area: 'deviceType',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'deviceType.route.typeConfig', path: TYPE_CONFIG_PATH },
+        },
+        load: () => import('./type-config/page'),
       },
       {
         kind: 'page',

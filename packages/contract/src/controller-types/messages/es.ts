@@ -49,5 +49,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.upload.number': 'Fila {row}, {column}: se necesita un número.',
   'validation.upload.choice': 'Fila {row}, {column}: se necesita uno de {choices}.',
   'validation.upload.yesNo': 'Fila {row}, {column}: se necesita sí o no.',
+  'validation.typePage.alias': 'Un alias es «default» o una versión de firmware: letras, dígitos, «.», «_» y «-», como máximo 32.',
+  'validation.typePage.noGroup': 'Una página necesita al menos un grupo.',
+  'validation.typePage.tooMany': 'Una página tiene como máximo 16 grupos, 8 indicadores, 6 botones de encendido y 6 cifras clave.',
+  'validation.typePage.unknown': 'El registro {number} no está en el mapa.',
+  'validation.typePage.twice': 'El registro {number} está elegido dos veces.',
+  'validation.typePage.notNumber': 'El registro {number} no es un número: no puede ser un indicador ni una cifra clave.',
+  'validation.typePage.notSwitch': 'El registro {number} no se puede escribir: no puede ser un botón de encendido.',
+  'validation.typePage.groupName': 'El grupo {group} necesita un nombre en cada idioma.',
+  'error.typePageNotSaved': 'No hay ninguna página guardada para {alias}.',
+  'action.type.page': 'Configurar la página de un tipo de controlador',
 };
 export default types;

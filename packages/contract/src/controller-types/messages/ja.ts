@@ -46,5 +46,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.upload.number': '{row}行目、{column}：数値が必要です。',
   'validation.upload.choice': '{row}行目、{column}：{choices} のいずれかが必要です。',
   'validation.upload.yesNo': '{row}行目、{column}：はい または いいえ が必要です。',
+  'validation.typePage.alias': 'エイリアスは「default」またはファームウェアのバージョンです（英数字、「.」「_」「-」、32文字まで）。',
+  'validation.typePage.noGroup': 'ページには少なくとも1つのグループが必要です。',
+  'validation.typePage.tooMany': 'ページはグループ16、ゲージ8、オン/オフボタン6、主要値6までです。',
+  'validation.typePage.unknown': 'レジスタ {number} はマップにありません。',
+  'validation.typePage.twice': 'レジスタ {number} が2回選ばれています。',
+  'validation.typePage.notNumber': 'レジスタ {number} は数値ではないため、ゲージや主要値にできません。',
+  'validation.typePage.notSwitch': 'レジスタ {number} は書き込みできないため、オン/オフボタンにできません。',
+  'validation.typePage.groupName': 'グループ {group} にはすべての言語の名前が必要です。',
+  'error.typePageNotSaved': '{alias} の保存済みページはありません。',
+  'action.type.page': 'コントローラタイプのページを設定',
 };
 export default types;

@@ -46,5 +46,15 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.upload.number': '第{row}行，{column}：须为数字。',
   'validation.upload.choice': '第{row}行，{column}：须为 {choices} 之一。',
   'validation.upload.yesNo': '第{row}行，{column}：须为是或否。',
+  'validation.typePage.alias': '别名为“default”或固件版本：字母、数字、“.”、“_”和“-”，最多32个字符。',
+  'validation.typePage.noGroup': '页面至少需要一个分组。',
+  'validation.typePage.tooMany': '页面最多16个分组、8个仪表、6个开关按钮和6个关键数值。',
+  'validation.typePage.unknown': '寄存器 {number} 不在寄存器表中。',
+  'validation.typePage.twice': '寄存器 {number} 被选择了两次。',
+  'validation.typePage.notNumber': '寄存器 {number} 不是数值，不能作为仪表或关键数值。',
+  'validation.typePage.notSwitch': '寄存器 {number} 不可写，不能作为开关按钮。',
+  'validation.typePage.groupName': '分组 {group} 需要每种语言的名称。',
+  'error.typePageNotSaved': '{alias} 没有保存的页面。',
+  'action.type.page': '配置控制器类型的页面',
 };
 export default types;

@@ -44,4 +44,10 @@ export const TEST_DEVICE: DeviceDetail = {
   template: { noRead: [], noWrite: [] },
   transitions: [{ time: 900, from: 'offline', to: 'online' }],
   charts: ['history-curves', 'kline'],
+  page: {
+    groups: [{ name: { en: 'Registers', zh: '寄存器', es: 'Registros', ja: 'レジスタ' }, registers: [] }],
+    gauges: [],
+    switches: [],
+    keyFigures: [],
+  },
 };

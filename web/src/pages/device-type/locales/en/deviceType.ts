@@ -12,6 +12,7 @@ export default {
     typeUpload: 'Upload register map',
     permissionModify: 'Edit permission template',
     ckConfig: 'CK codes',
+    typePage: 'Page configuration',
     ckModel: 'Types of a CK code',
   },
 };

@@ -13,6 +13,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeUpload: 'Subir mapa de registros',
     permissionModify: 'Editar plantilla de permisos',
     ckConfig: 'Códigos CK',
+    typePage: 'Configuración de página',
     ckModel: 'Tipos de un código CK',
   },
 };

@@ -13,6 +13,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeUpload: 'レジスタマップのアップロード',
     permissionModify: '権限テンプレートの編集',
     ckConfig: 'CKコード',
+    typePage: 'ページ設定',
     ckModel: 'CKコードのタイプ',
   },
 };

@@ -13,6 +13,7 @@ const deviceType: LocaleArea<'deviceType'> = {
     typeUpload: '上传寄存器表',
     permissionModify: '编辑权限模板',
     ckConfig: 'CK码',
+    typePage: '页面配置',
     ckModel: 'CK码的类型',
   },
 };

@@ -1,5 +1,5 @@
 import { Alert, Button, Card, Form, Input, Select, Space, Table, Tag, Typography } from 'antd';
-import { FileTextOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { FileTextOutlined, LayoutOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
 import {
   CONTROLLER_KINDS,
   LANGUAGE_NAMES,
@@ -15,7 +15,7 @@ import {
 import { useMemo, useRef, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useI18n } from '@/i18n';
-import { typeProtocolPath, typeUploadPath } from '@/pages/device-type/paths';
+import { typePagePath, typeProtocolPath, typeUploadPath } from '@/pages/device-type/paths';
 import { editorColumns, type Row, type ShownRow } from './columns';
 import { TypeVersions } from './TypeVersions';
 import { ProblemList } from '../ProblemList';
@@ -114,6 +114,15 @@ function Editor({ type }: { type: TypeEditView }) {
       extra={
         <Space wrap>
           {dirty && <Tag color="orange">{t('typeEdit.unsaved')}</Tag>}
+          <Button
+            icon={<LayoutOutlined />}
+            data-testid="type-edit-page"
+            onClick={() => {
+              void navigate(typePagePath(type.id, 'default'));
+            }}
+          >
+            {t('deviceType.route.typePage')}
+          </Button>
           <Button
             icon={<FileTextOutlined />}
             data-testid="type-edit-protocol"

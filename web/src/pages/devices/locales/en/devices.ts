@@ -101,6 +101,9 @@ export default {
     faults: 'Fault records',
     boxPage: 'Cloud box',
     gauges: 'Operating values',
+    controls: 'Controls',
+    operate: 'Operate',
+    allGroups: 'Groups',
     title: 'Box {boxId} · controller {controller}',
   },
   register: {

@@ -103,6 +103,9 @@ const devices: LocaleArea<'devices'> = {
     faults: 'Registros de fallos',
     boxPage: 'Caja en la nube',
     gauges: 'Valores de funcionamiento',
+    controls: 'Mandos',
+    operate: 'Accionar',
+    allGroups: 'Grupos',
     title: 'Caja {boxId} · controlador {controller}',
   },
   register: {

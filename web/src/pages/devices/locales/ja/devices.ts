@@ -102,6 +102,9 @@ const devices: LocaleArea<'devices'> = {
     faults: '故障記録',
     boxPage: 'クラウドボックス',
     gauges: '運転値',
+    controls: '操作',
+    operate: '操作する',
+    allGroups: 'グループ',
     title: 'ボックス {boxId} · コントローラ {controller}',
   },
   register: {

@@ -102,6 +102,9 @@ const devices: LocaleArea<'devices'> = {
     faults: '故障记录',
     boxPage: '云盒子',
     gauges: '运行数据',
+    controls: '控制',
+    operate: '操作',
+    allGroups: '分组',
     title: '盒子 {boxId} · 控制器 {controller}',
   },
   register: {

@@ -8,8 +8,6 @@ import {
   WarningOutlined,
 } from '@ant-design/icons';
 import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
-import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
-import type { ReactNode } from 'react';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '@/i18n';
 import { localized } from '../registers';
@@ -17,7 +15,10 @@ import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevReg
 import { parseDevice } from '../params';
 import { StatusTag } from '@/features/devices/status';
 import { ReachTag } from '@/features/reach/ReachTag';
+import { Controls } from './Controls';
 import { DeviceInfoCard } from './DeviceInfoCard';
+import { DeviceGauges } from './Gauges';
+import { KeyFigures } from './KeyFigures';
 import { RegisterTable } from './RegisterTable';
 import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
@@ -25,18 +26,15 @@ import { useDeviceDetail } from './useDeviceDetail';
 import { HideFromSuperior } from '@/features/reach/HideFromSuperior';
 import '../devices.css';
 
-export interface DeviceDetailPageProps {
-  /** Parts above the register table for this kind of device (the maglev gauges). */
-  renderExtra?: (props: { device: DeviceDetail; type: ControllerTypeDetail | null; values: Record<string, number> }) => ReactNode;
-}
-
 /**
- * A device's detail page (controller, plcController, maglev-controller: spec 2): header with status and links to
- * its history, charts, k-line, fault records (not offered when its data is hidden from the user) and box; device
- * information (editable by those allowed); status with recent transitions; the live register table with writes, its
- * withheld values shown as such. Parameters are checked first (malformed → /404).
+ * A device's detail page (controller, plcController, maglev-controller: spec 2): header with status, links to its
+ * history, charts, k-line, fault records (not offered when its data is hidden from the user) and box, and its key
+ * figures; device information (editable by those allowed); status with recent transitions; the gauges and on/off
+ * buttons; the live register table in its groups, with writes, its withheld values shown as such. The figures, gauges,
+ * buttons and groups are its type's page (/device-type/type-config/page, DeviceDetail.page). Parameters are checked
+ * first (malformed → /404).
  */
-export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
+export function DeviceDetailPage() {
   const { t, lang } = useI18n();
   const params = useParams();
   const address = parseDevice(params.tagId, params.controllerId);
@@ -130,6 +128,7 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
             </Link>
           </nav>
         </div>
+        <KeyFigures device={device} type={type} values={state.values} />
         <ActiveFaults
           faults={device.activeFaults}
           more={device.moreFaults}
@@ -150,7 +149,8 @@ export function DeviceDetailPage({ renderExtra }: DeviceDetailPageProps) {
         <DeviceInfoCard device={device} onSaved={state.replace} />
         <StatusCard device={device} />
       </div>
-      {renderExtra?.({ device, type, values: state.values })}
+      {device.page.gauges.length > 0 && <DeviceGauges type={type} gauges={device.page.gauges} values={state.values} rights={device} />}
+      <Controls device={device} type={type} values={state.values} />
       <RegisterTable device={device} type={type} values={state.values} ts={state.ts} />
     </div>
   );

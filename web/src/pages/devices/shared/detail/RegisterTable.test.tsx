@@ -69,6 +69,7 @@ const DEVICE: DeviceDetail = {
   model: 'A-100',
   latest: { ts: 1_700_000_000_000, values: {} },
   transitions: [],
+  page: { groups: [{ name: named('Registers'), registers: REGISTERS.map((r) => r.number) }], gauges: [], switches: [], keyFigures: [] },
 };
 
 const VALUES = { '40001': 62, '40008': 75, '40010': 1, '40012': 90, '40020': 3 };
@@ -122,6 +123,41 @@ describe('the write control, per right on the device (docs/people.md)', () => {
     table({ template: { noRead: [40020], noWrite: [40012] } });
     expect(writable()).toEqual([40008, 40010]);
     expect(screen.queryByRole('cell', { name: '40020' })).toBeNull();
+  });
+});
+
+describe("the type's page (/device-type/type-config/page)", () => {
+  const page = {
+    groups: [
+      { name: named('Main'), registers: [40008, 40001] },
+      { name: named('Service'), registers: [40020] },
+    ],
+    gauges: [],
+    switches: [],
+    keyFigures: [],
+  };
+  const shown = () =>
+    screen.getAllByRole('row').flatMap((tr) => (tr.getAttribute('data-register') ? [Number(tr.getAttribute('data-register'))] : []));
+
+  it('shows its groups, the first one chosen, each with its registers in its order; a register in no group is not shown', async () => {
+    table({ page });
+    expect(shown()).toEqual([40008, 40001]);
+    const user = userEvent.setup({ delay: null });
+    await user.click(screen.getByTestId('register-group-1'));
+    expect(shown()).toEqual([40020]);
+  });
+
+  it('searches every group at once', async () => {
+    table({ page });
+    const user = userEvent.setup({ delay: null });
+    await user.type(screen.getByTestId('register-search'), 'code');
+    expect(shown()).toEqual([40020]);
+  });
+
+  it('offers no group choice when there is one group', () => {
+    table({});
+    expect(screen.queryByTestId('register-groups')).toBeNull();
+    expect(shown()).toEqual([40001, 40008, 40010, 40012, 40020]);
   });
 });
 

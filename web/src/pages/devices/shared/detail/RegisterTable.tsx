@@ -1,11 +1,20 @@
 import { EditOutlined, SearchOutlined } from '@ant-design/icons';
-import { Alert, Button, Card, Input, Table, Tag, Typography, type TableColumnsType } from 'antd';
+import { Alert, Button, Card, Input, Segmented, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { type ControllerTypeDetail, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
-import { bitsSeverity, formatLabel, formatRegisterValue, permittedRegisters, registerName, registerRaw, withheldWhy } from '../registers';
+import {
+  bitsSeverity,
+  formatLabel,
+  formatRegisterValue,
+  localized,
+  permittedRegisters,
+  registerName,
+  registerRaw,
+  withheldWhy,
+} from '../registers';
 import { WithheldValue } from '../Withheld';
 import { WriteDialog } from './WriteDialog';
 
@@ -36,14 +45,24 @@ export function RegisterTable({
   const [writing, setWriting] = useState<RegisterDef | null>(null);
   const [lastWrites, setLastWrites] = useState<Record<number, WriteResult>>({});
 
+  const [groupAt, setGroupAt] = useState(0);
+  const groups = device.page.groups;
+  const group = groups[Math.min(groupAt, groups.length - 1)];
+
   const rows = useMemo(() => {
-    // Registers the user's permission template does not let them read are left out (docs/people.md); on a device
-    // whose data is hidden from the user the others stay listed, their values withheld.
-    const registers = permittedRegisters(type?.registers ?? [], device.template);
+    // The registers the type's page shows, in its groups and order (/device-type/type-config/page): the chosen group,
+    // or every group when searching. Registers the user's permission template does not let them read are left out
+    // (docs/people.md); on a device whose data is hidden from the user the others stay listed, their values withheld.
+    const byNumber = new Map((type?.registers ?? []).map((r) => [r.number, r]));
     const q = search.trim().toLowerCase();
+    const numbers = q ? [...new Set(groups.flatMap((g) => g.registers))] : (group?.registers ?? []);
+    const registers = permittedRegisters(
+      numbers.flatMap((n) => byNumber.get(n) ?? []),
+      device.template,
+    );
     if (!q) return registers;
     return registers.filter((r) => String(r.number).includes(q) || registerName(r, lang).toLowerCase().includes(q) || r.key.includes(q));
-  }, [type, search, lang, device.template]);
+  }, [type, search, lang, device.template, groups, group]);
 
   const columns = useMemo<TableColumnsType<RegisterDef>>(() => {
     const ctx = { t, lang };
@@ -139,6 +158,20 @@ export function RegisterTable({
         <Alert type="info" showIcon title={t('devices.detail.noType')} />
       ) : (
         <>
+          {groups.length > 1 && (
+            <Segmented<number>
+              block={mobile}
+              aria-label={t('devices.detail.allGroups')}
+              data-testid="register-groups"
+              style={{ marginBottom: 12, maxWidth: '100%', overflowX: 'auto' }}
+              value={Math.min(groupAt, groups.length - 1)}
+              options={groups.map((g, i) => ({
+                value: i,
+                label: <span data-testid={`register-group-${i}`}>{localized(g.name, lang)}</span>,
+              }))}
+              onChange={setGroupAt}
+            />
+          )}
           <Input
             allowClear
             prefix={<SearchOutlined />}

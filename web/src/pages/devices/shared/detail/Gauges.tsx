@@ -6,8 +6,8 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { EChart, registerECharts } from '@/components/EChart';
 import { useI18n } from '@/i18n';
-import { NO_VALUE, type ReadRights } from '../shared/registers';
-import { WITHHELD_REASON, WithheldTip } from '../shared/Withheld';
+import { NO_VALUE, type ReadRights } from '../registers';
+import { WITHHELD_REASON, WithheldTip } from '../Withheld';
 import { gaugeReadings, type GaugeReading } from './gauges';
 
 registerECharts([GaugeChart]);
@@ -56,22 +56,25 @@ function gaugeOption(g: GaugeReading): EChartsCoreOption {
 }
 
 /**
- * Speed, power, flow and pressure of a maglev blower as live gauges (echarts gauge). A value the user may not read
- * (their template, or data hidden from superiors) reads NO_VALUE with the reason in a tooltip, never 0.
+ * The registers a type's page shows as gauges (/device-type/type-config/page; a maglev blower's speed, power, flow and
+ * pressure by default), live (echarts gauge). A value the user may not read (their template, or data hidden from
+ * superiors) reads NO_VALUE with the reason in a tooltip, never 0.
  */
-export function MaglevGauges({
+export function DeviceGauges({
   type,
+  gauges,
   values,
   rights,
 }: {
   type: ControllerTypeDetail | null;
+  gauges: readonly number[];
   values: Record<string, number>;
   rights: ReadRights;
 }) {
   const { t, lang } = useI18n();
-  const readings = useMemo(() => gaugeReadings(type, values, lang, rights), [type, values, lang, rights]);
+  const readings = useMemo(() => gaugeReadings(type, gauges, values, lang, rights), [type, gauges, values, lang, rights]);
   return (
-    <Card size="small" title={t('devices.detail.gauges')} data-testid="maglev-gauges">
+    <Card size="small" title={t('devices.detail.gauges')} data-testid="device-gauges">
       {readings.length === 0 ? (
         <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('devices.detail.noValues')} />
       ) : (
@@ -84,7 +87,7 @@ export function MaglevGauges({
               <WithheldTip key={g.key} why={g.withheld}>
                 <div
                   className="dms-device-gauge"
-                  data-testid={`maglev-gauge-${g.key}`}
+                  data-testid={`device-gauge-${g.key}`}
                   data-value={g.value ?? ''}
                   data-withheld={g.withheld ?? ''}
                   tabIndex={g.withheld ? 0 : undefined}

@@ -1,17 +1,5 @@
 import type { ControllerTypeDetail, Language, RegisterDef } from '@dms/contract';
-import { registerName, registerRaw, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../shared/registers';
-
-/**
- * The maglev blower's four operating gauges: speed, power, flow and outlet pressure, each read from the register
- * with that key in the type's map; the gauge's full scale is the upper limit of the matching setpoint (so the dial
- * covers what the blower may be set to), else a round number above the value.
- */
-export const GAUGES = [
-  { key: 'speed', scale: 'max_speed' },
-  { key: 'power', scale: 'power_setpoint' },
-  { key: 'flow', scale: 'flow_setpoint' },
-  { key: 'outlet_pressure', scale: 'pressure_setpoint' },
-] as const;
+import { registerName, registerRaw, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../registers';
 
 export interface GaugeReading {
   key: string;
@@ -33,26 +21,31 @@ export function niceMax(value: number): number {
   return 10 * power;
 }
 
-/** The gauges of a blower of `type` from its raw values, each withheld when the user may not read its register. */
+/**
+ * The gauges a page shows (its `gauges`, register numbers in order) from the device's raw values, each withheld when
+ * the user may not read its register. A gauge's full scale is the highest limit (`max`) of a register in the same unit
+ * (its own, or the setpoint that bounds it: a blower's maximum speed for its speed), else a round number above the value.
+ */
 export function gaugeReadings(
   type: ControllerTypeDetail | null,
+  gauges: readonly number[],
   values: Record<string, number>,
   lang: Language,
   rights: ReadRights,
 ): GaugeReading[] {
   if (!type) return [];
-  const byKey = new Map<string, RegisterDef>(type.registers.map((r) => [r.key, r]));
+  const byNumber = new Map<number, RegisterDef>(type.registers.map((r) => [r.number, r]));
   const readings: GaugeReading[] = [];
-  for (const gauge of GAUGES) {
-    const def = byKey.get(gauge.key);
+  for (const number of gauges) {
+    const def = byNumber.get(number);
     if (!def) continue;
     const withheld = withheldWhy(rights, def.number);
     const raw = withheld ? undefined : registerRaw(def, values);
     const value = raw === undefined ? null : scaleRaw(def, raw);
-    const scaleDef = byKey.get(gauge.scale);
-    const limit = scaleDef?.max;
+    const limits = type.registers.flatMap((r) => (r.unit === def.unit && r.max !== undefined ? [r.max] : []));
+    const limit = limits.length > 0 ? Math.max(...limits) : undefined;
     const max = limit !== undefined && (value ?? 0) <= limit ? limit : niceMax(value ?? 0);
-    readings.push({ key: gauge.key, name: registerName(def, lang), unit: def.unit, value, withheld, max, decimals: def.decimals });
+    readings.push({ key: def.key, name: registerName(def, lang), unit: def.unit, value, withheld, max, decimals: def.decimals });
   }
   return readings;
 }

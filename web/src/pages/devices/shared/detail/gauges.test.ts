@@ -2,7 +2,7 @@ import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { describe, expect, it } from 'vitest';
 import { gaugeReadings, niceMax } from './gauges';
 
-describe('maglev gauges', () => {
+describe('the gauges of a page', () => {
   const maglev = BUILTIN_TYPES.find((t) => t.code === 'maglev-blower');
   if (!maglev) throw new Error('no maglev type');
   const type = { ...maglev, id: 2, builtin: true, registerCount: maglev.registers.length };
@@ -13,12 +13,14 @@ describe('maglev gauges', () => {
     return register.number;
   };
 
+  const GAUGES = ['speed', 'power', 'flow', 'outlet_pressure'].map((key) => reg(key));
   /** Reads everything: a device of the user's own. */
   const all = { reach: { data: true }, template: { noRead: [] } };
 
   it('reads speed, power, flow and outlet pressure scaled, with full scales from the setpoint limits', () => {
     const readings = gaugeReadings(
       type,
+      GAUGES,
       { [reg('speed')]: 28000, [reg('power')]: 1234, [reg('flow')]: 856, [reg('outlet_pressure')]: 655 },
       'en',
       all,
@@ -31,8 +33,12 @@ describe('maglev gauges', () => {
     ]);
   });
 
+  it('shows the gauges the page names, in its order, and leaves out a number the map lacks', () => {
+    expect(gaugeReadings(type, [reg('flow'), 65_000, reg('speed')], {}, 'en', all).map((r) => r.key)).toEqual(['flow', 'speed']);
+  });
+
   it('shows no value as null and rounds full scales up', () => {
-    expect(gaugeReadings(type, {}, 'en', all)[0]).toMatchObject({ value: null, withheld: null });
+    expect(gaugeReadings(type, GAUGES, {}, 'en', all)[0]).toMatchObject({ value: null, withheld: null });
     expect(niceMax(0)).toBe(100);
     expect(niceMax(130)).toBe(200);
     expect(niceMax(4100)).toBe(5000);
@@ -41,7 +47,7 @@ describe('maglev gauges', () => {
   it('withholds the registers the template does not let the user read: no value, never 0, and why', () => {
     // A helper whose template reads none of power, flow and pressure (the server then sends no value for them).
     const helper = { reach: { data: true }, template: { noRead: [reg('power'), reg('flow'), reg('outlet_pressure')] } };
-    const readings = gaugeReadings(type, { [reg('speed')]: 28000 }, 'en', helper);
+    const readings = gaugeReadings(type, GAUGES, { [reg('speed')]: 28000 }, 'en', helper);
     expect(readings.map((r) => [r.key, r.value, r.withheld])).toEqual([
       ['speed', 28000, null],
       ['power', null, 'template'],
@@ -49,12 +55,12 @@ describe('maglev gauges', () => {
       ['outlet_pressure', null, 'template'],
     ]);
     // A value that came anyway is not shown.
-    expect(gaugeReadings(type, { [reg('power')]: 1234 }, 'en', helper)[1]).toMatchObject({ value: null, withheld: 'template' });
+    expect(gaugeReadings(type, GAUGES, { [reg('power')]: 1234 }, 'en', helper)[1]).toMatchObject({ value: null, withheld: 'template' });
   });
 
   it('withholds every gauge of a device whose data is hidden from superiors', () => {
     const manager = { reach: { data: false }, template: { noRead: [] } };
-    const readings = gaugeReadings(type, {}, 'en', manager);
+    const readings = gaugeReadings(type, GAUGES, {}, 'en', manager);
     expect(readings.map((r) => [r.key, r.value, r.withheld])).toEqual([
       ['speed', null, 'hidden'],
       ['power', null, 'hidden'],
