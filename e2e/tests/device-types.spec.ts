@@ -248,6 +248,19 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await byId(page, 'type-edit-number-2').fill(second);
     await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
 
+    // The run state's options, in their dialog: value 2 renamed; a name left empty is named by row first.
+    const options = async (name: string) => {
+      await byId(page, 'type-edit-options-1').click();
+      await dialogSettled(page);
+      await page.getByTestId('type-options-name-2-en').fill(name);
+      await page.getByTestId('type-options-apply').click();
+      await dialogClosed(page);
+    };
+    await options('');
+    await expect(byId(page, 'type-edit-problems')).toContainText('Row 1: the name of value 2 in English is missing.');
+    await options('Loaded (full)');
+    await expect(byId(page, 'type-edit-problems')).toHaveCount(0);
+
     // A register of two words added, named in every language; the save shows what changed first.
     await publishBig(); // not in the map yet: dropped
     await byId(page, 'type-edit-add').click();
@@ -271,6 +284,7 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await dialogSettled(page);
     await expect(page.getByTestId('type-diff-added')).toHaveAttribute('data-count', '1');
     await expect(page.getByTestId('type-diff-added')).toContainText('Big energy');
+    await expect(page.getByTestId('type-diff-changed')).toHaveAttribute('data-count', '1');
     await page.getByTestId('type-edit-confirm').click();
     await dialogClosed(page);
     await expect(page.locator('.ant-message')).toContainText(`${code} saved as version 2.`);
@@ -287,6 +301,7 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await publishBig();
     await goInApp(page, `/devices/controller/${boxId}/1`);
     await expect(byId(page, 'register-value-60000')).toHaveText('131072');
+    await expect(byId(page, `register-value-${RUN_STATE}`)).toHaveText('Loaded (full)');
   } finally {
     await box.endAsync();
   }

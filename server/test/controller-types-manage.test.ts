@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow, UploadPreview } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { eventually, registerBoxes } from './boxes.js';
+import { seedTypes } from '../src/modules/controller-types/builtins.js';
 import { bearer, body, buildTestApp, insertDevice, insertTemplate, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -519,8 +520,31 @@ describe.each(dialects)('managing controller types on %s', (dialect) => {
     const view = (await ok('GET', `/controller-types/${screw}/edit`)) as TypeEditView;
     const registers = view.registers.map((r) => (r.key === 'energy' ? { ...r, unit: 'MWh' } : r));
     await ok('PUT', `/controller-types/${screw}`, { name: view.name, kind: view.kind, version: view.version, registers });
-    expect(await t.app.controllerTypes.ensureBuiltins(BUILTIN_TYPES)).toEqual([]);
+    expect(await seedTypes(t.app.db, BUILTIN_TYPES, t.clock.now)).toEqual([]);
     const after = (await ok('GET', `/controller-types/${screw}/edit`)) as TypeEditView;
     expect(after.registers.find((r) => r.key === 'energy')?.unit).toBe('MWh');
+  });
+
+  it("saves an enum register's options edited in the editor; a missing name or a value its words cannot hold is refused by row", async () => {
+    const { id } = (await ok('POST', `/controller-types/${screw}/copy`, { code: 'optioned-type', name: EDIT_NAME })) as { id: number };
+    const view = (await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView;
+    const at = view.registers.findIndex((r) => r.format === 'enum');
+    const enumReg = view.registers[at] as RegisterDef;
+    const withOptions = (options: RegisterDef['options']) =>
+      call(root, 'PUT', `/controller-types/${id}`, {
+        name: EDIT_NAME,
+        kind: 'compressor',
+        version: view.version,
+        registers: view.registers.map((r, i) => (i === at ? { ...r, options } : r)),
+      });
+    const blank = await withOptions({ ...enumReg.options, '9': { en: 'Nine', zh: '九', es: 'Nueve', ja: ' ' } });
+    expect(blank.statusCode).toBe(400);
+    expect(body(blank).message).toBe(`Row ${at + 1}: the name of value 9 in 日本語 is missing.`);
+    const wide = await withOptions({ '70000': { en: 'Wide', zh: '宽', es: 'Ancho', ja: '幅' } });
+    expect(body(wide).message).toBe(`Row ${at + 1}: the option value 70000 does not fit the register (0 to 65535).`);
+    const renamed = { '0': { en: 'Halted', zh: '停机', es: 'Parado', ja: '停止中' }, '9': { en: 'Nine', zh: '九', es: 'Nueve', ja: '九' } };
+    expect(body(await withOptions(renamed)).data).toEqual({ version: view.version + 1 });
+    const after = (await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView;
+    expect(after.registers[at]?.options).toEqual(renamed);
   });
 });

@@ -1,6 +1,7 @@
 import { controllerTypeDef, LANGUAGES, type ControllerTypeDetail, type ControllerTypeSummary } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { seedTypes } from '../src/modules/controller-types/builtins.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -75,14 +76,33 @@ describe.each(dialects)('controller types API on %s', (dialect) => {
     expect((await t.app.inject({ url: '/api/v2/controller-types' })).statusCode).toBe(401);
   });
 
-  it('installs built-ins once and repairs a changed map on the next start', async () => {
-    const service = t.app.controllerTypes;
-    expect(await service.ensureBuiltins(BUILTIN_TYPES)).toEqual([]);
+  it('has the built-ins as ordinary rows seeded once (migration 0017): seeding again adds nothing and changes no map', async () => {
     const first = BUILTIN_TYPES[0];
     if (!first) throw new Error('no types');
-    const changed = { ...first, registers: first.registers.slice(1) };
-    expect(await service.ensureBuiltins([changed])).toEqual([first.code]);
-    expect(await service.ensureBuiltins(BUILTIN_TYPES)).toEqual([first.code]);
-    expect(await service.ensureBuiltins(BUILTIN_TYPES)).toEqual([]);
+    const before = await t.app.db
+      .selectFrom('controller_registers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    // A release whose built-in map differs does not touch the one installed (it ships a migration instead).
+    expect(await seedTypes(t.app.db, [{ ...first, registers: first.registers.slice(1) }, ...BUILTIN_TYPES], t.clock.now)).toEqual([]);
+    const after = await t.app.db
+      .selectFrom('controller_registers')
+      .select((eb) => eb.fn.countAll<number>().as('n'))
+      .executeTakeFirstOrThrow();
+    expect(after.n).toBe(before.n);
+    const versions = await t.app.db
+      .selectFrom('controller_type_versions as v')
+      .innerJoin('controller_types as t', 't.id', 'v.type_id')
+      .select(['t.code', 'v.version', 'v.created_by'])
+      .where('t.builtin', '=', 1)
+      .orderBy('t.code')
+      .execute();
+    expect(versions).toEqual(
+      BUILTIN_TYPES.map((b) => ({ code: b.code, version: 1, created_by: null })).sort((a, b) => a.code.localeCompare(b.code)),
+    );
+    // A new type of the seed is added once.
+    const extra = { ...first, code: 'seeded-extra' };
+    expect(await seedTypes(t.app.db, [extra], t.clock.now)).toEqual(['seeded-extra']);
+    expect(await seedTypes(t.app.db, [extra], t.clock.now)).toEqual([]);
   });
 });

@@ -13,6 +13,7 @@ import {
   type SeriesResult,
   type WritePayload,
 } from '@dms/contract';
+import { seedTypes } from '../src/modules/controller-types/builtins.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, insertTemplate, login, testDialects, userIds, type TestApp } from './helper.js';
 
@@ -95,7 +96,7 @@ describe.each(dialects)('register map version 2 (two words, signed, float32, fac
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { WRITE_TIMEOUT_MS: '500' });
-    await t.app.controllerTypes.ensureBuiltins([TYPE]);
+    await seedTypes(t.app.db, [TYPE], t.clock.now);
     typeId = (await t.app.db.selectFrom('controller_types').select('id').where('code', '=', TYPE.code).executeTakeFirstOrThrow()).id;
     await t.app.ingest.reloadTypes();
     [b] = (await registerBoxes(t.app, 6201, 6201)) as [BoxCredentials];

@@ -38,3 +38,4 @@ export * from './permission-templates/builtin-templates.js';
 export * from './permission-templates/rights.js';
 export * from './ck/schemas.js';
 export * from './controller-types/page.js';
+export * from './controller-types/typing.js';

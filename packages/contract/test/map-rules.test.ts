@@ -56,6 +56,20 @@ describe('register map rules', () => {
       [1, 'bits', 'validation.typeMap.bitText', { row: 1, bit: 2, language: '中文' }],
     ]);
   });
+
+  it("names an option value the register's words cannot hold and an option's missing name, with its language", () => {
+    const problems = registerMapProblems([
+      reg(1, 'mode', { format: 'enum', options: { '0': NAME, '-1': NAME, '65536': NAME, '7': { ...NAME, ja: '' } } }),
+      reg(2, 'signed_mode', { format: 'enum', signed: true, options: { '-1': NAME, '32768': NAME } }),
+      reg(3, 'wide_mode', { format: 'enum', words: 2, options: { '65536': NAME } }),
+    ]);
+    expect(problems.map((p) => [p.row, p.field, p.key, p.params])).toEqual([
+      [1, 'options', 'validation.typeMap.optionText', { row: 1, value: '7', language: '日本語' }],
+      [1, 'options', 'validation.typeMap.optionRange', { row: 1, value: '65536', min: 0, max: 65_535 }],
+      [1, 'options', 'validation.typeMap.optionRange', { row: 1, value: '-1', min: 0, max: 65_535 }],
+      [2, 'options', 'validation.typeMap.optionRange', { row: 2, value: '32768', min: -32_768, max: 32_767 }],
+    ]);
+  });
 });
 
 describe('register map diff', () => {

@@ -16,6 +16,7 @@ import { registerRoles0013 } from './migrations/0013_register_roles.js';
 import { typeCharts0014 } from './migrations/0014_type_charts.js';
 import { ckCodes0015 } from './migrations/0015_ck_codes.js';
 import { typePages0016 } from './migrations/0016_type_pages.js';
+import { builtinTypes0017 } from './migrations/0017_builtin_types.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -36,6 +37,7 @@ const MIGRATIONS = {
   '0014_type_charts': typeCharts0014,
   '0015_ck_codes': ckCodes0015,
   '0016_type_pages': typePages0016,
+  '0017_builtin_types': builtinTypes0017,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

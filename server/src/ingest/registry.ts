@@ -1,6 +1,5 @@
-import type { ControllerTypeDetail, SpecificStatus } from '@dms/contract';
+import { typeIdFor, type ControllerTypeDetail, type SpecificStatus, type TypeRules } from '@dms/contract';
 import type { Db } from '../db/database.js';
-import { typeIdFor, type TypeRules } from '../modules/controller-types/typing.js';
 import { decodeValues } from './codec.js';
 import * as repo from './repository.js';
 import { typeMap, type BoxState, type DeviceState, type TypeMap } from './state.js';

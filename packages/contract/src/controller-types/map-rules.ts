@@ -1,6 +1,6 @@
 import { LANGUAGE_NAMES, LANGUAGES } from '../i18n.js';
 import type { MessageKey } from '../messages.js';
-import { wordCount } from './values.js';
+import { rawRange, wordCount } from './values.js';
 import type { RegisterDef } from './schemas.js';
 
 /*
@@ -13,7 +13,7 @@ import type { RegisterDef } from './schemas.js';
 export interface MapProblem {
   /** The row, 1-based. */
   row: number;
-  field: 'number' | 'key' | 'name' | 'bits' | 'min' | 'words' | 'encoding' | 'factor' | 'decimals';
+  field: 'number' | 'key' | 'name' | 'bits' | 'options' | 'min' | 'words' | 'encoding' | 'factor' | 'decimals';
   key: MessageKey;
   params: Record<string, string | number>;
 }
@@ -23,8 +23,9 @@ const NUMBER_MAX = 65_535;
 
 /**
  * Every rule the rows break, in row order: a number or key used twice, a register of two words overlapping the next
- * one's address, a bit beyond the register's words or named twice or without its text in a language, min above max, a name missing in a language, a float32 of one
- * word, a factor of 0, a number or decimals out of range. An empty list: the map may be saved.
+ * one's address, a bit beyond the register's words or named twice or without its text in a language, an option value
+ * the register's words cannot hold or without its name in a language, min above max, a name missing in a language, a
+ * float32 of one word, a factor of 0, a number or decimals out of range. An empty list: the map may be saved.
  */
 export function registerMapProblems(registers: readonly RegisterDef[]): MapProblem[] {
   const problems: MapProblem[] = [];
@@ -67,6 +68,25 @@ export function registerMapProblems(registers: readonly RegisterDef[]): MapProbl
             field: 'bits',
             key: 'validation.typeMap.bitText',
             params: { row, bit: b.bit, language: LANGUAGE_NAMES[language] },
+          });
+    }
+    const { min: lowest, max: highest } = rawRange(r);
+    for (const [raw, name] of Object.entries(r.options ?? {})) {
+      const value = Number(raw);
+      if (value < lowest || value > highest)
+        problems.push({
+          row,
+          field: 'options',
+          key: 'validation.typeMap.optionRange',
+          params: { row, value: raw, min: lowest, max: highest },
+        });
+      for (const language of LANGUAGES)
+        if (!name[language].trim())
+          problems.push({
+            row,
+            field: 'options',
+            key: 'validation.typeMap.optionText',
+            params: { row, value: raw, language: LANGUAGE_NAMES[language] },
           });
     }
   });

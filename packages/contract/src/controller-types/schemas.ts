@@ -156,6 +156,8 @@ export type TypeCreateBody = z.input<typeof typeCreateBody>;
 
 /** Most registers one map holds (what one snapshot of a controller may carry). */
 export const MAX_MAP_REGISTERS = 512;
+/** Most options (named values) an enum register has. */
+export const MAX_OPTIONS = 256;
 /**
  * A saved edit of a type (/device-type/type-config/edit/{id}): its name, kind and whole register map, and the version
  * the editor started from. The map's rules (map-rules.ts) are checked by the service, row by row.
@@ -173,6 +175,10 @@ export const editedRegister = registerDef.extend({
   bits: z
     .array(registerBit.extend({ name: editedText }))
     .max(32)
+    .optional(),
+  options: z
+    .record(z.string().regex(/^-?\d+$/), editedText)
+    .refine((o) => Object.keys(o).length <= MAX_OPTIONS, 'validation.typeMap.tooManyOptions')
     .optional(),
 });
 export const typeSaveBody = z.object({

@@ -5,7 +5,8 @@ import type { CkCodeRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
-import { retype, typeOfCode, typeRules } from '../controller-types/typing.js';
+import { typeOfCode } from '@dms/contract';
+import { retype, typeRules } from '../controller-types/typing.js';
 import type { Audit } from '../datalog/service.js';
 import * as repo from './repository.js';
 

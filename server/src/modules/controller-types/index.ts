@@ -1,5 +1,4 @@
 import { api } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { TypeChartsService } from './charts.js';
@@ -24,15 +23,13 @@ declare module '../../events/bus.js' {
 }
 
 /**
- * Controller types and their register maps, the built-in ones installed and repaired at start: read by everyone who
+ * Controller types and their register maps (the built-in ones seeded once by migration 0017): read by everyone who
  * sees devices, managed by root at /device-type/type-config, and the model codes boxes report mapped to them at
  * /device-type/relation (thin routes over the services).
  */
 export default fp(
-  async (app) => {
+  (app) => {
     const types = new ControllerTypeService(app.db, app.clock, app.bus, app.datalog);
-    const updated = await types.ensureBuiltins(BUILTIN_TYPES);
-    if (updated.length > 0) app.log.info({ updated }, 'built-in controller types installed');
     app.decorate('controllerTypes', types);
     app.exports.register('controller-types', typeExport(types, app.clock));
     app.exports.register('type-map', typeMapExport(types));

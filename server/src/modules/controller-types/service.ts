@@ -10,7 +10,6 @@ import {
   type TypeVersionRow,
   type typeSaveBody,
   type ControllerKind,
-  type ControllerTypeDef,
   type ControllerTypeDetail,
   type ControllerTypeSummary,
   type LocalizedText,
@@ -31,7 +30,8 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { toRegisterDef, toRow, withCoding, type VersionRegister } from './registers.js';
 import * as repo from './repository.js';
-import { typeRules, type TypeRules } from './typing.js';
+import type { TypeRules } from '@dms/contract';
+import { typeRules } from './typing.js';
 
 function summary(row: ControllerTypeRow, registerCount: number): ControllerTypeSummary {
   return {
@@ -301,59 +301,6 @@ export class ControllerTypeService {
     });
     this.bus.publish('typeChanged', { typeId: id });
     return { version: saved.version };
-  }
-
-  /**
-   * Makes the built-in types match the code: a missing one is created; one whose map differs is updated in one
-   * transaction. Types created by users are never touched, nor a built-in one that root has edited (its current
-   * version was saved by a user). Returns the codes it created or updated.
-   */
-  async ensureBuiltins(types: readonly ControllerTypeDef[]): Promise<string[]> {
-    const changed: string[] = [];
-    for (const def of types) {
-      const existing = await repo.findTypeByCode(this.db, def.code);
-      if (existing && (existing.builtin !== 1 || existing.updated_by !== null)) continue;
-      if (existing) {
-        const current = (await repo.registersOf(this.db, existing.id)).map(toRegisterDef);
-        const wanted = [...def.registers].sort((a, b) => a.number - b.number).map((r) => toRegisterDef(toRow(existing.id, r)));
-        const same =
-          existing.kind === def.kind && existing.name === JSON.stringify(def.name) && JSON.stringify(current) === JSON.stringify(wanted);
-        if (same) continue;
-      }
-      await this.db.transaction().execute(async (trx) => {
-        const now = this.now();
-        // A release's change of a built-in map is a version of its own, saved by nobody.
-        const version = existing ? existing.version + 1 : 1;
-        const id = existing
-          ? (await repo.updateType(trx, existing.id, {
-              kind: def.kind,
-              name: JSON.stringify(def.name),
-              updated_at: now,
-              version,
-              updated_by: null,
-            }),
-            existing.id)
-          : await repo.insertType(trx, {
-              code: def.code,
-              kind: def.kind,
-              name: JSON.stringify(def.name),
-              builtin: 1,
-              created_at: now,
-              updated_at: now,
-              version,
-              updated_by: null,
-              charts: null,
-            });
-        await repo.replaceRegisters(
-          trx,
-          id,
-          def.registers.map((r) => toRow(id, r)),
-        );
-        await repo.insertVersion(trx, id, version, null, now);
-      });
-      changed.push(def.code);
-    }
-    return changed;
   }
 
   async list(): Promise<ControllerTypeSummary[]> {

@@ -31,6 +31,9 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.typeMap.minMax': 'Fila {row}: el mínimo {min} es mayor que el máximo {max}.',
   'validation.typeMap.bitRange': 'Fila {row}: el bit {bit} está fuera del registro; sus bits van de 0 a {max}.',
   'validation.typeMap.bitTwice': 'Fila {row}: el bit {bit} está definido dos veces.',
+  'validation.typeMap.optionRange': 'Fila {row}: el valor de opción {value} no cabe en el registro ({min} a {max}).',
+  'validation.typeMap.optionText': 'Fila {row}: falta el nombre del valor {value} en {language}.',
+  'validation.typeMap.tooManyOptions': 'Un registro tiene como máximo 256 opciones.',
   'validation.typeMap.bitText': 'Fila {row}: falta el texto del bit {bit} en {language}.',
   'validation.typeMap.overlap':
     'Fila {row}: el registro {number} ocupa dos palabras y se solapa con el registro {other} de la fila {otherRow}.',

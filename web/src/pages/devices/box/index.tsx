@@ -7,12 +7,12 @@ import { useParams } from 'react-router';
 import { useDeviceEvents } from '@/api/realtime';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { deviceQueries } from '@/pages/devices/queries';
-import { parseBoxId } from '../shared/params';
-import { useLoadFailure } from '../shared/useLoadFailure';
+import { deviceQueries } from '@/features/devices/queries';
+import { parseBoxId } from '@/features/devices/params';
+import { useLoadFailure } from '@/features/devices/useLoadFailure';
 import { useBoxColumns } from './columns';
 import { readSignal } from './signal';
-import '../shared/devices.css';
+import '@/features/devices/devices.css';
 
 const NONE = <Typography.Text type="secondary">—</Typography.Text>;
 

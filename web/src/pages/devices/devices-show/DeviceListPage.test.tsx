@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi, type SentRequest } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
-import { TEST_SUMMARY } from '../shared/test-device';
+import { TEST_SUMMARY } from '@/features/devices/test-device';
 import DevicesShowPage from '.';
 
 /** Device n of a fleet: the shared test device, renumbered (no type, owned by owner01). */

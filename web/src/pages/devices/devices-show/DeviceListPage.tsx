@@ -17,7 +17,7 @@ import { useDeviceColumns } from './columns';
 import { LIST_TITLE, QUICK_FILTERS, type ListPreset } from './list-spec';
 import { QuickFilters } from './QuickFilters';
 import { useDeviceList } from './useDeviceList';
-import '../shared/devices.css';
+import '@/features/devices/devices.css';
 
 /** The list's title with a mark saying whether its statuses are live. */
 function Title({ preset }: { preset: ListPreset }) {

@@ -4,7 +4,7 @@ import { useCallback } from 'react';
 import type { ListControl } from '@/components/list-page/list-control';
 import { usePagedQuery, type PagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListParams } from '@/components/list-page/useListParams';
-import { deviceQueries } from '@/pages/devices/queries';
+import { deviceQueries } from '@/features/devices/queries';
 import { DEVICE_LIST_SPECS, deviceQuery, type DeviceListFilter, type ListPreset } from './list-spec';
 import { useDeviceListLive } from './useDeviceListLive';
 

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_SUMMARY } from '../shared/test-device';
+import { TEST_SUMMARY } from '@/features/devices/test-device';
 import { patchDeviceRow } from './useDeviceListLive';
 
 const summary = TEST_SUMMARY;

@@ -7,10 +7,18 @@ import { endpointQuery } from '@/api/call';
 import { isApiError } from '@/api/client';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { bitsSeverity, formatLabel, formatRegisterWithUnit, registerName, registerRaw, setBits, localized } from '../shared/registers';
+import {
+  bitsSeverity,
+  formatLabel,
+  formatRegisterWithUnit,
+  registerName,
+  registerRaw,
+  setBits,
+  localized,
+} from '@/features/devices/registers';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { historyPaths } from '@/features/devices/links';
-import { parseBoxId, parseController, parseTime, type DeviceAddress } from '../shared/params';
+import { parseBoxId, parseController, parseTime, type DeviceAddress } from '@/features/devices/params';
 import { bitName, KindTag, recordDuration } from '../shared/history/records';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import '../shared/history/history.css';

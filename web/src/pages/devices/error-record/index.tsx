@@ -6,11 +6,11 @@ import { Link, useParams } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useDeviceEvents } from '@/api/realtime';
 import { useI18n } from '@/i18n';
-import { registerName } from '../shared/registers';
+import { registerName } from '@/features/devices/registers';
 import { bitName, KindTag, recordTimeColumns } from '../shared/history/records';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import { historyPaths } from '@/features/devices/links';
-import { parseDevice } from '../shared/params';
+import { parseDevice } from '@/features/devices/params';
 import { useHistoryDevice, type HistoryDevice } from '../shared/history/useHistoryDevice';
 import '../shared/history/history.css';
 

@@ -4,10 +4,10 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, type HTMLAttributes } from 'react';
 import { useSearchParams } from 'react-router';
 import { useI18n } from '@/i18n';
-import { deviceQueries } from '@/pages/devices/queries';
-import { localized } from '../shared/registers';
+import { deviceQueries } from '@/features/devices/queries';
+import { localized } from '@/features/devices/registers';
 import { eventTemplates, languagesFirst, type EventTemplate } from './templates';
-import '../shared/devices.css';
+import '@/features/devices/devices.css';
 
 const NO_TYPES: ControllerTypeSummary[] = [];
 

@@ -1,7 +1,7 @@
 import { Alert, Col, Row, Typography } from 'antd';
 import { useI18n } from '@/i18n';
-import { registerName, withheldWhy } from '../shared/registers';
-import { WithheldFigure } from '../shared/Withheld';
+import { registerName, withheldWhy } from '@/features/devices/registers';
+import { WithheldFigure } from '@/features/devices/Withheld';
 import { ChartsPage } from '../shared/charts/ChartsPage';
 import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
 import { SeriesChart } from '../shared/charts/SeriesChart';

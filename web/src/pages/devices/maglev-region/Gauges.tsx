@@ -4,8 +4,8 @@ import { GaugeChart } from 'echarts/charts';
 import { useMemo } from 'react';
 import { EChart, registerECharts } from '@/components/EChart';
 import { useI18n } from '@/i18n';
-import { NO_VALUE, registerName, type Withheld } from '../shared/registers';
-import { WITHHELD_REASON, WithheldTip } from '../shared/Withheld';
+import { NO_VALUE, registerName, type Withheld } from '@/features/devices/registers';
+import { WITHHELD_REASON, WithheldTip } from '@/features/devices/Withheld';
 import { scaled } from '../shared/maglev';
 
 registerECharts([GaugeChart]);

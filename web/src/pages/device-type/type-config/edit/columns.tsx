@@ -49,6 +49,8 @@ export interface ColumnsInput {
   byRow: ReadonlyMap<number, ReadonlyMap<MapProblem['field'], string>>;
   update: (index: number, def: RegisterDef) => void;
   remove: (index: number) => void;
+  /** Opens the options of the enum register at this index. */
+  editOptions: (index: number) => void;
 }
 
 /** What a cell of the editor needs: its column, how it reads and writes its register, and its problem's field. */
@@ -64,7 +66,7 @@ interface CellSpec<V> {
 }
 
 /** The editor's columns: each cell edits one field of its register and shows that field's problem, if any. */
-export function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput): TableColumnsType<ShownRow> {
+export function editorColumns({ t, lang, byRow, update, remove, editOptions }: ColumnsInput): TableColumnsType<ShownRow> {
   const field = REGISTER_FIELD_NAMES[lang];
   const problem = (at: number, field: MapProblem['field'] | undefined) => (field ? byRow.get(at)?.get(field) : undefined);
   /** What every editing cell shares: its test id (`type-edit-<key>-<row>`), label, and problem as status and title. */
@@ -269,8 +271,24 @@ export function editorColumns({ t, lang, byRow, update, remove }: ColumnsInput):
       width: 120,
       render: (_: unknown, r) => {
         const count = r.def.format === 'enum' ? Object.keys(r.def.options ?? {}).length : (r.def.bits?.length ?? 0);
-        const label =
-          r.def.format === 'enum' ? t('typeEdit.options', { count }) : r.def.format === 'bits' ? t('typeEdit.bits', { count }) : '';
+        if (r.def.format === 'enum') {
+          const why = problem(r.at, 'options');
+          return (
+            <Button
+              type="link"
+              size="small"
+              danger={why !== undefined}
+              title={why}
+              data-testid={`type-edit-options-${r.at + 1}`}
+              onClick={() => {
+                editOptions(r.at);
+              }}
+            >
+              {t('typeEdit.options', { count })}
+            </Button>
+          );
+        }
+        const label = r.def.format === 'bits' ? t('typeEdit.bits', { count }) : '';
         const why = problem(r.at, 'bits');
         return why ? (
           <Typography.Text type="danger" title={why}>

@@ -17,6 +17,7 @@ import { useNavigate, useParams } from 'react-router';
 import { useI18n } from '@/i18n';
 import { typePagePath, typeProtocolPath, typeUploadPath } from '@/pages/device-type/paths';
 import { editorColumns, type Row, type ShownRow } from './columns';
+import { OptionsDialog } from './OptionsDialog';
 import { TypeVersions } from './TypeVersions';
 import { ProblemList } from '../ProblemList';
 import { TypeLoader } from '../TypeLoader';
@@ -63,6 +64,8 @@ function Editor({ type }: { type: TypeEditView }) {
   const [rows, setRows] = useState<Row[]>(() => type.registers.map((def, i) => ({ id: i, def })));
   const [dirty, setDirty] = useState(false);
   const [pager, setPager] = useState({ current: 1, pageSize: 50 });
+  /** The row whose options are open, null when none. */
+  const [optionsOf, setOptionsOf] = useState<number | null>(null);
   const registers = useMemo(() => rows.map((r) => r.def), [rows]);
   const shown = useMemo(() => rows.map((r, at) => ({ ...r, at })), [rows]);
   const problems = useMemo(() => registerMapProblems(registers), [registers]);
@@ -98,6 +101,7 @@ function Editor({ type }: { type: TypeEditView }) {
           setRows((old) => old.filter((_, i) => i !== index));
           setDirty(true);
         },
+        editOptions: setOptionsOf,
       }),
     [t, lang, byRow],
   );
@@ -228,6 +232,17 @@ function Editor({ type }: { type: TypeEditView }) {
       <Typography.Paragraph type="secondary" style={{ marginTop: 8 }}>
         {t('typeEdit.help')}
       </Typography.Paragraph>
+      {optionsOf !== null && rows[optionsOf] && (
+        <OptionsDialog
+          def={rows[optionsOf].def}
+          onApply={(def) => {
+            update(optionsOf, def);
+          }}
+          onClose={() => {
+            setOptionsOf(null);
+          }}
+        />
+      )}
     </Card>
   );
 }

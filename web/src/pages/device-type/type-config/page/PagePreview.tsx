@@ -2,12 +2,12 @@ import { Card, Skeleton, Space, Typography } from 'antd';
 import type { DeviceDetail, TypePageConfig } from '@dms/contract';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n';
-import { Controls } from '@/pages/devices/shared/detail/Controls';
-import { DeviceGauges } from '@/pages/devices/shared/detail/Gauges';
-import { KeyFigures } from '@/pages/devices/shared/detail/KeyFigures';
-import { RegisterTable } from '@/pages/devices/shared/detail/RegisterTable';
-import { useDeviceDetail } from '@/pages/devices/shared/detail/useDeviceDetail';
-import '@/pages/devices/shared/devices.css';
+import { Controls } from '@/features/devices/detail/Controls';
+import { DeviceGauges } from '@/features/devices/detail/Gauges';
+import { KeyFigures } from '@/features/devices/detail/KeyFigures';
+import { RegisterTable } from '@/features/devices/detail/RegisterTable';
+import { useDeviceDetail } from '@/features/devices/detail/useDeviceDetail';
+import '@/features/devices/devices.css';
 
 /**
  * The live preview of a page being edited: a device of the type, its values live, shown with the draft page by the

@@ -3,7 +3,7 @@ import type { ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { useI18n } from '@/i18n';
 import { useHistoryDevice, type HistoryDevice } from '../history/useHistoryDevice';
-import { parseBoxController, parseTime } from '../params';
+import { parseBoxController, parseTime } from '@/features/devices/params';
 
 /**
  * The card of a chart page (history-charts, maglev-charts): `:tagId` is `{boxId}-{controller}` and `:time` the

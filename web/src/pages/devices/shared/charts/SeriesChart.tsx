@@ -14,7 +14,7 @@ import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useLatest } from '@/lib/useLatest';
 import { useNow } from '@/lib/useNow';
-import { registerName } from '../registers';
+import { registerName } from '@/features/devices/registers';
 import { addReading, buildSeriesOption, mergeResults, pointsFor } from './series-option';
 
 registerECharts([LineChart, GridComponent, TooltipComponent, LegendComponent, DataZoomComponent]);

@@ -10,21 +10,21 @@ import {
 import { Alert, Button, Card, Result, Skeleton, Space, Typography } from 'antd';
 import { Link, useParams } from 'react-router';
 import { useI18n } from '@/i18n';
-import { localized } from '../registers';
+import { localized } from '@/features/devices/registers';
 import { boxPath, chartsPath, errorRecordPath, historyPath, klinePath, maglevRegionPath } from '@/features/devices/links';
-import { parseDevice } from '../params';
+import { parseDevice } from '@/features/devices/params';
 import { StatusTag } from '@/features/devices/status';
 import { ReachTag } from '@/features/reach/ReachTag';
-import { Controls } from './Controls';
+import { Controls } from '@/features/devices/detail/Controls';
 import { DeviceInfoCard } from './DeviceInfoCard';
-import { DeviceGauges } from './Gauges';
-import { KeyFigures } from './KeyFigures';
-import { RegisterTable } from './RegisterTable';
+import { DeviceGauges } from '@/features/devices/detail/Gauges';
+import { KeyFigures } from '@/features/devices/detail/KeyFigures';
+import { RegisterTable } from '@/features/devices/detail/RegisterTable';
 import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
-import { useDeviceDetail } from './useDeviceDetail';
+import { useDeviceDetail } from '@/features/devices/detail/useDeviceDetail';
 import { HideFromSuperior } from '@/features/reach/HideFromSuperior';
-import '../devices.css';
+import '@/features/devices/devices.css';
 
 /**
  * A device's detail page (controller, plcController, maglev-controller: spec 2): header with status, links to its

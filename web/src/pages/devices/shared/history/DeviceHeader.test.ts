@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DEVICE } from '../test-device';
+import { TEST_DEVICE } from '@/features/devices/test-device';
 import { deviceViews } from './DeviceHeader';
 
 /** The history views a device's pages link to follow the charts its type shows (/device-type/chart). */

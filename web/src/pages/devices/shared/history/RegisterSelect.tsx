@@ -2,7 +2,7 @@ import { Select } from 'antd';
 import type { RegisterDef } from '@dms/contract';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n';
-import { registerName } from '../registers';
+import { registerName } from '@/features/devices/registers';
 
 /** Most registers one history query takes (the API's limit). */
 export const MAX_REGISTERS = 20;

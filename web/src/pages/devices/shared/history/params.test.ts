@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { historyPaths } from '@/features/devices/links';
-import { parseBoxController, parseDevice, parseKlineTag, parseTime } from '../params';
+import { parseBoxController, parseDevice, parseKlineTag, parseTime } from '@/features/devices/params';
 
 describe('history route parameters', () => {
   it('takes a box id and a controller index 1-32', () => {

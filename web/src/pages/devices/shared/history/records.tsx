@@ -2,7 +2,7 @@ import { Tag, Typography, type TableColumnsType } from 'antd';
 import type { FaultRecord, Language, RegisterDef } from '@dms/contract';
 import { useI18n, type Translate } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { formatDuration, localized } from '../registers';
+import { formatDuration, localized } from '@/features/devices/registers';
 
 /** The name of a record's bit in the user's language (or register and bit numbers when the map lacks it). */
 export function bitName(defs: ReadonlyMap<number, RegisterDef>, register: number, bit: number, lang: Language, t: Translate): string {

@@ -2,10 +2,10 @@ import type { ControllerTypeDetail, DeviceDetail, RegisterDef } from '@dms/contr
 import { useQuery } from '@tanstack/react-query';
 import { App } from 'antd';
 import { useEffect, useMemo } from 'react';
-import { deviceQueries } from '@/pages/devices/queries';
-import type { DeviceAddress } from '../params';
-import { readableRegisters } from '../registers';
-import { useLoadFailure } from '../useLoadFailure';
+import { deviceQueries } from '@/features/devices/queries';
+import type { DeviceAddress } from '@/features/devices/params';
+import { readableRegisters } from '@/features/devices/registers';
+import { useLoadFailure } from '@/features/devices/useLoadFailure';
 
 export interface HistoryDevice {
   device: DeviceDetail;

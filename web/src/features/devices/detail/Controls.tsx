@@ -3,11 +3,11 @@ import { Button, Card, Space, Typography } from 'antd';
 import type { RegisterDef } from '@dms/contract';
 import { useState } from 'react';
 import { useI18n } from '@/i18n';
-import { formatRegisterValue, registerName, registerRaw, withheldWhy } from '../registers';
-import { WithheldValue } from '../Withheld';
-import { pageRegisters, type PagePartProps } from './page-parts';
-import { mayWrite } from './RegisterTable';
-import { WriteDialog } from './WriteDialog';
+import { formatRegisterValue, registerName, registerRaw, withheldWhy } from '@/features/devices/registers';
+import { WithheldValue } from '@/features/devices/Withheld';
+import { pageRegisters, type PagePartProps } from '@/features/devices/detail/page-parts';
+import { mayWrite } from '@/features/devices/detail/RegisterTable';
+import { WriteDialog } from '@/features/devices/detail/WriteDialog';
 
 /**
  * The on/off buttons the type's page names (/device-type/type-config/page): each register's name and state, and a

@@ -1,8 +1,8 @@
 import { Statistic } from 'antd';
 import { useI18n } from '@/i18n';
-import { formatRegisterValue, registerName, registerRaw, withheldWhy } from '../registers';
-import { WithheldValue } from '../Withheld';
-import { pageRegisters, type PagePartProps } from './page-parts';
+import { formatRegisterValue, registerName, registerRaw, withheldWhy } from '@/features/devices/registers';
+import { WithheldValue } from '@/features/devices/Withheld';
+import { pageRegisters, type PagePartProps } from '@/features/devices/detail/page-parts';
 
 /**
  * The header's key figures: the registers the type's page names (/device-type/type-config/page), live, in its order;

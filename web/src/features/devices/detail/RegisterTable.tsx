@@ -14,9 +14,9 @@ import {
   registerName,
   registerRaw,
   withheldWhy,
-} from '../registers';
-import { WithheldValue } from '../Withheld';
-import { WriteDialog } from './WriteDialog';
+} from '@/features/devices/registers';
+import { WithheldValue } from '@/features/devices/Withheld';
+import { WriteDialog } from '@/features/devices/detail/WriteDialog';
 
 /** Whether this user may write this register: any writable one with the write right, start/stop with the switch right. */
 export function mayWrite(device: Pick<DeviceDetail, 'canWrite' | 'canSwitch' | 'template'>, def: RegisterDef): boolean {

@@ -6,9 +6,9 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { useMemo } from 'react';
 import { EChart, registerECharts } from '@/components/EChart';
 import { useI18n } from '@/i18n';
-import { NO_VALUE, type ReadRights } from '../registers';
-import { WITHHELD_REASON, WithheldTip } from '../Withheld';
-import { gaugeReadings, type GaugeReading } from './gauges';
+import { NO_VALUE, type ReadRights } from '@/features/devices/registers';
+import { WITHHELD_REASON, WithheldTip } from '@/features/devices/Withheld';
+import { gaugeReadings, type GaugeReading } from '@/features/devices/detail/gauges';
 
 registerECharts([GaugeChart]);
 

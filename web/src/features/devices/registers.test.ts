@@ -18,7 +18,7 @@ import {
   withheldWhy,
   writeBounds,
   writeProblem,
-} from './registers';
+} from '@/features/devices/registers';
 
 const tEn = translator(en);
 const tZh = translator(zh);

@@ -1,6 +1,6 @@
 import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
 import { describe, expect, it } from 'vitest';
-import { gaugeReadings, niceMax } from './gauges';
+import { gaugeReadings, niceMax } from '@/features/devices/detail/gauges';
 
 describe('the gauges of a page', () => {
   const maglev = BUILTIN_TYPES.find((t) => t.code === 'maglev-blower');

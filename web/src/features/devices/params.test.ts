@@ -1,7 +1,7 @@
 import { ApiError } from '@/api/client';
 import { describe, expect, it } from 'vitest';
 import { detailPath, historyPath, chartsPath } from '@/features/devices/links';
-import { failureMessage, failureRoute, parseBoxId, parseController, parseDevice } from './params';
+import { failureMessage, failureRoute, parseBoxId, parseController, parseDevice } from '@/features/devices/params';
 
 describe('device page parameters', () => {
   it('takes a box id of digits within the box id range', () => {

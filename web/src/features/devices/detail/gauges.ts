@@ -1,5 +1,5 @@
 import type { ControllerTypeDetail, Language, RegisterDef } from '@dms/contract';
-import { registerName, registerRaw, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '../registers';
+import { registerName, registerRaw, scaleRaw, withheldWhy, type ReadRights, type Withheld } from '@/features/devices/registers';
 
 export interface GaugeReading {
   key: string;

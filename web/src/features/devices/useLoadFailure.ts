@@ -1,7 +1,7 @@
 import { useEffect } from 'react';
 import { useNavigate } from 'react-router';
 import { useI18n } from '@/i18n';
-import { failureMessage, failureRoute } from './params';
+import { failureMessage, failureRoute } from '@/features/devices/params';
 
 /**
  * A device page's failed load (`error`, null while there is none): 40300 goes to /401, 40400 to /404, and so does

@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { isApiError } from '@/api/client';
 import { call } from '@/api/call';
 import { useI18n } from '@/i18n';
-import { formatRegisterWithUnit, localized, registerName, scaleRaw, writeBounds, writeProblem } from '../registers';
+import { formatRegisterWithUnit, localized, registerName, scaleRaw, writeBounds, writeProblem } from '@/features/devices/registers';
 
 type Outcome = { kind: 'result'; result: WriteResult } | { kind: 'error'; message: string };
 

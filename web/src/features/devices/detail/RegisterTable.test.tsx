@@ -5,8 +5,8 @@ import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { stubApi } from '@/test/api';
 import { renderWithProviders } from '@/test/render';
-import { TEST_DEVICE } from '../test-device';
-import { RegisterTable } from './RegisterTable';
+import { TEST_DEVICE } from '@/features/devices/test-device';
+import { RegisterTable } from '@/features/devices/detail/RegisterTable';
 
 const named = (en: string) => ({ en, zh: en, es: en, ja: en });
 

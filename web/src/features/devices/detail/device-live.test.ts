@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { TEST_DEVICE } from '../test-device';
+import { TEST_DEVICE } from '@/features/devices/test-device';
 import type { ControllerTypeDetail } from '@dms/contract';
-import { applyDeviceEvent, faultsMayChange, replaceDevice } from './device-live';
+import { applyDeviceEvent, faultsMayChange, replaceDevice } from '@/features/devices/detail/device-live';
 
 const device = TEST_DEVICE;
 

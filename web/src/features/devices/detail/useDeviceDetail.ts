@@ -2,11 +2,11 @@ import type { ControllerTypeDetail, DeviceDetail } from '@dms/contract';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import { useDeviceEvents } from '@/api/realtime';
-import { deviceQueries } from '@/pages/devices/queries';
-import type { DeviceAddress } from '../params';
-import { useLoadFailure } from '../useLoadFailure';
+import { deviceQueries } from '@/features/devices/queries';
+import type { DeviceAddress } from '@/features/devices/params';
+import { useLoadFailure } from '@/features/devices/useLoadFailure';
 import { useSoon } from '@/lib/useSoon';
-import { applyDeviceEvent, faultsMayChange, replaceDevice } from './device-live';
+import { applyDeviceEvent, faultsMayChange, replaceDevice } from '@/features/devices/detail/device-live';
 
 const NO_VALUES: Record<string, number> = {};
 /** A change of faults reloads the device this long after, when ingest has written the fault records. */

@@ -2,8 +2,8 @@ import { EyeInvisibleOutlined } from '@ant-design/icons';
 import { Tooltip, Typography } from 'antd';
 import type { ReactElement } from 'react';
 import { useI18n, type TKey } from '@/i18n';
-import { NO_VALUE, type Withheld } from './registers';
-import './devices.css';
+import { NO_VALUE, type Withheld } from '@/features/devices/registers';
+import '@/features/devices/devices.css';
 
 /** Why a value is withheld, in words (tooltips, screen readers). */
 export const WITHHELD_REASON: Record<Withheld, TKey> = {
