@@ -323,4 +323,15 @@ describe.each(dialects)('CK codes on %s', (dialect) => {
     const history = (await ok('GET', '/ck/boxes/changes?boxId=6621')) as BoxCkChangePage;
     expect(history.items).toEqual([expect.objectContaining({ from: null, to: '7412', source: 'register' })]);
   });
+
+  it('a sub-manager made with a new CK code configures it, without a company, for root to name', async () => {
+    const manager = await login(t.app, 'demo_manager');
+    const made = await call(manager, 'POST', '/user_register/add_next_manager', {
+      username: 'ck_branch1',
+      password: 'secret123',
+      ck: '7413',
+    });
+    expect(body(made).code, JSON.stringify(body(made))).toBe(20000);
+    expect(await ck('7413')).toMatchObject({ company: '', users: 1, boxes: 0, updatedBy: 'demo_manager' });
+  });
 });

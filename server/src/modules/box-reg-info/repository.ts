@@ -1,6 +1,7 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
 import type { BoxesTable } from '../../db/schema.js';
+import { ensureCks } from '../ck/repository.js';
 
 export function registeredAmong(db: Db, start: number, end: number) {
   return db.selectFrom('boxes').select('box_id').where('box_id', '>=', start).where('box_id', '<=', end).orderBy('box_id').execute();
@@ -18,12 +19,12 @@ export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[], by: st
         .values(rows.slice(i, i + 200))
         .execute();
     const withCk = rows.flatMap((r) => (r.ck ? [{ boxId: r.box_id, ck: r.ck }] : []));
-    for (const ck of new Set(withCk.map((r) => r.ck)))
-      await trx
-        .insertInto('ck_codes')
-        .values({ ck, company: '', created_at: now, updated_at: now, updated_by: by })
-        .onConflict((oc) => oc.column('ck').doNothing())
-        .execute();
+    await ensureCks(
+      trx,
+      withCk.map((r) => r.ck),
+      by,
+      now,
+    );
     for (let i = 0; i < withCk.length; i += 200)
       await trx
         .insertInto('box_ck_changes')

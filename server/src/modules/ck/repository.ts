@@ -6,6 +6,19 @@ import { boxIdPrefixRanges } from '../devices/repository.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/**
+ * Configures the codes that are not yet, without a company (a box registered, or a user made, with a new code): the CK
+ * page lists every code that something carries, and root names its company there.
+ */
+export async function ensureCks(db: Executor, cks: Iterable<string>, by: string, now: number): Promise<void> {
+  for (const ck of new Set(cks))
+    await db
+      .insertInto('ck_codes')
+      .values({ ck, company: '', created_at: now, updated_at: now, updated_by: by })
+      .onConflict((oc) => oc.column('ck').doNothing())
+      .execute();
+}
+
 export function allCks(db: Executor): Promise<CkCodeRow[]> {
   return db.selectFrom('ck_codes').selectAll().orderBy('ck').execute();
 }

@@ -8,6 +8,7 @@ import type { UserRow } from '../../db/schema.js';
 import type { AuthContext } from '../../types.js';
 import type { EventBus } from '../../events/bus.js';
 import type { Audit } from '../datalog/service.js';
+import { ensureCks } from '../ck/repository.js';
 import { findTemplate } from '../permission-templates/repository.js';
 import * as userRepo from '../user/repository.js';
 
@@ -201,6 +202,7 @@ export async function createChild(
       throw isUniqueViolation(err) ? taken() : err;
     })
     .catch(templateGone);
+  if (child.ck) await ensureCks(db, [child.ck], auth.user.username, now);
   return { id, template };
 }
 
