@@ -302,6 +302,19 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await goInApp(page, `/devices/controller/${boxId}/1`);
     await expect(byId(page, 'register-value-60000')).toHaveText('131072');
     await expect(byId(page, `register-value-${RUN_STATE}`)).toHaveText('Loaded (full)');
+
+    // Its history reads each row with the map of its moment: the run state stored before the save with version 1's
+    // name, the one after it with version 2's.
+    await goInApp(page, `/devices/history/${boxId}/1`);
+    await byId(page, 'history-registers').locator('input').fill('Run state');
+    await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: 'Run state' }).click();
+    await page.keyboard.press('Escape');
+    await expect(byId(page, 'history-table').locator('thead th', { hasText: 'Run state' })).toBeVisible();
+    const rows = byId(page, 'history-table').locator('tbody tr.ant-table-row');
+    await expect(rows).toHaveCount(2);
+    await expect(rows.nth(0)).toContainText('Loaded (full)');
+    await expect(rows.nth(1)).toContainText('Loaded');
+    await expect(rows.nth(1)).not.toContainText('Loaded (full)');
   } finally {
     await box.endAsync();
   }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BoxCredentials, type KlineResult } from '@dms/contract';
 import { encodeValues } from '../src/ingest/codec.js';
-import { codingsOf, parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
+import { parseWindow, readSeries, SeriesAccumulator } from '../src/modules/devices/series.js';
 import { body, testDialects, type TestApp } from './helper.js';
 import { RUN_STATE, PRESSURE, FAULT_BITS, ALERT_BITS, UNREPORTED, HOUR, SERIES, getAs, historyWorld } from './history-world.js';
 
@@ -74,7 +74,7 @@ describe.each(dialects)('register scan (series and candles read in the database)
     });
 
     it('finds each value wherever the register sits in the snapshot', async () => {
-      const series = await readSeries(t.app.db, deviceId, codingsOf(undefined, [PRESSURE, RUN_STATE]), {
+      const series = await readSeries(t.app.db, deviceId, undefined, [PRESSURE, RUN_STATE], [], {
         from: base,
         to: base + 5000,
         points: 5,
@@ -116,12 +116,12 @@ describe.each(dialects)('register scan (series and candles read in the database)
         .where('ts', '<', q.to)
         .execute();
       for (const r of rows) expected.add(r.ts, r.vals);
-      const got = await readSeries(t.app.db, deviceId, codingsOf(undefined, q.registers), q);
+      const got = await readSeries(t.app.db, deviceId, undefined, q.registers, [], q);
       expect(got).toEqual({ bucketMs: expected.bucketMs, series: expected.result() });
       expect(got.series[0]?.buckets.reduce((n, b) => n + b.n, 0)).toBe(4 + SERIES.length + 1);
       // Windows of a day: a range of three days finds the same values.
       expect(
-        await readSeries(t.app.db, deviceId, codingsOf(undefined, q.registers), { ...q, from: base - 2 * 86_400_000, points: 1 }),
+        await readSeries(t.app.db, deviceId, undefined, q.registers, [], { ...q, from: base - 2 * 86_400_000, points: 1 }),
       ).toMatchObject({
         series: [{ buckets: [{ n: 4 + SERIES.length + 1 }] }, {}, {}, { buckets: [] }],
       });

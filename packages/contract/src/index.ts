@@ -39,3 +39,4 @@ export * from './permission-templates/rights.js';
 export * from './ck/schemas.js';
 export * from './controller-types/page.js';
 export * from './controller-types/typing.js';
+export * from './controller-types/eras.js';

@@ -3,6 +3,8 @@ import { deviceParams } from '../devices/schemas.js';
 import {
   faultRecordPage,
   faultRecordsQuery,
+  historyMaps,
+  historyMapsQuery,
   historyPage,
   historyQuery,
   klineQuery,
@@ -24,6 +26,17 @@ export const endpoints = {
     response: historyPage,
     tags,
     summary: 'Stored snapshots of [from, to), newest first, a page at a time, with the chosen registers (raw words)',
+  }),
+  maps: endpoint({
+    method: 'GET',
+    path: '/history/:boxId/:controller/maps',
+    access: 'devices',
+    params: deviceParams,
+    query: historyMapsQuery,
+    response: historyMaps,
+    tags,
+    summary:
+      'The map eras [from, to) spans, oldest first (each saved version from when it took effect); empty when the map in use covers it',
   }),
   kline: endpoint({
     method: 'GET',

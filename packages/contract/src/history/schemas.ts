@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQuery } from '../envelope.js';
+import { mapEra } from '../controller-types/eras.js';
 import { deviceFilter, faultRecord } from '../devices/schemas.js';
 
 /** Longest time range one history or fault-record query may cover (a year and a day). */
@@ -27,6 +28,12 @@ export type HistoryQuery = z.input<typeof historyQuery>;
 export const historyRow = z.object({ ts: z.number().int(), values: z.record(z.string(), z.number()) });
 export type HistoryRow = z.infer<typeof historyRow>;
 export const historyPage = z.object({ total: z.number().int(), items: z.array(historyRow) });
+/**
+ * The map eras [from, to) spans (controller-types/eras.ts), oldest first, so that each row of the history is read
+ * with the map its values were read with; empty when the map in use covers it all.
+ */
+export const historyMapsQuery = z.object({ from: time, to: time }).superRefine(checkRange);
+export const historyMaps = z.array(mapEra);
 export type HistoryPage = z.infer<typeof historyPage>;
 
 /** Candlestick periods (k-line/{tag_id}/{controller_id}). */

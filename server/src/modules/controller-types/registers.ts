@@ -81,3 +81,8 @@ export function withCoding(r: VersionRegister): Omit<ControllerRegisterRow, 'typ
     role: r.role ?? null,
   };
 }
+
+/** A saved version's registers (its JSON) as the map reads them. */
+export function versionRegisters(typeId: number, json: string): RegisterDef[] {
+  return (JSON.parse(json) as VersionRegister[]).map((r) => toRegisterDef({ ...withCoding(r), type_id: typeId }));
+}

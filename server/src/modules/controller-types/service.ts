@@ -28,7 +28,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { toRegisterDef, toRow, withCoding, type VersionRegister } from './registers.js';
+import { toRegisterDef, toRow, versionRegisters } from './registers.js';
 import * as repo from './repository.js';
 import type { TypeRules } from '@dms/contract';
 import { typeRules } from './typing.js';
@@ -332,7 +332,7 @@ function versionRow(typeId: number, v: ControllerTypeVersionRow): TypeVersionRow
     version: v.version,
     kind: v.kind as ControllerKind,
     name: localizedText.parse(JSON.parse(v.name)),
-    registers: (JSON.parse(v.registers) as VersionRegister[]).map((r) => toRegisterDef({ ...withCoding(r), type_id: typeId })),
+    registers: versionRegisters(typeId, v.registers),
     createdAt: v.created_at,
     createdBy: v.created_by,
   };

@@ -1,6 +1,15 @@
-import { rawFromWords, wordAddresses, type RegisterCoding, type SeriesBucket, type SeriesResult } from '@dms/contract';
+import {
+  rawFromWords,
+  wordAddresses,
+  type MapEra,
+  type RegisterCoding,
+  type RegisterDef,
+  type SeriesBucket,
+  type SeriesResult,
+} from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { valueIn } from '../../ingest/codec.js';
+import { eraReadings } from '../controller-types/eras.js';
 import * as repo from './repository.js';
 
 /**
@@ -217,20 +226,53 @@ export async function scanRaw(
   }
 }
 
+/**
+ * Every stored raw value of registers `numbers` of one device over [from, to), each read with the map of its moment
+ * (the map eras the range spans, controller-types/eras.ts) and handed to `sink` as the map in use stores it (its
+ * engineering value kept), so that a map saved since (more words, other decimals) does not change what old values
+ * mean. Without eras (a device without a type), read as the map in use says.
+ */
+export async function scanEras(
+  db: Db,
+  deviceId: number,
+  current: ReadonlyMap<number, RegisterDef> | undefined,
+  numbers: readonly number[],
+  from: number,
+  to: number,
+  eras: readonly MapEra[],
+  sink: (registerIndex: number, ts: number, raw: number) => void,
+): Promise<void> {
+  if (eras.length === 0) {
+    await scanRaw(db, deviceId, codingsOf(current, numbers), from, to, sink);
+    return;
+  }
+  for (const era of eraReadings(eras, current, numbers, from, to)) {
+    if (era.codings.length === 0) continue;
+    await scanRaw(
+      db,
+      deviceId,
+      era.codings.map((c) => c.coding),
+      era.from,
+      era.to,
+      (i, ts, raw) => {
+        const c = era.codings[i];
+        if (c) sink(c.index, ts, c.toCurrent(raw));
+      },
+    );
+  }
+}
+
 /** The downsampled series of registers of one device (GET /devices/:boxId/:controller/series), in raw values. */
 export async function readSeries(
   db: Db,
   deviceId: number,
-  defs: readonly RegisterCoding[],
+  current: ReadonlyMap<number, RegisterDef> | undefined,
+  numbers: readonly number[],
+  eras: readonly MapEra[],
   q: { from: number; to: number; points: number },
 ): Promise<SeriesResult> {
-  const acc = new SeriesAccumulator(
-    q.from,
-    q.to,
-    q.points,
-    defs.map((d) => d.number),
-  );
-  await scanRaw(db, deviceId, defs, q.from, q.to, (i, ts, raw) => {
+  const acc = new SeriesAccumulator(q.from, q.to, q.points, numbers);
+  await scanEras(db, deviceId, current, numbers, q.from, q.to, eras, (i, ts, raw) => {
     acc.addValue(i, ts, raw);
   });
   return { bucketMs: acc.bucketMs, series: acc.result() };

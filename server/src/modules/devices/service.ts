@@ -25,6 +25,7 @@ import {
   type SpecificStatus,
   type WriteResult,
 } from '@dms/contract';
+import { erasNeeded } from '../controller-types/eras.js';
 import { devicePage } from '../controller-types/pages.js';
 import { findType, registersOf } from '../controller-types/repository.js';
 import {
@@ -45,7 +46,7 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { activeFaultsOf } from './faults.js';
 import * as repo from './repository.js';
-import { codingsOf, readSeries } from './series.js';
+import { readSeries } from './series.js';
 
 const GROUPS: Partial<Record<DeviceStatus, SpecificStatus[]>> = {
   fault: ['online_fault', 'offline_fault'],
@@ -303,7 +304,8 @@ export class DeviceService {
     const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
     if (registers.length === 0 && denied !== undefined)
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
-    return readSeries(this.db, row.id, codingsOf(this.ingest.device(row.id)?.type?.registers, registers), q);
+    const eras = await erasNeeded(this.db, row.type_id, q.from, q.to);
+    return readSeries(this.db, row.id, this.ingest.device(row.id)?.type?.registers, registers, eras, q);
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {

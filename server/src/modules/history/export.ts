@@ -1,10 +1,11 @@
-import { STATUS_NAMES, engineeringValue, rawFromWords, type Language, type RegisterDef } from '@dms/contract';
+import { STATUS_NAMES, engineeringValue, eraAt, rawFromWords, registersByNumber, type Language, type RegisterDef } from '@dms/contract';
 import { registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { decodeValues, valueIn } from '../../ingest/codec.js';
 import type { ExportSource, PreparedExport } from '../exports/service.js';
 import { formatWallClock, zoned, type XlsxColumn } from '../exports/xlsx.js';
 import * as repo from './repository.js';
+import { erasNeeded } from '../controller-types/eras.js';
 import { codingsOf } from '../devices/series.js';
 import { HISTORY_CHUNK, type HistoryService } from './service.js';
 
@@ -69,7 +70,8 @@ export function registerHeader(number: number, def: RegisterDef | undefined, lan
  * The history export of one device (kind `history`): one row per snapshot of [from, to), newest first as on the
  * screen, the time (a date cell in the user's zone, named in the header), then one column per chosen register (every
  * register of the device's type when none is chosen) in engineering units (controller-types/values.ts: two words,
- * signed and float32 read as the map says, scaled by its factor and offset or decimals).
+ * signed and float32 read as the map says, scaled by its factor and offset or decimals), each row with the map of its
+ * moment (controller-types/eras.ts) when the map changed within the range.
  */
 export function historySource(db: Db, service: HistoryService): ExportSource<'history'> {
   return async (auth, body, lang): Promise<PreparedExport> => {
@@ -90,6 +92,11 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
     const rights = await registerRights(db, auth);
     const chosen = registers.filter((r) => rights.canRead(device.type_id, r));
     const codings = codingsOf(defs, chosen);
+    // A row is read with the map of its moment (the eras the range spans, when the map changed within it).
+    const eras = (await erasNeeded(db, device.type_id, from, to)).map((era) => ({
+      from: era.from,
+      codings: codingsOf(registersByNumber(era.registers), chosen),
+    }));
     const text = TEXT[lang];
     return {
       fileName: `history-${device.box_id}-${device.controller}-${day(from, body.tz)}_${day(to - 1, body.tz)}`,
@@ -103,7 +110,7 @@ export function historySource(db: Db, service: HistoryService): ExportSource<'hi
         for await (const r of service.walk(device.id, from, to, 'desc')) {
           yield [
             r.ts,
-            ...codings.map((def) => {
+            ...(eraAt(eras, r.ts)?.codings ?? codings).map((def) => {
               const raw = rawFromWords(def, valueIn(r.vals, def.number), def.words === 2 ? valueIn(r.vals, def.number + 1) : undefined);
               return raw === undefined ? null : engineeringValue(def, raw);
             }),

@@ -1,6 +1,7 @@
 import {
   Code,
   KLINE_PERIOD_MS,
+  registersByNumber,
   wordAddresses,
   type Candle,
   type FaultRecordPage,
@@ -10,6 +11,7 @@ import {
   type KlineResult,
   type Language,
   type RegisterDef,
+  type MapEra,
   type SnapshotResult,
 } from '@dms/contract';
 import { faultLens, readable, registerRights } from '../../access/index.js';
@@ -17,10 +19,11 @@ import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import { decodeValues, valueIn, valuesRecord } from '../../ingest/codec.js';
 import type { AuthContext } from '../../types.js';
+import { erasNeeded } from '../controller-types/eras.js';
 import type { ControllerTypeService } from '../controller-types/service.js';
 import type { DeviceListRow } from '../devices/repository.js';
 import { requireDevice, toFaultRecord } from '../devices/service.js';
-import { codingsOf, scanRaw } from '../devices/series.js';
+import { codingsOf, scanEras } from '../devices/series.js';
 import * as repo from './repository.js';
 
 /** Rows read from the database at a time when a query walks a long range. */
@@ -148,10 +151,26 @@ export class HistoryService {
       repo.historyPage(this.db, device.id, q.from, q.to, (q.page - 1) * q.page_size, q.page_size),
     ]);
     const rights = await registerRights(this.db, auth);
-    // Values go by word address: a register of two words chosen brings its second word with it.
+    // The rows were read with the maps of their moments (the eras the page spans, when the map changed within it).
+    const newest = rows[0]?.ts ?? q.to;
+    const oldest = rows.at(-1)?.ts ?? q.from;
+    const [current, eras] = await Promise.all([this.maps.of([device.type_id]), erasNeeded(this.db, device.type_id, oldest, newest + 1)]);
+    // Values go by word address: a register of two words chosen brings its second word with it (in any era's map).
     const words =
-      q.registers && codingsOf((await this.maps.of([device.type_id])).get(device.type_id ?? 0), q.registers).flatMap(wordAddresses);
-    return { total, items: rows.map((r) => ({ ts: r.ts, values: readable(rights, device.type_id, pick(r.vals, words)) })) };
+      q.registers &&
+      [current.get(device.type_id ?? 0), ...eras.map((e) => registersByNumber(e.registers))].flatMap((map) =>
+        codingsOf(map, q.registers ?? []).flatMap(wordAddresses),
+      );
+    return {
+      total,
+      items: rows.map((r) => ({ ts: r.ts, values: readable(rights, device.type_id, pick(r.vals, words && [...new Set(words)])) })),
+    };
+  }
+
+  /** The map eras [from, to) of a device spans (none when the map in use covers it), for its history's rows. */
+  async eras(auth: AuthContext, boxId: number, controller: number, q: { from: number; to: number }): Promise<MapEra[]> {
+    const device = await this.require(auth, boxId, controller);
+    return erasNeeded(this.db, device.type_id, q.from, q.to);
   }
 
   /** Every snapshot of [from, to) in order, read a chunk at a time. */
@@ -177,10 +196,19 @@ export class HistoryService {
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: q.register });
     const periodMs = KLINE_PERIOD_MS[q.period];
     const acc = new CandleAccumulator(q.from, periodMs);
-    const defs = codingsOf((await this.maps.of([device.type_id])).get(device.type_id ?? 0), [q.register]);
-    await scanRaw(this.db, device.id, defs, q.from, q.to, (_, ts, raw) => {
-      acc.add(ts, raw);
-    });
+    const current = (await this.maps.of([device.type_id])).get(device.type_id ?? 0);
+    await scanEras(
+      this.db,
+      device.id,
+      current,
+      [q.register],
+      q.from,
+      q.to,
+      await erasNeeded(this.db, device.type_id, q.from, q.to),
+      (_, ts, raw) => {
+        acc.add(ts, raw);
+      },
+    );
     return { register: q.register, periodMs, candles: acc.result() };
   }
 

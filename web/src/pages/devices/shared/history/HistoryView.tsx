@@ -1,7 +1,7 @@
 import { Card, Empty, Typography, type TableColumnsType } from 'antd';
 import { endpointQuery } from '@/api/call';
-import { useQueryClient } from '@tanstack/react-query';
-import { api, MAX_RANGE_MS, type HistoryRow } from '@dms/contract';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { api, eraAt, MAX_RANGE_MS, registersByNumber, type HistoryRow } from '@dms/contract';
 import { useEffect, useMemo, useRef, useState } from 'react';
 import { useParams } from 'react-router';
 import { useDeviceEvents } from '@/api/realtime';
@@ -64,6 +64,9 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
     query: { from: range.from, to: range.to, registers: filter.registers, page: pageNo, page_size: pageSize },
   });
   const fetched = usePagedQuery(query);
+  // The page's map eras (controller-types/eras.ts): each row is read with the map of its moment when the map changed.
+  const eras = useQuery(endpointQuery(api.history.maps, { params: { boxId, controller }, query: { from: range.from, to: range.to } })).data;
+  const eraMaps = useMemo(() => (eras ?? []).map((era) => ({ from: era.from, map: registersByNumber(era.registers) })), [eras]);
   const client = useQueryClient();
   const { setFilter, setPage } = list;
 
@@ -132,20 +135,23 @@ function HistoryTable({ loaded, view }: { loaded: HistoryDevice; view: string })
         render: (ts: number) => formatTime(ts, lang),
       },
       ...filter.registers.map((n) => {
-        const def = registers.get(n);
+        const current = registers.get(n);
+        const def = current ?? eraMaps.findLast((e) => e.map.has(n))?.map.get(n);
         return {
           key: String(n),
           title: def ? registerName(def, lang) : `#${n}`,
           width: def?.format === 'bits' ? 220 : 140,
           ellipsis: true,
           render: (_: unknown, row: HistoryRow) => {
-            const raw = def ? registerRaw(def, row.values) : row.values[String(n)];
-            return def ? formatRegisterWithUnit(def, raw, { t, lang }) : (raw ?? '—');
+            // The map of the row's moment, when the range spans a change of the map; else the map in use.
+            const own = eraMaps.length > 0 ? eraAt(eraMaps, row.ts)?.map.get(n) : current;
+            if (!own) return eraMaps.length > 0 ? '—' : (row.values[String(n)] ?? '—');
+            return formatRegisterWithUnit(own, registerRaw(own, row.values), { t, lang });
           },
         };
       }),
     ],
-    [filter.registers, registers, t, lang],
+    [filter.registers, registers, eraMaps, t, lang],
   );
 
   return (
