@@ -220,15 +220,20 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     '';
   await request.dispose();
   const box = await connectBox(boxId, password);
+  /** When the snapshots were stamped, oldest first. */
+  const stamped: number[] = [];
   /** A snapshot with the new register's words: 0x0002 0x0000 is 131,072 read as one 32-bit value. */
-  const publishBig = () =>
-    box.publishAsync(
+  const publishBig = () => {
+    const ts = Date.now();
+    stamped.push(ts);
+    return box.publishAsync(
       `box/${boxId}/up/data`,
-      JSON.stringify({ v: 1, seq: Date.now(), ts: Date.now(), c: { '1': { [RUN_STATE]: 2, 60000: 2, 60001: 0 } } }),
+      JSON.stringify({ v: 1, seq: ts, ts, c: { '1': { [RUN_STATE]: 2, 60000: 2, 60001: 0 } } }),
       {
         qos: 1,
       },
     );
+  };
   try {
     await sayHello(box, boxId, [{ index: 1, type: code }]);
     await asRole(page, 'demo_root');
@@ -315,6 +320,9 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await expect(rows.nth(0)).toContainText('Loaded (full)');
     await expect(rows.nth(1)).toContainText('Loaded');
     await expect(rows.nth(1)).not.toContainText('Loaded (full)');
+    // So does the snapshot of the first moment.
+    await goInApp(page, `/devices/error-details/${boxId}/${stamped[0] ?? 0}?controller=1`);
+    await expect(byId(page, `snapshot-value-${RUN_STATE}`)).toHaveText('Loaded');
   } finally {
     await box.endAsync();
   }

@@ -1,5 +1,5 @@
 import { Alert, Card, Descriptions, Table, Tag, Typography, type TableColumnsType } from 'antd';
-import { api, type RegisterDef, type SnapshotResult } from '@dms/contract';
+import { api, eraAt, registersByNumber, type RegisterDef, type SnapshotResult } from '@dms/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useMemo, useState, type HTMLAttributes } from 'react';
 import { Link, useParams, useSearchParams } from 'react-router';
@@ -79,14 +79,23 @@ function Details({ loaded, at, record }: { loaded: HistoryDevice; at: number; re
   const found = records.data?.find((r) => r.id === record);
   const loadedRecord = found ? { record: found, at: records.dataUpdatedAt } : null;
 
+  // The map the snapshot's values were read with, when the map changed since (controller-types/eras.ts).
+  const ts = snapshot?.ts ?? null;
+  const eras = useQuery({
+    ...endpointQuery(api.history.maps, { params, query: { from: ts ?? 0, to: (ts ?? 0) + 1 } }),
+    enabled: ts !== null,
+  }).data;
   const rows = useMemo<Row[]>(() => {
     const values = snapshot?.values ?? {};
+    const own = eras && eras.length > 0 && ts !== null ? eraAt(eras, ts) : undefined;
+    const then = own ? registersByNumber(own.registers) : undefined;
     // Only the registers the user may read: those their template withholds are left out, as on the device page.
-    return readable.map((def) => {
+    return readable.map((current) => {
+      const def = then?.get(current.number) ?? current;
       const raw = registerRaw(def, values);
       return { def, raw, severity: bitsSeverity(def, raw) };
     });
-  }, [snapshot, readable]);
+  }, [snapshot, readable, eras, ts]);
   const needle = filter.trim().toLowerCase();
   const shown = needle
     ? rows.filter((r) => `${r.def.number} ${registerName(r.def, lang)} ${r.def.key}`.toLowerCase().includes(needle))
