@@ -334,4 +334,25 @@ describe.each(dialects)('CK codes on %s', (dialect) => {
     expect(body(made).code, JSON.stringify(body(made))).toBe(20000);
     expect(await ck('7413')).toMatchObject({ company: '', users: 1, boxes: 0, updatedBy: 'demo_manager' });
   });
+
+  it('refuses to delete a type a CK code or a model code names, saying by how many', async () => {
+    const { id } = body(
+      await call(root, 'POST', `/controller-types/${screw}/copy`, {
+        code: 'named-type',
+        name: { en: 'Named', zh: '名', es: 'Nombrado', ja: '名前' },
+      }),
+    ).data as { id: number };
+    await ok('POST', '/ck', { ck: '5300', company: 'Namer' });
+    await ok('PUT', '/ck/5300/types', { typeIds: [id] });
+    await ok('PUT', '/controller-types/relations/NAMED-1', { typeId: id });
+    await refused(
+      'DELETE',
+      `/controller-types/${id}`,
+      undefined,
+      'This controller type is named by 1 model code relation(s) and 1 CK code(s); take it off them first.',
+    );
+    await ok('DELETE', '/controller-types/relations/NAMED-1');
+    await ok('PUT', '/ck/5300/types', { typeIds: [] });
+    expect(await ok('DELETE', `/controller-types/${id}`)).toBeNull();
+  });
 });

@@ -158,29 +158,33 @@ describe.each(dialects)('the detail page of a type on %s', (dialect) => {
     }
   });
 
-  it('follows the map: a register a new version removes drops out of the saved page', async () => {
+  it('refuses to remove a register a saved page shows, naming the page; off the page, it goes', async () => {
     const { id } = (await ok('POST', `/controller-types/${screw}/copy`, { code: 'paged-type', name: GROUP('Paged') })) as { id: number };
     const view = (await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView;
     const [a, b] = view.registers.filter((r) => r.format === 'number');
     if (!a || !b) throw new Error('no number registers');
-    await ok('PUT', `/controller-types/${id}/pages/default`, {
+    const page = {
       groups: [{ name: GROUP('Two'), registers: [a.number, b.number] }],
       gauges: [b.number],
       switches: [],
-      keyFigures: [a.number, b.number],
-    });
-    await ok('PUT', `/controller-types/${id}`, {
+      keyFigures: [a.number],
+    };
+    await ok('PUT', `/controller-types/${id}/pages/2.4.1`, page);
+    const without = {
       name: view.name,
       kind: view.kind,
       version: view.version,
       registers: view.registers.filter((r) => r.number !== b.number),
-    });
-    const after = (await ok('GET', `/controller-types/${id}/pages/default`)) as TypePageView;
-    expect(after.config).toEqual({
-      groups: [{ name: GROUP('Two'), registers: [a.number] }],
+    };
+    const refused = await call(root, 'PUT', `/controller-types/${id}`, without);
+    expect(refused.statusCode).toBe(400);
+    expect(body(refused).message).toBe(`Register ${b.number} is on the page of 2.4.1: take it off the page first.`);
+    expect(((await ok('GET', `/controller-types/${id}/edit`)) as TypeEditView).version).toBe(view.version);
+    await ok('PUT', `/controller-types/${id}/pages/2.4.1`, {
+      ...page,
+      groups: [{ name: GROUP('One'), registers: [a.number] }],
       gauges: [],
-      switches: [],
-      keyFigures: [a.number],
     });
+    expect(await ok('PUT', `/controller-types/${id}`, without)).toEqual({ version: view.version + 1 });
   });
 });

@@ -29,6 +29,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { toRegisterDef, toRow, versionRegisters } from './registers.js';
+import { savedPages } from './pages.js';
 import * as repo from './repository.js';
 import type { TypeRules } from '@dms/contract';
 import { typeRules } from './typing.js';
@@ -204,6 +205,21 @@ export class ControllerTypeService {
         if (type.builtin === 1) throw new AppError(Code.VALIDATION_FAILED, 'error.typeBuiltin');
         const count = (await repo.deviceCounts(trx, id)).get(id) ?? 0;
         if (count > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.typeInUse', { count });
+        // Named by model-code relations or CK codes, it is in use too: the answer says by how many.
+        const [relations, cks] = await Promise.all([
+          trx
+            .selectFrom('type_relations')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('type_id', '=', id)
+            .executeTakeFirstOrThrow(),
+          trx
+            .selectFrom('ck_types')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .where('type_id', '=', id)
+            .executeTakeFirstOrThrow(),
+        ]);
+        if (relations.n > 0 || cks.n > 0)
+          throw new AppError(Code.VALIDATION_FAILED, 'error.typeNamed', { relations: relations.n, cks: cks.n });
         const registers = (await repo.registersOf(trx, id)).length;
         await trx.deleteFrom('controller_types').where('id', '=', id).execute();
         return { type, registers };
@@ -268,6 +284,15 @@ export class ControllerTypeService {
       if (type.version !== body.version)
         throw new AppError(Code.TYPE_VERSION_CHANGED, 'error.typeVersionChanged', { version: type.version });
       const before = (await repo.registersOf(trx, id)).map(toRegisterDef);
+      // A register a saved page shows is in use: it cannot be removed until it is off the page.
+      const kept = new Set(body.registers.map((r) => r.number));
+      const removed = before.filter((r) => !kept.has(r.number)).map((r) => r.number);
+      if (removed.length > 0)
+        for (const [alias, page] of await savedPages(trx, id)) {
+          const shown = new Set([...page.groups.flatMap((g) => g.registers), ...page.gauges, ...page.switches, ...page.keyFigures]);
+          const number = removed.find((n) => shown.has(n));
+          if (number !== undefined) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOnPage', { number, alias });
+        }
       const now = this.now();
       const version = type.version + 1;
       await repo.updateType(trx, id, {

@@ -4,6 +4,8 @@ export default {
   'validation.type.name': "Please enter the type's name in every language.",
   'error.typeCodeTaken': 'A controller type with the code {code} already exists.',
   'error.typeBuiltin': 'The built-in controller types cannot be deleted.',
+  'error.typeNamed': 'This controller type is named by {relations} model code relation(s) and {cks} CK code(s); take it off them first.',
+  'error.registerOnPage': 'Register {number} is on the page of {alias}: take it off the page first.',
   'error.typeInUse': '{count} device(s) use this controller type; give them another type first.',
   // The operation log's name of each action (actions.ts).
   'action.type.create': 'Create a controller type',

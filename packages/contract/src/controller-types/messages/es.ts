@@ -5,6 +5,9 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.type.name': 'Indique el nombre del tipo en cada idioma.',
   'error.typeCodeTaken': 'Ya existe un tipo de controlador con el código {code}.',
   'error.typeBuiltin': 'Los tipos de controlador integrados no se pueden eliminar.',
+  'error.typeNamed':
+    'Este tipo de controlador lo nombran {relations} relación(es) de código de modelo y {cks} código(s) CK; quítelo de ellos antes.',
+  'error.registerOnPage': 'El registro {number} está en la página de {alias}: quítelo de la página antes.',
   'error.typeInUse': '{count} equipo(s) usan este tipo de controlador; asígneles otro tipo primero.',
   'action.type.create': 'Crear un tipo de controlador',
   'action.type.copy': 'Copiar un tipo de controlador',

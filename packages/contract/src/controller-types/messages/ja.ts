@@ -5,6 +5,9 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.type.name': 'タイプ名をすべての言語で入力してください。',
   'error.typeCodeTaken': 'コード {code} のコントローラータイプはすでに存在します。',
   'error.typeBuiltin': '組み込みのコントローラータイプは削除できません。',
+  'error.typeNamed':
+    'このコントローラタイプは {relations} 件のモデルコード対応と {cks} 件のCKコードで使われています。先にそれらから外してください。',
+  'error.registerOnPage': 'レジスタ {number} は {alias} のページにあります。先にページから外してください。',
   'error.typeInUse': '{count} 台の機器がこのコントローラータイプを使用しています。先に別のタイプを割り当ててください。',
   'action.type.create': 'コントローラタイプの作成',
   'action.type.copy': 'コントローラータイプのコピー',

@@ -5,6 +5,8 @@ const types: AreaMessages<'controllerTypes'> = {
   'validation.type.name': '请填写该类型在每种语言下的名称。',
   'error.typeCodeTaken': '编码为 {code} 的控制器类型已存在。',
   'error.typeBuiltin': '内置控制器类型不能删除。',
+  'error.typeNamed': '此控制器类型被 {relations} 个型号编码关系和 {cks} 个CK码使用；请先将其移除。',
+  'error.registerOnPage': '寄存器 {number} 在 {alias} 的页面上：请先从页面中移除。',
   'error.typeInUse': '有 {count} 台设备使用该控制器类型，请先为它们更换类型。',
   'action.type.create': '新建控制器类型',
   'action.type.copy': '复制控制器类型',
