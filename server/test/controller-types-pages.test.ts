@@ -40,10 +40,19 @@ describe.each(dialects)('the detail page of a type on %s', (dialect) => {
   });
   afterAll(async () => t.close());
 
-  it("opens a type's default page: every register in one group, a maglev blower's four figures as gauges and key figures", async () => {
+  it("opens a type's default page: every register in one group; the maglev blower's seeded page: its four figures as gauges and key figures, its chart roles", async () => {
     const view = (await ok('GET', `/controller-types/${maglev}/pages/default`)) as TypePageView;
     const map = ((await ok('GET', `/controller-types/${maglev}/edit`)) as TypeEditView).registers;
-    expect(view).toMatchObject({ typeId: maglev, alias: 'default', saved: false, aliases: [], updatedBy: null, preview: null });
+    // Seeded with the built-in type (migration 0017), saved by nobody.
+    expect(view).toMatchObject({ typeId: maglev, alias: 'default', saved: true, aliases: ['default'], updatedBy: null, preview: null });
+    expect(view.config.roles).toEqual({
+      speed: key(map, 'speed'),
+      power: key(map, 'power'),
+      flow: key(map, 'flow'),
+      pressure: key(map, 'outlet_pressure'),
+      minSpeed: key(map, 'min_speed'),
+      maxSpeed: key(map, 'max_speed'),
+    });
     expect(view.config.groups).toEqual([
       { name: { en: 'Registers', zh: '寄存器', es: 'Registros', ja: 'レジスタ' }, registers: map.map((r) => r.number) },
     ]);
@@ -52,7 +61,9 @@ describe.each(dialects)('the detail page of a type on %s', (dialect) => {
     expect(view.config.keyFigures).toEqual(figures);
     expect(view.config.switches).toEqual(map.filter((r) => r.role === 'switch').map((r) => r.number));
     const plain = (await ok('GET', `/controller-types/${screw}/pages/default`)) as TypePageView;
-    expect(plain.config.gauges).toEqual([]);
+    expect(plain).toMatchObject({ saved: false, aliases: [] });
+    expect(plain.config).toMatchObject({ gauges: [], keyFigures: [], roles: {} });
+    expect(plain.config.groups[0]?.registers).toEqual(screwMap.map((r) => r.number));
   });
 
   it('refuses a page that breaks the map, every problem named in the caller’s language, and bad input', async () => {
@@ -67,6 +78,7 @@ describe.each(dialects)('the detail page of a type on %s', (dialect) => {
       gauges: [text.number],
       switches: [readOnly.number],
       keyFigures: [],
+      roles: {},
     };
     const res = await call(root, 'PUT', `/controller-types/${screw}/pages/default`, broken);
     expect(res.statusCode).toBe(400);
@@ -129,6 +141,7 @@ describe.each(dialects)('the detail page of a type on %s', (dialect) => {
         gauges: [pressure],
         switches: [runCmd.number],
         keyFigures: [temperature, pressure],
+        roles: {},
       };
       const saved = (await ok('PUT', `/controller-types/${screw}/pages/default`, page)) as TypePageView;
       expect(saved).toMatchObject({ saved: true, aliases: ['default'], updatedBy: 'demo_root', config: page });

@@ -7,7 +7,15 @@
  * Address styles: the compressor and the maglev blower use 4xxxx holding-register numbers (40001 = first register),
  * the generic PLC uses 0-based word addresses (%MW0 = 0).
  */
-import type { ControllerTypeDef, LocalizedText, RegisterBit, RegisterDef, Severity } from './index.js';
+import {
+  defaultPage,
+  type ControllerTypeDef,
+  type LocalizedText,
+  type RegisterBit,
+  type RegisterDef,
+  type Severity,
+  type TypePageConfig,
+} from './index.js';
 
 const t = (en: string, zh: string, es: string, ja: string): LocalizedText => ({ en, zh, es, ja });
 
@@ -947,6 +955,33 @@ export const BUILTIN_TYPES: readonly ControllerTypeDef[] = [SCREW_COMPRESSOR, MA
 
 /** The codes of the built-in controller types. */
 export type BuiltinTypeCode = 'screw-compressor' | 'maglev-blower' | 'generic-plc';
+
+/**
+ * The `default` detail pages the built-in types come with (seeded with them, then data root edits at
+ * /device-type/type-config/page): the maglev blower's speed, power, flow and outlet pressure as gauges and key figures,
+ * and the registers its charts and operating region read. The others show their default page.
+ */
+export const BUILTIN_PAGES: Readonly<Partial<Record<BuiltinTypeCode, TypePageConfig>>> = {
+  'maglev-blower': maglevPage(BUILTIN_TYPES.find((b) => b.code === 'maglev-blower')?.registers ?? []),
+};
+
+function maglevPage(registers: readonly RegisterDef[]): TypePageConfig {
+  const n = (key: string) => registers.find((r) => r.key === key)?.number;
+  const figures = ['speed', 'power', 'flow', 'outlet_pressure'].flatMap((key) => n(key) ?? []);
+  return {
+    ...defaultPage(registers),
+    gauges: figures,
+    keyFigures: figures,
+    roles: {
+      speed: n('speed'),
+      power: n('power'),
+      flow: n('flow'),
+      pressure: n('outlet_pressure'),
+      minSpeed: n('min_speed'),
+      maxSpeed: n('max_speed'),
+    },
+  };
+}
 
 /**
  * The number of register `key` in the built-in type `type` (`builtinRegister('screw-compressor', 'fault_bits')` is

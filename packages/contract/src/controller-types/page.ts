@@ -1,12 +1,12 @@
 import { z } from 'zod';
-import { localizedText, type ControllerKind, type LocalizedText, type RegisterDef } from './schemas.js';
+import { localizedText, type LocalizedText, type RegisterDef } from './schemas.js';
 
 /*
  * /device-type/type-config/page/{id}/{alias} (issue 20): what a device's detail page shows for its type: the register
  * groups (which registers, in which order), the gauges, the on/off buttons and the header's key figures. An alias names
  * a variant: `default` every type has; another alias is a box firmware version (`2.4.1`), whose boxes' devices show it.
- * A type without a saved page shows `defaultPage`: every register in one group, and for a maglev blower its speed,
- * power, flow and outlet pressure as gauges and key figures.
+ * A type without a saved page shows `defaultPage`: every register in one group. The chart roles name the registers
+ * the maglev charts and operating region read.
  */
 
 /** `default`, or a firmware version as boxes report it (letters, digits, `.`, `_`, `-`; at most 32). */
@@ -22,11 +22,24 @@ export const PAGE_LIMITS = { groups: 16, gauges: 8, switches: 6, keyFigures: 6 }
 const registerNumber = z.number().int().min(0).max(65_535);
 export const pageGroup = z.object({ name: localizedText, registers: z.array(registerNumber).max(512) });
 export type PageGroup = z.infer<typeof pageGroup>;
+/**
+ * The registers a maglev blower's charts and operating region read, by what they are to those charts: its speed, power,
+ * flow and outlet pressure, and the speed limits that bound the region.
+ */
+export const CHART_ROLES = ['speed', 'power', 'flow', 'pressure', 'minSpeed', 'maxSpeed'] as const;
+export type ChartRole = (typeof CHART_ROLES)[number];
+export const chartRoles = z.object(
+  Object.fromEntries(CHART_ROLES.map((r) => [r, registerNumber.optional()])) as Record<ChartRole, z.ZodOptional<typeof registerNumber>>,
+);
+export type ChartRoles = z.infer<typeof chartRoles>;
+
 export const typePageConfig = z.object({
   groups: z.array(pageGroup).min(1, 'validation.typePage.noGroup').max(PAGE_LIMITS.groups, 'validation.typePage.tooMany'),
   gauges: z.array(registerNumber).max(PAGE_LIMITS.gauges, 'validation.typePage.tooMany'),
   switches: z.array(registerNumber).max(PAGE_LIMITS.switches, 'validation.typePage.tooMany'),
   keyFigures: z.array(registerNumber).max(PAGE_LIMITS.keyFigures, 'validation.typePage.tooMany'),
+  /** The maglev charts' and region's registers (a page of another kind leaves them out). */
+  roles: chartRoles.default({}),
 });
 export type TypePageConfig = z.infer<typeof typePageConfig>;
 
@@ -46,23 +59,19 @@ export const typePageView = z.object({
 export type TypePageView = z.infer<typeof typePageView>;
 
 const ALL_REGISTERS: LocalizedText = { en: 'Registers', zh: '寄存器', es: 'Registros', ja: 'レジスタ' };
-/** The maglev blower's figures by key, as today's maglev page showed them. */
-const MAGLEV_FIGURES = ['speed', 'power', 'flow', 'outlet_pressure'];
 
-/** The page of a type nobody configured: every register in one group; a maglev blower's four figures as gauges. */
-export function defaultPage(registers: readonly RegisterDef[], kind: ControllerKind | null): TypePageConfig {
-  const figures =
-    kind === 'maglev'
-      ? MAGLEV_FIGURES.flatMap((key) => {
-          const r = registers.find((x) => x.key === key);
-          return r ? [r.number] : [];
-        })
-      : [];
+/**
+ * The page of a type nobody configured: every register in one group, its start/stop (switch role) registers as on/off
+ * buttons; no gauges, key figures or chart roles (what a type's page shows of its registers is data: the built-in maglev
+ * blower's comes with its seed).
+ */
+export function defaultPage(registers: readonly RegisterDef[]): TypePageConfig {
   return {
     groups: [{ name: ALL_REGISTERS, registers: registers.map((r) => r.number) }],
-    gauges: figures,
+    gauges: [],
     switches: registers.filter((r) => r.role === 'switch' && r.writable).map((r) => r.number),
-    keyFigures: figures,
+    keyFigures: [],
+    roles: {},
   };
 }
 
@@ -107,6 +116,13 @@ export function pageProblems(page: TypePageConfig, registers: readonly RegisterD
   list(page.gauges, (r) => r.format === 'number', 'validation.typePage.notNumber');
   list(page.keyFigures, (r) => r.format === 'number', 'validation.typePage.notNumber');
   list(page.switches, (r) => r.writable, 'validation.typePage.notSwitch');
+  for (const role of CHART_ROLES) {
+    const n = page.roles[role];
+    if (n === undefined) continue;
+    const r = byNumber.get(n);
+    if (!r) out.push({ key: 'validation.typePage.unknown', params: { number: n } });
+    else if (r.format !== 'number') out.push({ key: 'validation.typePage.notNumber', params: { number: n } });
+  }
   return out;
 }
 
@@ -117,11 +133,17 @@ export function pageProblems(page: TypePageConfig, registers: readonly RegisterD
 export function followMap(page: TypePageConfig, registers: readonly RegisterDef[]): TypePageConfig {
   const known = new Set(registers.map((r) => r.number));
   const keep = (numbers: readonly number[]) => numbers.filter((n) => known.has(n));
+  const roles: ChartRoles = {};
+  for (const role of CHART_ROLES) {
+    const n = page.roles[role];
+    if (n !== undefined && known.has(n)) roles[role] = n;
+  }
   return {
     groups: page.groups.map((g) => ({ name: g.name, registers: keep(g.registers) })),
     gauges: keep(page.gauges),
     switches: keep(page.switches),
     keyFigures: keep(page.keyFigures),
+    roles,
   };
 }
 
@@ -130,8 +152,7 @@ export function pageFor(
   saved: ReadonlyMap<string, TypePageConfig>,
   firmware: string | null,
   registers: readonly RegisterDef[],
-  kind: ControllerKind | null,
 ): TypePageConfig {
   const page = (firmware !== null ? saved.get(firmware) : undefined) ?? saved.get('default');
-  return page ? followMap(page, registers) : defaultPage(registers, kind);
+  return page ? followMap(page, registers) : defaultPage(registers);
 }

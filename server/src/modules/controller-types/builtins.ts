@@ -1,4 +1,4 @@
-import type { ControllerTypeDef } from '@dms/contract';
+import type { ControllerTypeDef, TypePageConfig } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRow } from './registers.js';
@@ -6,7 +6,7 @@ import * as repo from './repository.js';
 
 /**
  * Seeds controller types that do not exist yet (by code): each its row (built-in), its registers and its version 1,
- * saved by nobody. Migration 0017 seeds the built-in types with it once; after that they are ordinary rows that root
+ * saved by nobody. Migration 0017 seeds the built-in types (and their pages, `seedPages`) with it once; after that they are ordinary rows that root
  * edits, and no start touches them again. Answers the codes it added.
  */
 export async function seedTypes(
@@ -32,6 +32,36 @@ export async function seedTypes(
     await repo.replaceRegisters(db, id, rows);
     await repo.insertVersion(db, id, 1, null, now, rows);
     added.push(def.code);
+  }
+  return added;
+}
+
+/**
+ * Seeds the `default` page of types (by code) that exist, were seeded (built-in) and have no `default` page saved: the
+ * pages a release's built-in types come with. Answers the codes it gave one.
+ */
+export async function seedPages(
+  db: Kysely<Database> | Transaction<Database>,
+  pages: Readonly<Partial<Record<string, TypePageConfig>>>,
+  now: number,
+): Promise<string[]> {
+  const added: string[] = [];
+  for (const [code, page] of Object.entries(pages)) {
+    if (!page) continue;
+    const type = await repo.findTypeByCode(db, code);
+    if (type?.builtin !== 1) continue;
+    const saved = await db
+      .selectFrom('type_pages')
+      .select('alias')
+      .where('type_id', '=', type.id)
+      .where('alias', '=', 'default')
+      .executeTakeFirst();
+    if (saved) continue;
+    await db
+      .insertInto('type_pages')
+      .values({ type_id: type.id, alias: 'default', config: JSON.stringify(page), updated_at: now, updated_by: null })
+      .execute();
+    added.push(code);
   }
   return added;
 }

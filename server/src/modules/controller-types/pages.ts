@@ -1,6 +1,5 @@
 import {
   Code,
-  controllerKind,
   defaultPage,
   followMap,
   message,
@@ -36,11 +35,11 @@ export async function savedPages(db: Executor, typeId: number): Promise<Map<stri
 
 /** The page a device of this type on a box with this firmware shows (contract `pageFor`). */
 export async function devicePage(db: Executor, typeId: number | null, firmware: string | null): Promise<TypePageConfig> {
-  if (typeId === null) return defaultPage([], null);
+  if (typeId === null) return defaultPage([]);
   const type = await repo.findType(db, typeId);
-  if (!type) return defaultPage([], null);
+  if (!type) return defaultPage([]);
   const [registers, saved] = await Promise.all([repo.registersOf(db, typeId), savedPages(db, typeId)]);
-  return pageFor(saved, firmware, registers.map(toRegisterDef), controllerKind(type.kind));
+  return pageFor(saved, firmware, registers.map(toRegisterDef));
 }
 
 /**
@@ -80,7 +79,7 @@ export class TypePageService {
       typeId: id,
       alias,
       saved: parsed?.success === true,
-      config: parsed?.success ? followMap(parsed.data, defs) : defaultPage(defs, controllerKind(type.kind)),
+      config: parsed?.success ? followMap(parsed.data, defs) : defaultPage(defs),
       aliases: rows.map((r) => r.alias),
       updatedAt: row?.updated_at ?? null,
       updatedBy: row?.updated_by ?? null,

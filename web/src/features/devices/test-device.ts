@@ -49,5 +49,6 @@ export const TEST_DEVICE: DeviceDetail = {
     gauges: [],
     switches: [],
     keyFigures: [],
+    roles: {},
   },
 };

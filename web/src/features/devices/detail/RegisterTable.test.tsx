@@ -69,7 +69,13 @@ const DEVICE: DeviceDetail = {
   model: 'A-100',
   latest: { ts: 1_700_000_000_000, values: {} },
   transitions: [],
-  page: { groups: [{ name: named('Registers'), registers: REGISTERS.map((r) => r.number) }], gauges: [], switches: [], keyFigures: [] },
+  page: {
+    groups: [{ name: named('Registers'), registers: REGISTERS.map((r) => r.number) }],
+    gauges: [],
+    switches: [],
+    keyFigures: [],
+    roles: {},
+  },
 };
 
 const VALUES = { '40001': 62, '40008': 75, '40010': 1, '40012': 90, '40020': 3 };
@@ -135,6 +141,7 @@ describe("the type's page (/device-type/type-config/page)", () => {
     gauges: [],
     switches: [],
     keyFigures: [],
+    roles: {},
   };
   const shown = () =>
     screen.getAllByRole('row').flatMap((tr) => (tr.getAttribute('data-register') ? [Number(tr.getAttribute('data-register'))] : []));

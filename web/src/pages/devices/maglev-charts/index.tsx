@@ -26,7 +26,7 @@ function MaglevCharts({ loaded, from: initialFrom }: { loaded: HistoryDevice; fr
   const { t, lang } = useI18n();
   const { range, choose } = useChartWindow(initialFrom);
   const { device, type, registers } = loaded;
-  const regs = maglevRegisters(type?.registers ?? []);
+  const regs = maglevRegisters(type?.registers ?? [], device.page.roles);
   const curves = CURVES.flatMap((role) => {
     const def = regs[role];
     return def ? [{ role, def, withheld: withheldWhy(device, def.number) }] : [];

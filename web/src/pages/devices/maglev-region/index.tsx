@@ -46,7 +46,7 @@ export default function MaglevRegionPage() {
 function RegionBody({ loaded }: { loaded: HistoryDevice }) {
   const { t, lang } = useI18n();
   const { device, type } = loaded;
-  const regs = useMemo(() => maglevRegisters(type?.registers ?? []), [type]);
+  const regs = useMemo(() => maglevRegisters(type?.registers ?? [], device.page.roles), [type, device.page.roles]);
   // The latest values and when they were read, replaced together.
   const [reading, setReading] = useState<{ values: Record<string, number>; ts: number | null }>(() => ({
     values: device.latest.values,

@@ -1,21 +1,14 @@
-import { engineeringValue, type RegisterDef } from '@dms/contract';
+import { CHART_ROLES, engineeringValue, type ChartRole, type ChartRoles, type RegisterDef } from '@dms/contract';
 
-/** The registers of the maglev pages, by key in the built-in maglev blower's map. */
-export const MAGLEV_KEYS = {
-  speed: 'speed',
-  power: 'power',
-  flow: 'flow',
-  pressure: 'outlet_pressure',
-  minSpeed: 'min_speed',
-  maxSpeed: 'max_speed',
-} as const;
-export type MaglevRole = keyof typeof MAGLEV_KEYS;
-
-/** The register of each role in a register map (undefined when the map lacks it). */
-export function maglevRegisters(registers: readonly RegisterDef[]): Partial<Record<MaglevRole, RegisterDef>> {
-  const out: Partial<Record<MaglevRole, RegisterDef>> = {};
-  for (const [role, key] of Object.entries(MAGLEV_KEYS) as Array<[MaglevRole, string]>) {
-    const def = registers.find((r) => r.key === key);
+/**
+ * The register of each chart role (the maglev charts and operating region) that the type's page names
+ * (/device-type/type-config/page, DeviceDetail.page.roles), undefined for a role it leaves out or the map lacks.
+ */
+export function maglevRegisters(registers: readonly RegisterDef[], roles: ChartRoles): Partial<Record<ChartRole, RegisterDef>> {
+  const out: Partial<Record<ChartRole, RegisterDef>> = {};
+  for (const role of CHART_ROLES) {
+    const n = roles[role];
+    const def = n === undefined ? undefined : registers.find((r) => r.number === n);
     if (def) out[role] = def;
   }
   return out;

@@ -22,6 +22,8 @@ export default {
   gauges: 'Gauges',
   switches: 'On/off buttons',
   keyFigures: 'Key figures in the header',
+  chartRoles: 'Chart roles (maglev charts and operating region)',
+  role: { speed: 'Speed', power: 'Power', flow: 'Flow', pressure: 'Outlet pressure', minSpeed: 'Minimum speed', maxSpeed: 'Maximum speed' },
   preview: 'Live preview',
   previewOf: 'Device {boxId}-{controller}, live; writes are off here.',
   noDevice: 'No device has this type yet: the preview shows once one reports in.',

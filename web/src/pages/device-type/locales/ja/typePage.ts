@@ -22,6 +22,8 @@ export default {
   gauges: 'ゲージ',
   switches: 'オン/オフボタン',
   keyFigures: 'ヘッダーの主要値',
+  chartRoles: 'グラフの役割（磁気浮上グラフと運転領域）',
+  role: { speed: '回転数', power: '電力', flow: '流量', pressure: '吐出圧力', minSpeed: '最低回転数', maxSpeed: '最高回転数' },
   preview: 'ライブプレビュー',
   previewOf: '機器 {boxId}-{controller}（ライブ）。ここでは書き込みできません。',
   noDevice: 'このタイプの機器はまだありません。機器が報告するとプレビューが表示されます。',

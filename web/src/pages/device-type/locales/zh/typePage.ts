@@ -22,6 +22,8 @@ export default {
   gauges: '仪表',
   switches: '开关按钮',
   keyFigures: '页头关键数值',
+  chartRoles: '图表角色（磁悬浮图表与运行区域）',
+  role: { speed: '转速', power: '功率', flow: '流量', pressure: '出口压力', minSpeed: '最低转速', maxSpeed: '最高转速' },
   preview: '实时预览',
   previewOf: '设备 {boxId}-{controller}，实时；此处不可写入。',
   noDevice: '尚无此类型的设备：有设备上报后即可预览。',

@@ -2,6 +2,7 @@ import { ArrowDownOutlined, ArrowUpOutlined, DeleteOutlined, EditOutlined, PlusO
 import { Alert, App, Button, Card, Col, Empty, Form, Input, Popconfirm, Row, Select, Skeleton, Space, Tag, Typography } from 'antd';
 import {
   api,
+  CHART_ROLES,
   LANGUAGE_NAMES,
   LANGUAGES,
   message as serverMessage,
@@ -306,6 +307,32 @@ function PageEditor({ type, view }: { type: TypeEditView; view: TypePageView }) 
                   />
                 </Form.Item>
               ))}
+              {type.kind === 'maglev' && (
+                <>
+                  <Typography.Title level={5} style={{ marginTop: 16 }}>
+                    {t('typePage.chartRoles')}
+                  </Typography.Title>
+                  <Row gutter={8}>
+                    {CHART_ROLES.map((role) => (
+                      <Col xs={24} sm={12} key={role}>
+                        <Form.Item label={t(`typePage.role.${role}`)} style={{ marginBottom: 8 }}>
+                          <Select<number>
+                            allowClear
+                            data-testid={`type-page-role-${role}`}
+                            showSearch={{ optionFilterProp: 'label' }}
+                            options={numbers}
+                            value={draft.roles[role]}
+                            onChange={(n: number | null | undefined) => {
+                              const roles = Object.fromEntries(Object.entries(draft.roles).filter(([r]) => r !== role));
+                              change({ ...draft, roles: n === null || n === undefined ? roles : { ...roles, [role]: n } });
+                            }}
+                          />
+                        </Form.Item>
+                      </Col>
+                    ))}
+                  </Row>
+                </>
+              )}
             </Form>
           </Card>
         </Col>
