@@ -16,6 +16,7 @@ export default tseslint.config(
         // The test configs include each package's sources and tests.
         project: [
           'packages/contract/tsconfig.test.json',
+          'packages/seed/tsconfig.json',
           'server/tsconfig.test.json',
           'simulator/tsconfig.test.json',
           'web/tsconfig.json',

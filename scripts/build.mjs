@@ -46,14 +46,21 @@ function run(label, command, args) {
 // are, and server/test/areas.test.ts fails when one is stale.
 if (process.env.CI !== 'true') run('areas', process.execPath, [path.join(root, 'scripts/areas.mjs')]);
 
-const shared = ['packages/contract/src', 'packages/contract/package.json', 'tsconfig.base.json', 'package-lock.json'];
+const shared = [
+  'packages/contract/src',
+  'packages/contract/package.json',
+  'packages/seed/src',
+  'packages/seed/package.json',
+  'tsconfig.base.json',
+  'package-lock.json',
+];
 
 if (stale('server/dist/main.js', [...shared, 'server/src', 'server/tsconfig.json', 'server/package.json'])) {
-  run('server', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'server']);
+  run('server', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'packages/seed', 'server']);
   fs.utimesSync(path.join(root, 'server/dist/main.js'), new Date(), new Date());
 }
 if (stale('simulator/dist/cli.js', [...shared, 'simulator/src', 'simulator/tsconfig.json', 'simulator/package.json'])) {
-  run('simulator', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'simulator']);
+  run('simulator', bin('tsc'), ['-b', ...(force ? ['--force'] : []), 'packages/contract', 'packages/seed', 'simulator']);
   fs.utimesSync(path.join(root, 'simulator/dist/cli.js'), new Date(), new Date());
 }
 if (stale('web/dist/index.html', [...shared, 'web/src', 'web/public', 'web/index.html', 'web/vite.config.ts', 'web/package.json'])) {

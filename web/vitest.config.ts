@@ -8,14 +8,19 @@ import { defineConfig } from 'vitest/config';
  * node as `--conditions`, and node would then load the TypeScript sources that some packages in node_modules publish
  * under `source` (scroll-into-view-if-needed, which antd requires), and fail.
  */
-const contractDir = path.join(import.meta.dirname, '../packages/contract');
-const contractExports = (
-  JSON.parse(readFileSync(path.join(contractDir, 'package.json'), 'utf8')) as { exports: Record<string, { source: string }> }
-).exports;
-const contractAliases = Object.entries(contractExports).map(([subpath, { source }]) => ({
-  find: new RegExp(`^@dms/contract${subpath.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
-  replacement: path.join(contractDir, source),
-}));
+function sourceAliases(name: string, dir: string) {
+  const exports = (JSON.parse(readFileSync(path.join(dir, 'package.json'), 'utf8')) as { exports: Record<string, { source: string }> })
+    .exports;
+  return Object.entries(exports).map(([subpath, { source }]) => ({
+    find: new RegExp(`^${name}${subpath.slice(1).replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`),
+    replacement: path.join(dir, source),
+  }));
+}
+/** The same for the seed data (packages/seed), which some tests read. */
+const contractAliases = [
+  ...sourceAliases('@dms/contract', path.join(import.meta.dirname, '../packages/contract')),
+  ...sourceAliases('@dms/seed', path.join(import.meta.dirname, '../packages/seed')),
+];
 
 export default defineConfig({
   root: import.meta.dirname,

@@ -1,6 +1,6 @@
 import { performance } from 'node:perf_hooks';
 import { engineeringValue, registerRaw, registerRawIn, wordAddresses, type RegisterDef } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { round } from './measure.js';
 
 /**

@@ -107,7 +107,7 @@ export async function rolePage(browser: Browser, role: Role | null, lang?: Lang,
 }
 
 /** Tests name registers by key: `reg('screw-compressor', 'fault_bits')` is 40050 (one lookup, in the contract). */
-export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/contract/builtin-types';
+export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/seed';
 
 /** Signs in through the API and returns the token. */
 export async function apiLogin(request: APIRequestContext, username: string, password = PASSWORD): Promise<string> {

@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ExportJob, RegisterDef, TypeEditView, TypePage, TypeVersionRow, UploadPreview } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { eventually, registerBoxes } from './boxes.js';
 import { seedTypes } from '../src/modules/controller-types/builtins.js';
 import { bearer, body, buildTestApp, insertDevice, insertTemplate, login, testDialects, type TestApp } from './helper.js';

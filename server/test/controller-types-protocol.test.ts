@@ -1,7 +1,7 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ExportJob, type RegisterDef, type TypeEditView, type TypeProtocol } from '@dms/contract';
-import { builtinRegister } from '@dms/contract/builtin-types';
+import { builtinRegister } from '@dms/seed';
 import { eventually } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 

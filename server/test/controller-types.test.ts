@@ -1,6 +1,6 @@
 import { controllerTypeDef, LANGUAGES, type ControllerTypeDetail, type ControllerTypeSummary } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { seedTypes } from '../src/modules/controller-types/builtins.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 

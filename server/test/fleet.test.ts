@@ -1,7 +1,7 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, FleetSummary, MapPoint } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { connectBox, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';

@@ -1,2 +1,2 @@
 /** Tests name registers by key: `reg('screw-compressor', 'fault_bits')` is 40050 (one lookup, in the contract). */
-export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/contract/builtin-types';
+export { builtinRegister as reg, type BuiltinTypeCode } from '@dms/seed';

@@ -1,5 +1,5 @@
 import type { ControllerTypeDef, WriteRejectReason } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { Excursions } from './excursions.js';
 import { Incidents, type Incident, type IncidentSeverity } from './incidents.js';
 import type { Conditions, MachineModel } from './models/model.js';

@@ -1,5 +1,5 @@
 import { wordAddresses } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { afterEach, describe, expect, it } from 'vitest';
 import type { BoxOptions } from '../src/box-options.js';
 import { SimBox } from '../src/box.js';

@@ -1,4 +1,4 @@
-import { BUILTIN_PAGES, BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_PAGES, BUILTIN_TYPES } from '@dms/seed';
 import type { Kysely } from 'kysely';
 import { seedPages, seedTypes } from '../../modules/controller-types/builtins.js';
 import type { Database } from '../schema.js';

@@ -1,5 +1,5 @@
 import type { RegisterDef } from '@dms/contract';
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { describe, expect, it } from 'vitest';
 import en from '@/locales/en';
 import zh from '@/locales/zh';

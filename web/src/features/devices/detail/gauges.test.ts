@@ -1,4 +1,4 @@
-import { BUILTIN_TYPES } from '@dms/contract/builtin-types';
+import { BUILTIN_TYPES } from '@dms/seed';
 import { describe, expect, it } from 'vitest';
 import { gaugeReadings, niceMax } from '@/features/devices/detail/gauges';
 

@@ -15,7 +15,7 @@ import {
   type RegisterDef,
   type Severity,
   type TypePageConfig,
-} from './index.js';
+} from '@dms/contract';
 
 const t = (en: string, zh: string, es: string, ja: string): LocalizedText => ({ en, zh, es, ja });
 
