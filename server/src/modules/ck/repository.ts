@@ -39,12 +39,17 @@ export async function countsByCk(db: Executor, table: 'boxes' | 'users', cks?: r
   return new Map(rows.flatMap((r) => (r.ck === null ? [] : [[r.ck, r.n] as const])));
 }
 
-/** The types each CK names, with their code and name, by CK. */
-export async function typesByCk(db: Executor): Promise<Map<string, Array<{ id: number; code: string; name: string }>>> {
+/** The types each of these CKs names, with their code and name, by CK. */
+export async function typesByCk(
+  db: Executor,
+  cks: readonly string[],
+): Promise<Map<string, Array<{ id: number; code: string; name: string }>>> {
+  if (cks.length === 0) return new Map();
   const rows = await db
     .selectFrom('ck_types as k')
     .innerJoin('controller_types as t', 't.id', 'k.type_id')
     .select(['k.ck', 't.id', 't.code', 't.name'])
+    .where('k.ck', 'in', cks)
     .orderBy('t.code')
     .execute();
   const out = new Map<string, Array<{ id: number; code: string; name: string }>>();
@@ -56,15 +61,16 @@ export async function typesByCk(db: Executor): Promise<Map<string, Array<{ id: n
   return out;
 }
 
-/** Devices without a type whose box carries a CK: the candidates for "refused by its CK". */
-export function typelessOnCkBoxes(db: Executor) {
+/** Devices without a type whose box carries one of these CKs: the candidates for "refused by its CK". */
+export async function typelessOnCkBoxes(db: Executor, cks: readonly string[]) {
+  if (cks.length === 0) return [];
   return db
     .selectFrom('devices as d')
     .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
     .select(['d.type_code', 'b.ck'])
     .where('d.type_id', 'is', null)
     .where('d.type_code', 'is not', null)
-    .where('b.ck', 'is not', null)
+    .where('b.ck', 'in', cks)
     .execute();
 }
 

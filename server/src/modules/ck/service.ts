@@ -47,8 +47,8 @@ export class CkService {
     const [boxes, users, types, typeless, rules] = await Promise.all([
       repo.countsByCk(this.db, 'boxes', codes),
       repo.countsByCk(this.db, 'users', codes),
-      repo.typesByCk(this.db),
-      repo.typelessOnCkBoxes(this.db),
+      repo.typesByCk(this.db, codes),
+      repo.typelessOnCkBoxes(this.db, codes),
       typeRules(this.db),
     ]);
     // A typeless device is refused by its box's CK when its code stands for a type (the CK allows it no other way).
@@ -118,11 +118,11 @@ export class CkService {
     const done = await this.db.transaction().execute(async (trx) => {
       if (!(await repo.findCk(trx, ck))) throw unknownCk(ck);
       await requireTypes(trx, wanted);
-      const before = (await repo.typesByCk(trx)).get(ck) ?? [];
+      const before = (await repo.typesByCk(trx, [ck])).get(ck) ?? [];
       await repo.setCkTypes(trx, ck, wanted);
       await trx.updateTable('ck_codes').set({ updated_at: this.now(), updated_by: auth.user.username }).where('ck', '=', ck).execute();
       const devices = await retype(trx, { ck });
-      const after = (await repo.typesByCk(trx)).get(ck) ?? [];
+      const after = (await repo.typesByCk(trx, [ck])).get(ck) ?? [];
       return { before, after, devices };
     });
     await this.audit.record({

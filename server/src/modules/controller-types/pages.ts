@@ -7,6 +7,7 @@ import {
   pageProblems,
   typePageConfig,
   type Language,
+  type RegisterDef,
   type TypePageConfig,
   type TypePageView,
 } from '@dms/contract';
@@ -33,13 +34,18 @@ export async function savedPages(db: Executor, typeId: number): Promise<Map<stri
   return out;
 }
 
-/** The page a device of this type on a box with this firmware shows (contract `pageFor`). */
-export async function devicePage(db: Executor, typeId: number | null, firmware: string | null): Promise<TypePageConfig> {
-  if (typeId === null) return defaultPage([]);
-  const type = await repo.findType(db, typeId);
-  if (!type) return defaultPage([]);
-  const [registers, saved] = await Promise.all([repo.registersOf(db, typeId), savedPages(db, typeId)]);
-  return pageFor(saved, firmware, registers.map(toRegisterDef));
+/**
+ * The page a device of this type on a box with this firmware shows (contract `pageFor`), for the type's map as the
+ * caller has it (ingest's copy, or the stored one).
+ */
+export async function devicePage(
+  db: Executor,
+  typeId: number | null,
+  firmware: string | null,
+  registers: readonly RegisterDef[],
+): Promise<TypePageConfig> {
+  if (typeId === null) return defaultPage(registers);
+  return pageFor(await savedPages(db, typeId), firmware, registers);
 }
 
 /**

@@ -24,9 +24,11 @@ import {
   type SeriesResult,
   type SpecificStatus,
   type WriteResult,
+  type RegisterDef,
 } from '@dms/contract';
 import { erasNeeded } from '../controller-types/eras.js';
 import { devicePage } from '../controller-types/pages.js';
+import { toRegisterDef } from '../controller-types/registers.js';
 import { findType, registersOf } from '../controller-types/repository.js';
 import {
   describeReach,
@@ -249,26 +251,18 @@ export class DeviceService {
     const granted = await deviceGrants(this.db, auth, row.id);
     const lens = await faultLens(this.db, auth);
     const rights = lens.rights;
-    const [transitions, faults, reaches, type] = await Promise.all([
+    const [transitions, faults, reaches, type, box] = await Promise.all([
       repo.recentTransitions(this.db, row.id, 20),
       activeFaultsOf(this.db, lens, [row.id], lang),
       describeReach(this.db, auth, [row.id]),
       row.type_id === null ? undefined : findType(this.db, row.type_id),
+      this.db.selectFrom('boxes').select('firmware').where('box_id', '=', row.box_id).executeTakeFirst(),
     ]);
-    const box = await this.db.selectFrom('boxes').select('firmware').where('box_id', '=', row.box_id).executeTakeFirst();
-    const page = await devicePage(this.db, row.type_id, box?.firmware ?? null);
     // The register map: ingest's copy of the device's type, or the stored one when ingest has not met the device.
     const known = this.ingest.device(row.id)?.type?.registers;
-    const defs =
-      known !== undefined
-        ? [...known.values()]
-        : row.type_id === null
-          ? []
-          : (await registersOf(this.db, row.type_id)).map((r) => ({
-              number: r.number,
-              writable: r.writable === 1,
-              operating: r.operating === 1,
-            }));
+    const defs: RegisterDef[] =
+      known !== undefined ? [...known.values()] : row.type_id === null ? [] : (await registersOf(this.db, row.type_id)).map(toRegisterDef);
+    const page = await devicePage(this.db, row.type_id, box?.firmware ?? null, defs);
     const reach = reachOrNone(reaches, row.id);
     // A device whose data a sub-manager below hid: its page says so, with no values (docs/people.md).
     const state = reach.data ? this.ingest.device(row.id) : undefined;
