@@ -7,6 +7,7 @@ export { default as ck } from './modules/ck/index.js';
 export { default as controllerTypes } from './modules/controller-types/index.js';
 export { default as datalog } from './modules/datalog/index.js';
 export { default as devices } from './modules/devices/index.js';
+export { default as events } from './modules/events/index.js';
 export { default as exports } from './modules/exports/index.js';
 export { default as fleet } from './modules/fleet/index.js';
 export { default as health } from './modules/health/index.js';

@@ -85,6 +85,7 @@ describe.each(dialects)('the fault visibility matrix on %s', (dialect) => {
         latestTs: null,
         latest: new Map(),
         activeBits: new Map(bits.map((b) => [`${b.register}:${b.bit}`, { ...b, recordId: null }])),
+        ruleEvents: new Map(),
       };
       ingest.ctx.events.emit('status', { device, from: 'online', to: status, time: t.clock.now });
     }

@@ -3,6 +3,7 @@ import { actions as boxRegInfo } from './box-reg-info/actions.js';
 import { actions as ck } from './ck/actions.js';
 import { actions as controllerTypes } from './controller-types/actions.js';
 import { actions as devices } from './devices/actions.js';
+import { actions as events } from './events/actions.js';
 import { actions as permissionTemplates } from './permission-templates/actions.js';
 import { actions as user } from './user/actions.js';
 import { actions as usermanager } from './usermanager/actions.js';
@@ -13,6 +14,7 @@ export const AREA_ACTIONS = [
   ...ck,
   ...controllerTypes,
   ...devices,
+  ...events,
   ...permissionTemplates,
   ...user,
   ...usermanager,

@@ -7,6 +7,7 @@ export { endpoints as ck } from './ck/endpoints.js';
 export { endpoints as controllerTypes } from './controller-types/endpoints.js';
 export { endpoints as datalog } from './datalog/endpoints.js';
 export { endpoints as devices } from './devices/endpoints.js';
+export { endpoints as events } from './events/endpoints.js';
 export { endpoints as exports } from './exports/endpoints.js';
 export { endpoints as fleet } from './fleet/endpoints.js';
 export { endpoints as health } from './health/endpoints.js';

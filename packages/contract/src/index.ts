@@ -40,3 +40,5 @@ export * from './ck/schemas.js';
 export * from './controller-types/page.js';
 export * from './controller-types/typing.js';
 export * from './controller-types/eras.js';
+export * from './events/schemas.js';
+export * from './events/engine.js';

@@ -17,6 +17,7 @@ export const PERMISSIONS = {
   'user.read': "See a user's account and operations",
   'user.helper': "Manage a helper: one's child holding the role helper",
   'user.manager': "Manage a sub-manager: one's child holding the role manager",
+  'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
 } as const satisfies Record<`${string}.${string}`, string>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { AuthContext } from '../types.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
+import { EVENT_RULES } from './events.js';
 import type { Rules } from './rule.js';
 import { USER_RULES } from './users.js';
 
@@ -12,7 +13,7 @@ import { USER_RULES } from './users.js';
  * `requireAccess` on the ids they were asked about. One rule per permission of the contract: an area adds its file
  * here and joins its rules below, and the type fails until every permission has one.
  */
-const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES };
+const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES, ...EVENT_RULES };
 
 export interface AccessRequest {
   auth: AuthContext;

@@ -17,6 +17,7 @@ import { typeCharts0014 } from './migrations/0014_type_charts.js';
 import { ckCodes0015 } from './migrations/0015_ck_codes.js';
 import { typePages0016 } from './migrations/0016_type_pages.js';
 import { builtinTypes0017 } from './migrations/0017_builtin_types.js';
+import { events0018 } from './migrations/0018_events.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -38,6 +39,7 @@ const MIGRATIONS = {
   '0015_ck_codes': ckCodes0015,
   '0016_type_pages': typePages0016,
   '0017_builtin_types': builtinTypes0017,
+  '0018_events': events0018,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -3,6 +3,7 @@ import type { CkTables } from './schema/ck.js';
 import type { ControllerTypeTables } from './schema/controller-types.js';
 import type { DatalogTables } from './schema/datalog.js';
 import type { DeviceTables } from './schema/devices.js';
+import type { EventTables } from './schema/events.js';
 import type { HistoryTables } from './schema/history.js';
 import type { NotificationTables } from './schema/notifications.js';
 import type { PeopleTables } from './schema/people.js';
@@ -13,6 +14,7 @@ export type * from './schema/ck.js';
 export type * from './schema/controller-types.js';
 export type * from './schema/datalog.js';
 export type * from './schema/devices.js';
+export type * from './schema/events.js';
 export type * from './schema/history.js';
 export type * from './schema/notifications.js';
 export type * from './schema/people.js';
@@ -32,4 +34,5 @@ export interface Database
     NotificationTables,
     HistoryTables,
     PeopleTables,
-    CkTables {}
+    CkTables,
+    EventTables {}

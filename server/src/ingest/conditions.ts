@@ -6,7 +6,7 @@ import type { ActiveBit, DeviceState } from './state.js';
 import type { StatusTracker } from './status.js';
 
 /**
- * A device's condition: fault and alert from its type's bit registers. Opens and closes fault records with the
+ * A device's condition: fault and alert from its type's bit registers and its rule events. Opens and closes fault records with the
  * values of their moment; a change of fault or alert moves the status, then is the `condition` event.
  */
 export class ConditionTracker {
@@ -55,10 +55,18 @@ export class ConditionTracker {
         if (entry.recordId !== null) await repo.closeFaultRecord(this.ctx.db, entry.recordId, ts);
       });
     }
-    if (!changed) return;
+    if (changed) this.refresh(device, now);
+  }
+
+  /**
+   * Brings a device's fault and alert in line with its active bits and its rule events in progress (rules.ts): a
+   * change moves the status, then is the `condition` event.
+   */
+  refresh(device: DeviceState, now: number): void {
     const bits = [...device.activeBits.values()];
-    const fault = bits.some((b) => b.kind === 'fault');
-    const alert = bits.some((b) => b.kind === 'alert');
+    const rules = [...device.ruleEvents.values()];
+    const fault = bits.some((b) => b.kind === 'fault') || rules.includes('fault');
+    const alert = bits.some((b) => b.kind === 'alert') || rules.includes('alert');
     if (fault === device.fault && alert === device.alert) return;
     device.fault = fault;
     device.alert = alert;

@@ -1,4 +1,4 @@
-import type { NotificationType, SpecificStatus } from '@dms/contract';
+import type { NotificationType, Severity, SpecificStatus } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Values } from './codec.js';
 import type { DeviceState } from './state.js';
@@ -18,6 +18,8 @@ export interface IngestEvents {
   notification: { id: number; device: DeviceState; type: NotificationType; status: SpecificStatus; time: number; recipients: number[] };
   /** A device was seen for the first time and stored; `reached`: the users who reach it now (provisioning.ts). */
   provisioned: { device: DeviceState; reached: number[] };
+  /** An event rule's event started or ended on a device, once it is stored (rules.ts). */
+  ruleEvent: { device: DeviceState; ruleId: number; eventId: number; phase: 'started' | 'ended'; severity: Severity; time: number };
   /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */
   hello: { boxId: number };
 }
@@ -33,6 +35,7 @@ export class IngestBus {
     notification: new Set(),
     provisioned: new Set(),
     hello: new Set(),
+    ruleEvent: new Set(),
   };
 
   constructor(private readonly log: FastifyBaseLogger) {}

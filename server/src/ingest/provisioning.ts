@@ -75,6 +75,7 @@ export class DeviceProvisioner {
       latestTs: null,
       latest: new Map(),
       activeBits: new Map(),
+      ruleEvents: new Map(),
     };
     this.ctx.registry.addDevice(box, device);
     this.ctx.events.emit('provisioned', { device, reached });

@@ -53,6 +53,7 @@ export class Registry {
         latestTs: l ? l.ts : null,
         latest: l ? decodeValues(l.vals) : new Map<number, number>(),
         activeBits: new Map(),
+        ruleEvents: new Map(),
       });
     }
     for (const r of await repo.openFaultRecords(this.db)) {

@@ -11,6 +11,7 @@ import { attachNotifier } from './notifier.js';
 import { parseAck, parseData, parseEnvelope, parseEvent, parseHello } from './payloads.js';
 import { DeviceProvisioner } from './provisioning.js';
 import { Registry, type TypeSource } from './registry.js';
+import { RuleTracker } from './rules.js';
 import { SnapshotStore } from './snapshots.js';
 import type { BoxState, DeviceState } from './state.js';
 import { IngestStats } from './stats.js';
@@ -18,10 +19,13 @@ import { StatusTracker } from './status.js';
 
 export type { BoxLink, ConnectAttempt, IngestEvents, WriteOutcomeResult };
 
+/** How often rules that read a device's offline time are judged. */
+const RULE_SWEEP_MS = 5000;
+
 /**
  * The data plane (docs/box-protocol.md), one entry point over its pieces: box authentication (box-auth.ts), the box
  * and device state in memory (registry.ts), status tracking (status.ts), provisioning of new devices
- * (provisioning.ts), snapshots and history (snapshots.ts), fault and alert (conditions.ts), notifications
+ * (provisioning.ts), snapshots and history (snapshots.ts), fault and alert (conditions.ts), event rules (rules.ts), notifications
  * (notifier.ts), and commands down to the boxes with their acknowledgements (commands.ts). The pieces tell one
  * another and the rest of the server through the events of events.ts.
  */
@@ -34,6 +38,7 @@ export class IngestService {
   private readonly provisioner: DeviceProvisioner;
   private readonly snapshots: SnapshotStore;
   private readonly commands: BoxCommands;
+  private readonly rules: RuleTracker;
 
   constructor(db: Db, config: Config['ingest'], controllerTypes: TypeSource, log: FastifyBaseLogger, now: () => number) {
     this.registry = new Registry(db, controllerTypes, config.boxRateLimit, now);
@@ -41,7 +46,9 @@ export class IngestService {
     this.auth = new BoxAuth(this.ctx);
     this.status = new StatusTracker(this.ctx, config.heartbeatTimeoutMs);
     this.provisioner = new DeviceProvisioner(this.ctx);
-    this.snapshots = new SnapshotStore(this.ctx, this.provisioner, new ConditionTracker(this.ctx, this.status), config);
+    const conditions = new ConditionTracker(this.ctx, this.status);
+    this.rules = new RuleTracker(this.ctx, conditions, RULE_SWEEP_MS);
+    this.snapshots = new SnapshotStore(this.ctx, this.provisioner, conditions, this.rules, config);
     this.commands = new BoxCommands(this.registry, config.writeTimeoutMs);
     attachNotifier(this.ctx);
   }
@@ -55,6 +62,7 @@ export class IngestService {
   async start(): Promise<void> {
     await this.snapshots.repair();
     await this.registry.restore();
+    await this.rules.start();
     this.status.start();
     this.snapshots.start();
   }
@@ -73,6 +81,7 @@ export class IngestService {
 
   async close(): Promise<void> {
     this.status.stop();
+    this.rules.stop();
     this.commands.close();
     await this.snapshots.close();
     await this.ctx.settled();
@@ -87,6 +96,21 @@ export class IngestService {
 
   reloadTypes(): Promise<void> {
     return this.registry.reloadTypes();
+  }
+
+  /** Reads the event rules again (one was added, changed, turned on or off, or deleted). */
+  reloadRules(): Promise<void> {
+    return this.rules.reload();
+  }
+
+  /** Judges the rules that read the offline time now (the sweep does it every RULE_SWEEP_MS; tests call it). */
+  sweepRules(): void {
+    this.rules.sweep(this.ctx.now());
+  }
+
+  /** How many devices a rule holds in event now. */
+  ruleActive(ruleId: number): number {
+    return this.rules.activeCount(ruleId);
   }
 
   on<K extends keyof IngestEvents>(event: K, listener: IngestListener<K>): () => void {

@@ -3,6 +3,7 @@ import type { ConditionTracker } from './conditions.js';
 import type { IngestContext } from './context.js';
 import type { DeviceProvisioner } from './provisioning.js';
 import * as repo from './repository.js';
+import type { RuleTracker } from './rules.js';
 import type { BoxState } from './state.js';
 import { HistoryWriter, type HistoryItem } from './writer.js';
 
@@ -19,6 +20,7 @@ export class SnapshotStore {
     private readonly ctx: IngestContext,
     private readonly provisioner: DeviceProvisioner,
     private readonly conditions: ConditionTracker,
+    private readonly rules: RuleTracker,
     private readonly config: { flushMs: number; retentionMs: number; clockSkewMs: number },
   ) {
     this.writer = new HistoryWriter(ctx.db, config.flushMs, (id) => {
@@ -68,6 +70,8 @@ export class SnapshotStore {
       else this.ctx.log.info({ boxId: box.boxId }, 'box clock back within CLOCK_SKEW_S');
     }
     const items: HistoryItem[] = [];
+    // An event rule's start or end is stored before the snapshot that made it is acknowledged (rules.ts).
+    let ruleMoved = false;
     for (const [controller, values] of controllers) {
       const device = box.devices.get(controller) ?? (await this.provisioner.ensure(box, controller, null));
       const addresses = device.type?.addresses;
@@ -90,12 +94,14 @@ export class SnapshotStore {
         device.latestTs = ts;
         this.ctx.events.emit('values', { device, ts, values });
         this.conditions.evaluate(device, ts, now);
+        if (this.rules.judge(device, ts, now)) ruleMoved = true;
       } else if (ts === latest) {
         this.ctx.stats.duplicates += 1;
       }
       items.push({ deviceId: device.id, ts, vals: encodeValues(values), ...(adjusted ? { boxTs } : {}) });
     }
     await this.writer.enqueue(items);
+    if (ruleMoved) await this.ctx.settled();
     this.ctx.stats.snapshots += 1;
   }
 

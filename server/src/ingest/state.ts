@@ -5,6 +5,7 @@ import {
   type ControllerTypeDetail,
   type TransitionFault,
   type RegisterDef,
+  type Severity,
   type SpecificStatus,
 } from '@dms/contract';
 import type { Values } from './codec.js';
@@ -55,6 +56,8 @@ export interface DeviceState {
   latest: Values;
   /** `${register}:${bit}` → the active bit. */
   activeBits: Map<string, ActiveBit>;
+  /** Rule id → the severity of that rule's event in progress on this device (rules.ts). */
+  ruleEvents: Map<number, Severity>;
 }
 
 export interface BoxState {

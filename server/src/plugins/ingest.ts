@@ -40,6 +40,15 @@ export default fp(
     app.bus.on('boxCkChanged', ({ boxIds, ck }) => {
       ingest.setBoxesCk(boxIds, ck);
     });
+    app.bus.on('eventRulesChanged', () => {
+      ingest.reloadRules().catch((err: unknown) => {
+        app.log.error({ err }, 'event rules could not be read again after a change');
+      });
+    });
+    // A rule's event, once stored, goes out on the bus (where notifications will read it).
+    ingest.on('ruleEvent', ({ device, ruleId, eventId, phase, severity, time }) => {
+      app.bus.publish('ruleEvent', { deviceId: device.id, ruleId, eventId, phase, severity, time });
+    });
     const mqtt = app.config.mqtt;
     let broker: RunningBroker | null = null;
     // Without MQTT_PORT, a busy default port (another broker on this machine) moves the embedded one along.

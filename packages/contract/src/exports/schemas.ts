@@ -5,12 +5,13 @@ import { languageSchema } from '../i18n.js';
 import { deviceFilter } from '../devices/schemas.js';
 import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
 import { managersFilter } from '../usermanager/managers.js';
+import { eventsFilter } from '../events/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
  * tells its progress; GET /exports/{id}/file downloads it once it is ready (once; a file expires after 10 minutes).
  */
-export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types', 'type-map', 'type-protocol'] as const;
+export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types', 'type-map', 'type-protocol', 'events'] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
 export const MAX_EXPORT_ROWS = 200_000;
@@ -39,6 +40,7 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('fault-records'), filter: faultRecordsFilter, tz: timeZone }),
   z.object({ kind: z.literal('managers'), filter: managersFilter, tz: timeZone }),
   z.object({ kind: z.literal('controller-types'), filter: typeFilter, tz: timeZone }),
+  z.object({ kind: z.literal('events'), filter: eventsFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

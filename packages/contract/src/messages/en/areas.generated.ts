@@ -3,6 +3,7 @@ import boxRegInfo from '../../box-reg-info/messages/en.js';
 import ck from '../../ck/messages/en.js';
 import controllerTypes from '../../controller-types/messages/en.js';
 import devices from '../../devices/messages/en.js';
+import events from '../../events/messages/en.js';
 import exports from '../../exports/messages/en.js';
 import history from '../../history/messages/en.js';
 import permissionTemplates from '../../permission-templates/messages/en.js';
@@ -10,4 +11,4 @@ import user from '../../user/messages/en.js';
 import usermanager from '../../usermanager/messages/en.js';
 
 /** The areas' server messages in en (`<area>/messages/en.ts`). */
-export default { boxRegInfo, ck, controllerTypes, devices, exports, history, permissionTemplates, user, usermanager };
+export default { boxRegInfo, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };

@@ -3,6 +3,7 @@ import boxRegInfo from '../../box-reg-info/messages/es.js';
 import ck from '../../ck/messages/es.js';
 import controllerTypes from '../../controller-types/messages/es.js';
 import devices from '../../devices/messages/es.js';
+import events from '../../events/messages/es.js';
 import exports from '../../exports/messages/es.js';
 import history from '../../history/messages/es.js';
 import permissionTemplates from '../../permission-templates/messages/es.js';
@@ -10,4 +11,4 @@ import user from '../../user/messages/es.js';
 import usermanager from '../../usermanager/messages/es.js';
 
 /** The areas' server messages in es (`<area>/messages/es.ts`). */
-export default { boxRegInfo, ck, controllerTypes, devices, exports, history, permissionTemplates, user, usermanager };
+export default { boxRegInfo, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };

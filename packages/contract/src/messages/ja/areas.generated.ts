@@ -3,6 +3,7 @@ import boxRegInfo from '../../box-reg-info/messages/ja.js';
 import ck from '../../ck/messages/ja.js';
 import controllerTypes from '../../controller-types/messages/ja.js';
 import devices from '../../devices/messages/ja.js';
+import events from '../../events/messages/ja.js';
 import exports from '../../exports/messages/ja.js';
 import history from '../../history/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
@@ -10,4 +11,4 @@ import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
 
 /** The areas' server messages in ja (`<area>/messages/ja.ts`). */
-export default { boxRegInfo, ck, controllerTypes, devices, exports, history, permissionTemplates, user, usermanager };
+export default { boxRegInfo, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };

@@ -3,6 +3,7 @@ import boxRegInfo from '../../box-reg-info/messages/zh.js';
 import ck from '../../ck/messages/zh.js';
 import controllerTypes from '../../controller-types/messages/zh.js';
 import devices from '../../devices/messages/zh.js';
+import events from '../../events/messages/zh.js';
 import exports from '../../exports/messages/zh.js';
 import history from '../../history/messages/zh.js';
 import permissionTemplates from '../../permission-templates/messages/zh.js';
@@ -10,4 +11,4 @@ import user from '../../user/messages/zh.js';
 import usermanager from '../../usermanager/messages/zh.js';
 
 /** The areas' server messages in zh (`<area>/messages/zh.ts`). */
-export default { boxRegInfo, ck, controllerTypes, devices, exports, history, permissionTemplates, user, usermanager };
+export default { boxRegInfo, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };
