@@ -74,6 +74,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     // The /device-type group is root's as a whole (spec 6: "device-type … root only"): each page it has.
     const deviceTypePages = PAGES.filter(({ areas }) => areas.includes('deviceType')).map((p) => p.page);
     expect(deviceTypePages.map((p) => p.name)).toEqual(expect.arrayContaining(['typeConfig', 'permission', 'permissionModify']));
+    // The /events group is root's as a whole (issue 21): each page it has.
+    const eventsPages = PAGES.filter(({ areas }) => areas.includes('events')).map((p) => p.page);
+    expect(eventsPages.map((p) => p.name)).toEqual(expect.arrayContaining(['eventsList', 'eventsAdd', 'eventsLog']));
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
@@ -89,7 +92,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...everyone,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['ipLog', 'serverLog', ...deviceTypePages.map((p) => p.name)] : []),
+        ...(role === 'root' ? ['ipLog', 'serverLog', ...deviceTypePages.map((p) => p.name), ...eventsPages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -106,12 +109,14 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'datalog/',
         'deviceType/',
         'devices/',
+        'events/',
         'ipLog',
         'operationLog',
         'serverLog',
         'smartbox/',
         'usermanager/',
         ...deviceTypePages.filter((p) => !p.meta.hidden).map((p) => p.name),
+        ...eventsPages.filter((p) => !p.meta.hidden).map((p) => p.name),
         ...deviceMenu,
       ].sort(),
     );

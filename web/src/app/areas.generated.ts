@@ -5,6 +5,7 @@ import * as dashboard from '../pages/dashboard/routes';
 import * as datalog from '../pages/datalog/routes';
 import * as deviceType from '../pages/device-type/routes';
 import * as devices from '../pages/devices/routes';
+import * as events from '../pages/events/routes';
 import * as profile from '../pages/profile/routes';
 import * as smartbox from '../pages/smartbox/routes';
 import * as usermanager from '../pages/usermanager/routes';
@@ -16,6 +17,7 @@ export const AREA_ROUTES: readonly (AreaRoutes & { area: string })[] = [
   { area: 'datalog', ...datalog },
   { area: 'device-type', ...deviceType },
   { area: 'devices', ...devices },
+  { area: 'events', ...events },
   { area: 'profile', ...profile },
   { area: 'smartbox', ...smartbox },
   { area: 'usermanager', ...usermanager },

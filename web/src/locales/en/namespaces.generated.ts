@@ -26,6 +26,7 @@ export { default as typeRelation } from '@/pages/device-type/locales/en/typeRela
 export { default as typeUpload } from '@/pages/device-type/locales/en/typeUpload';
 export { default as devices } from '@/pages/devices/locales/en/devices';
 export { default as history } from '@/pages/devices/locales/en/history';
+export { default as events } from '@/pages/events/locales/en/events';
 export { default as profile } from '@/pages/profile/locales/en/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/en/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/en/addDevice';
@@ -33,5 +34,6 @@ export { default as helpers } from '@/pages/usermanager/locales/en/helpers';
 export { default as managers } from '@/pages/usermanager/locales/en/managers';
 export { default as people } from '@/pages/usermanager/locales/en/people';
 export { default as usermanager } from '@/pages/usermanager/locales/en/usermanager';
+export { default as eventActions } from '@/features/events/locales/en/eventActions';
 export { default as fleet } from '@/features/fleet/locales/en/fleet';
 export { default as reach } from '@/features/reach/locales/en/reach';

@@ -26,6 +26,7 @@ export { default as typeRelation } from '@/pages/device-type/locales/es/typeRela
 export { default as typeUpload } from '@/pages/device-type/locales/es/typeUpload';
 export { default as devices } from '@/pages/devices/locales/es/devices';
 export { default as history } from '@/pages/devices/locales/es/history';
+export { default as events } from '@/pages/events/locales/es/events';
 export { default as profile } from '@/pages/profile/locales/es/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/es/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/es/addDevice';
@@ -33,5 +34,6 @@ export { default as helpers } from '@/pages/usermanager/locales/es/helpers';
 export { default as managers } from '@/pages/usermanager/locales/es/managers';
 export { default as people } from '@/pages/usermanager/locales/es/people';
 export { default as usermanager } from '@/pages/usermanager/locales/es/usermanager';
+export { default as eventActions } from '@/features/events/locales/es/eventActions';
 export { default as fleet } from '@/features/fleet/locales/es/fleet';
 export { default as reach } from '@/features/reach/locales/es/reach';

@@ -26,6 +26,7 @@ export { default as typeRelation } from '@/pages/device-type/locales/ja/typeRela
 export { default as typeUpload } from '@/pages/device-type/locales/ja/typeUpload';
 export { default as devices } from '@/pages/devices/locales/ja/devices';
 export { default as history } from '@/pages/devices/locales/ja/history';
+export { default as events } from '@/pages/events/locales/ja/events';
 export { default as profile } from '@/pages/profile/locales/ja/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/ja/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/ja/addDevice';
@@ -33,5 +34,6 @@ export { default as helpers } from '@/pages/usermanager/locales/ja/helpers';
 export { default as managers } from '@/pages/usermanager/locales/ja/managers';
 export { default as people } from '@/pages/usermanager/locales/ja/people';
 export { default as usermanager } from '@/pages/usermanager/locales/ja/usermanager';
+export { default as eventActions } from '@/features/events/locales/ja/eventActions';
 export { default as fleet } from '@/features/fleet/locales/ja/fleet';
 export { default as reach } from '@/features/reach/locales/ja/reach';

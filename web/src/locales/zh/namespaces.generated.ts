@@ -26,6 +26,7 @@ export { default as typeRelation } from '@/pages/device-type/locales/zh/typeRela
 export { default as typeUpload } from '@/pages/device-type/locales/zh/typeUpload';
 export { default as devices } from '@/pages/devices/locales/zh/devices';
 export { default as history } from '@/pages/devices/locales/zh/history';
+export { default as events } from '@/pages/events/locales/zh/events';
 export { default as profile } from '@/pages/profile/locales/zh/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/zh/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/zh/addDevice';
@@ -33,5 +34,6 @@ export { default as helpers } from '@/pages/usermanager/locales/zh/helpers';
 export { default as managers } from '@/pages/usermanager/locales/zh/managers';
 export { default as people } from '@/pages/usermanager/locales/zh/people';
 export { default as usermanager } from '@/pages/usermanager/locales/zh/usermanager';
+export { default as eventActions } from '@/features/events/locales/zh/eventActions';
 export { default as fleet } from '@/features/fleet/locales/zh/fleet';
 export { default as reach } from '@/features/reach/locales/zh/reach';

@@ -1,0 +1,456 @@
+import { Alert, App, Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tag, Typography } from 'antd';
+import {
+  api,
+  CK_CODE,
+  Code,
+  EVENT_TEXT_PLACEHOLDERS,
+  LANGUAGE_NAMES,
+  LANGUAGES,
+  SEVERITIES,
+  validationIssue,
+  type Language,
+  type RegisterDef,
+  type RuleInput,
+  type Severity,
+} from '@dms/contract';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
+import { z } from 'zod';
+import { call, endpointQuery } from '@/api/call';
+import { isApiError } from '@/api/client';
+import { useSubmit } from '@/components/forms/useSubmit';
+import { useI18n, type Translate } from '@/i18n';
+import { useCloseTab } from '@/layout/tags-view/useCloseTab';
+import { EVENTS_LIST_PATH } from '../paths';
+import { eventQueries, RULE_READS } from '../queries';
+import { SEVERITY_COLOR } from '../SeverityTag';
+import { clearWords, ruleWords } from '../words';
+import { ConditionBuilder } from './ConditionBuilder';
+import { DevicesSelect } from './DeviceSelect';
+import { checkDraft, previewCondition, problemText, type ConditionDraft, type RuleDraft } from './draft';
+import { ReplayPanel } from './ReplayPanel';
+
+const NO_REGISTERS: RegisterDef[] = [];
+const issuesOf = z.object({ issues: z.array(validationIssue) });
+
+/** The body's fields the form shows (a problem at another path is said above the buttons). */
+const FIELDS = /^(name|typeId|deviceIds|cks|condition|clear|hysteresis|durationS|debounceS|severity|text|enabled)(\.|$)/;
+
+/** The label of the field at a body path, for the messages that name it. */
+function labelOf(t: Translate, path: string): string {
+  const segments = path.split('.');
+  const last = segments[segments.length - 1] ?? '';
+  if (segments[0] === 'text' && (LANGUAGES as readonly string[]).includes(last)) {
+    return t('events.form.textIn', { language: LANGUAGE_NAMES[last as Language] });
+  }
+  switch (last) {
+    case 'name':
+      return t('events.form.name');
+    case 'typeId':
+      return t('events.form.type');
+    case 'register':
+      return t('events.form.register');
+    case 'value':
+      return t('events.form.value');
+    case 'low':
+      return t('events.form.low');
+    case 'high':
+      return t('events.form.high');
+    case 'amount':
+      return t('events.form.amount');
+    case 'windowS':
+      return t('events.form.window');
+    case 'minutes':
+      return t('events.form.minutes');
+    case 'hysteresis':
+      return t('events.form.hysteresis');
+    case 'durationS':
+      return t('events.form.duration');
+    case 'debounceS':
+      return t('events.form.debounce');
+    default:
+      return segments[0] === 'deviceIds'
+        ? t('events.form.devices')
+        : segments[0] === 'cks'
+          ? t('events.form.cks')
+          : t('events.form.condition');
+  }
+}
+
+/** Whether a problem at `key` is about what was edited at `path` (the field, a part of it, or what holds it). */
+const touches = (key: string, path: string) => key === path || path.startsWith(`${key}.`) || key.startsWith(`${path}.`);
+
+/** The first problem at `prefix` or under it. */
+function under(issues: ReadonlyMap<string, string>, prefix: string): string | undefined {
+  for (const [key, text] of issues) if (key === prefix || key.startsWith(`${prefix}.`)) return text;
+  return undefined;
+}
+
+export interface RuleFormProps {
+  /** The rule edited (its next version is saved), or null for a new rule. */
+  ruleId: number | null;
+  /** Its version now (null: new). */
+  version: number | null;
+  initial: RuleDraft;
+}
+
+/**
+ * The rule form: its name, type, devices and CK codes; its condition built part by part and in words as it is built;
+ * how it ends (a clear condition of its own, or the hysteresis); how long it must hold and how long its end; severity;
+ * its text in four languages; on or off. Checked with the contract's schema before it is sent, the problems shown at
+ * their fields (the server's refusals too, by the paths it names); nothing typed is lost. Saved, it goes back to the
+ * list. Test against history runs the rule as built without saving it.
+ */
+export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
+  const { t, lang } = useI18n();
+  const { message } = App.useApp();
+  const closeAndGo = useCloseTab();
+  const [draft, setDraft] = useState(initial);
+  const [tried, setTried] = useState(false);
+  const [serverIssues, setServerIssues] = useState<ReadonlyMap<string, string>>(new Map());
+  const [claimed, setClaimed] = useState(false);
+  const types = useQuery(eventQueries.types());
+  const typeMap = useQuery({ ...eventQueries.typeRegisters(draft.typeId ?? 1), enabled: draft.typeId !== null });
+  const registers = draft.typeId !== null && typeMap.data?.id === draft.typeId ? typeMap.data.registers : NO_REGISTERS;
+
+  // Once a save or a test was asked for, the problems follow what is typed.
+  const checked = useMemo(() => (tried ? checkDraft(draft) : null), [tried, draft]);
+  const localIssues = useMemo(() => {
+    const issues = new Map<string, string>();
+    if (checked && !checked.ok) {
+      for (const p of checked.problems) if (!issues.has(p.path)) issues.set(p.path, problemText(p, lang, labelOf(t, p.path)));
+    }
+    return issues;
+  }, [checked, lang, t]);
+  const issueAt = (path: string) => localIssues.get(path) ?? serverIssues.get(path);
+  const issueUnder = (prefix: string) => under(localIssues, prefix) ?? under(serverIssues, prefix);
+
+  /** Shows the server's refusal of fields at them; answers whether it named any field the form shows. */
+  const showIssues = (issues: ReadonlyArray<{ path: string; message: string }>): boolean => {
+    const known = issues.filter((i) => FIELDS.test(i.path));
+    setServerIssues(new Map(known.map((i) => [i.path, i.message])));
+    return known.length > 0;
+  };
+
+  const { busy, error, run, clearError } = useSubmit(
+    async (body: RuleInput) => {
+      try {
+        const saved =
+          ruleId === null
+            ? await call(api.events.createRule, { body }, { errorDisplay: 'none' })
+            : await call(api.events.updateRule, { params: { id: ruleId }, body }, { errorDisplay: 'none' });
+        void message.success(
+          ruleId === null
+            ? t('events.form.created', { name: saved.name })
+            : t('events.form.saved', { name: saved.name, version: saved.version }),
+        );
+        closeAndGo(EVENTS_LIST_PATH);
+      } catch (e) {
+        if (isApiError(e) && e.code === Code.VALIDATION_FAILED) {
+          const parsed = issuesOf.safeParse(e.data);
+          setClaimed(showIssues(parsed.success ? parsed.data.issues : []));
+        } else setClaimed(false);
+        throw e;
+      }
+    },
+    { invalidates: RULE_READS },
+  );
+
+  /** A change of the draft; the problem of the field changed goes (the server's), and the refusal above the buttons. */
+  const edit = (path: string, change: (d: RuleDraft) => RuleDraft) => {
+    setDraft(change);
+    if ([...serverIssues.keys()].some((k) => touches(k, path))) {
+      setServerIssues((s) => new Map([...s].filter(([k]) => !touches(k, path))));
+    }
+    clearError();
+  };
+
+  /** Checks the draft (its problems now shown) and answers the body, or null. */
+  const check = (): RuleInput | null => {
+    setTried(true);
+    const result = checkDraft(draft);
+    return result.ok ? result.body : null;
+  };
+
+  const save = () => {
+    const body = check();
+    if (body) void run(body);
+  };
+
+  const item = (path: string, label: string, issue = issueAt(path)) => ({
+    label,
+    validateStatus: issue ? ('error' as const) : undefined,
+    help: issue,
+  });
+  const setCondition = (which: 'condition' | 'clear') => (next: ConditionDraft, path: string) => {
+    edit(path, (d) => ({ ...d, [which]: next }));
+  };
+  const numberInput = (field: 'durationS' | 'debounceS' | 'hysteresis', testId: string, label: string, unit: string) => (
+    <InputNumber<number>
+      data-testid={testId}
+      aria-label={label}
+      controls={false}
+      style={{ width: 180 }}
+      suffix={unit || undefined}
+      value={draft[field]}
+      onChange={(v) => {
+        edit(field, (d) => ({ ...d, [field]: typeof v === 'number' ? v : null }));
+      }}
+    />
+  );
+
+  const words = { t, lang, registers };
+  const preview = previewCondition(draft.condition);
+  const startsWords = ruleWords({ condition: preview, durationS: draft.durationS ?? 0 }, words);
+  const endsWords = clearWords(
+    {
+      condition: preview,
+      clear: draft.clearOn ? previewCondition(draft.clear) : undefined,
+      hysteresis: draft.hysteresis ?? 0,
+      debounceS: draft.debounceS ?? 0,
+    },
+    words,
+  );
+  const problems = checked !== null && !checked.ok;
+  const placeholders = EVENT_TEXT_PLACEHOLDERS.map((p) => `{${p}}`).join(' ');
+
+  return (
+    <Space orientation="vertical" size={16} style={{ width: '100%' }}>
+      <Form layout="vertical" data-testid="rule-form" component="div">
+        {version !== null && (
+          <Typography.Paragraph type="secondary" data-testid="rule-version">
+            <Tag>{`v${version}`}</Tag>
+            {t('events.form.editHelp', { next: version + 1 })}
+          </Typography.Paragraph>
+        )}
+        <Typography.Title level={5}>{t('events.form.sections.rule')}</Typography.Title>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('name', t('events.form.name'))} required>
+              <Input
+                data-testid="rule-name"
+                maxLength={64}
+                autoComplete="off"
+                value={draft.name}
+                onChange={(e) => {
+                  const name = e.target.value;
+                  edit('name', (d) => ({ ...d, name }));
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('typeId', t('events.form.type'))} required>
+              <Select<number>
+                data-testid="rule-type"
+                aria-label={t('events.form.type')}
+                placeholder={t('events.form.typePlaceholder')}
+                loading={types.isPending}
+                value={draft.typeId ?? undefined}
+                showSearch={{ optionFilterProp: 'label' }}
+                options={(types.data ?? []).map((ty) => ({ value: ty.id, label: `${ty.name[lang]} (${ty.code})` }))}
+                onChange={(typeId) => {
+                  // Registers and devices are the type's: another type's are dropped.
+                  const clearRegisters = (c: ConditionDraft): ConditionDraft => ({
+                    ...c,
+                    parts: c.parts.map((p) => ({ ...p, register: null })),
+                  });
+                  edit('typeId', (d) =>
+                    d.typeId === typeId
+                      ? d
+                      : { ...d, typeId, deviceIds: [], condition: clearRegisters(d.condition), clear: clearRegisters(d.clear) },
+                  );
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('severity', t('events.form.severity'))} required>
+              <Select<Severity>
+                data-testid="rule-severity"
+                aria-label={t('events.form.severity')}
+                value={draft.severity}
+                options={SEVERITIES.map((s) => ({ value: s, label: <Tag color={SEVERITY_COLOR[s]}>{t(`events.severity.${s}`)}</Tag> }))}
+                onChange={(severity) => {
+                  edit('severity', (d) => ({ ...d, severity }));
+                }}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('enabled', t('events.form.enabled'))} extra={t('events.form.enabledHelp')}>
+              <Switch
+                data-testid="rule-enabled"
+                aria-label={t('events.form.enabled')}
+                checked={draft.enabled}
+                onChange={(enabled) => {
+                  edit('enabled', (d) => ({ ...d, enabled }));
+                }}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Typography.Title level={5}>{t('events.form.sections.targets')}</Typography.Title>
+        <Row gutter={16}>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('deviceIds', t('events.form.devices'), issueUnder('deviceIds'))} extra={t('events.form.devicesHelp')}>
+              <DevicesSelect
+                typeId={draft.typeId}
+                value={draft.deviceIds}
+                onChange={(deviceIds) => {
+                  edit('deviceIds', (d) => ({ ...d, deviceIds }));
+                }}
+                placeholder={draft.typeId === null ? t('events.form.chooseTypeFirst') : t('events.form.devicesPlaceholder')}
+                data-testid="rule-devices"
+                aria-label={t('events.form.devices')}
+              />
+            </Form.Item>
+          </Col>
+          <Col xs={24} md={12}>
+            <Form.Item {...item('cks', t('events.form.cks'), issueUnder('cks'))} extra={t('events.form.cksHelp')}>
+              <CkSelect
+                value={draft.cks}
+                onChange={(cks) => {
+                  edit('cks', (d) => ({ ...d, cks }));
+                }}
+              />
+            </Form.Item>
+          </Col>
+        </Row>
+
+        <Typography.Title level={5}>{t('events.form.sections.condition')}</Typography.Title>
+        <ConditionBuilder
+          prefix="condition"
+          value={draft.condition}
+          onChange={setCondition('condition')}
+          registers={registers}
+          issueAt={issueAt}
+          testId="rule"
+        />
+        <Form.Item {...item('durationS', t('events.form.duration'))} extra={t('events.form.durationHelp')} style={{ marginTop: 8 }}>
+          {numberInput('durationS', 'rule-duration', t('events.form.duration'), t('events.form.secondsUnit'))}
+        </Form.Item>
+
+        <Typography.Title level={5}>{t('events.form.sections.end')}</Typography.Title>
+        <Form.Item label={t('events.form.clearOn')} extra={t('events.form.clearOnHelp')}>
+          <Switch
+            data-testid="rule-clear-on"
+            aria-label={t('events.form.clearOn')}
+            checked={draft.clearOn}
+            onChange={(clearOn) => {
+              edit('clear', (d) => ({ ...d, clearOn }));
+            }}
+          />
+        </Form.Item>
+        {draft.clearOn ? (
+          <ConditionBuilder
+            prefix="clear"
+            value={draft.clear}
+            onChange={setCondition('clear')}
+            registers={registers}
+            issueAt={issueAt}
+            testId="rule-clear"
+          />
+        ) : (
+          <Form.Item {...item('hysteresis', t('events.form.hysteresis'))} extra={t('events.form.hysteresisHelp')}>
+            {numberInput('hysteresis', 'rule-hysteresis', t('events.form.hysteresis'), '')}
+          </Form.Item>
+        )}
+        <Form.Item {...item('debounceS', t('events.form.debounce'))} extra={t('events.form.debounceHelp')} style={{ marginTop: 8 }}>
+          {numberInput('debounceS', 'rule-debounce', t('events.form.debounce'), t('events.form.secondsUnit'))}
+        </Form.Item>
+
+        <Typography.Title level={5}>{t('events.form.sections.text')}</Typography.Title>
+        <Typography.Paragraph type="secondary" data-testid="rule-text-hint">
+          {t('events.form.placeholders', { list: placeholders })}
+        </Typography.Paragraph>
+        <Row gutter={16}>
+          {LANGUAGES.map((l) => (
+            <Col key={l} xs={24} md={12}>
+              <Form.Item {...item(`text.${l}`, t('events.form.textIn', { language: LANGUAGE_NAMES[l] }))} required>
+                <Input.TextArea
+                  data-testid={`rule-text-${l}`}
+                  maxLength={500}
+                  autoSize={{ minRows: 1, maxRows: 4 }}
+                  value={draft.text[l]}
+                  onChange={(e) => {
+                    const text = e.target.value;
+                    edit(`text.${l}`, (d) => ({ ...d, text: { ...d.text, [l]: text } }));
+                  }}
+                />
+              </Form.Item>
+            </Col>
+          ))}
+        </Row>
+
+        <Alert
+          type="info"
+          showIcon
+          style={{ marginBottom: 16 }}
+          title={
+            <>
+              {t('events.form.startsWhen')} <span data-testid="rule-words">{startsWords}</span>
+            </>
+          }
+          description={<span data-testid="rule-clear-words">{endsWords}</span>}
+        />
+        {problems && (
+          <Alert
+            type="error"
+            showIcon
+            role="alert"
+            title={t('events.form.problems')}
+            data-testid="rule-problems"
+            style={{ marginBottom: 12 }}
+          />
+        )}
+        {error && !claimed && (
+          <Alert type="error" showIcon role="alert" title={error} data-testid="rule-error" style={{ marginBottom: 12 }} />
+        )}
+        <Space wrap>
+          <Button type="primary" loading={busy} data-testid="rule-save" onClick={save}>
+            {ruleId === null ? t('events.form.create') : t('events.form.save')}
+          </Button>
+          <Button
+            data-testid="rule-cancel"
+            onClick={() => {
+              closeAndGo(EVENTS_LIST_PATH);
+            }}
+          >
+            {t('events.form.backToList')}
+          </Button>
+        </Space>
+      </Form>
+      <ReplayPanel typeId={draft.typeId} registers={registers} check={check} onRuleIssues={showIssues} />
+    </Space>
+  );
+}
+
+/** The CK codes a rule is kept to: chosen from the configured codes, or typed (four digits; anything else is dropped). */
+function CkSelect({ value, onChange }: { value: string[]; onChange: (cks: string[]) => void }) {
+  const { t } = useI18n();
+  const cks = useQuery(endpointQuery(api.ck.list, { query: { page_size: 100 } }));
+  const options = useMemo(
+    () => (cks.data?.items ?? []).map((c) => ({ value: c.ck, label: c.company ? `${c.ck} · ${c.company}` : c.ck })),
+    [cks.data],
+  );
+  return (
+    <Select<string[]>
+      mode="tags"
+      data-testid="rule-cks"
+      aria-label={t('events.form.cks')}
+      placeholder={t('events.form.cksPlaceholder')}
+      style={{ width: '100%' }}
+      loading={cks.isPending}
+      value={value}
+      options={options}
+      tokenSeparators={[',', ' ']}
+      showSearch={{ optionFilterProp: ['value', 'label'] }}
+      onChange={(codes) => {
+        onChange([...new Set(codes.map((c) => c.trim()).filter((c) => CK_CODE.test(c)))]);
+      }}
+      allowClear
+    />
+  );
+}
