@@ -36,6 +36,9 @@ test('root builds a rule, tests it on history, enables it; the box crosses it: o
   await byId(page, 'rule-name').fill(name);
   await choose(page, 'rule-type', 'Oil-injected screw air compressor');
   await choose(page, 'rule-severity', 'Alert');
+  // Kept to this box's device: the demo fleet's compressors are not the spec's to alarm.
+  await choose(page, 'rule-devices', String(boxId), String(boxId));
+  await page.keyboard.press('Escape');
   await choose(page, 'rule-register', 'Discharge temperature', 'Discharge');
   await byId(page, 'rule-value').fill('105');
   await byId(page, 'rule-duration').fill('1');
@@ -87,6 +90,13 @@ test('root builds a rule, tests it on history, enables it; the box crosses it: o
   await expect(byId(page, `event-comments-${eventId}`)).toContainText('1');
   await screenshot(page, 'events-log-acked');
 
+  // The device's page lists the event, in progress and acknowledged.
+  await goInApp(page, `/devices/controller/${boxId}/1`);
+  await expect(byId(page, `device-event-${eventId}`)).toHaveAttribute('data-state', 'active');
+  await expect(byId(page, `device-event-text-${eventId}`)).toContainText(`${boxId}-1`);
+  await expect(byId(page, 'device-events')).toContainText('Cooler cleaned'.length > 0 ? 'demo_root' : '');
+  await goInApp(page, '/events/events-log');
+
   // Back below the hysteresis: it ends, once.
   await hot(103);
   await page.waitForTimeout(1100);
@@ -99,5 +109,14 @@ test('root builds a rule, tests it on history, enables it; the box crosses it: o
   await expect
     .poll(async () => ((await apiGet(request, tokenOf('demo_root'), `/devices/${boxId}/1`)).data as { runStatus: string }).runStatus)
     .toBe('normal');
+  // The rule goes with the spec.
+  await goInApp(page, '/events/events-list');
+  await byId(page, 'rules-search').fill(name);
+  await byId(page, 'rules-search').press('Enter');
+  const ruleRow = byId(page, 'rules-table').locator('tbody tr.ant-table-row', { hasText: name });
+  const ruleId = (await ruleRow.getAttribute('data-row-key')) ?? '';
+  await byId(page, `rule-delete-${ruleId}`).click();
+  await page.getByTestId('rule-delete-ok').click();
+  await expect(ruleRow).toHaveCount(0);
   await request.dispose();
 });

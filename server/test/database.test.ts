@@ -46,6 +46,7 @@ describe('database', () => {
       '0015_ck_codes',
       '0016_type_pages',
       '0017_builtin_types',
+      '0018_events',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

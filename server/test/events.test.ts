@@ -33,7 +33,7 @@ describe.each(dialects)('event rules on %s', (dialect) => {
       method,
       url: `/api/v2${url}`,
       headers: { ...(token ? bearer(token) : {}), 'accept-language': lang },
-      ...(payload ? { payload: payload as object } : {}),
+      ...(payload ? { payload } : {}),
     });
   const ok = async <T>(method: Method, url: string, payload?: unknown, token = root): Promise<T> => {
     const res = await call(token, method, url, payload);
@@ -147,6 +147,19 @@ describe.each(dialects)('event rules on %s', (dialect) => {
     expect(new Set(log.map((l) => l.action))).toEqual(
       new Set(['event.ruleCreate', 'event.ruleUpdate', 'event.ruleCopy', 'event.ruleEnable', 'event.ruleDelete']),
     );
+  });
+
+  it('a controller type watched by a rule cannot be deleted until the rule goes', async () => {
+    const name = { en: 'Watched', zh: '被监视', es: 'Vigilado', ja: '監視中' };
+    const { id } = await ok<{ id: number }>('POST', '/controller-types', { code: 'watched-type', name, kind: 'plc' });
+    const watcher = await ok<RuleDetail>(
+      'POST',
+      '/events/rules',
+      rule({ name: 'Watcher', typeId: id, condition: { kind: 'offline', minutes: 15 } }),
+    );
+    await refused('DELETE', `/controller-types/${id}`, undefined, 'This controller type is watched by 1 event rule(s); delete them first.');
+    await ok('DELETE', `/events/rules/${watcher.id}`);
+    await ok('DELETE', `/controller-types/${id}`);
   });
 
   it('tests a rule against stored history: when it would have started and ended', async () => {

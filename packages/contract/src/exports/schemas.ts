@@ -11,7 +11,16 @@ import { eventsFilter } from '../events/schemas.js';
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
  * tells its progress; GET /exports/{id}/file downloads it once it is ready (once; a file expires after 10 minutes).
  */
-export const EXPORT_KINDS = ['devices', 'history', 'fault-records', 'managers', 'controller-types', 'type-map', 'type-protocol', 'events'] as const;
+export const EXPORT_KINDS = [
+  'devices',
+  'history',
+  'fault-records',
+  'managers',
+  'controller-types',
+  'type-map',
+  'type-protocol',
+  'events',
+] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
 export const MAX_EXPORT_ROWS = 200_000;

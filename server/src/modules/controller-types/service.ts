@@ -220,6 +220,13 @@ export class ControllerTypeService {
         ]);
         if (relations.n > 0 || cks.n > 0)
           throw new AppError(Code.VALIDATION_FAILED, 'error.typeNamed', { relations: relations.n, cks: cks.n });
+        // Watched by event rules (their events name its registers): those go first.
+        const rules = await trx
+          .selectFrom('event_rules')
+          .select((eb) => eb.fn.countAll<number | string>().as('n'))
+          .where('type_id', '=', id)
+          .executeTakeFirstOrThrow();
+        if (Number(rules.n) > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.typeHasRules', { rules: Number(rules.n) });
         const registers = (await repo.registersOf(trx, id)).length;
         await trx.deleteFrom('controller_types').where('id', '=', id).execute();
         return { type, registers };

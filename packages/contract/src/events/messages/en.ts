@@ -23,6 +23,7 @@ export default {
   'error.eventRuleCk': 'The CK code {ck} is not configured.',
   'error.eventRuleReplayOffline': 'An offline condition cannot be tested against stored values; enable the rule to see it work.',
   'error.eventRuleReplayDevice': 'Test against a device of the rule’s type.',
+  'error.typeHasRules': 'This controller type is watched by {rules} event rule(s); delete them first.',
   'error.eventNotFound': 'No event has the id {id}.',
   'error.eventAcked': 'This event was already acknowledged by {user}.',
   'error.eventAssignee': 'No user is named {username}.',

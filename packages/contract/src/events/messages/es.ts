@@ -24,6 +24,7 @@ export default {
   'error.eventRuleReplayOffline':
     'Una condición de desconexión no se puede probar con valores guardados; active la regla para verla funcionar.',
   'error.eventRuleReplayDevice': 'Pruebe con un dispositivo del tipo de la regla.',
+  'error.typeHasRules': 'Este tipo de controlador lo vigilan {rules} regla(s) de eventos; elimínelas primero.',
   'error.eventNotFound': 'Ningún evento tiene el id {id}.',
   'error.eventAcked': '{user} ya reconoció este evento.',
   'error.eventAssignee': 'Ningún usuario se llama {username}.',

@@ -23,6 +23,7 @@ export default {
   'error.eventRuleCk': 'CKコード {ck} は設定されていません。',
   'error.eventRuleReplayOffline': 'オフライン条件は保存された値ではテストできません。ルールを有効にして動作を確認してください。',
   'error.eventRuleReplayDevice': 'ルールのタイプの機器でテストしてください。',
+  'error.typeHasRules': 'このコントローラタイプは {rules} 件のイベントルールで使われています。先に削除してください。',
   'error.eventNotFound': 'ID {id} のイベントはありません。',
   'error.eventAcked': 'このイベントは {user} が確認済みです。',
   'error.eventAssignee': '{username} という名前のユーザーはいません。',

@@ -23,6 +23,7 @@ export default {
   'error.eventRuleCk': 'CK码 {ck} 尚未配置。',
   'error.eventRuleReplayOffline': '离线条件无法用已存储的数据测试，请启用规则后查看效果。',
   'error.eventRuleReplayDevice': '请选择该规则类型的设备进行测试。',
+  'error.typeHasRules': '此控制器类型被 {rules} 条事件规则使用；请先删除这些规则。',
   'error.eventNotFound': '不存在ID为 {id} 的事件。',
   'error.eventAcked': '该事件已由 {user} 确认。',
   'error.eventAssignee': '不存在用户名为 {username} 的用户。',

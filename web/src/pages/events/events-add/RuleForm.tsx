@@ -1,91 +1,34 @@
 import { Alert, App, Button, Col, Form, Input, InputNumber, Row, Select, Space, Switch, Tag, Typography } from 'antd';
 import {
   api,
-  CK_CODE,
   Code,
   EVENT_TEXT_PLACEHOLDERS,
   LANGUAGE_NAMES,
   LANGUAGES,
   SEVERITIES,
-  validationIssue,
-  type Language,
   type RegisterDef,
   type RuleInput,
   type Severity,
 } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
-import { z } from 'zod';
-import { call, endpointQuery } from '@/api/call';
+import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
 import { useSubmit } from '@/components/forms/useSubmit';
-import { useI18n, type Translate } from '@/i18n';
+import { useI18n } from '@/i18n';
 import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { EVENTS_LIST_PATH } from '../paths';
 import { eventQueries, RULE_READS } from '../queries';
-import { SEVERITY_COLOR } from '../SeverityTag';
+import { SEVERITY_COLOR } from '@/features/events/SeverityTag';
 import { clearWords, ruleWords } from '../words';
 import { ConditionBuilder } from './ConditionBuilder';
 import { DevicesSelect } from './DeviceSelect';
 import { checkDraft, previewCondition, problemText, type ConditionDraft, type RuleDraft } from './draft';
 import { ReplayPanel } from './ReplayPanel';
+import { CkSelect } from './CkSelect';
+import { FIELDS, issuesOf, labelOf, touches, under } from './issues';
 
 const NO_REGISTERS: RegisterDef[] = [];
-const issuesOf = z.object({ issues: z.array(validationIssue) });
-
-/** The body's fields the form shows (a problem at another path is said above the buttons). */
-const FIELDS = /^(name|typeId|deviceIds|cks|condition|clear|hysteresis|durationS|debounceS|severity|text|enabled)(\.|$)/;
-
-/** The label of the field at a body path, for the messages that name it. */
-function labelOf(t: Translate, path: string): string {
-  const segments = path.split('.');
-  const last = segments[segments.length - 1] ?? '';
-  if (segments[0] === 'text' && (LANGUAGES as readonly string[]).includes(last)) {
-    return t('events.form.textIn', { language: LANGUAGE_NAMES[last as Language] });
-  }
-  switch (last) {
-    case 'name':
-      return t('events.form.name');
-    case 'typeId':
-      return t('events.form.type');
-    case 'register':
-      return t('events.form.register');
-    case 'value':
-      return t('events.form.value');
-    case 'low':
-      return t('events.form.low');
-    case 'high':
-      return t('events.form.high');
-    case 'amount':
-      return t('events.form.amount');
-    case 'windowS':
-      return t('events.form.window');
-    case 'minutes':
-      return t('events.form.minutes');
-    case 'hysteresis':
-      return t('events.form.hysteresis');
-    case 'durationS':
-      return t('events.form.duration');
-    case 'debounceS':
-      return t('events.form.debounce');
-    default:
-      return segments[0] === 'deviceIds'
-        ? t('events.form.devices')
-        : segments[0] === 'cks'
-          ? t('events.form.cks')
-          : t('events.form.condition');
-  }
-}
-
-/** Whether a problem at `key` is about what was edited at `path` (the field, a part of it, or what holds it). */
-const touches = (key: string, path: string) => key === path || path.startsWith(`${key}.`) || key.startsWith(`${path}.`);
-
-/** The first problem at `prefix` or under it. */
-function under(issues: ReadonlyMap<string, string>, prefix: string): string | undefined {
-  for (const [key, text] of issues) if (key === prefix || key.startsWith(`${prefix}.`)) return text;
-  return undefined;
-}
-
 export interface RuleFormProps {
   /** The rule edited (its next version is saved), or null for a new rule. */
   ruleId: number | null;
@@ -424,33 +367,5 @@ export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
       </Form>
       <ReplayPanel typeId={draft.typeId} registers={registers} check={check} onRuleIssues={showIssues} />
     </Space>
-  );
-}
-
-/** The CK codes a rule is kept to: chosen from the configured codes, or typed (four digits; anything else is dropped). */
-function CkSelect({ value, onChange }: { value: string[]; onChange: (cks: string[]) => void }) {
-  const { t } = useI18n();
-  const cks = useQuery(endpointQuery(api.ck.list, { query: { page_size: 100 } }));
-  const options = useMemo(
-    () => (cks.data?.items ?? []).map((c) => ({ value: c.ck, label: c.company ? `${c.ck} · ${c.company}` : c.ck })),
-    [cks.data],
-  );
-  return (
-    <Select<string[]>
-      mode="tags"
-      data-testid="rule-cks"
-      aria-label={t('events.form.cks')}
-      placeholder={t('events.form.cksPlaceholder')}
-      style={{ width: '100%' }}
-      loading={cks.isPending}
-      value={value}
-      options={options}
-      tokenSeparators={[',', ' ']}
-      showSearch={{ optionFilterProp: ['value', 'label'] }}
-      onChange={(codes) => {
-        onChange([...new Set(codes.map((c) => c.trim()).filter((c) => CK_CODE.test(c)))]);
-      }}
-      allowClear
-    />
   );
 }

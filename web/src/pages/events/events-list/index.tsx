@@ -20,7 +20,7 @@ import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
 import { EVENTS_ADD_PATH, EVENTS_LOG_PATH, ruleEditPath } from '../paths';
 import { eventQueries, RULE_READS } from '../queries';
-import { SeverityTag } from '../SeverityTag';
+import { SeverityTag } from '@/features/events/SeverityTag';
 import { conditionWords } from '../words';
 
 const ON_OFF = ['true', 'false'] as const;

@@ -21,7 +21,7 @@ import { useNow } from '@/lib/useNow';
 import { useAppState } from '@/settings/app-state';
 import { ruleEditPath } from '../paths';
 import { eventQueries } from '../queries';
-import { SeverityTag } from '../SeverityTag';
+import { SeverityTag } from '@/features/events/SeverityTag';
 import { durationWords, numberWords } from '../words';
 import { EVENT_LOG_LIST, eventLogQuery, eventsFilter, YES_NO, type EventLogFilter } from './list-spec';
 

@@ -21,4 +21,11 @@ export default {
   assignedNow: 'Given to {user} now.',
   assigned: 'The event was given to {user}.',
   unassigned: 'The event was given to nobody.',
+  deviceTitle: 'Rule events',
+  deviceCount: '{count, plural, one {# event} other {# events}}',
+  deviceNone: 'No rule has started an event on this device.',
+  inProgress: 'In progress',
+  withheld: 'Values withheld',
+  since: 'Since {time}',
+  between: '{from} – {to}',
 };

@@ -23,6 +23,13 @@ const eventActions: LocaleArea<'eventActions'> = {
   assignedNow: 'Ahora lo tiene {user}.',
   assigned: 'Se dio el evento a {user}.',
   unassigned: 'El evento ya no es de nadie.',
+  deviceTitle: 'Eventos de reglas',
+  deviceCount: '{count, plural, one {# evento} other {# eventos}}',
+  deviceNone: 'Ninguna regla ha iniciado un evento en este dispositivo.',
+  inProgress: 'En curso',
+  withheld: 'Valores ocultos',
+  since: 'Desde {time}',
+  between: 'De {from} a {to}',
 };
 
 export default eventActions;

@@ -23,6 +23,13 @@ const eventActions: LocaleArea<'eventActions'> = {
   assignedNow: '現在の担当者：{user}。',
   assigned: 'イベントを {user} に割り当てました。',
   unassigned: 'イベントの割り当てを解除しました。',
+  deviceTitle: 'ルールイベント',
+  deviceCount: '{count, plural, other {# 件のイベント}}',
+  deviceNone: 'この機器でイベントを開始したルールはまだありません。',
+  inProgress: '進行中',
+  withheld: '値は非表示です',
+  since: '{time} から',
+  between: '{from} ～ {to}',
 };
 
 export default eventActions;

@@ -23,6 +23,13 @@ const eventActions: LocaleArea<'eventActions'> = {
   assignedNow: '当前处理人：{user}。',
   assigned: '事件已指派给 {user}。',
   unassigned: '事件已取消指派。',
+  deviceTitle: '规则事件',
+  deviceCount: '{count, plural, other {共 # 个事件}}',
+  deviceNone: '尚无规则在此设备上触发事件。',
+  inProgress: '进行中',
+  withheld: '数值已隐藏',
+  since: '自 {time} 起',
+  between: '{from} 至 {to}',
 };
 
 export default eventActions;

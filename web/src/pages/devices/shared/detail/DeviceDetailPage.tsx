@@ -24,6 +24,7 @@ import { ActiveFaults } from '../ActiveFaults';
 import { StatusCard } from './StatusCard';
 import { useDeviceDetail } from '@/features/devices/detail/useDeviceDetail';
 import { HideFromSuperior } from '@/features/reach/HideFromSuperior';
+import { DeviceEvents } from '@/features/events/DeviceEvents';
 import '@/features/devices/devices.css';
 
 /**
@@ -149,6 +150,7 @@ export function DeviceDetailPage() {
         <DeviceInfoCard device={device} onSaved={state.replace} />
         <StatusCard device={device} />
       </div>
+      <DeviceEvents device={device} />
       {device.page.gauges.length > 0 && <DeviceGauges type={type} gauges={device.page.gauges} values={state.values} rights={device} />}
       <Controls device={device} type={type} values={state.values} />
       <RegisterTable device={device} type={type} values={state.values} ts={state.ts} />
