@@ -251,8 +251,23 @@ describe.each(dialects)('event rules on %s', (dialect) => {
     expect((await events('&state=active')).total).toBe(0);
   });
 
+  it('saving a rule as a new version ends its event in progress and judges it afresh: a new event of the new version', async () => {
+    const t4 = t.clock.now - 20_000;
+    await report(t4, 110);
+    await report(t4 + 2500, 110);
+    await t.app.ingest.drain();
+    expect((await events(`&ruleId=${ruleId}&state=active`)).items.map((e) => e.ruleVersion)).toEqual([1]);
+    await ok('PUT', `/events/rules/${ruleId}`, rule({ enabled: true }));
+    await t.app.ingest.drain();
+    expect((await events(`&ruleId=${ruleId}&state=active`)).total).toBe(0);
+    await report(t4 + 3000, 110);
+    await report(t4 + 5500, 110);
+    await t.app.ingest.drain();
+    expect((await events(`&ruleId=${ruleId}&state=active`)).items.map((e) => e.ruleVersion)).toEqual([2]);
+  });
+
   it('turning a rule off ends its event in progress; an offline rule starts on the clock', async () => {
-    const t3 = t.clock.now - 10_000;
+    const t3 = t.clock.now - 10_000 + 6000;
     await report(t3, 110);
     await report(t3 + 2500, 110);
     await t.app.ingest.drain();

@@ -37,6 +37,8 @@ interface EventRef {
 
 interface Tracked extends RuleState {
   event: EventRef | null;
+  /** The rule version it was judged by: a state of another version is dropped when the rules are read again. */
+  version: number;
 }
 
 /**
@@ -96,9 +98,8 @@ export class RuleTracker {
     for (const [key, s] of this.states) {
       const [ruleId = 0, deviceId = 0] = key.split(':').map(Number);
       const device = this.ctx.registry.device(deviceId);
-      const version = persisted.find((p) => p.ruleId === ruleId && p.deviceId === deviceId)?.version;
       const rule = live.get(ruleId);
-      if (rule && (version === undefined || version === rule.version)) {
+      if (rule?.version === s.version) {
         if (s.phase === 'active' && device) {
           device.ruleEvents.set(ruleId, rule.definition.severity);
           touched.add(device);
@@ -146,13 +147,6 @@ export class RuleTracker {
         }
       }
     }
-  }
-
-  /** How many devices each rule holds in event now (for tests and the list's live figures). */
-  activeCount(ruleId: number): number {
-    let n = 0;
-    for (const [key, s] of this.states) if (s.phase === 'active' && key.startsWith(`${ruleId}:`)) n += 1;
-    return n;
   }
 
   private applies(rule: LiveRule, device: DeviceState): boolean {
@@ -219,10 +213,10 @@ export class RuleTracker {
   /** One step for one rule and device; writes what moved; answers whether an event started or ended. */
   private run(rule: LiveRule, device: DeviceState, sample: Sample): boolean {
     const key = `${rule.id}:${device.id}`;
-    const before: Tracked = this.states.get(key) ?? { ...IDLE, event: null };
+    const before: Tracked = this.states.get(key) ?? { ...IDLE, event: null, version: rule.version };
     const { state, outcome } = step(rule.definition, before, sample);
     if (outcome === 'none') {
-      if (state !== before) this.states.set(key, { ...state, event: before.event });
+      if (state !== before) this.states.set(key, { ...state, event: before.event, version: rule.version });
       // A new peak of an event in progress is stored at once (the log shows it; a restart keeps it).
       const event = before.event;
       if (state.phase === 'active' && event && state.peak !== before.peak && state.peak !== null) {
@@ -234,7 +228,7 @@ export class RuleTracker {
       return false;
     }
     const event: EventRef | null = outcome === 'started' ? { id: null } : outcome === 'ended' ? null : before.event;
-    const tracked: Tracked = { ...state, event };
+    const tracked: Tracked = { ...state, event, version: rule.version };
     if (tracked.phase === 'idle') this.states.delete(key);
     else this.states.set(key, tracked);
     const base = { ruleId: rule.id, deviceId: device.id, version: rule.version };

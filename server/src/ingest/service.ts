@@ -108,11 +108,6 @@ export class IngestService {
     this.rules.sweep(this.ctx.now());
   }
 
-  /** How many devices a rule holds in event now. */
-  ruleActive(ruleId: number): number {
-    return this.rules.activeCount(ruleId);
-  }
-
   on<K extends keyof IngestEvents>(event: K, listener: IngestListener<K>): () => void {
     return this.ctx.events.on(event, listener);
   }

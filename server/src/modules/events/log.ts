@@ -203,12 +203,20 @@ export class EventLogService {
       this.db,
       rows.map((r) => r.id),
     );
+    // A type's unit of a register is read once a page (a type's registers are one read), not once a row.
+    const units = new Map<string, Promise<string>>();
+    const unitOf = (typeId: number | null, register: number) => {
+      const key = `${typeId}:${register}`;
+      let unit = units.get(key);
+      if (!unit) units.set(key, (unit = this.unitOf(typeId, register)));
+      return unit;
+    };
     const out: EventRow[] = [];
     for (const r of rows) {
       const def = parse(r.definition);
       const primary = def ? primaryLeaf(def.condition) : null;
       const reads = (dataOf === null || dataOf.has(r.device_id)) && (primary === null || shows(lens, r.type_id, primary.register));
-      const unit = primary && reads ? await this.unitOf(r.type_id, primary.register) : '';
+      const unit = primary && reads ? await unitOf(r.type_id, primary.register) : '';
       const startValue = reads ? r.start_value : null;
       const peak = reads ? r.peak : null;
       const device = `${r.box_id}-${r.controller}`;

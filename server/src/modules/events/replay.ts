@@ -92,16 +92,17 @@ export async function replayRule(
             const def = defs.get(register);
             return def ? registerRawIn(def, latest) : undefined;
           },
-          range: (register) => {
+          range: (register, within) => {
             const list = recent.get(register);
             if (!list || list.length === 0) return undefined;
             let min = Infinity;
             let max = -Infinity;
-            for (const [, v] of list) {
+            for (const [at, v] of list) {
+              if (at < ts - within) continue;
               min = Math.min(min, v);
               max = Math.max(max, v);
             }
-            return { min, max };
+            return min <= max ? { min, max } : undefined;
           },
           offlineMs: 0,
         };
