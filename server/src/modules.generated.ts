@@ -3,6 +3,7 @@
 export { default as boxRegInfo } from './modules/box-reg-info/index.js';
 export { default as boxes } from './modules/boxes/index.js';
 export { default as broker } from './modules/broker/index.js';
+export { default as charts } from './modules/charts/index.js';
 export { default as ck } from './modules/ck/index.js';
 export { default as controllerTypes } from './modules/controller-types/index.js';
 export { default as datalog } from './modules/datalog/index.js';

@@ -63,9 +63,10 @@ describe.each(dialects)('the charts of a type on %s', (dialect) => {
 
       // Sent twice and out of order, kept once each in their order.
       const saved = await call(root, 'PUT', `/controller-types/${screw.id}/charts`, { charts: ['kline', 'history-curves', 'kline'] });
-      expect(body(saved)).toEqual({ code: 20000, message: 'ok', data: { charts: ['history-curves', 'kline'] } });
+      expect(body(saved)).toEqual({ code: 20000, message: 'ok', data: { charts: ['history-curves', 'kline'], definitions: [] } });
       expect(body(await call(root, 'PUT', `/controller-types/${screw.id}/charts`, { charts: ['history-curves'] })).data).toEqual({
         charts: ['history-curves'],
+        definitions: [],
       });
       expect((await detail()).charts).toEqual(['history-curves']);
       expect((await byCode('screw-compressor')).devices).toBe(1);

@@ -47,6 +47,7 @@ describe('database', () => {
       '0016_type_pages',
       '0017_builtin_types',
       '0018_events',
+      '0019_charts',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

@@ -3,6 +3,7 @@
 export { endpoints as boxRegInfo } from './box-reg-info/endpoints.js';
 export { endpoints as boxes } from './boxes/endpoints.js';
 export { endpoints as broker } from './broker/endpoints.js';
+export { endpoints as charts } from './charts/endpoints.js';
 export { endpoints as ck } from './ck/endpoints.js';
 export { endpoints as controllerTypes } from './controller-types/endpoints.js';
 export { endpoints as datalog } from './datalog/endpoints.js';

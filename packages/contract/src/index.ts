@@ -42,3 +42,5 @@ export * from './controller-types/typing.js';
 export * from './controller-types/eras.js';
 export * from './events/schemas.js';
 export * from './events/engine.js';
+export * from './charts/schemas.js';
+export * from './charts/stop-status.js';

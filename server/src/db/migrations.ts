@@ -18,6 +18,7 @@ import { ckCodes0015 } from './migrations/0015_ck_codes.js';
 import { typePages0016 } from './migrations/0016_type_pages.js';
 import { builtinTypes0017 } from './migrations/0017_builtin_types.js';
 import { events0018 } from './migrations/0018_events.js';
+import { charts0019 } from './migrations/0019_charts.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -40,6 +41,7 @@ const MIGRATIONS = {
   '0016_type_pages': typePages0016,
   '0017_builtin_types': builtinTypes0017,
   '0018_events': events0018,
+  '0019_charts': charts0019,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -1,4 +1,5 @@
 import type { BoxTables } from './schema/boxes.js';
+import type { ChartTables } from './schema/charts.js';
 import type { CkTables } from './schema/ck.js';
 import type { ControllerTypeTables } from './schema/controller-types.js';
 import type { DatalogTables } from './schema/datalog.js';
@@ -10,6 +11,7 @@ import type { PeopleTables } from './schema/people.js';
 import type { UserTables } from './schema/users.js';
 
 export type * from './schema/boxes.js';
+export type * from './schema/charts.js';
 export type * from './schema/ck.js';
 export type * from './schema/controller-types.js';
 export type * from './schema/datalog.js';
@@ -35,4 +37,5 @@ export interface Database
     HistoryTables,
     PeopleTables,
     CkTables,
-    EventTables {}
+    EventTables,
+    ChartTables {}

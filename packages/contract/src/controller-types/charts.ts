@@ -44,6 +44,8 @@ export const typeChartsRow = z.object({
   kind: z.enum(CONTROLLER_KINDS),
   name: localizedText,
   charts: z.array(z.enum(CHART_KINDS)),
+  /** The charts of chart management its devices' pages show, in order. */
+  definitions: z.array(z.object({ id: z.number().int(), kind: z.enum(RESERVED_CHART_KINDS), name: z.string() })),
   /** Devices of the type. */
   devices: z.number().int(),
 });
@@ -51,8 +53,16 @@ export type TypeChartsRow = z.infer<typeof typeChartsRow>;
 export const typeChartsPage = pageOf(typeChartsRow);
 export type TypeChartsPage = z.infer<typeof typeChartsPage>;
 
+/** Most charts of chart management one type shows. */
+export const MAX_TYPE_DEFINITIONS = 12;
 export const typeChartsBody = z.object({
   charts: z.array(z.enum(CHART_KINDS, { error: 'validation.typeCharts.kind' })).max(CHART_KINDS.length * 2),
+  /** The type's charts of chart management to show, in order; left out: unchanged. */
+  definitions: z
+    .array(z.number().int().positive())
+    .max(MAX_TYPE_DEFINITIONS, 'validation.typeCharts.definitions')
+    .refine((ids) => new Set(ids).size === ids.length, 'validation.typeCharts.definitions')
+    .optional(),
 });
 export type TypeChartsBody = z.input<typeof typeChartsBody>;
-export const typeChartsSaved = z.object({ charts: z.array(z.enum(CHART_KINDS)) });
+export const typeChartsSaved = z.object({ charts: z.array(z.enum(CHART_KINDS)), definitions: z.array(z.number().int()) });

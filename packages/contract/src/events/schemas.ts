@@ -24,14 +24,17 @@ const seconds = (max: number) =>
     .min(0, 'validation.field.nonNegativeInteger')
     .max(max, 'validation.event.tooLong');
 
+export const compareLeaf = z.object({ kind: z.literal('compare'), register, op: z.enum(COMPARE_OPS), value: finite });
+export const bandLeaf = z
+  .object({ kind: z.literal('band'), register, inside: z.boolean(), low: finite, high: finite })
+  .refine((c) => c.low < c.high, { path: ['high'], message: 'validation.event.band' });
+export const bitLeaf = z.object({ kind: z.literal('bit'), register, bit: z.number().int().min(0).max(31), set: z.boolean() });
 export const leafCondition = z.discriminatedUnion(
   'kind',
   [
-    z.object({ kind: z.literal('compare'), register, op: z.enum(COMPARE_OPS), value: finite }),
-    z
-      .object({ kind: z.literal('band'), register, inside: z.boolean(), low: finite, high: finite })
-      .refine((c) => c.low < c.high, { path: ['high'], message: 'validation.event.band' }),
-    z.object({ kind: z.literal('bit'), register, bit: z.number().int().min(0).max(31), set: z.boolean() }),
+    compareLeaf,
+    bandLeaf,
+    bitLeaf,
     z.object({
       kind: z.literal('rate'),
       register,

@@ -6,6 +6,7 @@ import { deviceFilter } from '../devices/schemas.js';
 import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
 import { managersFilter } from '../usermanager/managers.js';
 import { eventsFilter } from '../events/schemas.js';
+import { utilisationFilter } from '../charts/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -20,6 +21,7 @@ export const EXPORT_KINDS = [
   'type-map',
   'type-protocol',
   'events',
+  'utilisation',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -50,6 +52,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('managers'), filter: managersFilter, tz: timeZone }),
   z.object({ kind: z.literal('controller-types'), filter: typeFilter, tz: timeZone }),
   z.object({ kind: z.literal('events'), filter: eventsFilter, tz: timeZone }),
+  // A stop-status chart's utilisation per day of one device.
+  z.object({ kind: z.literal('utilisation'), filter: utilisationFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

@@ -55,7 +55,7 @@ export default fp(
     });
     const charts = new TypeChartsService(app.db, types, app.bus, app.datalog);
     route(app, e.charts, ({ query }) => charts.page(query));
-    route(app, e.saveCharts, ({ auth, params, body, ip }) => charts.save(auth, params.id, body.charts, ip));
+    route(app, e.saveCharts, ({ auth, params, body, ip }) => charts.save(auth, params.id, body, ip));
     const relations = new RelationService(app.db, app.clock, app.bus, app.datalog);
     route(app, e.relations, ({ query }) => relations.page(query));
     route(app, e.unmapped, () => relations.unmapped());

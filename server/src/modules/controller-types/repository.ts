@@ -1,3 +1,4 @@
+import { RESERVED_CHART_KINDS } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { ControllerRegisterRow, ControllerTypeRow, ControllerTypeVersionRow, Database } from '../../db/schema.js';
 
@@ -127,4 +128,25 @@ export async function chartsOf(db: Executor, typeIds: readonly number[]): Promis
   if (typeIds.length === 0) return new Map();
   const rows = await db.selectFrom('controller_types').select(['id', 'charts']).where('id', 'in', typeIds).execute();
   return new Map(rows.map((r) => [r.id, r.charts]));
+}
+
+/** The charts of chart management each type's device pages show, in order. */
+export async function definitionsShown(
+  db: Executor,
+  typeIds: readonly number[],
+): Promise<Map<number, Array<{ id: number; kind: 'gauge' | 'stacked' | 'stop-status'; name: string }>>> {
+  const out = new Map<number, Array<{ id: number; kind: 'gauge' | 'stacked' | 'stop-status'; name: string }>>();
+  if (typeIds.length === 0) return out;
+  const rows = await db
+    .selectFrom('type_chart_definitions as u')
+    .innerJoin('chart_definitions as c', 'c.id', 'u.chart_id')
+    .select(['u.type_id', 'c.id', 'c.kind', 'c.name'])
+    .where('u.type_id', 'in', [...typeIds])
+    .orderBy('u.position')
+    .execute();
+  for (const r of rows) {
+    const kind = RESERVED_CHART_KINDS.find((k) => k === r.kind);
+    if (kind) out.set(r.type_id, [...(out.get(r.type_id) ?? []), { id: r.id, kind, name: r.name }]);
+  }
+  return out;
 }

@@ -228,6 +228,9 @@ export class ControllerTypeService {
           .executeTakeFirstOrThrow();
         if (Number(rules.n) > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.typeHasRules', { rules: Number(rules.n) });
         const registers = (await repo.registersOf(trx, id)).length;
+        // Its charts (chart management) read only its registers: they go with it.
+        await trx.deleteFrom('type_chart_definitions').where('type_id', '=', id).execute();
+        await trx.deleteFrom('chart_definitions').where('type_id', '=', id).execute();
         await trx.deleteFrom('controller_types').where('id', '=', id).execute();
         return { type, registers };
       })

@@ -18,7 +18,7 @@ export interface PreparedExport {
   columns: XlsxColumn[];
   /** Rows it will write (for progress); more than MAX_EXPORT_ROWS is refused before the job starts. */
   total: number;
-  rows: () => AsyncIterable<Cell[]>;
+  rows: () => AsyncIterable<Cell[]> | Iterable<Cell[]>;
 }
 
 /** One kind of export: checks and counts at once (throwing AppError for bad input or no right), rows later. */

@@ -19,6 +19,7 @@ export default {
   'action.relation.delete': 'Remove a model code relation',
   'validation.typeCharts.kind': 'Unknown chart kind.',
   'validation.typeCharts.maglevOnly': 'The maglev charts are for maglev blower types only.',
+  'validation.typeCharts.definitions': 'A type shows at most 12 charts of chart management, each once.',
   'validation.typeMap.empty': 'A type needs at least one register.',
   'validation.typeMap.tooMany': 'A register map holds at most 512 registers.',
   'validation.typeMap.numberRange': 'Row {row}: register {number} is out of range (0 to 65535; a register of two words 0 to 65534).',

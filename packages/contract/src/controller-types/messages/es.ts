@@ -20,6 +20,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'action.relation.delete': 'Quitar la relación de un código de modelo',
   'validation.typeCharts.kind': 'Tipo de gráfico desconocido.',
   'validation.typeCharts.maglevOnly': 'Los gráficos de levitación magnética son solo para tipos de soplante de levitación magnética.',
+  'validation.typeCharts.definitions': 'Un tipo muestra como máximo 12 gráficos de la gestión de gráficos, cada uno una vez.',
   'validation.typeMap.empty': 'Un tipo necesita al menos un registro.',
   'validation.typeMap.tooMany': 'Un mapa de registros tiene como máximo 512 registros.',
   'validation.typeMap.numberRange':

@@ -20,6 +20,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'action.relation.delete': 'モデルコードの関連付けの削除',
   'validation.typeCharts.kind': '不明なグラフの種類です。',
   'validation.typeCharts.maglevOnly': '磁気浮上グラフは磁気浮上ブロワのタイプ専用です。',
+  'validation.typeCharts.definitions': '1 つのタイプが表示できるチャート管理のチャートは最大 12 個で、それぞれ一度です。',
   'validation.typeMap.empty': 'タイプには少なくとも1つのレジスタが必要です。',
   'validation.typeMap.tooMany': 'レジスタマップは最大512レジスタです。',
   'validation.typeMap.numberRange': '{row}行目：レジスタ{number}は範囲外です（0〜65535、2ワードのレジスタは0〜65534）。',

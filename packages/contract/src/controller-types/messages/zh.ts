@@ -19,6 +19,7 @@ const types: AreaMessages<'controllerTypes'> = {
   'action.relation.delete': '删除型号编码关联',
   'validation.typeCharts.kind': '未知的图表种类。',
   'validation.typeCharts.maglevOnly': '磁悬浮图表仅适用于磁悬浮鼓风机类型。',
+  'validation.typeCharts.definitions': '一个类型最多显示 12 个图表管理中的图表，每个一次。',
   'validation.typeMap.empty': '类型至少需要一个寄存器。',
   'validation.typeMap.tooMany': '寄存器表最多512个寄存器。',
   'validation.typeMap.numberRange': '第{row}行：寄存器{number}超出范围（0至65535；双字寄存器0至65534）。',

@@ -1,13 +1,6 @@
-/** Window lengths of the history charts. */
-export const CHART_SPANS = ['1h', '6h', '24h', '7d', '30d'] as const;
-export type ChartSpan = (typeof CHART_SPANS)[number];
-export const CHART_SPAN_MS: Record<ChartSpan, number> = {
-  '1h': 3_600_000,
-  '6h': 6 * 3_600_000,
-  '24h': 86_400_000,
-  '7d': 7 * 86_400_000,
-  '30d': 30 * 86_400_000,
-};
+import { CHART_SPANS, CHART_SPAN_MS, type ChartSpan } from '@dms/contract';
+
+export { CHART_SPANS, CHART_SPAN_MS, type ChartSpan } from '@dms/contract';
 export const DEFAULT_SPAN: ChartSpan = '24h';
 
 export function parseSpan(text: string | null): ChartSpan {
