@@ -41,7 +41,7 @@ test("root turns the k-line off for a type; its device's page stops linking to i
     await expect(byId(page, `type-charts-${code}-history-curves`)).toHaveAttribute('aria-checked', 'true');
     // A compressor draws no maglev charts: those switches are off and cannot be turned on.
     await expect(byId(page, `type-charts-${code}-maglev-region`)).toBeDisabled();
-    await expect(byId(page, 'type-charts-table').locator('thead')).toContainText('Gauges');
+    await expect(byId(page, 'type-charts-table').locator('thead')).toContainText('Chart management');
     await kline.click();
     await expect(page.locator('.ant-message')).toContainText(`The charts of ${code} are saved.`);
     await expect(kline).toHaveAttribute('aria-checked', 'false');

@@ -77,6 +77,12 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     // The /events group is root's as a whole (issue 21): each page it has.
     const eventsPages = PAGES.filter(({ areas }) => areas.includes('events')).map((p) => p.page);
     expect(eventsPages.map((p) => p.name)).toEqual(expect.arrayContaining(['eventsList', 'eventsAdd', 'eventsLog']));
+    // So is /chartsManage (spec 6; issue 21): its six pages.
+    const chartPages = PAGES.filter(({ areas }) => areas.includes('chartsManage')).map((p) => p.page);
+    expect(chartPages.map((p) => p.name).sort()).toEqual(
+      ['addGaugeChart', 'addStackedChart', 'addStopStatusChart', 'gaugeCharts', 'stackedCharts', 'stopStatusCharts'].sort(),
+    );
+    const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages];
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
@@ -92,7 +98,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...everyone,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['ipLog', 'serverLog', ...deviceTypePages.map((p) => p.name), ...eventsPages.map((p) => p.name)] : []),
+        ...(role === 'root' ? ['ipLog', 'serverLog', ...rootAreaPages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -105,6 +111,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       [
         'boxRegInfo',
         'changePassword',
+        'chartsManage/',
         'dashboard',
         'datalog/',
         'deviceType/',
@@ -115,8 +122,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'serverLog',
         'smartbox/',
         'usermanager/',
-        ...deviceTypePages.filter((p) => !p.meta.hidden).map((p) => p.name),
-        ...eventsPages.filter((p) => !p.meta.hidden).map((p) => p.name),
+        ...rootAreaPages.filter((p) => !p.meta.hidden).map((p) => p.name),
         ...deviceMenu,
       ].sort(),
     );

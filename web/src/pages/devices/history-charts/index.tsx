@@ -5,7 +5,7 @@ import type { HistoryDevice } from '../shared/history/useHistoryDevice';
 import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
 import { usePageSearch } from '../shared/history/useWindow';
 import { ChartsPage } from '../shared/charts/ChartsPage';
-import { SeriesChart } from '../shared/charts/SeriesChart';
+import { SeriesChart } from '@/features/charts/SeriesChart';
 import '../shared/history/history.css';
 
 /** Most curves one chart shows. */

@@ -1,5 +1,5 @@
 import { engineeringValue, type Candle, type RegisterScale } from '@dms/contract';
-import { escapeHtml } from '../shared/charts/series-option';
+import { escapeHtml } from '@/features/charts/series-option';
 
 /**
  * Candles of raw values in engineering units, as the register scales them: [open, close, low, high] as echarts'

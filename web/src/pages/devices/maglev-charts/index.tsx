@@ -4,7 +4,7 @@ import { registerName, withheldWhy } from '@/features/devices/registers';
 import { WithheldFigure } from '@/features/devices/Withheld';
 import { ChartsPage } from '../shared/charts/ChartsPage';
 import { ChartWindowBar, useChartWindow } from '../shared/charts/ChartWindowBar';
-import { SeriesChart } from '../shared/charts/SeriesChart';
+import { SeriesChart } from '@/features/charts/SeriesChart';
 import { DeviceHeader } from '../shared/history/DeviceHeader';
 import type { HistoryDevice } from '../shared/history/useHistoryDevice';
 import { maglevRegisters } from '../shared/maglev';

@@ -1,5 +1,5 @@
 import type { CustomSeriesRenderItemAPI, CustomSeriesRenderItemReturn } from 'echarts';
-import { escapeHtml } from '../shared/charts/series-option';
+import { escapeHtml } from '@/features/charts/series-option';
 import { inside, type Point, type Region } from './region';
 
 export interface RegionOptionInput {

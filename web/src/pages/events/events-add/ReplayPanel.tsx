@@ -13,7 +13,7 @@ import { EChart, registerECharts } from '@/components/EChart';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { durationWords, numberWords, registerWords } from '../words';
-import { DeviceSelect } from './DeviceSelect';
+import { DeviceSelect } from '@/features/devices/TypeDeviceSelect';
 
 registerECharts([LineChart, GridComponent, TooltipComponent, MarkAreaComponent, DataZoomComponent]);
 

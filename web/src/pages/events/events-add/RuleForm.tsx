@@ -22,11 +22,12 @@ import { eventQueries, RULE_READS } from '../queries';
 import { SEVERITY_COLOR } from '@/features/events/SeverityTag';
 import { clearWords, ruleWords } from '../words';
 import { ConditionBuilder } from './ConditionBuilder';
-import { DevicesSelect } from './DeviceSelect';
-import { checkDraft, previewCondition, problemText, type ConditionDraft, type RuleDraft } from './draft';
+import { DevicesSelect } from '@/features/devices/TypeDeviceSelect';
+import { checkDraft, previewCondition, type ConditionDraft, type RuleDraft } from './draft';
 import { ReplayPanel } from './ReplayPanel';
 import { CkSelect } from './CkSelect';
-import { FIELDS, issuesOf, labelOf, touches, under } from './issues';
+import { FIELDS, labelOf } from './issues';
+import { issuesOf, problemText, touches, under } from '@/components/forms/issues';
 
 const NO_REGISTERS: RegisterDef[] = [];
 export interface RuleFormProps {

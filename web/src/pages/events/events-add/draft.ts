@@ -1,9 +1,7 @@
 import {
   isCombination,
-  isMessageKey,
   leafCondition,
   leaves,
-  message as serverMessage,
   ruleBody,
   type CompareOp,
   type Language,
@@ -14,6 +12,7 @@ import {
   type RuleLeaf,
   type Severity,
 } from '@dms/contract';
+import type { Problem } from '@/components/forms/issues';
 
 /**
  * The rule form's state: the rule as it is being written, with every field of every kind of condition kept, so that
@@ -209,11 +208,6 @@ export function previewCondition(d: ConditionDraft): RuleCondition {
 }
 
 /** One problem: where (the body's path, dotted) and the message key with its field. */
-export interface Problem {
-  path: string;
-  key: string;
-}
-
 /**
  * The problems of one condition where the schema's union says only "the condition" (a part that matches no kind):
  * each part checked alone, at its own path.
@@ -240,9 +234,4 @@ export function checkDraft(d: RuleDraft): { ok: true; body: RuleInput } | { ok: 
     return [{ path, key: issue.message }];
   });
   return { ok: false, problems };
-}
-
-/** A problem's message in the user's language, naming its field (`field`: the field's label). */
-export function problemText(problem: Problem, lang: Language, field: string): string {
-  return isMessageKey(problem.key) ? serverMessage(lang, problem.key, { field }) : serverMessage(lang, 'validation.invalid', { field });
 }

@@ -1,21 +1,14 @@
-import { Alert, Button, Card, Skeleton } from 'antd';
+import { Card, Skeleton } from 'antd';
 import { api } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
-import { useCloseTab } from '@/layout/tags-view/useCloseTab';
+import { editIdOf, EditLoadError } from '@/components/forms/EditTarget';
 import { EVENTS_LIST_PATH } from '../paths';
 import { draftOf, newDraft } from './draft';
 import { RuleForm } from './RuleForm';
-
-/** `?id=N`: the rule to edit, or null for a new one. */
-function ruleIdOf(raw: string | null): number | null {
-  if (raw === null || !/^[1-9]\d{0,15}$/.test(raw)) return null;
-  const id = Number(raw);
-  return Number.isSafeInteger(id) ? id : null;
-}
 
 /**
  * /events/events-add (root; issue 21): a new rule, or (`?id=N`) a rule's latest version opened to be saved as its
@@ -24,7 +17,7 @@ function ruleIdOf(raw: string | null): number | null {
 export default function EventsAddPage() {
   const { t } = useI18n();
   const [params] = useSearchParams();
-  const id = ruleIdOf(params.get('id'));
+  const id = editIdOf(params.get('id'));
   return (
     <Card title={id === null ? t('events.form.titleNew') : t('events.form.titleEdit', { id })} data-testid="rule-page">
       {id === null ? <NewRule /> : <EditRule key={id} id={id} />}
@@ -39,32 +32,15 @@ function NewRule() {
 
 function EditRule({ id }: { id: number }) {
   const { t } = useI18n();
-  const closeAndGo = useCloseTab();
   // The form starts from the rule as it was read once; a later read does not overwrite what is being typed.
   const rule = useQuery({
     ...endpointQuery(api.events.rule, { params: { id } }, { errorDisplay: 'none' }),
     staleTime: Number.POSITIVE_INFINITY,
   });
   if (rule.isPending) return <Skeleton active />;
-  if (rule.isError) {
+  if (rule.isError)
     return (
-      <Alert
-        type="error"
-        showIcon
-        data-testid="rule-load-error"
-        title={rule.error.message || t('common.state.hasError')}
-        action={
-          <Button
-            size="small"
-            onClick={() => {
-              closeAndGo(EVENTS_LIST_PATH);
-            }}
-          >
-            {t('events.form.backToList')}
-          </Button>
-        }
-      />
+      <EditLoadError message={rule.error.message} testId="rule-load-error" listPath={EVENTS_LIST_PATH} back={t('events.form.backToList')} />
     );
-  }
   return <RuleForm key={rule.data.version} ruleId={id} version={rule.data.version} initial={draftOf(rule.data)} />;
 }

@@ -1,9 +1,5 @@
-import { LANGUAGE_NAMES, LANGUAGES, validationIssue, type Language } from '@dms/contract';
-import { z } from 'zod';
+import { LANGUAGE_NAMES, LANGUAGES, type Language } from '@dms/contract';
 import type { Translate } from '@/i18n';
-
-/** The shape of a refusal's problems (the envelope's `data.issues`). */
-export const issuesOf = z.object({ issues: z.array(validationIssue) });
 
 /** The body's fields the form shows (a problem at another path is said above the buttons). */
 export const FIELDS = /^(name|typeId|deviceIds|cks|condition|clear|hysteresis|durationS|debounceS|severity|text|enabled)(\.|$)/;
@@ -47,13 +43,4 @@ export function labelOf(t: Translate, path: string): string {
           ? t('events.form.cks')
           : t('events.form.condition');
   }
-}
-
-/** Whether a problem at `key` is about what was edited at `path` (the field, a part of it, or what holds it). */
-export const touches = (key: string, path: string) => key === path || path.startsWith(`${key}.`) || key.startsWith(`${path}.`);
-
-/** The first problem at `prefix` or under it. */
-export function under(issues: ReadonlyMap<string, string>, prefix: string): string | undefined {
-  for (const [key, text] of issues) if (key === prefix || key.startsWith(`${prefix}.`)) return text;
-  return undefined;
 }

@@ -7,6 +7,7 @@ import { Link, useNavigate } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
 import { isApiError } from '@/api/client';
 import { useInvalidate } from '@/api/invalidate';
+import { CopyRowButton } from '@/components/list-page/CopyRowButton';
 import { DeleteRowButton } from '@/components/list-page/DeleteRowButton';
 import { idParam, oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
@@ -79,7 +80,6 @@ export default function EventsListPage() {
 
   /** The switches being saved (rule id → the state asked for): shown so, and busy, until the list has read it back. */
   const [saving, setSaving] = useState<ReadonlyMap<number, boolean>>(new Map());
-  const [copying, setCopying] = useState<number | null>(null);
 
   const enable = useCallback(
     async (rule: RuleRow, enabled: boolean) => {
@@ -97,22 +97,6 @@ export default function EventsListPage() {
           next.delete(rule.id);
           return next;
         });
-      }
-    },
-    [message, t, invalidate],
-  );
-
-  const copy = useCallback(
-    async (rule: RuleRow) => {
-      setCopying(rule.id);
-      try {
-        const made = await call(api.events.copyRule, { params: { id: rule.id } });
-        void message.success(t('events.list.copied', { name: made.name }));
-        void invalidate(RULE_READS);
-      } catch (e) {
-        if (!isApiError(e)) throw e;
-      } finally {
-        setCopying(null);
       }
     },
     [message, t, invalidate],
@@ -228,9 +212,13 @@ export default function EventsListPage() {
             >
               {t('events.list.edit')}
             </Button>
-            <Button type="link" size="small" loading={copying === r.id} data-testid={`rule-copy-${r.id}`} onClick={() => void copy(r)}>
-              {t('events.list.copy')}
-            </Button>
+            <CopyRowButton
+              label={t('events.list.copy')}
+              testId={`rule-copy-${r.id}`}
+              copy={() => call(api.events.copyRule, { params: { id: r.id } })}
+              copied={(name) => t('events.list.copied', { name })}
+              invalidates={RULE_READS}
+            />
             <DeleteRowButton
               confirm={t('events.list.deleteConfirm', { name: r.name })}
               label={t('events.list.delete')}
@@ -246,7 +234,7 @@ export default function EventsListPage() {
         ),
       },
     ],
-    [t, lang, mobile, list, onPage, saving, copying, registersByType, navigate, enable, copy],
+    [t, lang, mobile, list, onPage, saving, registersByType, navigate, enable],
   );
 
   return (

@@ -4,9 +4,10 @@ export default {
   devices: 'Devices',
   saved: 'The charts of {code} are saved.',
   maglevOnly: 'For maglev blower types only.',
-  reserved: 'Comes with chart management: gauges, stacked values and running and stopped time.',
-  soon: 'soon',
-  help: "A device's page and its history pages link to the charts its type shows. A switch saves at once.",
+  definitions: 'Chart management',
+  definitionsHelp: 'The gauge, stacked and stop-status charts (Charts) its devices’ pages show, in this order.',
+  definitionsNone: 'None',
+  help: "A device's page and its history pages link to the charts its type shows; its page draws the charts of chart management chosen here. A change saves at once.",
   kinds: {
     'history-curves': 'History curves',
     kline: 'K-line',

@@ -4,9 +4,11 @@ export default {
   devices: 'Dispositivos',
   saved: 'Los gráficos de {code} se han guardado.',
   maglevOnly: 'Solo para tipos de soplante de levitación magnética.',
-  reserved: 'Llega con la gestión de gráficos: indicadores, valores apilados y tiempo en marcha y parado.',
-  soon: 'pronto',
-  help: 'La página de un dispositivo y sus páginas de histórico enlazan los gráficos que muestra su tipo. Cada interruptor guarda al momento.',
+  definitions: 'Gestión de gráficos',
+  definitionsHelp:
+    'Los indicadores, gráficos apilados y de marcha y paro (Gráficos) que muestran las páginas de sus equipos, en este orden.',
+  definitionsNone: 'Ninguno',
+  help: 'La página de un dispositivo y sus páginas de histórico enlazan los gráficos que muestra su tipo; su página dibuja los gráficos de la gestión de gráficos elegidos aquí. Cada cambio guarda al momento.',
   kinds: {
     'history-curves': 'Curvas históricas',
     kline: 'Velas (K-line)',

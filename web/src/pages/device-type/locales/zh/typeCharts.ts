@@ -4,9 +4,10 @@ export default {
   devices: '设备',
   saved: '{code} 的图表已保存。',
   maglevOnly: '仅适用于磁悬浮鼓风机类型。',
-  reserved: '随图表管理提供：仪表盘、堆叠值以及运行和停机时间。',
-  soon: '即将',
-  help: '设备页面及其历史页面链接到其类型显示的图表。开关立即保存。',
+  definitions: '图表管理',
+  definitionsHelp: '其设备页面显示的仪表盘、堆叠图和启停状态图（图表管理），按此顺序。',
+  definitionsNone: '无',
+  help: '设备页面及其历史页面链接到其类型显示的图表；设备页面绘制此处选择的图表管理图表。更改立即保存。',
   kinds: {
     'history-curves': '历史曲线',
     kline: 'K线图',

@@ -25,6 +25,7 @@ import { StatusCard } from './StatusCard';
 import { useDeviceDetail } from '@/features/devices/detail/useDeviceDetail';
 import { HideFromSuperior } from '@/features/reach/HideFromSuperior';
 import { DeviceEvents } from '@/features/events/DeviceEvents';
+import { DeviceCharts } from '@/features/charts/DeviceCharts';
 import '@/features/devices/devices.css';
 
 /**
@@ -152,6 +153,7 @@ export function DeviceDetailPage() {
       </div>
       <DeviceEvents device={device} />
       {device.page.gauges.length > 0 && <DeviceGauges type={type} gauges={device.page.gauges} values={state.values} rights={device} />}
+      <DeviceCharts device={device} type={type} values={state.values} />
       <Controls device={device} type={type} values={state.values} />
       <RegisterTable device={device} type={type} values={state.values} ts={state.ts} />
     </div>

@@ -27,6 +27,28 @@ describe('history chart option', () => {
     expect(mergeBuckets(overview, undefined, 100, 200)).toEqual(overview);
   });
 
+  it('stacked: each average an area on the ones before, on one axis, without bands', () => {
+    const option = buildSeriesOption({
+      series: [
+        { register: 1, name: 'A', def: def(1, 'kW', 0), buckets: [bucket(10, 5, 5, 5)] },
+        { register: 2, name: 'B', def: def(2, 'kW', 0), buckets: [bucket(10, 7, 7, 7)] },
+      ],
+      from: 0,
+      to: 100,
+      zoom: { start: 0, end: 100 },
+      labels: { band: 'min–max' },
+      formatTime: String,
+      formatAxis: String,
+      compact: false,
+      stacked: true,
+    });
+    expect(option.series.map((s) => [s.id, s.stack, s.yAxisIndex])).toEqual([
+      ['avg-1', 'total', 0],
+      ['avg-2', 'total', 0],
+    ]);
+    expect(option.yAxis).toHaveLength(1);
+  });
+
   it('scales by decimals, draws a min-max band and one axis per unit (two shown)', () => {
     const option = buildSeriesOption({
       series: [

@@ -35,6 +35,8 @@ export interface SeriesChartProps {
   group?: string;
   /** The device's id (as the API gives it): while the window holds the present, its new readings join the chart live. */
   deviceId?: number;
+  /** The curves as stacked areas (chart management's stacked chart). */
+  stacked?: boolean;
 }
 
 interface Zoom {
@@ -104,6 +106,7 @@ export function SeriesChart({
   testId = 'history-chart',
   group,
   deviceId,
+  stacked = false,
 }: SeriesChartProps) {
   const { t, lang } = useI18n();
   const [width, setWidth] = useState(1000);
@@ -237,8 +240,9 @@ export function SeriesChart({
       formatTime: (ms) => formatTime(ms, lang),
       formatAxis: (ms) => axisFormat.format(new Date(ms)),
       compact: width < 600,
+      stacked,
     });
-  }, [overview, detail, registers, defs, lang, from, to, zoom, t, width, axisFormat]);
+  }, [overview, detail, registers, defs, lang, from, to, zoom, t, width, axisFormat, stacked]);
 
   if (registers.length === 0) return <Empty description={t('history.registers.none')} />;
   if (error) return <Alert type="error" showIcon title={error} data-testid={`${testId}-error`} />;

@@ -116,13 +116,15 @@ export interface ChartOptionInput {
   /** Time as shown on the axis (shorter). */
   formatAxis: (ms: number) => string;
   compact: boolean;
+  /** Stacked (chart management's stacked chart): the averages as areas on one another, on one axis, without bands. */
+  stacked?: boolean;
 }
 
 type Point = [number, number];
 
-export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, formatAxis, compact }: ChartOptionInput) {
+export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, formatAxis, compact, stacked = false }: ChartOptionInput) {
   const units: string[] = [];
-  for (const s of series) {
+  for (const s of stacked ? series.slice(0, 1) : series) {
     const unit = s.def?.unit ?? '';
     if (!units.includes(unit)) units.push(unit);
   }
@@ -150,7 +152,7 @@ export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, 
   series.forEach((s, i) => {
     const coding = s.def ?? NO_SCALE;
     const color = PALETTE[i % PALETTE.length];
-    const yAxisIndex = Math.max(0, units.indexOf(s.def?.unit ?? ''));
+    const yAxisIndex = stacked ? 0 : Math.max(0, units.indexOf(s.def?.unit ?? ''));
     const avg: Point[] = s.buckets.map((b) => [b.t, scaleAvg(coding, b.avg)]);
     const ranges = s.buckets.map((b) => scaledRange(coding, b));
     const min: Point[] = s.buckets.map((b, j) => [b.t, ranges[j]?.[0] ?? 0]);
@@ -161,6 +163,22 @@ export function buildSeriesOption({ series, from, to, zoom, labels, formatTime, 
     const band = `band-${s.register}`;
     // The legend names the unit: a curve on a hidden axis (a third unit) still says what it measures.
     const name = s.def?.unit && s.def.format === 'number' ? `${s.name} (${s.def.unit})` : s.name;
+    if (stacked) {
+      out.push({
+        id: `avg-${s.register}`,
+        name,
+        type: 'line',
+        data: avg,
+        stack: 'total',
+        yAxisIndex,
+        showSymbol: false,
+        color,
+        lineStyle: { width: 1, color },
+        areaStyle: { color, opacity: 0.45 },
+        connectNulls: false,
+      });
+      return;
+    }
     out.push(
       {
         id: `min-${s.register}`,

@@ -1,0 +1,22 @@
+/** The charts of chart management as a device's page and the chart forms' preview draw them (issue 21). */
+export default {
+  card: 'Charts',
+  kind: { gauge: 'Gauge', stacked: 'Stacked chart', stopStatus: 'Stop-status chart' },
+  level: { normal: 'Normal', alert: 'Alert', fault: 'Fault' },
+  state: { running: 'Running', loaded: 'Loaded', unloaded: 'Unloaded', stopped: 'Stopped', faulted: 'Faulted', offline: 'Offline' },
+  window: { today: 'Today', '24h': '24 hours', '7d': '7 days', '30d': '30 days', '1h': '1 hour', '6h': '6 hours' },
+  timeline: 'Timeline',
+  timelineLabel: 'Stop-status timeline from {from} to {to}',
+  segment: '{state}: {from} – {to} ({duration})',
+  total: '{state}: {duration} ({percent})',
+  merged: 'Short segments are joined for drawing; the totals are exact.',
+  utilisation: 'Utilisation',
+  utilisationNow: 'Utilisation {percent}',
+  utilisationDays: 'Utilisation per day',
+  days: '{n} days',
+  export: 'Export',
+  noValue: 'No value yet',
+  noData: 'Nothing was reported in this window.',
+  withheld: 'You may not read the values of this chart.',
+  registerMissing: 'Register {number} is no longer in the type’s map.',
+} as const;

@@ -1,0 +1,22 @@
+/** 機器ページとチャートフォームのプレビューで表示するチャート管理のチャート（issue 21）。 */
+export default {
+  card: 'チャート',
+  kind: { gauge: 'ゲージ', stacked: '積み上げチャート', stopStatus: '稼働停止チャート' },
+  level: { normal: '正常', alert: '警告', fault: '故障' },
+  state: { running: '運転', loaded: '負荷', unloaded: '無負荷', stopped: '停止', faulted: '故障', offline: 'オフライン' },
+  window: { today: '今日', '24h': '24 時間', '7d': '7 日', '30d': '30 日', '1h': '1 時間', '6h': '6 時間' },
+  timeline: 'タイムライン',
+  timelineLabel: '{from} から {to} までの稼働停止タイムライン',
+  segment: '{state}：{from} – {to}（{duration}）',
+  total: '{state}：{duration}（{percent}）',
+  merged: '短い区間は描画のため結合しています。合計は正確です。',
+  utilisation: '稼働率',
+  utilisationNow: '稼働率 {percent}',
+  utilisationDays: '日別稼働率',
+  days: '{n} 日',
+  export: 'エクスポート',
+  noValue: 'まだ値がありません',
+  noData: 'この期間に報告はありません。',
+  withheld: 'このチャートの値を読む権限がありません。',
+  registerMissing: 'レジスタ {number} はタイプのマップにもうありません。',
+} as const;

@@ -1,0 +1,22 @@
+/** 设备页面与图表表单预览中的图表管理图表（issue 21）。 */
+export default {
+  card: '图表',
+  kind: { gauge: '仪表盘', stacked: '堆叠图', stopStatus: '启停状态图' },
+  level: { normal: '正常', alert: '告警', fault: '故障' },
+  state: { running: '运行', loaded: '加载', unloaded: '卸载', stopped: '停机', faulted: '故障', offline: '离线' },
+  window: { today: '今天', '24h': '24 小时', '7d': '7 天', '30d': '30 天', '1h': '1 小时', '6h': '6 小时' },
+  timeline: '时间线',
+  timelineLabel: '{from} 至 {to} 的启停状态时间线',
+  segment: '{state}：{from} – {to}（{duration}）',
+  total: '{state}：{duration}（{percent}）',
+  merged: '过短的区段在绘制时已合并；合计准确无误。',
+  utilisation: '利用率',
+  utilisationNow: '利用率 {percent}',
+  utilisationDays: '每日利用率',
+  days: '{n} 天',
+  export: '导出',
+  noValue: '暂无数值',
+  noData: '此时间段内没有上报数据。',
+  withheld: '您无权读取此图表的数值。',
+  registerMissing: '寄存器 {number} 已不在该类型的点表中。',
+} as const;
