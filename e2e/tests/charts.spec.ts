@@ -139,6 +139,11 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await expect(page.getByTestId('chart-preview-view')).toHaveAttribute('data-value', /\d/);
     await page.waitForTimeout(400);
     await screenshot(page, 'charts-list-preview');
+
+    // The large screen sums today's running and stopped time over the devices whose type shows a stop-status chart.
+    await page.goto('/large-screen');
+    await expect(page.getByTestId('ls-running')).toHaveAttribute('data-devices', /^[1-9]/);
+    await expect(page.getByTestId('ls-running-rate')).toContainText('%');
   } finally {
     await api(request, 'PUT', `/controller-types/${screw}/charts`, { charts, definitions: [] });
     for (const id of ids) await api(request, 'DELETE', `/charts/${id}`);

@@ -12,6 +12,7 @@ import type {
   ChartPage,
   DeviceChart,
   ExportJob,
+  FleetStopStatus,
   StopStatusResult,
   TypeChartsPage,
   UtilisationResult,
@@ -273,6 +274,18 @@ describe.each(dialects)('charts on %s', (dialect) => {
     expect(u.days[0]?.totals.loaded).toBe(10 * MIN);
     expect(u.days[0]?.utilisation).toBeCloseTo((10 * MIN) / DAY, 10);
     expect(u.days[1]?.utilisation).toBe(0);
+
+    // The large screen's sum over the devices the viewer reads: this one, since t0; none for a stranger.
+    const fleet = await ok<FleetStopStatus>('GET', `/charts/fleet-stop-status?from=${t0}`);
+    expect(fleet).toMatchObject({ from: t0, to: t.clock.now, devices: 1, left: 0 });
+    expect(fleet.totals).toMatchObject({ loaded: 10 * MIN, unloaded: 5 * MIN, faulted: 2 * MIN });
+    expect(Object.values(fleet.totals).reduce((n, ms) => n + ms, 0)).toBe(t.clock.now - t0);
+    expect(fleet.top).toEqual([{ boxId: box.boxId, controller: 1, company: expect.any(String) as string, utilisation: fleet.utilisation }]);
+    const stranger = await login(t.app, 'demo_end_user');
+    expect(await ok<FleetStopStatus>('GET', `/charts/fleet-stop-status?from=${t0}`, undefined, stranger)).toMatchObject({
+      devices: 0,
+      top: [],
+    });
 
     await refused('GET', `${url}?from=${t0}&to=${t0 + 40 * DAY}`, undefined, 'A timeline covers at most 31 days.');
     await refused(

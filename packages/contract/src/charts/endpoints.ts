@@ -10,6 +10,8 @@ import {
   chartPage,
   chartParams,
   deviceChart,
+  fleetStopQuery,
+  fleetStopStatus,
   stopStatusQuery,
   stopStatusResult,
   utilisationQuery,
@@ -103,5 +105,14 @@ export const endpoints = {
     response: utilisationResult,
     tags,
     summary: 'A stop-status chart’s utilisation per day (1–31 days) of one device, with each day’s totals per state',
+  }),
+  fleetStopStatus: endpoint({
+    method: 'GET',
+    path: '/charts/fleet-stop-status',
+    access: 'devices',
+    query: fleetStopQuery,
+    response: fleetStopStatus,
+    tags,
+    summary: 'Running and stopped time since `from` over the devices the viewer reads whose type shows a stop-status chart',
   }),
 };

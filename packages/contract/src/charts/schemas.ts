@@ -193,3 +193,30 @@ export const utilisationFilter = utilisationQuery.extend({
   boxId: z.number().int().positive(),
   controller: z.number().int().min(1).max(32),
 });
+
+// ---- The fleet's running and stopped time (the large screen) ----
+
+/** Most devices one fleet answer segments (the most recently seen); the rest are counted in `left`. */
+export const MAX_FLEET_STOP_DEVICES = 200;
+export const fleetStopQuery = z.object({ from: time });
+export const fleetStopDevice = z.object({
+  boxId: z.number().int(),
+  controller: z.number().int(),
+  company: z.string(),
+  utilisation: z.number(),
+});
+export const fleetStopStatus = z.object({
+  from: z.number().int(),
+  to: z.number().int(),
+  /** Devices counted: those the viewer reads whose type shows a stop-status chart they may read. */
+  devices: z.number().int(),
+  /** Such devices beyond MAX_FLEET_STOP_DEVICES, not counted. */
+  left: z.number().int(),
+  /** Time per state summed over the devices (each by its type's first stop-status chart). */
+  totals: stopTotals,
+  /** Share of that time in each device's working states. */
+  utilisation: z.number(),
+  /** The devices by utilisation, highest first (at most 10). */
+  top: z.array(fleetStopDevice),
+});
+export type FleetStopStatus = z.infer<typeof fleetStopStatus>;

@@ -3,18 +3,23 @@ import {
   engineeringValue,
   registerRawIn,
   runStateOf,
+  MAX_FLEET_STOP_DEVICES,
   Segmenter,
+  STOP_STATES,
   thinSegments,
   totalsPerDay,
   utilisationOf,
+  zeroTotals,
   type ControllerTypeDetail,
   type DeviceChart,
+  type FleetStopStatus,
   type Sample,
   type StopStatusDefinition,
+  type StopTotals,
   type StopStatusResult,
   type UtilisationResult,
 } from '@dms/contract';
-import { checkAccess, registerRights } from '../../access/index.js';
+import { checkAccess, dataVisibleTo, deviceScope, registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { valueIn } from '../../ingest/codec.js';
@@ -25,6 +30,9 @@ import * as repo from './repository.js';
 import { chartRegisters, definitionOf, type ChartTypes } from './service.js';
 
 const DAY_MS = 86_400_000;
+/** How long a device's segmented time is reused by the fleet's answer (the large screen asks every 30 s). */
+const FLEET_CACHE_MS = 60_000;
+const FLEET_CACHE_SIZE = 5000;
 /** Snapshots read at a time. */
 const CHUNK = 5000;
 
@@ -35,11 +43,87 @@ const CHUNK = 5000;
  * not is withheld whole.
  */
 export class DeviceCharts {
+  /** A device's totals since a `from` by a chart (as saved at `version`), with when they were counted. */
+  private readonly fleetCache = new Map<string, { at: number; totals: StopTotals }>();
+
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
     private readonly types: ChartTypes,
   ) {}
+
+  /**
+   * The large screen's running and stopped time since `from`: over the devices the viewer reads (reached, data not
+   * hidden) whose type shows a stop-status chart (its first) that reads only registers their template lets them read,
+   * the most recently seen MAX_FLEET_STOP_DEVICES of them. A device's count is reused for a minute.
+   */
+  async fleet(auth: AuthContext, from: number): Promise<FleetStopStatus> {
+    const to = Math.max(from, this.now());
+    const rights = await registerRights(this.db, auth);
+    const shown = await this.db
+      .selectFrom('type_chart_definitions as u')
+      .innerJoin('chart_definitions as c', 'c.id', 'u.chart_id')
+      .select(['u.type_id', 'c.id', 'c.definition', 'c.updated_at'])
+      .where('c.kind', '=', 'stop-status')
+      .orderBy('u.type_id')
+      .orderBy('u.position')
+      .execute();
+    const chartOf = new Map<number, { id: number; version: number; definition: StopStatusDefinition }>();
+    for (const row of shown) {
+      if (chartOf.has(row.type_id)) continue;
+      const definition = definitionOf(row);
+      if (definition.kind !== 'stop-status' || chartRegisters(definition).some((r) => !rights.canRead(row.type_id, r))) continue;
+      chartOf.set(row.type_id, { id: row.id, version: row.updated_at, definition });
+    }
+    const empty = { from, to, devices: 0, left: 0, totals: zeroTotals(), utilisation: 0, top: [] };
+    if (chartOf.size === 0) return empty;
+    const scope = deviceScope(auth);
+    let q = this.db.selectFrom('devices as d').where('d.type_id', 'in', [...chartOf.keys()]);
+    if (scope !== null) q = q.where(dataVisibleTo(scope));
+    const [count, devices] = await Promise.all([
+      q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
+      q
+        .select(['d.id', 'd.box_id', 'd.controller', 'd.company', 'd.type_id'])
+        .orderBy('d.last_seen', 'desc')
+        .orderBy('d.id')
+        .limit(MAX_FLEET_STOP_DEVICES)
+        .execute(),
+    ]);
+    const totals = zeroTotals();
+    let busy = 0;
+    const top: FleetStopStatus['top'] = [];
+    const now = this.now();
+    for (const d of devices) {
+      const chart = d.type_id === null ? undefined : chartOf.get(d.type_id);
+      if (!chart || d.type_id === null) continue;
+      const key = `${chart.id}:${chart.version}:${d.id}:${from}`;
+      let counted = this.fleetCache.get(key);
+      if (!counted || now - counted.at > FLEET_CACHE_MS) {
+        const type = await this.types.get(d.type_id);
+        counted = { at: now, totals: (await segmentHistory(this.db, d.id, type, chart.definition, from, to)).totals };
+        if (this.fleetCache.size >= FLEET_CACHE_SIZE) this.fleetCache.clear();
+        this.fleetCache.set(key, counted);
+      }
+      for (const state of STOP_STATES) totals[state] += counted.totals[state];
+      for (const state of chart.definition.working) busy += counted.totals[state];
+      top.push({
+        boxId: d.box_id,
+        controller: d.controller,
+        company: d.company,
+        utilisation: utilisationOf(counted.totals, chart.definition.working),
+      });
+    }
+    const all = STOP_STATES.reduce((n, state) => n + totals[state], 0);
+    top.sort((a, b) => b.utilisation - a.utilisation);
+    return {
+      ...empty,
+      devices: devices.length,
+      left: Number(count.n) - devices.length,
+      totals,
+      utilisation: all > 0 ? busy / all : 0,
+      top: top.slice(0, 10),
+    };
+  }
 
   async ofDevice(auth: AuthContext, boxId: number, controller: number): Promise<DeviceChart[]> {
     const device = await requireDevice(this.db, auth, boxId, controller);

@@ -33,6 +33,7 @@ export default fp(
     route(app, c.stopStatus, ({ auth, params, query }) =>
       device.stopStatus(auth, params.id, params.boxId, params.controller, query.from, query.to),
     );
+    route(app, c.fleetStopStatus, ({ auth, query }) => device.fleet(auth, query.from));
     route(app, c.utilisation, ({ auth, params, query }) =>
       device.utilisation(auth, params.id, params.boxId, params.controller, query.from, query.days),
     );

@@ -16,6 +16,7 @@ import { FleetMap } from '@/features/fleet-map/FleetMap';
 import { useMapPoints } from '@/features/fleet-map/useMapPoints';
 import { AutoScroll } from './AutoScroll';
 import { FaultyModelsChart } from './FaultyModelsChart';
+import { FleetRunning } from './FleetRunning';
 import './large-screen.css';
 
 /** The wall view reloads its figures and map this often, besides live events. */
@@ -59,7 +60,7 @@ function Clock() {
 /**
  * The large screen (/large-screen): a full-window dark wall view for a control room, outside the shell. Big counts and
  * the online rate, the fleet map, a slowly scrolling feed of faults and alerts, the most faulty models, the last 24
- * hours and a clock. It reloads itself every 30 s and follows live transitions in between.
+ * hours, today's running and stopped time, and a clock. It reloads itself every 30 s and follows live transitions in between.
  */
 function LargeScreen() {
   const { t, lang } = useI18n();
@@ -151,6 +152,7 @@ function LargeScreen() {
               <TransitionFeed rows={faultFeed} empty={t('fleet.screen.feedEmpty')} testId="ls-feed" />
             </AutoScroll>
           </div>
+          <FleetRunning refreshMs={REFRESH_MS} />
           <div className="dms-ls-panel dms-ls-models">
             <h2 className="dms-ls-panel-title">{t('fleet.screen.faultyModels')}</h2>
             {summary && summary.faultyModels.length > 0 ? (

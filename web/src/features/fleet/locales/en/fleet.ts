@@ -42,6 +42,10 @@ export default {
     idle: 'Not live',
   },
   screen: {
+    running: 'Running and stopped today',
+    runningEmpty: 'No device here shows a stop-status chart yet (Device types › Charts).',
+    runningDevices: '{count, plural, one {# device} other {# devices}}',
+    runningLeft: '{count} more not counted',
     title: 'Device monitoring: fleet overview',
     devices: 'Devices',
     onlineRate: 'Online rate',

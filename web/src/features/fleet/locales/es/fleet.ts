@@ -44,6 +44,10 @@ const fleet: LocaleArea<'fleet'> = {
     idle: 'Sin directo',
   },
   screen: {
+    running: 'En marcha y parado hoy',
+    runningEmpty: 'Ningún equipo muestra aún un gráfico de marcha y paro (Tipos de equipo › Gráficos).',
+    runningDevices: '{count, plural, one {# equipo} other {# equipos}}',
+    runningLeft: '{count} más sin contar',
     title: 'Monitorización de equipos: vista general',
     devices: 'Equipos',
     onlineRate: 'Tasa en línea',

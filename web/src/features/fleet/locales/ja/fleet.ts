@@ -44,6 +44,10 @@ const fleet: LocaleArea<'fleet'> = {
     idle: 'ライブ停止',
   },
   screen: {
+    running: '本日の稼働と停止',
+    runningEmpty: '稼働停止チャートを表示している機器はまだありません（機器タイプ › チャート）。',
+    runningDevices: '{count} 台',
+    runningLeft: 'ほか {count} 台は未集計',
     title: '機器監視：全体概況',
     devices: '機器',
     onlineRate: 'オンライン率',

@@ -44,6 +44,10 @@ const fleet: LocaleArea<'fleet'> = {
     idle: '未实时',
   },
   screen: {
+    running: '今日运行与停机',
+    runningEmpty: '此处尚无设备显示启停状态图（设备类型 › 图表）。',
+    runningDevices: '{count} 台设备',
+    runningLeft: '另有 {count} 台未计入',
     title: '设备监控：设备总览',
     devices: '设备',
     onlineRate: '在线率',
