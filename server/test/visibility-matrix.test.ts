@@ -1,12 +1,12 @@
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import type { ExportJob, ServerEvent } from '@dms/contract';
+import type { ChartDetail, DeviceChart, ExportJob, FleetStopStatus, ServerEvent } from '@dms/contract';
 import { checkAccess } from '../src/access/index.js';
 import type { AuthContext } from '../src/types.js';
 import { eventually } from './boxes.js';
 import { bearer, body, login, testDialects, type TestApp } from './helper.js';
-import { BOX0, buildMatrix, DEVICES, oracle, USERS } from './visibility-fixture.js';
+import { BOX0, buildMatrix, DEVICES, FAULT_BITS, oracle, USERS } from './visibility-fixture.js';
 
 const dialects = await testDialects();
 
@@ -14,8 +14,9 @@ const dialects = await testDialects();
  * The visibility matrix of issue 12 (docs/people.md): a hierarchy of every kind of user and devices reached in every
  * way, and an oracle written from the rules alone (not from reach.ts). Every user × every device × every path (the
  * device list, the device page, fault records, history, charts, the map (also the dashboard's and the large
- * screen's), the device export, live-push subscriptions, and the access module's read, data, write and switch) must
- * agree with it: 0 leaks, 0 misses.
+ * screen's), the device export, live-push subscriptions, the device's rule events, the charts of its page (withheld
+ * where its data is hidden or the template does not read the chart's register), the stop-status timeline, the large
+ * screen's running time, and the access module's read, data, write and switch) must agree with it: 0 leaks, 0 misses.
  */
 
 describe.each(dialects)('the visibility matrix on %s', (dialect) => {
@@ -23,8 +24,30 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
   let deviceId: Map<string, number>;
   let auth: Map<string, AuthContext>;
 
+  /** A stop-status chart on the faults register (which one user's template does not read), shown by the fixtures' type. */
+  let stopChart = 0;
   beforeAll(async () => {
     ({ t, deviceId, auth } = await buildMatrix(dialect));
+    const root = await login(t.app, 'm_root');
+    const typeId = (await t.app.db.selectFrom('devices').select('type_id').executeTakeFirstOrThrow()).type_id ?? 0;
+    const created = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/charts',
+      headers: bearer(root),
+      payload: {
+        name: 'Matrix faults',
+        typeId,
+        definition: { kind: 'stop-status', states: [{ state: 'faulted', when: { kind: 'bit', register: FAULT_BITS, bit: 0, set: true } }] },
+      },
+    });
+    stopChart = (body(created).data as ChartDetail).id;
+    const saved = await t.app.inject({
+      method: 'PUT',
+      url: `/api/v2/controller-types/${typeId}/charts`,
+      headers: bearer(root),
+      payload: { charts: ['history-curves'], definitions: [stopChart] },
+    });
+    expect(body(saved).code).toBe(20000);
   });
   afterAll(async () => t.close());
 
@@ -90,6 +113,17 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         ),
       );
       const exported = await exportedBoxes(token);
+      // The large screen's running time counts the devices whose data they read and whose chart they may read.
+      const fleet = body(
+        await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/charts/fleet-stop-status?from=${t.clock.now - 3_600_000}`,
+          headers: bearer(token),
+        }),
+      ).data as FleetStopStatus;
+      checks += 1;
+      const fleetWant = u.noFaultBits ? 0 : DEVICES.filter((d) => oracle(u, d).data).length;
+      if (fleet.devices !== fleetWant) problems.push(`${u.name} × large screen running time: ${fleet.devices} devices, not ${fleetWant}`);
       const live = await subscribable(base, token, ids);
       const granted = {
         read: await checkAccess(t.app.db, { auth: a, permission: 'device.read', ids }),
@@ -109,8 +143,20 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           url: `/api/v2/devices/${BOX0 + i}/1/series?registers=40002&${range}&points=10`,
           headers: bearer(token),
         });
+        const ruleEvents = await t.app.inject({ method: 'GET', url: `/api/v2/events/device/${BOX0 + i}/1`, headers: bearer(token) });
+        const charts = await t.app.inject({ method: 'GET', url: `/api/v2/charts/device/${BOX0 + i}/1`, headers: bearer(token) });
+        const stop = await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/charts/${stopChart}/stop-status/${BOX0 + i}/1?${range}`,
+          headers: bearer(token),
+        });
+        const chartShown = charts.statusCode === 200 ? (body(charts).data as DeviceChart[])[0] : undefined;
         const seen = {
           list: listed.has(dev),
+          ruleEvents: ruleEvents.statusCode === 200,
+          charts: charts.statusCode === 200,
+          chartValues: chartShown !== undefined && chartShown.withheld === null,
+          stopStatus: stop.statusCode === 200,
           detail: detail.statusCode === 200,
           faultRecords: faults.statusCode === 200,
           history: history.statusCode === 200,
@@ -125,6 +171,10 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         };
         const expected = {
           list: want.read,
+          ruleEvents: want.read,
+          charts: want.read,
+          chartValues: want.data && !u.noFaultBits,
+          stopStatus: want.data && !u.noFaultBits,
           detail: want.read,
           faultRecords: want.data,
           history: want.data,
@@ -143,9 +193,11 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
             problems.push(`${u.name} × ${nameOf.get(dev) ?? dev} × ${path}: ${seen[path] ? 'leak' : 'miss'}`);
         }
         if (want.read && !want.data && faults.statusCode !== 200) expect(body(faults).code, `${u.name} ${d.name}`).toBe(40301);
+        // What is withheld says why: hidden data before the template.
+        if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * DEVICES.length * 12);
+    expect(checks).toBe(USERS.length * (DEVICES.length * 16 + 1));
     expect(problems).toEqual([]);
   });
 });
