@@ -2,7 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import type { ControllerTypeDetail, ControllerTypeSummary, HistoryPage, KlineResult, SeriesResult } from '@dms/contract';
+import type { HistoryPage, KlineResult, SeriesResult } from '@dms/contract';
+import { seedDevice, STEP_MS, timed as timedCall, writeHistory } from './history-fixture.js';
 import { quantile, round, signIn, timedRuns } from './measure.js';
 import { root, startServer, type RunningServer } from './server-process.js';
 
@@ -20,38 +21,13 @@ import { root, startServer, type RunningServer } from './server-process.js';
 const DAYS = 30;
 /** The range the history count is also measured over (the longest a query may cover). */
 const YEAR_DAYS = 366;
-const STEP_MS = 10_000;
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
 const BOX_ID = 900_001;
 const PRESSURE = 40002;
 const CHART_REGISTERS = [40002, 40003, 40004, 40007];
 
-/** One API call: the envelope's data (unchecked: the caller names its type), the body's size and the call's time. */
-async function api(
-  server: RunningServer,
-  token: string,
-  url: string,
-  init: Omit<RequestInit, 'headers'> = {},
-): Promise<{ data: unknown; bytes: number; ms: number }> {
-  const started = performance.now();
-  const res = await fetch(`${server.url}/api/v2${url}`, {
-    ...init,
-    headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-  });
-  const text = await res.text();
-  const ms = performance.now() - started;
-  const body = JSON.parse(text) as { code: number; message: string; data: unknown };
-  if (body.code !== 20000) throw new Error(`${url}: ${body.code} ${body.message}`);
-  return { data: body.data, bytes: Buffer.byteLength(text), ms };
-}
-
 /** p50/p95/max of RUNS timed calls after two warm-ups; the last answer. */
-async function timed(server: RunningServer, token: string, url: string) {
-  const { samples, last } = await timedRuns(() => api(server, token, url), 2, RUNS);
-  const at = (q: number) => quantile(samples, q);
-  if (!last) throw new Error('no runs');
-  return { p50Ms: at(0.5), p95Ms: at(0.95), maxMs: round(samples.at(-1) ?? NaN), bytes: last.bytes, data: last.data };
-}
+const timed = (server: RunningServer, token: string, url: string) => timedCall(server, token, url, RUNS);
 
 /** p50/p95 of RUNS timed runs of `f` after two warm-ups. */
 async function timeIt(f: () => unknown) {
@@ -81,91 +57,9 @@ async function serverModules(): Promise<ServerModules> {
   return { openDatabase: database.openDatabase, readSeries: series.readSeries };
 }
 
-/** A plausible value of a register at step i: slow waves within a range for numbers, fixed words otherwise. */
-function valueOf(reg: ControllerTypeDetail['registers'][number], i: number): number {
-  if (reg.format === 'bits') return 0;
-  if (reg.format === 'enum') return Number(Object.keys(reg.options ?? { 0: null })[0] ?? 0);
-  const base = 200 + (reg.number % 7) * 100;
-  return Math.max(0, Math.round(base + 80 * Math.sin(i / 360 + reg.number) + 20 * Math.sin(i / 7)));
-}
-
-/** Writes `count` snapshots of every register, 10 s apart from `start` (step index `first` on). */
-function writeHistory(
-  db: Database.Database,
-  deviceId: number,
-  registers: ControllerTypeDetail['registers'],
-  start: number,
-  first: number,
-  count: number,
-): void {
-  const insert = db.prepare('insert into history (device_id, ts, vals) values (?, ?, ?)');
-  const insertAll = db.transaction((from: number, n: number) => {
-    for (let i = from; i < from + n; i++)
-      insert.run(deviceId, start + (i - first) * STEP_MS, pack(registers.map((r) => [r.number, valueOf(r, i)])));
-  });
-  for (let i = first; i < first + count; i += 20_000) insertAll(i, Math.min(20_000, first + count - i));
-}
-
-/** Packs (register u16, value u16) pairs big-endian, sorted by register (server/src/ingest/codec.ts). */
-function pack(values: Array<[number, number]>): Buffer {
-  const buf = Buffer.allocUnsafe(values.length * 4);
-  values.forEach(([r, v], i) => {
-    buf.writeUInt16BE(r, i * 4);
-    buf.writeUInt16BE(v & 0xffff, i * 4 + 2);
-  });
-  return buf;
-}
-
 export async function benchHistoryChart(): Promise<Record<string, unknown>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-history-'));
+  const { dataDir, deviceId, registers: sorted, from, end, rows, writeSeconds } = await seedDevice(BOX_ID, DAYS);
   try {
-    // 1. An empty server makes the schema, the demo accounts and the built-in types; a box is registered through the API.
-    const first = await startServer({}, dataDir);
-    let typeId: number;
-    let registers: ControllerTypeDetail['registers'];
-    let managerId: number;
-    try {
-      const root = await signIn(first, 'demo_root');
-      const types = (await api(first, root, '/controller-types')).data as ControllerTypeSummary[];
-      const type = types.find((t) => t.code === 'screw-compressor');
-      if (!type) throw new Error('no screw-compressor type');
-      typeId = type.id;
-      registers = ((await api(first, root, `/controller-types/${type.id}`)).data as ControllerTypeDetail).registers;
-      const users = (await api(first, root, '/box-reg-info/users?q=demo_manager')).data as Array<{ id: number; username: string }>;
-      managerId = users.find((u) => u.username === 'demo_manager')?.id ?? 0;
-      await api(first, root, '/box-reg-info', {
-        method: 'POST',
-        body: JSON.stringify({ startBoxId: BOX_ID, endBoxId: BOX_ID, userId: managerId, boxType: 'DTU-4G', companyName: 'Bench Co' }),
-      });
-    } finally {
-      await first.stop();
-    }
-
-    // 2. The device and its 30 days, straight into the file.
-    const end = Date.now() - 60_000;
-    const from = end - DAYS * 86_400_000;
-    const rows = (DAYS * 86_400_000) / STEP_MS;
-    const sorted = [...registers].sort((a, b) => a.number - b.number);
-    const writeStarted = performance.now();
-    const db = new Database(path.join(dataDir, 'dms.sqlite'));
-    let deviceId: number;
-    try {
-      db.pragma('journal_mode = WAL');
-      deviceId = Number(
-        db
-          .prepare(
-            "insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at) values (?, 1, ?, 'screw-compressor', ?, 'offline', 0, 0, 0, ?, ?)",
-          )
-          .run(BOX_ID, typeId, managerId, end, from).lastInsertRowid,
-      );
-      writeHistory(db, deviceId, sorted, from, 0, rows);
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-    }
-    const writeSeconds = (performance.now() - writeStarted) / 1000;
-    process.stderr.write(`history-chart: wrote ${rows} snapshots of ${sorted.length} registers in ${round(writeSeconds)} s\n`);
-
     // 3. The server on that file.
     const server = await startServer({}, dataDir);
     let stopped = false;

@@ -34,7 +34,7 @@ function rssBytes(pid: number): number {
   return Number(/(\d+)/.exec(line)?.[1] ?? 0) * 1024;
 }
 
-async function api<T>(server: RunningServer, token: string, url: string): Promise<T> {
+export async function api<T>(server: RunningServer, token: string, url: string): Promise<T> {
   const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
   return ((await res.json()) as { data: T }).data;
 }
@@ -142,7 +142,7 @@ async function connectedFleet(
 }
 
 /** One load step: `boxes` boxes reporting every `interval` s for STEP_S seconds, measured after a warm-up. */
-async function step(server: RunningServer, token: string, boxes: number, interval: number, firstBoxId: number, credentials: string) {
+export async function step(server: RunningServer, token: string, boxes: number, interval: number, firstBoxId: number, credentials: string) {
   const sim = await connectedFleet(server, token, boxes, interval, firstBoxId, credentials);
   try {
     await new Promise((r) => setTimeout(r, 3000)); // warm-up

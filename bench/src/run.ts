@@ -1,12 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server-process.js';
+import { benchCharts } from './charts.js';
 import { benchConsoleRoutes } from './console-routes.js';
 import { benchDecode } from './decode.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
 import { benchReach } from './reach.js';
+import { benchRules } from './rules.js';
 import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
 
@@ -20,6 +22,8 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   'console-routes': benchConsoleRoutes,
   soak: benchSoak,
   decode: benchDecode,
+  charts: benchCharts,
+  rules: benchRules,
 };
 
 const name = process.argv[2] ?? 'shell';

@@ -287,6 +287,14 @@ describe.each(dialects)('charts on %s', (dialect) => {
       top: [],
     });
 
+    // Late data into a day already read (and kept): the day is read again.
+    seq += 1;
+    await send(client, box.boxId, 'data', data(t0 + 30 * MIN + 30_000, { '1': { [RUN_STATE]: 5, [PRESSURE]: 70 } }, seq));
+    await t.app.ingest.drain();
+    const late = await ok<UtilisationResult>('GET', `/charts/${stopId}/utilisation/${box.boxId}/1?from=${t0}&days=2`);
+    expect(late.days[0]?.totals).toMatchObject({ loaded: 10 * MIN, unloaded: 5 * MIN, faulted: 4 * MIN });
+    expect(late.days[0]?.totals.offline).toBe(DAY - 17 * MIN - 2 * MIN);
+
     await refused('GET', `${url}?from=${t0}&to=${t0 + 40 * DAY}`, undefined, 'A timeline covers at most 31 days.');
     await refused(
       'GET',

@@ -1,4 +1,5 @@
 import {
+  conditionHolds,
   conditionRegisters,
   engineeringValue,
   IDLE,
@@ -41,6 +42,9 @@ interface Tracked extends RuleState {
   version: number;
 }
 
+/** Where a rule without a state stands (read only: a step answers a new state). */
+const IDLE_TRACKED: Tracked = { ...IDLE, event: null, version: 0 };
+
 /**
  * Event rules in the ingest path (issue 21; docs/events.md): each enabled rule judged on each new sample of each
  * device of its type (engine.ts `step`), rules that read the offline time on a sweep of the clock. A move of the
@@ -50,9 +54,12 @@ interface Tracked extends RuleState {
  */
 export class RuleTracker {
   private byType = new Map<number, LiveRule[]>();
-  private readonly states = new Map<string, Tracked>();
+  /** device → rule → where the rule stands for the device; idle is no entry. */
+  private readonly states = new Map<number, Map<number, Tracked>>();
   /** device → register → [ts, value] within the longest rate window its rules read. */
   private readonly recent = new Map<number, Map<number, Array<[number, number]>>>();
+  /** Each device's last judged sample time: a later sample is judged, an earlier or equal one is not. */
+  private readonly judged = new Map<number, number>();
   private sweepTimer: NodeJS.Timeout | null = null;
 
   constructor(
@@ -88,34 +95,34 @@ export class RuleTracker {
     const persisted = await store.allStates(this.ctx.db);
     const stale: Array<{ ruleId: number; deviceId: number }> = [];
     for (const p of persisted) {
-      const key = `${p.ruleId}:${p.deviceId}`;
       if (live.get(p.ruleId)?.version !== p.version) stale.push({ ruleId: p.ruleId, deviceId: p.deviceId });
-      else if (!this.states.has(key)) this.states.set(key, { ...p, event: p.eventId === null ? null : { id: p.eventId } });
+      else if (!this.stateOf(p.deviceId, p.ruleId))
+        this.setState(p.deviceId, p.ruleId, { ...p, event: p.eventId === null ? null : { id: p.eventId } });
     }
     if (stale.length > 0) this.ctx.later(() => store.dropStates(this.ctx.db, stale));
     const now = this.ctx.now();
     const touched = new Set<DeviceState>();
-    for (const [key, s] of this.states) {
-      const [ruleId = 0, deviceId = 0] = key.split(':').map(Number);
-      const device = this.ctx.registry.device(deviceId);
-      const rule = live.get(ruleId);
-      if (rule?.version === s.version) {
-        if (s.phase === 'active' && device) {
-          device.ruleEvents.set(ruleId, rule.definition.severity);
-          touched.add(device);
+    for (const [deviceId, byRule] of this.states)
+      for (const [ruleId, s] of byRule) {
+        const device = this.ctx.registry.device(deviceId);
+        const rule = live.get(ruleId);
+        if (rule?.version === s.version) {
+          if (s.phase === 'active' && device) {
+            device.ruleEvents.set(ruleId, rule.definition.severity);
+            touched.add(device);
+          }
+          continue;
         }
-        continue;
+        this.deleteState(deviceId, ruleId);
+        const event = s.event;
+        if (s.phase === 'active' && event) {
+          const peak = s.peak;
+          this.ctx.later(async () => {
+            if (event.id !== null) await store.closeEvent(this.ctx.db, event.id, now, peak);
+          });
+        }
+        if (device?.ruleEvents.delete(ruleId)) touched.add(device);
       }
-      this.states.delete(key);
-      const event = s.event;
-      if (s.phase === 'active' && event) {
-        const peak = s.peak;
-        this.ctx.later(async () => {
-          if (event.id !== null) await store.closeEvent(this.ctx.db, event.id, now, peak);
-        });
-      }
-      if (device?.ruleEvents.delete(ruleId)) touched.add(device);
-    }
     for (const device of touched) this.conditions.refresh(device, now);
   }
 
@@ -126,13 +133,16 @@ export class RuleTracker {
   judge(device: DeviceState, ts: number, now: number): boolean {
     const rules = device.type ? this.byType.get(device.type.id) : undefined;
     if (!rules) return false;
+    // A sample at or before the device's last judged one (late, repeated) moves no rule: idle rules keep no state of
+    // their own to tell (docs/events.md "Exactly once").
+    if (ts <= (this.judged.get(device.id) ?? Number.NEGATIVE_INFINITY)) return false;
+    this.judged.set(device.id, ts);
+    const applying = rules.filter((rule) => this.applies(rule, device));
+    for (const rule of applying) this.remember(device, rule, ts);
+    // One sample for all the device's rules: they read the same values.
+    const sample = this.sample(device, ts, now);
     let moved = false;
-    for (const rule of rules) {
-      if (!this.applies(rule, device)) continue;
-      this.remember(device, rule, ts);
-      if (rule.clocked) continue;
-      moved = this.run(rule, device, this.sample(device, ts, now)) || moved;
-    }
+    for (const rule of applying) if (!rule.clocked) moved = this.run(rule, device, sample) || moved;
     return moved;
   }
 
@@ -147,6 +157,21 @@ export class RuleTracker {
         }
       }
     }
+  }
+
+  private stateOf(deviceId: number, ruleId: number): Tracked | undefined {
+    return this.states.get(deviceId)?.get(ruleId);
+  }
+
+  private setState(deviceId: number, ruleId: number, tracked: Tracked): void {
+    let byRule = this.states.get(deviceId);
+    if (!byRule) this.states.set(deviceId, (byRule = new Map<number, Tracked>()));
+    byRule.set(ruleId, tracked);
+  }
+
+  private deleteState(deviceId: number, ruleId: number): void {
+    const byRule = this.states.get(deviceId);
+    if (byRule?.delete(ruleId) && byRule.size === 0) this.states.delete(deviceId);
   }
 
   private applies(rule: LiveRule, device: DeviceState): boolean {
@@ -183,6 +208,7 @@ export class RuleTracker {
     const type = device.type;
     const box = this.ctx.registry.box(device.boxId);
     const recent = this.recent.get(device.id);
+    const values = new Map<number, number | undefined>();
     return {
       ts,
       raw: (register) => {
@@ -190,9 +216,13 @@ export class RuleTracker {
         return def ? registerRawIn(def, device.latest) : undefined;
       },
       value: (register) => {
+        // Each register's value is worked out once a sample, however many rules read it.
+        if (values.has(register)) return values.get(register);
         const def = type?.registers.get(register);
         const raw = def ? registerRawIn(def, device.latest) : undefined;
-        return def && raw !== undefined ? engineeringValue(def, raw) : undefined;
+        const value = def && raw !== undefined ? engineeringValue(def, raw) : undefined;
+        values.set(register, value);
+        return value;
       },
       range: (register, windowMs) => {
         const points = recent?.get(register);
@@ -212,11 +242,16 @@ export class RuleTracker {
 
   /** One step for one rule and device; writes what moved; answers whether an event started or ended. */
   private run(rule: LiveRule, device: DeviceState, sample: Sample): boolean {
-    const key = `${rule.id}:${device.id}`;
-    const before: Tracked = this.states.get(key) ?? { ...IDLE, event: null, version: rule.version };
+    const stored = this.stateOf(device.id, rule.id);
+    // Idle, and the condition does not hold (or cannot be told): nothing moves, and nothing is kept (the most common
+    // case, decided without a state: the device's samples come in order, judge() sees to it).
+    if (!stored && conditionHolds(rule.definition.condition, sample) !== true) return false;
+    const before: Tracked = stored ?? IDLE_TRACKED;
     const { state, outcome } = step(rule.definition, before, sample);
     if (outcome === 'none') {
-      if (state !== before) this.states.set(key, { ...state, event: before.event, version: rule.version });
+      // Idle is no state (as stored): a rule whose condition does not hold keeps nothing per device.
+      if (state.phase === 'idle') this.deleteState(device.id, rule.id);
+      else if (state !== before) this.setState(device.id, rule.id, { ...state, event: before.event, version: rule.version });
       // A new peak of an event in progress is stored at once (the log shows it; a restart keeps it).
       const event = before.event;
       if (state.phase === 'active' && event && state.peak !== before.peak && state.peak !== null) {
@@ -229,8 +264,8 @@ export class RuleTracker {
     }
     const event: EventRef | null = outcome === 'started' ? { id: null } : outcome === 'ended' ? null : before.event;
     const tracked: Tracked = { ...state, event, version: rule.version };
-    if (tracked.phase === 'idle') this.states.delete(key);
-    else this.states.set(key, tracked);
+    if (tracked.phase === 'idle') this.deleteState(device.id, rule.id);
+    else this.setState(device.id, rule.id, tracked);
     const base = { ruleId: rule.id, deviceId: device.id, version: rule.version };
     const db = this.ctx.db;
     const now = this.ctx.now();

@@ -1,40 +1,26 @@
 import {
   Code,
-  engineeringValue,
-  registerRawIn,
-  runStateOf,
   MAX_FLEET_STOP_DEVICES,
-  Segmenter,
   STOP_STATES,
   thinSegments,
   totalsPerDay,
   utilisationOf,
   zeroTotals,
-  type ControllerTypeDetail,
   type DeviceChart,
   type FleetStopStatus,
-  type Sample,
-  type StopStatusDefinition,
-  type StopTotals,
   type StopStatusResult,
   type UtilisationResult,
 } from '@dms/contract';
 import { checkAccess, dataVisibleTo, deviceScope, registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
-import { valueIn } from '../../ingest/codec.js';
 import type { AuthContext } from '../../types.js';
 import { requireDevice } from '../devices/service.js';
-import { snapshotAt } from '../history/repository.js';
 import * as repo from './repository.js';
+import { StopStatusReader, type StopChart } from './stop-status-reader.js';
 import { chartRegisters, definitionOf, type ChartTypes } from './service.js';
 
 const DAY_MS = 86_400_000;
-/** How long a device's segmented time is reused by the fleet's answer (the large screen asks every 30 s). */
-const FLEET_CACHE_MS = 60_000;
-const FLEET_CACHE_SIZE = 5000;
-/** Snapshots read at a time. */
-const CHUNK = 5000;
 
 /**
  * The charts of a device's pages (docs/charts.md): which its type shows, as the viewer may read them, and the
@@ -43,19 +29,20 @@ const CHUNK = 5000;
  * not is withheld whole.
  */
 export class DeviceCharts {
-  /** A device's totals since a `from` by a chart (as saved at `version`), with when they were counted. */
-  private readonly fleetCache = new Map<string, { at: number; totals: StopTotals }>();
+  private readonly reader: StopStatusReader;
 
   constructor(
     private readonly db: Db,
     private readonly now: () => number,
     private readonly types: ChartTypes,
-  ) {}
+  ) {
+    this.reader = new StopStatusReader(db);
+  }
 
   /**
    * The large screen's running and stopped time since `from`: over the devices the viewer reads (reached, data not
    * hidden) whose type shows a stop-status chart (its first) that reads only registers their template lets them read,
-   * the most recently seen MAX_FLEET_STOP_DEVICES of them. A device's count is reused for a minute.
+   * the most recently seen MAX_FLEET_STOP_DEVICES of them (past days' parts as the reader keeps them).
    */
   async fleet(auth: AuthContext, from: number): Promise<FleetStopStatus> {
     const to = Math.max(from, this.now());
@@ -68,12 +55,12 @@ export class DeviceCharts {
       .orderBy('u.type_id')
       .orderBy('u.position')
       .execute();
-    const chartOf = new Map<number, { id: number; version: number; definition: StopStatusDefinition }>();
+    const chartOf = new Map<number, StopChart>();
     for (const row of shown) {
       if (chartOf.has(row.type_id)) continue;
       const definition = definitionOf(row);
       if (definition.kind !== 'stop-status' || chartRegisters(definition).some((r) => !rights.canRead(row.type_id, r))) continue;
-      chartOf.set(row.type_id, { id: row.id, version: row.updated_at, definition });
+      chartOf.set(row.type_id, { id: row.id, savedAt: row.updated_at, definition });
     }
     const empty = { from, to, devices: 0, left: 0, totals: zeroTotals(), utilisation: 0, top: [] };
     if (chartOf.size === 0) return empty;
@@ -96,14 +83,7 @@ export class DeviceCharts {
     for (const d of devices) {
       const chart = d.type_id === null ? undefined : chartOf.get(d.type_id);
       if (!chart || d.type_id === null) continue;
-      const key = `${chart.id}:${chart.version}:${d.id}:${from}`;
-      let counted = this.fleetCache.get(key);
-      if (!counted || now - counted.at > FLEET_CACHE_MS) {
-        const type = await this.types.get(d.type_id);
-        counted = { at: now, totals: (await segmentHistory(this.db, d.id, type, chart.definition, from, to)).totals };
-        if (this.fleetCache.size >= FLEET_CACHE_SIZE) this.fleetCache.clear();
-        this.fleetCache.set(key, counted);
-      }
+      const counted = await this.reader.segments(d.id, await this.types.get(d.type_id), chart, from, to, now);
       for (const state of STOP_STATES) totals[state] += counted.totals[state];
       for (const state of chart.definition.working) busy += counted.totals[state];
       top.push({
@@ -145,9 +125,11 @@ export class DeviceCharts {
   }
 
   async stopStatus(auth: AuthContext, id: number, boxId: number, controller: number, from: number, to: number): Promise<StopStatusResult> {
-    const { deviceId, definition, type } = await this.open(auth, id, boxId, controller);
-    const end = Math.max(from, Math.min(to, this.now()));
-    const { segments, totals } = await segmentHistory(this.db, deviceId, type, definition, from, end);
+    const { deviceId, chart, type } = await this.open(auth, id, boxId, controller);
+    const { definition } = chart;
+    const now = this.now();
+    const end = Math.max(from, Math.min(to, now));
+    const { segments, totals } = await this.reader.segments(deviceId, type, chart, from, end, now);
     const thin = thinSegments(segments);
     return { from, to: end, segments: thin.segments, merged: thin.merged, totals, utilisation: utilisationOf(totals, definition.working) };
   }
@@ -161,9 +143,11 @@ export class DeviceCharts {
     from: number,
     days: number,
   ): Promise<UtilisationResult> {
-    const { deviceId, definition, type } = await this.open(auth, id, boxId, controller);
-    const end = Math.max(from, Math.min(from + days * DAY_MS, this.now()));
-    const { segments } = await segmentHistory(this.db, deviceId, type, definition, from, end);
+    const { deviceId, chart, type } = await this.open(auth, id, boxId, controller);
+    const { definition } = chart;
+    const now = this.now();
+    const end = Math.max(from, Math.min(from + days * DAY_MS, now));
+    const { segments } = await this.reader.segments(deviceId, type, chart, from, end, now);
     return {
       days: totalsPerDay(segments, from, days, DAY_MS).map((totals, i) => ({
         from: from + i * DAY_MS,
@@ -183,68 +167,7 @@ export class DeviceCharts {
     if (device.type_id !== row.type_id) throw new AppError(Code.VALIDATION_FAILED, 'error.chartNotOfType', { id });
     const rights = await registerRights(this.db, auth);
     if (chartRegisters(definition).some((r) => !rights.canRead(row.type_id, r))) throw new AppError(Code.FORBIDDEN, 'error.chartWithheld');
-    return { deviceId: device.id, definition, type: await this.types.get(row.type_id) };
+    const chart: StopChart = { id: row.id, savedAt: row.updated_at, definition };
+    return { deviceId: device.id, chart, type: await this.types.get(row.type_id) };
   }
-}
-
-/**
- * Segments one device's stored snapshots of [from, to) by a stop-status chart: the last snapshot before the window
- * holds into it (for the gap at most), then each snapshot's state (its values added to those before it, as a
- * snapshot may carry only some registers) until the next.
- */
-export async function segmentHistory(
-  db: Db,
-  deviceId: number,
-  type: ControllerTypeDetail,
-  definition: StopStatusDefinition,
-  from: number,
-  to: number,
-) {
-  const defs = new Map(type.registers.map((r) => [r.number, r]));
-  // The words the chart's registers take (a 32-bit register reads two).
-  const words = [...new Set(chartRegisters(definition).flatMap((r) => [r, r + 1]))];
-  const latest = new Map<number, number>();
-  const sample: Sample = {
-    ts: 0,
-    value: (register) => {
-      const def = defs.get(register);
-      const raw = def ? registerRawIn(def, latest) : undefined;
-      return def && raw !== undefined ? engineeringValue(def, raw) : undefined;
-    },
-    raw: (register) => {
-      const def = defs.get(register);
-      return def ? registerRawIn(def, latest) : undefined;
-    },
-    range: () => undefined,
-    offlineMs: 0,
-  };
-  const read = (vals: Uint8Array) => {
-    for (const w of words) {
-      const v = valueIn(vals, w);
-      if (v !== undefined) latest.set(w, v);
-    }
-  };
-  const before = await snapshotAt(db, deviceId, from - 1);
-  if (before) read(before.vals);
-  const seg = new Segmenter(from, to, definition.gapS * 1000, before ? { ts: before.ts, state: runStateOf(definition, sample) } : null);
-  let cursor = from - 1;
-  for (;;) {
-    const rows = await db
-      .selectFrom('history')
-      .select(['ts', 'vals'])
-      .where('device_id', '=', deviceId)
-      .where('ts', '>', cursor)
-      .where('ts', '<', to)
-      .orderBy('ts')
-      .limit(CHUNK)
-      .execute();
-    for (const row of rows) {
-      read(row.vals);
-      seg.push({ ts: row.ts, state: runStateOf(definition, sample) });
-    }
-    const last = rows.at(-1);
-    if (rows.length < CHUNK || !last) break;
-    cursor = last.ts;
-  }
-  return seg.finish();
 }

@@ -1,8 +1,9 @@
 import { Card, Empty, List, Space, Tag, Typography } from 'antd';
-import { api, type DeviceDetail } from '@dms/contract';
+import { api, canAccess, type DeviceDetail } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { endpointQuery } from '@/api/call';
+import { useRoles } from '@/auth/session';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { EventActions } from './EventActions';
@@ -14,8 +15,8 @@ const SHOWN = 5;
 /**
  * A device's rule events on its page (issue 21): in progress first, then the newest, each with its rule, text, times
  * and acknowledgement; whoever reads the device's data acknowledges and comments here. Someone from whom the values are
- * hidden sees that an event exists, its rule, severity and times, and "values withheld". Read again when the device's
- * status moves (an event starting or ending moves it).
+ * hidden sees that an event exists, its rule, severity and times, and "values withheld"; who may manage the events
+ * (root) also assigns them here. Read again when the device's status moves (an event starting or ending moves it).
  */
 export function DeviceEvents({ device }: { device: Pick<DeviceDetail, 'boxId' | 'controller' | 'status' | 'reach'> }) {
   const { t, lang } = useI18n();
@@ -25,8 +26,13 @@ export function DeviceEvents({ device }: { device: Pick<DeviceDetail, 'boxId' | 
       query: { page: 1, page_size: SHOWN },
     }),
   );
+  const canAssign = canAccess(useRoles(), 'events');
   const { refetch } = query;
+  // Read again when the status moves after the first read (not at mount: the query has just read it).
+  const status = useRef(device.status);
   useEffect(() => {
+    if (status.current === device.status) return;
+    status.current = device.status;
     void refetch();
   }, [device.status, refetch]);
   const page = query.data;
@@ -52,7 +58,7 @@ export function DeviceEvents({ device }: { device: Pick<DeviceDetail, 'boxId' | 
             <List.Item
               data-testid={`device-event-${e.id}`}
               data-state={e.endedAt === null ? 'active' : 'ended'}
-              actions={device.reach.data && !e.withheld ? [<EventActions key="actions" event={e} />] : []}
+              actions={device.reach.data && !e.withheld ? [<EventActions key="actions" event={e} canAssign={canAssign} />] : []}
             >
               <Space orientation="vertical" size={2} style={{ minWidth: 0 }}>
                 <Space wrap size={6}>

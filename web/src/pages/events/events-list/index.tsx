@@ -22,6 +22,7 @@ import { useAppState } from '@/settings/app-state';
 import { EVENTS_ADD_PATH, EVENTS_LOG_PATH, ruleEditPath } from '../paths';
 import { eventQueries, RULE_READS } from '../queries';
 import { SeverityTag } from '@/features/events/SeverityTag';
+import { SeverityFilter } from '../SeverityFilter';
 import { conditionWords } from '../words';
 
 const ON_OFF = ['true', 'false'] as const;
@@ -273,18 +274,13 @@ export default function EventsListPage() {
               list.setFilter({ typeId: value === 0 ? undefined : value });
             }}
           />
-          <Select<Severity | ''>
-            data-testid="rules-severity"
-            aria-label={t('events.list.column.severity')}
-            style={{ width: 160 }}
-            value={filter.severity ?? ''}
-            options={[
-              { value: '', label: t('events.list.allSeverities') },
-              ...SEVERITIES.map((s) => ({ value: s, label: t(`events.severity.${s}`) })),
-            ]}
-            onChange={(value) => {
-              list.setFilter({ severity: value === '' ? undefined : value });
+          <SeverityFilter
+            value={filter.severity}
+            onChange={(severity) => {
+              list.setFilter({ severity });
             }}
+            label={t('events.list.column.severity')}
+            testId="rules-severity"
           />
           <Select<(typeof ON_OFF)[number] | ''>
             data-testid="rules-enabled"

@@ -1,5 +1,5 @@
 import { DatePicker, Grid, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { api, EVENT_STATES, SEVERITIES, type EventRow, type Severity } from '@dms/contract';
+import { api, EVENT_STATES, type EventRow } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
@@ -22,6 +22,7 @@ import { useAppState } from '@/settings/app-state';
 import { ruleEditPath } from '../paths';
 import { eventQueries } from '../queries';
 import { SeverityTag } from '@/features/events/SeverityTag';
+import { SeverityFilter } from '../SeverityFilter';
 import { durationWords, numberWords } from '../words';
 import { EVENT_LOG_LIST, eventLogQuery, eventsFilter, YES_NO, type EventLogFilter } from './list-spec';
 
@@ -230,18 +231,13 @@ function LogToolbar({ filter, list, rules, rulesLoading, onRange }: LogToolbarPr
           list.setFilter({ ruleId: value === 0 ? undefined : value });
         }}
       />
-      <Select<Severity | ''>
-        data-testid="events-severity"
-        aria-label={t('events.log.column.severity')}
-        style={{ width: 160 }}
-        value={filter.severity ?? ''}
-        options={[
-          { value: '', label: t('events.list.allSeverities') },
-          ...SEVERITIES.map((s) => ({ value: s, label: t(`events.severity.${s}`) })),
-        ]}
-        onChange={(value) => {
-          list.setFilter({ severity: value === '' ? undefined : value });
+      <SeverityFilter
+        value={filter.severity}
+        onChange={(severity) => {
+          list.setFilter({ severity });
         }}
+        label={t('events.log.column.severity')}
+        testId="events-severity"
       />
       <Select<(typeof EVENT_STATES)[number] | ''>
         data-testid="events-state"
