@@ -148,13 +148,21 @@ export class RuleTracker {
 
   /** The clock's turn: rules that read the offline time, on every device of their type, at `now`. */
   sweep(now: number): void {
-    for (const rules of this.byType.values()) {
+    const clocked = new Map<number, LiveRule[]>();
+    for (const [typeId, rules] of this.byType) {
+      const these = rules.filter((r) => r.clocked);
+      if (these.length > 0) clocked.set(typeId, these);
+    }
+    if (clocked.size === 0) return;
+    // One pass over the devices, however many such rules there are.
+    for (const device of this.ctx.registry.devices.values()) {
+      const rules = device.type ? clocked.get(device.type.id) : undefined;
+      if (!rules) continue;
+      let sample: Sample | undefined;
       for (const rule of rules) {
-        if (!rule.clocked) continue;
-        for (const device of this.ctx.registry.devices.values()) {
-          if (device.type?.id !== rule.typeId || !this.applies(rule, device)) continue;
-          this.run(rule, device, this.sample(device, now, now));
-        }
+        if (!this.applies(rule, device)) continue;
+        sample ??= this.sample(device, now, now);
+        this.run(rule, device, sample);
       }
     }
   }

@@ -14,6 +14,7 @@ import {
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import { decodeValues } from '../../ingest/codec.js';
+import { historyChunk } from '../history/repository.js';
 import type { EventRuleService } from './service.js';
 
 /** Most snapshots one test reads (the rest of the window is left, and the answer says so). */
@@ -54,17 +55,9 @@ export async function replayRule(
     return def && raw !== undefined ? engineeringValue(def, raw) : undefined;
   };
   async function* snapshots(): AsyncGenerator<Sample> {
-    let cursor = body.from - 1;
+    let cursor: number | null = null;
     for (;;) {
-      const rows = await db
-        .selectFrom('history')
-        .select(['ts', 'vals'])
-        .where('device_id', '=', body.deviceId)
-        .where('ts', '>', cursor)
-        .where('ts', '<', body.to)
-        .orderBy('ts')
-        .limit(CHUNK)
-        .execute();
+      const rows = await historyChunk(db, body.deviceId, body.from, body.to, 'asc', cursor, CHUNK);
       for (const row of rows) {
         if (samples >= MAX_REPLAY_SAMPLES) {
           truncated = true;
