@@ -1,19 +1,40 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { apiGet, ownCompressor } from './boxes.js';
-import { baseUrl, expect, goInApp, openShell, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import { apiGet, ownBox } from './boxes.js';
+import { baseUrl, expect, goInApp, openShell, reg as builtinRegister, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * Chart management (/chartsManage; issue 21): root makes a gauge, a stacked and a stop-status chart with their forms
- * (each previewed live on this spec's own compressor), chooses them for the screw compressor's device pages on
- * /device-type/chart, sees all three on the box's page (the gauge at the box's pressure, the timeline loaded), is
- * refused deleting one while it is shown (the message names the type), copies and deletes a copy; the choice and the
- * charts are taken away at the end.
+ * (each previewed live on this spec's own compressor), chooses them for the compressor's type on /device-type/chart,
+ * sees all three on the box's page (the gauge at the box's pressure, the timeline loaded), is refused deleting one
+ * while it is shown (the message names the type), copies and deletes a copy, and sees the large screen count the box.
+ * The compressor is of a type of the spec's own (a copy of the screw compressor's), so that no other spec's device
+ * page shows these charts while it runs.
  */
 test.use({ role: 'demo_root' });
 
-const box = ownCompressor(6);
-const { boxId } = box;
-const TYPE = 'Oil-injected screw air compressor';
+const boxId = 8_100_001 + Math.floor(Math.random() * 800_000) * 10;
+const code = `e2e-charts-${boxId}`;
+const TYPE = `E2E Charts ${boxId}`;
+const reg = (key: string) => builtinRegister('screw-compressor', key);
+
+// The type first (hooks run in the order they are declared), then the box that says it has one.
+test.beforeAll(async ({ playwright }) => {
+  const request = await playwright.request.newContext();
+  try {
+    const types = (await apiGet(request, tokenOf('demo_root'), '/controller-types')).data as Array<{ id: number; code: string }>;
+    const screw = types.find((t) => t.code === 'screw-compressor')?.id ?? 0;
+    const res = await request.post(`${baseUrl()}/api/v2/controller-types/${screw}/copy`, {
+      headers: { authorization: `Bearer ${tokenOf('demo_root')}` },
+      data: { code, name: { en: TYPE, zh: TYPE, es: TYPE, ja: TYPE } },
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(20000);
+  } finally {
+    await request.dispose();
+  }
+});
+ownBox(boxId, `E2E Charts Co ${boxId}`, code, async (box) => {
+  await box.publish(Date.now(), { [reg('run_state')]: 2, [reg('discharge_pressure')]: 72, [reg('load_pressure')]: 65 });
+});
 
 async function choose(page: Page, testId: string, text: string | RegExp, search?: string): Promise<void> {
   await byId(page, testId).click();
@@ -50,13 +71,10 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
 }) => {
   test.setTimeout(150_000);
   const request = await playwright.request.newContext();
-  // The type's charts as they are, put back at the end.
-  const types = (await apiGet(request, tokenOf('demo_root'), '/controller-types/charts?q=screw-compressor')).data as {
-    items: Array<{ id: number; code: string; charts: string[] }>;
+  const types = (await apiGet(request, tokenOf('demo_root'), `/controller-types/charts?q=${code}`)).data as {
+    items: Array<{ id: number; code: string }>;
   };
-  const type = types.items.find((r) => r.code === 'screw-compressor');
-  const screw = type?.id ?? 0;
-  const charts = type?.charts ?? ['history-curves', 'kline'];
+  const typeId = types.items.find((r) => r.code === code)?.id ?? 0;
   const ids: string[] = [];
   try {
     // A gauge: incomplete, the form says what is missing; complete, its preview reads this box's pressure live.
@@ -99,13 +117,13 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     ids.push(await save(page, /\/chartsManage\/stop-status/, runs));
     await expect(byId(page, `chart-words-${ids[2]}`)).toContainText('Loaded when Run state = 2; Unloaded when Run state = 3');
 
-    // Chosen for the screw compressor's device pages, in this order.
+    // Chosen for the type's device pages, in this order.
     await goInApp(page, '/device-type/chart');
-    await byId(page, 'type-charts-search').fill('screw-compressor');
+    await byId(page, 'type-charts-search').fill(code);
     await byId(page, 'type-charts-search').press('Enter');
     for (const name of [runs, gauge, stacked]) {
-      await choose(page, 'type-charts-screw-compressor-definitions', name);
-      await expect(page.locator('.ant-message')).toContainText('The charts of screw-compressor are saved.');
+      await choose(page, `type-charts-${code}-definitions`, name);
+      await expect(page.locator('.ant-message')).toContainText(`The charts of ${code} are saved.`);
     }
     await page.keyboard.press('Escape');
 
@@ -145,7 +163,7 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await expect(page.getByTestId('ls-running')).toHaveAttribute('data-devices', /^[1-9]/);
     await expect(page.getByTestId('ls-running-rate')).toContainText('%');
   } finally {
-    await api(request, 'PUT', `/controller-types/${screw}/charts`, { charts, definitions: [] });
+    await api(request, 'PUT', `/controller-types/${typeId}/charts`, { charts: ['history-curves', 'kline'], definitions: [] });
     for (const id of ids) await api(request, 'DELETE', `/charts/${id}`);
     await request.dispose();
   }

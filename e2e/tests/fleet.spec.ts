@@ -142,7 +142,9 @@ test.describe('map monitoring', () => {
     await page.waitForTimeout(400);
     await screenshot(page, 'fleet-map-popup');
     await popup.getByTestId('map-popup-open').click();
-    await expectShown(page, new RegExp(`/devices/controller/${point?.boxId}/${point?.controller}$`));
+    // The device's own page, by its kind (a maglev blower's or a PLC's has its own route).
+    const route = point?.kind === 'plc' ? 'plcController' : point?.kind === 'maglev' ? 'maglev-controller' : 'controller';
+    await expectShown(page, new RegExp(`/devices/${route}/${point?.boxId}/${point?.controller}$`));
   });
 });
 
