@@ -6,6 +6,7 @@
 //
 // What is found, and where it is joined:
 //   packages/contract/src/<area>/endpoints.ts       (export const endpoints)  → packages/contract/src/endpoints.generated.ts
+//   packages/contract/src/<area>/*.ts (the others)  (their exports)           → packages/contract/src/areas.generated.ts
 //   packages/contract/src/<area>/actions.ts         (export const actions)    → packages/contract/src/actions.generated.ts
 //   packages/contract/src/<area>/messages/<lang>.ts (export default)          → packages/contract/src/messages/<lang>/areas.generated.ts
 //   server/src/modules/<area>/index.ts              (export default plugin)   → server/src/modules.generated.ts
@@ -64,6 +65,24 @@ function contractEndpoints() {
 /** The contract's folders that hold `file` (e.g. `actions.ts`). */
 function contractFoldersWith(file) {
   return folders('packages/contract/src').filter((a) => has(`packages/contract/src/${a}/${file}`));
+}
+
+/** What an area's folder keeps to itself: its calls, its log actions and its messages are joined by the other indexes. */
+const NOT_EXPORTED = new Set(['endpoints.ts', 'actions.ts']);
+
+/** Every area's schemas and pure logic (each `.ts` at the top of a contract area's folder), exported by the contract. */
+function contractExports() {
+  const file = 'packages/contract/src/areas.generated.ts';
+  const exports = contractAreas().flatMap((a) =>
+    readdirSync(join(ROOT, 'packages/contract/src', a))
+      .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts') && !f.endsWith('.generated.ts') && !NOT_EXPORTED.has(f))
+      .sort()
+      .map((f) => `export * from '${importPath(file, `packages/contract/src/${a}/${f}`, '.js')}';`),
+  );
+  return [
+    file,
+    `${HEADER}// Every area's schemas and pure logic (the \`.ts\` files of each area's folder but its calls and actions).\n${exports.join('\n')}\n`,
+  ];
 }
 
 function contractActions() {
@@ -149,6 +168,7 @@ function webLocales(lang) {
 export async function generate() {
   const raw = [
     contractEndpoints(),
+    contractExports(),
     contractActions(),
     ...LANGUAGES.map(contractMessages),
     serverModules(),
