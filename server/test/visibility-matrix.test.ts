@@ -15,8 +15,9 @@ const dialects = await testDialects();
  * way, and an oracle written from the rules alone (not from reach.ts). Every user × every device × every path (the
  * device list, the device page, fault records, history, charts, the map (also the dashboard's and the large
  * screen's), the device export, live-push subscriptions, the device's rule events, the charts of its page (withheld
- * where its data is hidden or the template does not read the chart's register), the stop-status timeline, the large
- * screen's running time, and the access module's read, data, write and switch) must agree with it: 0 leaks, 0 misses.
+ * where its data is hidden or the template does not read the chart's register), the stop-status timeline and
+ * utilisation per day (its export's check), the large screen's running time, and the access module's read, data,
+ * write and switch) must agree with it: 0 leaks, 0 misses.
  */
 
 describe.each(dialects)('the visibility matrix on %s', (dialect) => {
@@ -150,6 +151,11 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           url: `/api/v2/charts/${stopChart}/stop-status/${BOX0 + i}/1?${range}`,
           headers: bearer(token),
         });
+        const perDay = await t.app.inject({
+          method: 'GET',
+          url: `/api/v2/charts/${stopChart}/utilisation/${BOX0 + i}/1?from=${t.clock.now - 86_400_000}&days=1`,
+          headers: bearer(token),
+        });
         const chartShown = charts.statusCode === 200 ? (body(charts).data as DeviceChart[])[0] : undefined;
         const seen = {
           list: listed.has(dev),
@@ -157,6 +163,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           charts: charts.statusCode === 200,
           chartValues: chartShown !== undefined && chartShown.withheld === null,
           stopStatus: stop.statusCode === 200,
+          utilisation: perDay.statusCode === 200,
           detail: detail.statusCode === 200,
           faultRecords: faults.statusCode === 200,
           history: history.statusCode === 200,
@@ -175,6 +182,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           charts: want.read,
           chartValues: want.data && !u.noFaultBits,
           stopStatus: want.data && !u.noFaultBits,
+          utilisation: want.data && !u.noFaultBits,
           detail: want.read,
           faultRecords: want.data,
           history: want.data,
@@ -197,7 +205,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * (DEVICES.length * 16 + 1));
+    expect(checks).toBe(USERS.length * (DEVICES.length * 17 + 1));
     expect(problems).toEqual([]);
   });
 });

@@ -11,6 +11,8 @@ import { CK_CODE, positiveId, trimmedText } from '../validation.js';
 
 export const COMPARE_OPS = ['>', '>=', '<', '<=', '=', '!='] as const;
 export type CompareOp = (typeof COMPARE_OPS)[number];
+/** How a comparison is written for people (the rules' and the charts' words and selects). */
+export const COMPARE_OP_SIGNS: Record<CompareOp, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '=': '=', '!=': '≠' };
 export const LEAF_KINDS = ['compare', 'band', 'bit', 'rate', 'offline'] as const;
 export type LeafKind = (typeof LEAF_KINDS)[number];
 

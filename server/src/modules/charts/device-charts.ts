@@ -9,6 +9,7 @@ import {
   type DeviceChart,
   type FleetStopStatus,
   type StopStatusResult,
+  type StopTotals,
   type UtilisationResult,
 } from '@dms/contract';
 import { checkAccess, dataVisibleTo, deviceScope, registerRights } from '../../access/index.js';
@@ -21,6 +22,10 @@ import { StopStatusReader, type StopChart } from './stop-status-reader.js';
 import { chartRegisters, definitionOf, type ChartTypes } from './service.js';
 
 const DAY_MS = 86_400_000;
+/** How long the large screen's per-device totals are reused. */
+const FLEET_REUSE_MS = 60_000;
+/** Most per-device totals kept for it (past that they are dropped and read again). */
+const FLEET_KEPT = 5000;
 
 /**
  * The charts of a device's pages (docs/charts.md): which its type shows, as the viewer may read them, and the
@@ -30,6 +35,11 @@ const DAY_MS = 86_400_000;
  */
 export class DeviceCharts {
   private readonly reader: StopStatusReader;
+  /**
+   * The fleet's per-device totals, reused for FLEET_REUSE_MS: the large screen asks every 30 s on every wall, and
+   * today is a part the reader does not keep (it is read from its snapshots each time).
+   */
+  private readonly fleetTotals = new Map<string, { at: number; totals: StopTotals }>();
 
   constructor(
     private readonly db: Db,
@@ -42,7 +52,7 @@ export class DeviceCharts {
   /**
    * The large screen's running and stopped time since `from`: over the devices the viewer reads (reached, data not
    * hidden) whose type shows a stop-status chart (its first) that reads only registers their template lets them read,
-   * the most recently seen MAX_FLEET_STOP_DEVICES of them (past days' parts as the reader keeps them).
+   * the most recently seen MAX_FLEET_STOP_DEVICES of them; a device's totals are reused for a minute.
    */
   async fleet(auth: AuthContext, from: number): Promise<FleetStopStatus> {
     const to = Math.max(from, this.now());
@@ -80,10 +90,19 @@ export class DeviceCharts {
     let busy = 0;
     const top: FleetStopStatus['top'] = [];
     const now = this.now();
+    // Each type's map once (its chart's registers are read by it).
+    const typeOf = new Map(await Promise.all([...chartOf.keys()].map(async (id) => [id, await this.types.get(id)] as const)));
     for (const d of devices) {
       const chart = d.type_id === null ? undefined : chartOf.get(d.type_id);
-      if (!chart || d.type_id === null) continue;
-      const counted = await this.reader.segments(d.id, await this.types.get(d.type_id), chart, from, to, now);
+      const type = d.type_id === null ? undefined : typeOf.get(d.type_id);
+      if (!chart || !type) continue;
+      const key = `${chart.id}:${chart.savedAt}:${d.id}:${from}`;
+      let counted = this.fleetTotals.get(key);
+      if (!counted || now - counted.at > FLEET_REUSE_MS) {
+        counted = { at: now, totals: (await this.reader.segments(d.id, type, chart, from, to, now)).totals };
+        if (this.fleetTotals.size >= FLEET_KEPT) this.fleetTotals.clear();
+        this.fleetTotals.set(key, counted);
+      }
       for (const state of STOP_STATES) totals[state] += counted.totals[state];
       for (const state of chart.definition.working) busy += counted.totals[state];
       top.push({

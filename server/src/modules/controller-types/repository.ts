@@ -1,4 +1,4 @@
-import { RESERVED_CHART_KINDS } from '@dms/contract';
+import { RESERVED_CHART_KINDS, type ChartDefinitionKind } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { ControllerRegisterRow, ControllerTypeRow, ControllerTypeVersionRow, Database } from '../../db/schema.js';
 
@@ -134,8 +134,8 @@ export async function chartsOf(db: Executor, typeIds: readonly number[]): Promis
 export async function definitionsShown(
   db: Executor,
   typeIds: readonly number[],
-): Promise<Map<number, Array<{ id: number; kind: 'gauge' | 'stacked' | 'stop-status'; name: string }>>> {
-  const out = new Map<number, Array<{ id: number; kind: 'gauge' | 'stacked' | 'stop-status'; name: string }>>();
+): Promise<Map<number, Array<{ id: number; kind: ChartDefinitionKind; name: string }>>> {
+  const out = new Map<number, Array<{ id: number; kind: ChartDefinitionKind; name: string }>>();
   if (typeIds.length === 0) return out;
   const rows = await db
     .selectFrom('type_chart_definitions as u')

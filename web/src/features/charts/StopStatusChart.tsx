@@ -37,10 +37,10 @@ export function StopStatusChart({ chartId, device, testId }: StopStatusChartProp
   const clock = useNow(60_000);
   const now = Math.ceil((clock + 1) / 60_000) * 60_000;
   const midnight = localMidnight(new Date(clock));
-  const window = stopWindow(choice, now, midnight);
+  const shown = stopWindow(choice, now, midnight);
   const params = { id: chartId, boxId: device.boxId, controller: device.controller };
   const timeline = useQuery({
-    ...endpointQuery(api.charts.stopStatus, { params, query: window }, { errorDisplay: 'none' }),
+    ...endpointQuery(api.charts.stopStatus, { params, query: shown }, { errorDisplay: 'none' }),
     placeholderData: keepPreviousData,
   });
   const firstDay = midnight - (days - 1) * DAY;

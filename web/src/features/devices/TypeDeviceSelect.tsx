@@ -18,7 +18,7 @@ export function deviceLabel(d: RuleDevice): string {
  * as the user types. The devices seen are remembered, so a device chosen stays named when a later search does not
  * find it; one never seen (a saved rule's, beyond the first 50) reads "#id".
  */
-function useRuleDevices(typeId: number | null) {
+export function useTypeDevices(typeId: number | null) {
   const [text, setText] = useState('');
   const [q, setQ] = useState('');
   useEffect(() => {
@@ -62,7 +62,7 @@ export function DevicesSelect({
   'data-testid': testId,
   'aria-label': label,
 }: DeviceSelectProps & { value: number[]; onChange: (ids: number[]) => void }) {
-  const { found, known, loading, search } = useRuleDevices(typeId);
+  const { found, known, loading, search } = useTypeDevices(typeId);
   const options = useOptions(found, known, value);
   return (
     <Select<number[]>
@@ -92,7 +92,7 @@ export function DeviceSelect({
   'data-testid': testId,
   'aria-label': label,
 }: DeviceSelectProps & { value: number | null; onChange: (id: number | null) => void }) {
-  const { found, known, loading, search } = useRuleDevices(typeId);
+  const { found, known, loading, search } = useTypeDevices(typeId);
   const chosen = useMemo(() => (value === null ? [] : [value]), [value]);
   const options = useOptions(found, known, chosen);
   return (

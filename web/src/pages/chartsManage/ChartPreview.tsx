@@ -1,11 +1,9 @@
 import { Alert, Empty, Select, Space, Spin } from 'antd';
-import { api, type ChartDefinition, type RuleDevice } from '@dms/contract';
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import type { ChartDefinition, RuleDevice } from '@dms/contract';
 import { useState } from 'react';
-import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
 import { ChartView } from '@/features/charts/ChartView';
-import { deviceLabel } from '@/features/devices/TypeDeviceSelect';
+import { deviceLabel, useTypeDevices } from '@/features/devices/TypeDeviceSelect';
 import { useDeviceDetail } from '@/features/devices/detail/useDeviceDetail';
 
 export interface ChartPreviewProps {
@@ -26,13 +24,8 @@ export interface ChartPreviewProps {
 export function ChartPreview({ chartId, definition, typeId, changed = false, testId }: ChartPreviewProps) {
   const { t } = useI18n();
   const [chosen, setChosen] = useState<{ typeId: number; device: RuleDevice } | null>(null);
-  const [q, setQ] = useState('');
-  const devices = useQuery({
-    ...endpointQuery(api.events.ruleDevices, { query: { typeId: typeId ?? 1, ...(q ? { q } : {}) } }),
-    enabled: typeId !== null,
-    placeholderData: keepPreviousData,
-  });
-  const found = typeId === null ? [] : (devices.data ?? []);
+  // The type's devices, searched by box number as the user types (the rule form's own search).
+  const { found, loading, search } = useTypeDevices(typeId);
   // The device chosen (kept while a search does not find it), else the type's first.
   const device = (chosen?.typeId === typeId ? chosen.device : null) ?? found[0] ?? null;
   const options = [...(device && !found.some((d) => d.id === device.id) ? [device] : []), ...found];
@@ -45,17 +38,17 @@ export function ChartPreview({ chartId, definition, typeId, changed = false, tes
         aria-label={t('chartsManage.form.previewDevice')}
         style={{ width: 320, maxWidth: '100%' }}
         placeholder={t('chartsManage.form.previewDevicePlaceholder')}
-        loading={devices.isPending}
+        loading={loading}
         value={device?.id}
         options={options.map((d) => ({ value: d.id, label: deviceLabel(d) }))}
-        showSearch={{ filterOption: false, onSearch: setQ }}
+        showSearch={{ filterOption: false, onSearch: search }}
         onChange={(id) => {
           const picked = options.find((d) => d.id === id);
           if (picked) setChosen({ typeId, device: picked });
         }}
       />
       {!device ? (
-        devices.isPending ? (
+        loading ? (
           <Spin />
         ) : (
           <Empty image={Empty.PRESENTED_IMAGE_SIMPLE} description={t('chartsManage.form.previewNeedsDevice')} />

@@ -1,4 +1,4 @@
-import type { ChartDefinition, Language, RegisterDef, StateCondition } from '@dms/contract';
+import { COMPARE_OP_SIGNS, type ChartDefinition, type Language, type RegisterDef, type StateCondition } from '@dms/contract';
 import type { Translate } from '@/i18n';
 import { registerName } from '@/features/devices/registers';
 
@@ -13,14 +13,12 @@ function nameOf(number: number, { lang, registers }: WordsContext): string {
   return def ? registerName(def, lang) : `#${number}`;
 }
 
-const OP: Record<string, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '=': '=', '!=': '≠' };
-
 /** A stop-status state's test in words ("Run state = 2", "Run state inside 3–4", "Status bit 3 set"). */
 export function stateConditionWords(c: StateCondition, ctx: WordsContext): string {
   const register = nameOf(c.register, ctx);
   switch (c.kind) {
     case 'compare':
-      return `${register} ${OP[c.op] ?? c.op} ${c.value}`;
+      return `${register} ${COMPARE_OP_SIGNS[c.op]} ${c.value}`;
     case 'band':
       return `${register} ${ctx.t(c.inside ? 'chartsManage.form.inside' : 'chartsManage.form.outside')} ${c.low}–${c.high}`;
     case 'bit':

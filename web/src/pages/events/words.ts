@@ -1,4 +1,12 @@
-import { isCombination, primaryLeaf, type Language, type RegisterDef, type RuleCondition, type RuleLeaf } from '@dms/contract';
+import {
+  COMPARE_OP_SIGNS,
+  isCombination,
+  primaryLeaf,
+  type Language,
+  type RegisterDef,
+  type RuleCondition,
+  type RuleLeaf,
+} from '@dms/contract';
 import type { Translate } from '@/i18n';
 
 /**
@@ -19,7 +27,6 @@ export interface WordsContext {
 }
 
 /** The comparison signs as people write them. */
-export const OP_SIGNS = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '=': '=', '!=': '≠' } as const;
 
 /** What a part not filled in yet reads. */
 const MISSING = '…';
@@ -91,7 +98,7 @@ export function leafWords(leaf: RuleLeaf, ctx: WordsContext): string {
   switch (leaf.kind) {
     case 'compare':
       // A comparison is written with its sign, alike in every language.
-      return `${register} ${OP_SIGNS[leaf.op]} ${valueWords(leaf.value, unit, lang)}`;
+      return `${register} ${COMPARE_OP_SIGNS[leaf.op]} ${valueWords(leaf.value, unit, lang)}`;
     case 'band':
       return t(leaf.inside ? 'events.words.bandInside' : 'events.words.bandOutside', {
         register,

@@ -4,7 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
-import { issuesOf, problemText, touches, under } from '@/components/forms/issues';
+import { issuesOf } from '@/components/forms/issues';
+import { useFieldIssues } from '@/components/forms/useFieldIssues';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n, type TKey, type Translate } from '@/i18n';
 import { useCloseTab } from '@/layout/tags-view/useCloseTab';
@@ -64,20 +65,14 @@ export function ChartForm({ chart, initial }: ChartFormProps) {
   const closeAndGo = useCloseTab();
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
-  const [serverIssues, setServerIssues] = useState<ReadonlyMap<string, string>>(new Map());
   const types = useQuery(chartQueries.types());
   const typeMap = useQuery({ ...chartQueries.typeRegisters(draft.typeId ?? 1), enabled: draft.typeId !== null });
   const registers = draft.typeId !== null && typeMap.data?.id === draft.typeId ? typeMap.data.registers : NO_REGISTERS;
 
   const checked = useMemo(() => (tried ? checkDraft(draft) : null), [tried, draft]);
-  const localIssues = useMemo(() => {
-    const issues = new Map<string, string>();
-    if (checked && !checked.ok)
-      for (const p of checked.problems) if (!issues.has(p.path)) issues.set(p.path, problemText(p, lang, labelOf(t, p.path)));
-    return issues;
-  }, [checked, lang, t]);
-  const issueAt = (path: string) => localIssues.get(path) ?? serverIssues.get(path);
-  const issueUnder = (prefix: string) => under(localIssues, prefix) ?? under(serverIssues, prefix);
+  const { issueUnder, showServer, edited, item } = useFieldIssues(checked && !checked.ok ? checked.problems : null, (path) =>
+    labelOf(t, path),
+  );
   const preview = useMemo(() => definitionOf(draft), [draft]);
   const locked = chart !== null && chart.usedBy.length > 0;
 
@@ -93,7 +88,7 @@ export function ChartForm({ chart, initial }: ChartFormProps) {
       } catch (e) {
         if (isApiError(e) && e.code === Code.VALIDATION_FAILED) {
           const parsed = issuesOf.safeParse(e.data);
-          setServerIssues(new Map((parsed.success ? parsed.data.issues : []).map((i) => [i.path, i.message])));
+          showServer(parsed.success ? parsed.data.issues : []);
         }
         throw e;
       }
@@ -103,12 +98,8 @@ export function ChartForm({ chart, initial }: ChartFormProps) {
 
   const edit = (path: string, change: (d: ChartDraft) => ChartDraft) => {
     setDraft(change);
-    if ([...serverIssues.keys()].some((k) => touches(k, path))) setServerIssues((s) => new Map([...s].filter(([k]) => !touches(k, path))));
+    edited(path);
     clearError();
-  };
-  const item = (path: string, label: string) => {
-    const issue = issueAt(path);
-    return { label, validateStatus: issue ? ('error' as const) : undefined, help: issue };
   };
   const save = () => {
     setTried(true);

@@ -1,6 +1,6 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Button, Card, Col, Form, InputNumber, Row, Select, Space, Tag } from 'antd';
-import { COMPARE_OPS, RUN_STATES, type CompareOp, type RunState, type StateCondition } from '@dms/contract';
+import { COMPARE_OP_SIGNS, COMPARE_OPS, RUN_STATES, type CompareOp, type RunState, type StateCondition } from '@dms/contract';
 import { useI18n } from '@/i18n';
 import { registerName } from '@/features/devices/registers';
 import { STATE_COLOR } from '@/features/charts/stop-status-view';
@@ -8,7 +8,6 @@ import { newState, type StateDraft } from './draft';
 import { registerOption, type FieldsProps } from './fields';
 
 const MAX_STATES = 8;
-const OP_LABEL: Record<CompareOp, string> = { '>': '>', '>=': '≥', '<': '<', '<=': '≤', '=': '=', '!=': '≠' };
 
 /**
  * A stop-status chart's states, tried in order (each a register compared with a value, in or out of a band, or a bit
@@ -97,7 +96,7 @@ export function StopStatusFields({ draft, edit, registers, item, issueUnder }: F
                         aria-label={t('chartsManage.form.condition.compare')}
                         style={{ width: 70 }}
                         value={st.op}
-                        options={COMPARE_OPS.map((op) => ({ value: op, label: OP_LABEL[op] }))}
+                        options={COMPARE_OPS.map((op) => ({ value: op, label: COMPARE_OP_SIGNS[op] }))}
                         onChange={(op) => {
                           setState(i, 'when.op', (x) => ({ ...x, op }));
                         }}

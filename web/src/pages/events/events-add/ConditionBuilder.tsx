@@ -1,9 +1,16 @@
 import { DeleteOutlined, PlusOutlined } from '@ant-design/icons';
 import { Alert, Button, Card, Flex, Form, InputNumber, Select, Space } from 'antd';
-import { COMPARE_OPS, LEAF_KINDS, MAX_CONDITION_PARTS, type CompareOp, type LeafKind, type RegisterDef } from '@dms/contract';
+import {
+  COMPARE_OP_SIGNS,
+  COMPARE_OPS,
+  LEAF_KINDS,
+  MAX_CONDITION_PARTS,
+  type CompareOp,
+  type LeafKind,
+  type RegisterDef,
+} from '@dms/contract';
 import { useMemo } from 'react';
 import { useI18n } from '@/i18n';
-import { OP_SIGNS } from '../words';
 import { blankLeaf, type ConditionDraft, type Join, type LeafDraft } from './draft';
 
 /** A field's problem (the console's check or the server's refusal) at a body path, if any. */
@@ -226,7 +233,7 @@ function LeafFields({ part, at, registers, issueAt, testId, suffix, disabled, on
               style={{ width: 80 }}
               value={part.op}
               disabled={disabled}
-              options={COMPARE_OPS.map((op) => ({ value: op, label: OP_SIGNS[op] }))}
+              options={COMPARE_OPS.map((op) => ({ value: op, label: COMPARE_OP_SIGNS[op] }))}
               onChange={(op) => {
                 set('op', op);
               }}

@@ -27,7 +27,8 @@ import { checkDraft, previewCondition, type ConditionDraft, type RuleDraft } fro
 import { ReplayPanel } from './ReplayPanel';
 import { CkSelect } from './CkSelect';
 import { FIELDS, labelOf } from './issues';
-import { issuesOf, problemText, touches, under } from '@/components/forms/issues';
+import { issuesOf } from '@/components/forms/issues';
+import { useFieldIssues } from '@/components/forms/useFieldIssues';
 
 const NO_REGISTERS: RegisterDef[] = [];
 export interface RuleFormProps {
@@ -51,7 +52,6 @@ export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
   const closeAndGo = useCloseTab();
   const [draft, setDraft] = useState(initial);
   const [tried, setTried] = useState(false);
-  const [serverIssues, setServerIssues] = useState<ReadonlyMap<string, string>>(new Map());
   const [claimed, setClaimed] = useState(false);
   const types = useQuery(eventQueries.types());
   const typeMap = useQuery({ ...eventQueries.typeRegisters(draft.typeId ?? 1), enabled: draft.typeId !== null });
@@ -59,22 +59,11 @@ export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
 
   // Once a save or a test was asked for, the problems follow what is typed.
   const checked = useMemo(() => (tried ? checkDraft(draft) : null), [tried, draft]);
-  const localIssues = useMemo(() => {
-    const issues = new Map<string, string>();
-    if (checked && !checked.ok) {
-      for (const p of checked.problems) if (!issues.has(p.path)) issues.set(p.path, problemText(p, lang, labelOf(t, p.path)));
-    }
-    return issues;
-  }, [checked, lang, t]);
-  const issueAt = (path: string) => localIssues.get(path) ?? serverIssues.get(path);
-  const issueUnder = (prefix: string) => under(localIssues, prefix) ?? under(serverIssues, prefix);
-
+  const { issueAt, issueUnder, showServer, edited, item } = useFieldIssues(checked && !checked.ok ? checked.problems : null, (path) =>
+    labelOf(t, path),
+  );
   /** Shows the server's refusal of fields at them; answers whether it named any field the form shows. */
-  const showIssues = (issues: ReadonlyArray<{ path: string; message: string }>): boolean => {
-    const known = issues.filter((i) => FIELDS.test(i.path));
-    setServerIssues(new Map(known.map((i) => [i.path, i.message])));
-    return known.length > 0;
-  };
+  const showIssues = (issues: ReadonlyArray<{ path: string; message: string }>): boolean => showServer(issues, FIELDS);
 
   const { busy, error, run, clearError } = useSubmit(
     async (body: RuleInput) => {
@@ -103,9 +92,7 @@ export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
   /** A change of the draft; the problem of the field changed goes (the server's), and the refusal above the buttons. */
   const edit = (path: string, change: (d: RuleDraft) => RuleDraft) => {
     setDraft(change);
-    if ([...serverIssues.keys()].some((k) => touches(k, path))) {
-      setServerIssues((s) => new Map([...s].filter(([k]) => !touches(k, path))));
-    }
+    edited(path);
     clearError();
   };
 
@@ -121,11 +108,6 @@ export function RuleForm({ ruleId, version, initial }: RuleFormProps) {
     if (body) void run(body);
   };
 
-  const item = (path: string, label: string, issue = issueAt(path)) => ({
-    label,
-    validateStatus: issue ? ('error' as const) : undefined,
-    help: issue,
-  });
   const setCondition = (which: 'condition' | 'clear') => (next: ConditionDraft, path: string) => {
     edit(path, (d) => ({ ...d, [which]: next }));
   };
