@@ -85,6 +85,18 @@ const configSchema = z
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
     METRICS_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
     DEMO_FLEET: boolish.optional(),
+    SMTP_URL: z
+      .string()
+      .regex(/^smtps?:\/\/[^/]+/, 'must look like smtp://user:password@host:587 or smtps://host:465')
+      .optional(),
+    SMTP_FROM: z.email('must be an e-mail address').optional(),
+    PUBLIC_URL: z
+      .string()
+      .regex(/^https?:\/\/[^/]+\/?$/, 'must be the console’s address, such as https://dms.example.com')
+      .optional(),
+    NOTIFY_TICK_MS: z.coerce.number().int().min(10).max(60_000).default(1000),
+    NOTIFY_RETRY_MS: z.coerce.number().int().min(10).max(3_600_000).default(30_000),
+    NOTIFY_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(5),
     DEMO_FLEET_SIZE: z.coerce.number().int().min(1).max(10_000).default(50),
     DEMO_BACKFILL_DAYS: z.coerce.number().int().min(0).max(31).default(7),
   })
@@ -145,6 +157,12 @@ export interface Config {
   brokerAuthAllow: string[];
   /** Prometheus metrics on their own listener (off without METRICS_PORT), answered to the `allow` addresses only. */
   metrics: { port: number; host: string; allow: string[] } | null;
+  /**
+   * Notifications (docs/notifications.md): SMTP_URL and SMTP_FROM seed the e-mail server until root saves one;
+   * PUBLIC_URL makes the links in messages absolute; the delivery worker's pace, the first retry's delay (each next
+   * one four times longer) and the attempts before a delivery is failed.
+   */
+  notify: { smtpUrl?: string; smtpFrom?: string; publicUrl: string; tickMs: number; retryMs: number; attempts: number };
   /** Whether a fresh demo database gets a simulated fleet, and how many boxes. */
   /** backfillDays: days of history written for a new demo fleet at its first start (0: none). */
   demoFleet: { enabled: boolean; size: number; backfillDays: number };
@@ -217,6 +235,14 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
               .map((s) => s.trim())
               .filter(Boolean),
           },
+    notify: {
+      ...(c.SMTP_URL ? { smtpUrl: c.SMTP_URL } : {}),
+      ...(c.SMTP_FROM ? { smtpFrom: c.SMTP_FROM } : {}),
+      publicUrl: (c.PUBLIC_URL ?? '').replace(/\/$/, ''),
+      tickMs: c.NOTIFY_TICK_MS,
+      retryMs: c.NOTIFY_RETRY_MS,
+      attempts: c.NOTIFY_ATTEMPTS,
+    },
     // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
     demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE, backfillDays: c.DEMO_BACKFILL_DAYS },
   };

@@ -48,6 +48,7 @@ describe('database', () => {
       '0017_builtin_types',
       '0018_events',
       '0019_charts',
+      '0020_notifications',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

@@ -5,6 +5,8 @@ import { actions as ck } from './ck/actions.js';
 import { actions as controllerTypes } from './controller-types/actions.js';
 import { actions as devices } from './devices/actions.js';
 import { actions as events } from './events/actions.js';
+import { actions as msg } from './msg/actions.js';
+import { actions as notice } from './notice/actions.js';
 import { actions as permissionTemplates } from './permission-templates/actions.js';
 import { actions as user } from './user/actions.js';
 import { actions as usermanager } from './usermanager/actions.js';
@@ -17,6 +19,8 @@ export const AREA_ACTIONS = [
   ...controllerTypes,
   ...devices,
   ...events,
+  ...msg,
+  ...notice,
   ...permissionTemplates,
   ...user,
   ...usermanager,

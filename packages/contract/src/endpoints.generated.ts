@@ -13,6 +13,8 @@ export { endpoints as exports } from './exports/endpoints.js';
 export { endpoints as fleet } from './fleet/endpoints.js';
 export { endpoints as health } from './health/endpoints.js';
 export { endpoints as history } from './history/endpoints.js';
+export { endpoints as msg } from './msg/endpoints.js';
+export { endpoints as notice } from './notice/endpoints.js';
 export { endpoints as permissionTemplates } from './permission-templates/endpoints.js';
 export { endpoints as user } from './user/endpoints.js';
 export { endpoints as usermanager } from './usermanager/endpoints.js';

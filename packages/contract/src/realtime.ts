@@ -1,5 +1,6 @@
 import type { ControllerKind } from './controller-types/schemas.js';
-import type { DeviceStatus, NotificationType } from './devices/schemas.js';
+import type { DeviceStatus } from './devices/schemas.js';
+import type { NotificationKind } from './msg/schemas.js';
 import type { TransitionFault } from './fleet/schemas.js';
 
 /** The live-push WebSocket (docs/api.md): `GET /api/v2/ws`, then an `auth` message with the sign-in token. */
@@ -46,15 +47,21 @@ export interface ServerEvents {
   values: { device: number; ts: number; values: Record<string, number> };
   /** A watched device changed status. */
   status: { device: number; from: DeviceStatus; to: DeviceStatus; time: number };
-  /** A notification for this user (a condition change of a device they see). */
+  /**
+   * A notification for this user (issue 22): a change of a device they reach, or a repeat of one not yet acknowledged
+   * (`push` > 1). The bell counts it; the console may show it as the browser's own notification.
+   */
   notification: {
     id: number;
     device: number;
     boxId: number;
     controller: number;
-    kind: NotificationType;
-    status: DeviceStatus;
+    company: string;
+    kind: NotificationKind;
+    status: string;
+    rule: string | null;
     time: number;
+    push: number;
   };
   /** A device the user sees changed status (after watchFleet). */
   transition: {

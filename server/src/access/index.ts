@@ -4,6 +4,7 @@ import type { AuthContext } from '../types.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
 import { EVENT_RULES } from './events.js';
+import { NOTIFICATION_RULES } from './notifications.js';
 import type { Rules } from './rule.js';
 import { USER_RULES } from './users.js';
 
@@ -13,7 +14,7 @@ import { USER_RULES } from './users.js';
  * `requireAccess` on the ids they were asked about. One rule per permission of the contract: an area adds its file
  * here and joins its rules below, and the type fails until every permission has one.
  */
-const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES, ...EVENT_RULES };
+const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES, ...EVENT_RULES, ...NOTIFICATION_RULES };
 
 export interface AccessRequest {
   auth: AuthContext;

@@ -19,6 +19,7 @@ import { typePages0016 } from './migrations/0016_type_pages.js';
 import { builtinTypes0017 } from './migrations/0017_builtin_types.js';
 import { events0018 } from './migrations/0018_events.js';
 import { charts0019 } from './migrations/0019_charts.js';
+import { notifications0020 } from './migrations/0020_notifications.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -42,6 +43,7 @@ const MIGRATIONS = {
   '0017_builtin_types': builtinTypes0017,
   '0018_events': events0018,
   '0019_charts': charts0019,
+  '0020_notifications': notifications0020,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

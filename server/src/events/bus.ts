@@ -20,6 +20,18 @@ export interface DomainEvents {
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }> };
   /** A box's owner changed (a claim). */
   boxOwnerChanged: { boxId: number; ownerId: number };
+  /**
+   * A device's status changed in a way people are told of (ingest, once stored): its fault or alert (recover, fault,
+   * alert, fault_alert) or its connection (offline, online). Notifications read it (modules/msg).
+   */
+  deviceTransition: {
+    deviceId: number;
+    kind: 'recover' | 'fault' | 'alert' | 'fault_alert' | 'offline' | 'online';
+    status: string;
+    time: number;
+    eventId: 0;
+    severity: null;
+  };
 }
 
 export type DomainEventType = keyof DomainEvents;

@@ -1,11 +1,11 @@
-import type { NotificationType, Severity, SpecificStatus } from '@dms/contract';
+import type { Severity, SpecificStatus } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Values } from './codec.js';
 import type { DeviceState } from './state.js';
 
 /**
- * What ingest tells the rest of the server, and its pieces one another. The realtime hub listens to values, status
- * and notifications; the notifier to condition changes. Events, notifications and box commands to come attach here.
+ * What ingest tells the rest of the server, and its pieces one another. The realtime hub listens to values and status;
+ * the bus (plugins/ingest.ts) carries condition and status changes and rule events out to notifications. Events, notifications and box commands to come attach here.
  */
 export interface IngestEvents {
   /** New latest values of a device (snapshots.ts). */
@@ -14,8 +14,6 @@ export interface IngestEvents {
   status: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number };
   /** A device's fault or alert changed, after its status followed (conditions.ts). */
   condition: { device: DeviceState; time: number };
-  /** A notification was stored with its recipients (notifier.ts). */
-  notification: { id: number; device: DeviceState; type: NotificationType; status: SpecificStatus; time: number; recipients: number[] };
   /** A device was seen for the first time and stored; `reached`: the users who reach it now (provisioning.ts). */
   provisioned: { device: DeviceState; reached: number[] };
   /** An event rule's event started or ended on a device, once it is stored (rules.ts). */
@@ -32,7 +30,6 @@ export class IngestBus {
     values: new Set(),
     status: new Set(),
     condition: new Set(),
-    notification: new Set(),
     provisioned: new Set(),
     hello: new Set(),
     ruleEvent: new Set(),

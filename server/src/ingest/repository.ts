@@ -8,7 +8,6 @@ import type {
   DevicesTable,
   FaultRecordsTable,
   HistoryTable,
-  NotificationsTable,
   UnregisteredBoxesTable,
 } from '../db/schema.js';
 import type { DeviceState } from './state.js';
@@ -199,19 +198,6 @@ export async function openFaultRecord(db: Db, row: Insertable<FaultRecordsTable>
 
 export async function closeFaultRecord(db: Db, id: number, endedAt: number): Promise<void> {
   await db.updateTable('fault_records').set({ ended_at: endedAt }).where('id', '=', id).execute();
-}
-
-export async function insertNotification(db: Db, row: Insertable<NotificationsTable>, recipients: number[]): Promise<number> {
-  return db.transaction().execute(async (trx) => {
-    const { id } = await trx.insertInto('notifications').values(row).returning('id').executeTakeFirstOrThrow();
-    if (recipients.length > 0) {
-      await trx
-        .insertInto('notification_recipients')
-        .values(recipients.map((user_id) => ({ user_id, notification_id: id, read_at: null })))
-        .execute();
-    }
-    return id;
-  });
 }
 
 /** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */

@@ -7,7 +7,6 @@ import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.j
 import { ConditionTracker } from './conditions.js';
 import { IngestContext } from './context.js';
 import { IngestBus, type IngestEvents, type IngestListener } from './events.js';
-import { attachNotifier } from './notifier.js';
 import { parseAck, parseData, parseEnvelope, parseEvent, parseHello } from './payloads.js';
 import { DeviceProvisioner } from './provisioning.js';
 import { Registry, type TypeSource } from './registry.js';
@@ -50,7 +49,6 @@ export class IngestService {
     this.rules = new RuleTracker(this.ctx, conditions, RULE_SWEEP_MS);
     this.snapshots = new SnapshotStore(this.ctx, this.provisioner, conditions, this.rules, config);
     this.commands = new BoxCommands(this.registry, config.writeTimeoutMs);
-    attachNotifier(this.ctx);
   }
 
   // ---- lifecycle ----

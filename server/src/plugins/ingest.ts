@@ -1,3 +1,4 @@
+import { notificationType } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { startEmbeddedBroker, type RunningBroker } from '../ingest/broker/embedded.js';
 import { connectExternalBroker } from '../ingest/broker/external.js';
@@ -43,6 +44,30 @@ export default fp(
     app.bus.on('eventRulesChanged', () => {
       ingest.reloadRules().catch((err: unknown) => {
         app.log.error({ err }, 'event rules could not be read again after a change');
+      });
+    });
+    // A change of fault or alert, and of the connection, goes out on the bus: notifications read it there.
+    ingest.on('condition', ({ device, time }) => {
+      app.bus.publish('deviceTransition', {
+        deviceId: device.id,
+        kind: notificationType(device),
+        status: device.status,
+        time,
+        eventId: 0,
+        severity: null,
+      });
+    });
+    ingest.on('status', ({ device, from, to, time }) => {
+      const wasOnline = !from.startsWith('offline') && from !== 'unregistered';
+      const isOnline = !to.startsWith('offline') && to !== 'unregistered';
+      if (wasOnline === isOnline || from === 'unregistered') return;
+      app.bus.publish('deviceTransition', {
+        deviceId: device.id,
+        kind: isOnline ? 'online' : 'offline',
+        status: to,
+        time,
+        eventId: 0,
+        severity: null,
       });
     });
     // A rule's event, once stored, goes out on the bus (where notifications will read it).

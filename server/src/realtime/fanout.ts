@@ -1,6 +1,5 @@
 import type { ServerEvent } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { seesAll } from '../access/index.js';
 import type { IngestService } from '../ingest/service.js';
 import { liveFaults, type DeviceState } from '../ingest/state.js';
 import type { Connection, Outbox } from './connection.js';
@@ -80,10 +79,10 @@ export class Fanout {
     }
   }
 
-  /** A notification to the users it was stored for, and to root and admin (who see every device). */
-  toRecipients(event: ServerEvent, recipients: readonly number[]): void {
+  /** An event for some users (a notification, to its recipients): every connection of theirs. */
+  toUsers(event: ServerEvent, userIds: readonly number[]): void {
     const text = JSON.stringify(event);
-    const to = new Set(recipients);
-    for (const c of this.connections) if (c.auth && (to.has(c.auth.user.id) || seesAll(c.auth))) this.out.send(c, text);
+    const to = new Set(userIds);
+    for (const c of this.connections) if (c.auth && to.has(c.auth.user.id)) this.out.send(c, text);
   }
 }

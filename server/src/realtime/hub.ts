@@ -61,9 +61,8 @@ export class RealtimeHub {
     ingest.on('provisioned', ({ reached }) => {
       this.sessions.changed(reached);
     });
-    ingest.on('notification', ({ id, device, type, status, time, recipients }) => {
-      const { boxId, controller } = device;
-      this.fanout.toRecipients({ type: 'notification', id, device: device.id, boxId, controller, kind: type, status, time }, recipients);
+    bus.on('notificationPushed', ({ userIds, notification }) => {
+      this.fanout.toUsers({ type: 'notification', ...notification }, userIds);
     });
   }
 

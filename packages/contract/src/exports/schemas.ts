@@ -7,6 +7,7 @@ import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
 import { managersFilter } from '../usermanager/managers.js';
 import { eventsFilter } from '../events/schemas.js';
 import { utilisationFilter } from '../charts/schemas.js';
+import { deliveryFilter } from '../notice/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -22,6 +23,7 @@ export const EXPORT_KINDS = [
   'type-protocol',
   'events',
   'utilisation',
+  'deliveries',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -54,6 +56,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('events'), filter: eventsFilter, tz: timeZone }),
   // A stop-status chart's utilisation per day of one device.
   z.object({ kind: z.literal('utilisation'), filter: utilisationFilter, tz: timeZone }),
+  // The notification delivery log (root).
+  z.object({ kind: z.literal('deliveries'), filter: deliveryFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

@@ -1,4 +1,4 @@
-import type { ChartKind, DeviceSummary, MapPoint } from '@dms/contract';
+import { detailPath, type ChartKind, type DeviceSummary, type MapPoint } from '@dms/contract';
 
 /**
  * Paths of the device pages (spec 2, docs/console.md), so every page links the same way: the detail page follows
@@ -7,10 +7,7 @@ import type { ChartKind, DeviceSummary, MapPoint } from '@dms/contract';
 
 type Kind = DeviceSummary['kind'];
 
-export function detailPath(kind: Kind, boxId: number, controller: number): string {
-  const page = kind === 'plc' ? 'plcController' : kind === 'maglev' ? 'maglev-controller' : 'controller';
-  return `/devices/${page}/${boxId}/${controller}`;
-}
+export { detailPath };
 
 /** The link to a device's own page, by its kind (controller, plcController or maglev-controller). */
 export function deviceLink(p: Pick<MapPoint, 'boxId' | 'controller' | 'kind'>): string {

@@ -7,9 +7,25 @@ import devices from '../../devices/messages/en.js';
 import events from '../../events/messages/en.js';
 import exports from '../../exports/messages/en.js';
 import history from '../../history/messages/en.js';
+import msg from '../../msg/messages/en.js';
+import notice from '../../notice/messages/en.js';
 import permissionTemplates from '../../permission-templates/messages/en.js';
 import user from '../../user/messages/en.js';
 import usermanager from '../../usermanager/messages/en.js';
 
 /** The areas' server messages in en (`<area>/messages/en.ts`). */
-export default { boxRegInfo, charts, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };
+export default {
+  boxRegInfo,
+  charts,
+  ck,
+  controllerTypes,
+  devices,
+  events,
+  exports,
+  history,
+  msg,
+  notice,
+  permissionTemplates,
+  user,
+  usermanager,
+};

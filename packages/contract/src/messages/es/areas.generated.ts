@@ -7,9 +7,25 @@ import devices from '../../devices/messages/es.js';
 import events from '../../events/messages/es.js';
 import exports from '../../exports/messages/es.js';
 import history from '../../history/messages/es.js';
+import msg from '../../msg/messages/es.js';
+import notice from '../../notice/messages/es.js';
 import permissionTemplates from '../../permission-templates/messages/es.js';
 import user from '../../user/messages/es.js';
 import usermanager from '../../usermanager/messages/es.js';
 
 /** The areas' server messages in es (`<area>/messages/es.ts`). */
-export default { boxRegInfo, charts, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };
+export default {
+  boxRegInfo,
+  charts,
+  ck,
+  controllerTypes,
+  devices,
+  events,
+  exports,
+  history,
+  msg,
+  notice,
+  permissionTemplates,
+  user,
+  usermanager,
+};

@@ -7,9 +7,25 @@ import devices from '../../devices/messages/ja.js';
 import events from '../../events/messages/ja.js';
 import exports from '../../exports/messages/ja.js';
 import history from '../../history/messages/ja.js';
+import msg from '../../msg/messages/ja.js';
+import notice from '../../notice/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
 import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
 
 /** The areas' server messages in ja (`<area>/messages/ja.ts`). */
-export default { boxRegInfo, charts, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };
+export default {
+  boxRegInfo,
+  charts,
+  ck,
+  controllerTypes,
+  devices,
+  events,
+  exports,
+  history,
+  msg,
+  notice,
+  permissionTemplates,
+  user,
+  usermanager,
+};

@@ -7,9 +7,25 @@ import devices from '../../devices/messages/zh.js';
 import events from '../../events/messages/zh.js';
 import exports from '../../exports/messages/zh.js';
 import history from '../../history/messages/zh.js';
+import msg from '../../msg/messages/zh.js';
+import notice from '../../notice/messages/zh.js';
 import permissionTemplates from '../../permission-templates/messages/zh.js';
 import user from '../../user/messages/zh.js';
 import usermanager from '../../usermanager/messages/zh.js';
 
 /** The areas' server messages in zh (`<area>/messages/zh.ts`). */
-export default { boxRegInfo, charts, ck, controllerTypes, devices, events, exports, history, permissionTemplates, user, usermanager };
+export default {
+  boxRegInfo,
+  charts,
+  ck,
+  controllerTypes,
+  devices,
+  events,
+  exports,
+  history,
+  msg,
+  notice,
+  permissionTemplates,
+  user,
+  usermanager,
+};

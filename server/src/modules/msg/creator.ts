@@ -1,0 +1,343 @@
+import {
+  ADMIN_ROLE,
+  controllerKind,
+  detailPath,
+  LIMITED_ADMIN_ROLE,
+  pushClassOf,
+  ROOT_ROLE,
+  type NotificationKind,
+  type NotifyPrefs,
+  type ServerEvents,
+  type Severity,
+} from '@dms/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import { sql } from 'kysely';
+import type { Db } from '../../db/database.js';
+import { emailDelivery, storeDeliveries } from './outbox.js';
+import { wants, type NotifyStore } from './settings.js';
+import type { NotificationFacts, Templates } from './render.js';
+
+/** A change that may tell people something: a device's status, or a rule's event starting or ending. */
+export interface Transition {
+  deviceId: number;
+  kind: NotificationKind;
+  /** The device's status after it; `started` or `ended` for a rule's event. */
+  status: string;
+  time: number;
+  /** The rule's event (0 for a change of status). */
+  eventId: number;
+  severity: Severity | null;
+}
+
+/** What the console is told of a notification stored or repeated (the bus's `notificationPushed`). */
+export interface Pushed {
+  userIds: number[];
+  notification: ServerEvents['notification'];
+}
+
+/** What the engine's parts (the creator, the worker) need of the rest. */
+export interface EngineDeps {
+  db: Db;
+  store: NotifyStore;
+  templates: Templates;
+  now: () => number;
+  log: FastifyBaseLogger;
+  publicUrl: string;
+  /** The console's push of a stored notification (on the bus). */
+  pushed(p: Pushed): void;
+}
+
+/** What the creator needs of the rest. */
+export interface CreatorDeps extends EngineDeps {
+  /** Deliveries were queued. */
+  queued(): void;
+}
+
+const BATCH = 500;
+const CLEARING = new Set<NotificationKind>(['recover', 'online']);
+
+interface DeviceFacts {
+  boxId: number;
+  controller: number;
+  company: string;
+  path: string;
+  push: { warning: number; fault: number; normal: number };
+}
+
+/**
+ * Makes notifications of the changes it is given (docs/notifications.md), in batches, in one transaction each:
+ * - once per change: `notifications_once` (device, time, kind, event) keeps a restart or a second instance from making
+ *   it twice; the one that loses the insert does nothing more;
+ * - for each person who reaches the device (the reach table, and everyone who sees all devices) and chose the kind,
+ *   with whether they read its values; a repeat is due after root's interval while the box's push times allow;
+ * - a device that flaps (root's threshold of notifications within the window) folds later changes into its last one;
+ * - a recovery (recover, online, a rule's event ended) stops the repeats of what it recovers from;
+ * - the first push: e-mail to those who chose it (skipped in their quiet hours, unless a fault breaks through), and
+ *   each webhook that takes the kind; then the console is told (`pushed`).
+ */
+export class NotificationCreator {
+  private queue: Transition[] = [];
+  private running: Promise<void> | null = null;
+
+  constructor(private readonly d: CreatorDeps) {}
+
+  add(t: Transition): void {
+    this.queue.push(t);
+    if (!this.running) this.running = new Promise((resolve) => setImmediate(resolve)).then(() => this.drain());
+  }
+
+  /** Resolves when everything given so far is stored (tests, shutdown). */
+  async idle(): Promise<void> {
+    while (this.running) await this.running;
+  }
+
+  private async drain(): Promise<void> {
+    try {
+      while (this.queue.length > 0) {
+        const batch = this.queue.splice(0, BATCH);
+        try {
+          await this.process(batch);
+        } catch (err) {
+          this.d.log.error({ err, changes: batch.length }, 'notifications could not be stored');
+        }
+      }
+    } finally {
+      this.running = null;
+    }
+  }
+
+  private async process(batch: Transition[]): Promise<void> {
+    const { db, store } = this.d;
+    const deviceIds = [...new Set(batch.map((t) => t.deviceId))];
+    const eventIds = [...new Set(batch.filter((t) => t.eventId > 0).map((t) => t.eventId))];
+    const settings = await store.settings();
+    const devices = await this.devices(deviceIds);
+    const rules = new Map<number, string>();
+    if (eventIds.length > 0) {
+      const rows = await db
+        .selectFrom('events as e')
+        .innerJoin('event_rules as r', 'r.id', 'e.rule_id')
+        .select(['e.id', 'r.name'])
+        .where('e.id', 'in', eventIds)
+        .execute();
+      for (const r of rows) rules.set(r.id, r.name);
+    }
+    const reach = await this.reach(deviceIds);
+    const prefs = new Map<number, NotifyPrefs>();
+    for (const users of reach.values()) for (const u of users.keys()) if (!prefs.has(u)) prefs.set(u, await store.effective(u));
+    const webhooks = (await db.selectFrom('notify_webhooks').select(['id', 'name', 'url', 'kinds']).where('enabled', '=', 1).execute()).map(
+      (w) => ({ ...w, kinds: JSON.parse(w.kinds) as NotificationKind[] }),
+    );
+    const templates = await this.d.templates.lookup();
+    const now = this.d.now();
+    const windowStart = now - settings.flapWindowMinutes * 60_000;
+    const repeatMs = settings.repeatMinutes * 60_000;
+    const pushes: Pushed[] = [];
+    const out = { queued: false };
+
+    await db.transaction().execute(async (trx) => {
+      const recent = new Map<number, { count: number; lastId: number }>();
+      const rows = await trx
+        .selectFrom('notifications')
+        .select((eb) => ['device_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('last')])
+        .where('device_id', 'in', deviceIds)
+        .where('last_time', '>=', windowStart)
+        .where('type', '!=', 'event')
+        .groupBy('device_id')
+        .execute();
+      for (const r of rows) recent.set(r.device_id, { count: Number(r.n), lastId: r.last });
+
+      for (const t of batch) {
+        const device = devices.get(t.deviceId);
+        if (!device) continue;
+        const flap = recent.get(t.deviceId);
+        if (t.kind !== 'event' && flap && flap.count >= settings.flapThreshold) {
+          // Flapping: the last notification takes this change; its people see it unread again, and no one is pushed.
+          const folded = await trx
+            .updateTable('notifications')
+            .set((eb) => ({ type: t.kind, status: t.status, changes: eb('changes', '+', 1), last_time: t.time }))
+            .where('id', '=', flap.lastId)
+            .where('last_time', '<', t.time)
+            .executeTakeFirst();
+          if (Number(folded.numUpdatedRows) > 0) {
+            await trx.updateTable('notification_recipients').set({ read_at: null }).where('notification_id', '=', flap.lastId).execute();
+            if (CLEARING.has(t.kind))
+              await trx
+                .updateTable('notification_recipients')
+                .set({ next_push_at: null })
+                .where('notification_id', '=', flap.lastId)
+                .execute();
+          }
+          continue;
+        }
+        const phase = t.kind === 'event' ? (t.status as 'started' | 'ended') : null;
+        const limit = Math.max(1, device.push[pushClassOf(t.kind, t.severity, phase)]);
+        const inserted = await trx
+          .insertInto('notifications')
+          .values({
+            device_id: t.deviceId,
+            type: t.kind,
+            status: t.status,
+            time: t.time,
+            event_id: t.eventId,
+            severity: t.severity,
+            last_time: t.time,
+            push_limit: limit,
+          })
+          .onConflict((oc) => oc.columns(['device_id', 'time', 'type', 'event_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!inserted) continue; // made already (a restart, or another instance)
+        const id = inserted.id;
+        recent.set(t.deviceId, { count: (flap?.count ?? 0) + 1, lastId: id });
+
+        if (CLEARING.has(t.kind) || phase === 'ended') {
+          // What this recovers from is no longer repeated.
+          await trx
+            .updateTable('notification_recipients')
+            .set({ next_push_at: null })
+            .where('next_push_at', 'is not', null)
+            .where('notification_id', 'in', (eb) => {
+              let q = eb.selectFrom('notifications').select('id').where('device_id', '=', t.deviceId).where('id', '<', id);
+              q = phase === 'ended' ? q.where('event_id', '=', t.eventId) : q.where('event_id', '=', 0);
+              return q;
+            })
+            .execute();
+        }
+
+        const users: Array<[number, number, NotifyPrefs]> = [];
+        for (const [u, data] of reach.get(t.deviceId) ?? []) {
+          const p = prefs.get(u);
+          if (p && wants(p, t.kind)) users.push([u, data, p]);
+        }
+        if (users.length > 0)
+          await trx
+            .insertInto('notification_recipients')
+            .values(
+              users.map(([user_id, data]) => ({
+                user_id,
+                notification_id: id,
+                read_at: null,
+                data,
+                pushes: 1,
+                next_push_at: limit > 1 ? now + repeatMs : null,
+              })),
+            )
+            .execute();
+
+        const facts: NotificationFacts = {
+          kind: t.kind,
+          status: t.status,
+          boxId: device.boxId,
+          controller: device.controller,
+          company: device.company,
+          rule: rules.get(t.eventId) ?? null,
+          time: t.time,
+          changes: 1,
+          path: device.path,
+        };
+        const deliveries = [];
+        for (const [userId, , userPrefs] of users) {
+          const row = emailDelivery(
+            templates,
+            this.d.publicUrl,
+            { id, severity: t.severity, facts },
+            { id: userId, prefs: userPrefs },
+            1,
+            now,
+          );
+          if (row) deliveries.push(row);
+        }
+        for (const w of webhooks) {
+          if (!w.kinds.includes(t.kind)) continue;
+          deliveries.push({
+            once_key: `n${id}:w${w.id}:1`,
+            notification_id: id,
+            user_id: null,
+            webhook_id: w.id,
+            channel: 'webhook',
+            target: w.name,
+            push: 1,
+            status: 'pending',
+            next_attempt_at: now,
+            claimed_until: null,
+            payload: JSON.stringify(webhookNotification(id, t, facts)),
+            created_at: now,
+          });
+        }
+        if (await storeDeliveries(trx, deliveries, now)) out.queued = true;
+        if (users.length > 0)
+          pushes.push({
+            userIds: users.map(([u]) => u),
+            notification: {
+              id,
+              device: t.deviceId,
+              boxId: device.boxId,
+              controller: device.controller,
+              company: device.company,
+              kind: t.kind,
+              status: t.status,
+              rule: facts.rule,
+              time: t.time,
+              push: 1,
+            },
+          });
+      }
+    });
+    for (const p of pushes) this.d.pushed(p);
+    if (out.queued) this.d.queued();
+  }
+
+  private async devices(ids: number[]): Promise<Map<number, DeviceFacts>> {
+    const rows = await this.d.db
+      .selectFrom('devices as d')
+      .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
+      .leftJoin('controller_types as t', 't.id', 'd.type_id')
+      .select(['d.id', 'd.box_id', 'd.controller', 'd.company', 'b.push_warning', 'b.push_fault', 'b.push_normal', 't.kind'])
+      .where('d.id', 'in', ids)
+      .execute();
+    return new Map(
+      rows.map((r) => [
+        r.id,
+        {
+          boxId: r.box_id,
+          controller: r.controller,
+          company: r.company,
+          path: detailPath(controllerKind(r.kind), r.box_id, r.controller),
+          push: { warning: r.push_warning, fault: r.push_fault, normal: r.push_normal },
+        },
+      ]),
+    );
+  }
+
+  /** Per device, who reaches it and whether they read its values (1) or only see it (0). */
+  private async reach(deviceIds: number[]): Promise<Map<number, Map<number, number>>> {
+    const { db } = this.d;
+    const out = new Map<number, Map<number, number>>(deviceIds.map((id) => [id, new Map()]));
+    const rows = await db.selectFrom('device_reach').select(['device_id', 'user_id', 'data']).where('device_id', 'in', deviceIds).execute();
+    for (const r of rows) {
+      const users = out.get(r.device_id);
+      users?.set(r.user_id, Math.max(users.get(r.user_id) ?? 0, r.data));
+    }
+    const all = await db
+      .selectFrom('users')
+      .select('id')
+      .where((eb) => eb.or([ROOT_ROLE, ADMIN_ROLE, LIMITED_ADMIN_ROLE].map((role) => eb(sql<string>`roles`, 'like', `%"${role}"%`))))
+      .execute();
+    for (const users of out.values()) for (const u of all) users.set(u.id, 1);
+    return out;
+  }
+}
+
+/** The webhook's view of a notification (docs/notifications.md "Webhooks"). */
+function webhookNotification(id: number, t: Transition, f: NotificationFacts) {
+  return {
+    id,
+    kind: t.kind,
+    status: t.status,
+    time: t.time,
+    device: { id: t.deviceId, boxId: f.boxId, controller: f.controller, company: f.company, path: f.path },
+    rule: f.rule,
+    severity: t.severity,
+  };
+}
