@@ -121,3 +121,13 @@ export function placeholderNames(template: string): string[] {
   for (const m of template.matchAll(/\{\s*(\w+)\s*(?:\}|,\s*plural\s*,)/g)) if (m[1]) names.add(m[1]);
   return [...names].sort();
 }
+
+/** Whether `tz` names an IANA time zone this runtime knows (e.g. "Asia/Shanghai", "UTC"). */
+export function isTimeZone(tz: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: tz });
+    return true;
+  } catch {
+    return false;
+  }
+}

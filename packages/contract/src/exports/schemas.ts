@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { PROTOCOL_ALIAS } from '../controller-types/protocol.js';
 import { typeFilter } from '../controller-types/schemas.js';
-import { languageSchema } from '../i18n.js';
+import { isTimeZone, languageSchema } from '../i18n.js';
 import { deviceFilter } from '../devices/schemas.js';
 import { faultRecordsFilter, historyFilter } from '../history/schemas.js';
 import { managersFilter } from '../usermanager/managers.js';
@@ -31,15 +31,6 @@ export const MAX_EXPORT_ROWS = 200_000;
 /** How long a finished file waits for its download. */
 export const EXPORT_TTL_MS = 10 * 60_000;
 
-/** Whether `tz` names an IANA time zone this runtime knows (e.g. "Asia/Shanghai", "UTC"). */
-export function isTimeZone(tz: string): boolean {
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: tz });
-    return true;
-  } catch {
-    return false;
-  }
-}
 /**
  * The user's IANA time zone (the console sends the browser's): exports write their times in it and name it in the
  * header. Default UTC.

@@ -1,8 +1,7 @@
 import { z } from 'zod';
 import { DEVICE_STATUSES } from '../devices/schemas.js';
 import { pageOf, pageQuery } from '../envelope.js';
-import { languageSchema } from '../i18n.js';
-import { isTimeZone } from '../exports/schemas.js';
+import { isTimeZone, languageSchema } from '../i18n.js';
 
 /**
  * Notifications (issue 22; docs/notifications.md): what a device's change tells the people who reach it. The spec's
