@@ -20,7 +20,7 @@ const IDLE_BOXES = Number(process.env.BENCH_IDLE_BOXES ?? 10_000);
 const SIM = path.join(root, 'simulator/dist/cli.js');
 const TICKS = 100; // clock ticks per second of /proc/<pid>/stat on Linux
 
-function cpuMs(pid: number): number {
+export function cpuMs(pid: number): number {
   const fields = fs.readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1]?.split(' ') ?? [];
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
 }
@@ -103,7 +103,7 @@ const fleetArgs = (f: Fleet) => [
   String(f.connectRate),
 ];
 
-async function stop(child: ChildProcess): Promise<void> {
+export async function stop(child: ChildProcess): Promise<void> {
   if (child.exitCode !== null) return;
   const exited = new Promise((r) => child.once('exit', r));
   child.kill('SIGTERM');
@@ -119,7 +119,7 @@ async function waitFor(check: () => Promise<boolean>, ms: number, what: string):
 }
 
 /** Simulates `boxes` boxes of CONTROLLERS controllers reporting every `interval` s; resolves once all are connected. */
-async function connectedFleet(
+export async function connectedFleet(
   server: RunningServer,
   token: string,
   boxes: number,

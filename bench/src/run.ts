@@ -7,6 +7,7 @@ import { benchDecode } from './decode.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
+import { benchNotify } from './notify.js';
 import { benchReach } from './reach.js';
 import { benchRules } from './rules.js';
 import { benchShell } from './shell.js';
@@ -24,6 +25,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   decode: benchDecode,
   charts: benchCharts,
   rules: benchRules,
+  notify: benchNotify,
 };
 
 const name = process.argv[2] ?? 'shell';

@@ -172,6 +172,13 @@ export function managerScreens(world: SweepWorld): Screen[] {
     },
     { name: 'add-sub-manager', path: '/usermanager/add-manager', ready: 'add-manager-username' },
     {
+      name: 'notifications',
+      path: '/msg/notification-list',
+      ready: 'notifications-table',
+      once: ({ page }) => expectTableFits(page, 'notifications-table'),
+      each: titled({ en: 'Notifications', zh: '通知', es: 'Notificaciones', ja: '通知' }),
+    },
+    {
       name: 'sub-manager-devices',
       path: `/usermanager/manager-device?userId=${world.sub}`,
       ready: 'manager-assigned-table',

@@ -124,6 +124,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'events-log', path: '/events/events-log', ready: 'events-table' },
     { name: 'charts-list', path: '/chartsManage/gauge-charts', ready: 'charts-table' },
     { name: 'charts-add', path: '/chartsManage/add-stop-status', ready: 'chart-form' },
+    { name: 'notification-management', path: '/notice/notification-management', ready: 'smtp-save' },
+    { name: 'notification-log', path: '/notice/notification-log', ready: 'deliveries-table' },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },

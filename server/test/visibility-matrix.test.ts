@@ -16,7 +16,8 @@ const dialects = await testDialects();
  * device list, the device page, fault records, history, charts, the map (also the dashboard's and the large
  * screen's), the device export, live-push subscriptions, the device's rule events, the charts of its page (withheld
  * where its data is hidden or the template does not read the chart's register), the stop-status timeline and
- * utilisation per day (its export's check), the large screen's running time, and the access module's read, data,
+ * utilisation per day (its export's check), the large screen's running time, the user's notifications (issue 22), and
+ * the access module's read, data,
  * write and switch) must agree with it: 0 leaks, 0 misses.
  */
 
@@ -42,6 +43,17 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
       },
     });
     stopChart = (body(created).data as ChartDetail).id;
+    // Every device faults once: its notification goes to those who reach it (issue 22).
+    for (const id of deviceId.values())
+      t.app.bus.publish('deviceTransition', {
+        deviceId: id,
+        kind: 'fault',
+        status: 'online_fault',
+        time: t.clock.now,
+        eventId: 0,
+        severity: null,
+      });
+    await t.app.notify.creator.idle();
     const saved = await t.app.inject({
       method: 'PUT',
       url: `/api/v2/controller-types/${typeId}/charts`,
@@ -114,6 +126,13 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         ),
       );
       const exported = await exportedBoxes(token);
+      const told = new Set(
+        (
+          body(await t.app.inject({ method: 'GET', url: '/api/v2/msg/notifications?page_size=200', headers: bearer(token) })).data as {
+            items: Array<{ deviceId: number }>;
+          }
+        ).items.map((n) => n.deviceId),
+      );
       // The large screen's running time counts the devices whose data they read and whose chart they may read.
       const fleet = body(
         await t.app.inject({
@@ -170,6 +189,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           series: series.statusCode === 200,
           map: mapped.has(dev),
           export: exported.has(BOX0 + i),
+          notification: told.has(dev),
           liveSubscribe: live.has(dev),
           read: granted.read.has(dev),
           data: granted.data.has(dev),
@@ -189,6 +209,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           series: want.data,
           map: want.read,
           export: want.read,
+          notification: want.read,
           liveSubscribe: want.data,
           read: want.read,
           data: want.data,
@@ -205,7 +226,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * (DEVICES.length * 17 + 1));
+    expect(checks).toBe(USERS.length * (DEVICES.length * 18 + 1));
     expect(problems).toEqual([]);
   });
 });

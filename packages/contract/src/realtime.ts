@@ -57,6 +57,8 @@ export interface ServerEvents {
     boxId: number;
     controller: number;
     company: string;
+    /** The device page's path in the console. */
+    path: string;
     kind: NotificationKind;
     status: string;
     rule: string | null;

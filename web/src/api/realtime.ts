@@ -27,6 +27,8 @@ export function useLiveState(): LiveState {
 
 const deviceRefs = new Map<number, number>();
 let fleetRefs = 0;
+/** Pages that want the user's notifications (the bell): they come without subscribing, once connected. */
+let notificationRefs = 0;
 const handlers = new Set<Handler>();
 let socket: WebSocket | null = null;
 let ready = false;
@@ -51,7 +53,7 @@ function send(message: ClientMessage): void {
 }
 
 function wanted(): boolean {
-  return deviceRefs.size > 0 || fleetRefs > 0;
+  return deviceRefs.size > 0 || fleetRefs > 0 || notificationRefs > 0;
 }
 
 function connect(): void {
@@ -168,6 +170,16 @@ export function watchFleet(): () => void {
   };
 }
 
+/** Keeps the connection open for the user's notifications until the answered function is called. */
+export function watchNotifications(): () => void {
+  notificationRefs += 1;
+  connect();
+  return () => {
+    notificationRefs -= 1;
+    closeIfUnused();
+  };
+}
+
 type EventOf<K extends keyof ServerEvents> = Extract<ServerEvent, { type: K }>;
 
 /** Calls `onEvent` for each event of the given types; the latest callback is used without re-subscribing. */
@@ -204,6 +216,12 @@ export function useDeviceEvents(ids: readonly number[], onEvent: (event: EventOf
 export function useFleetEvents(onEvent: (event: EventOf<'transition' | 'lagged'>) => void, enabled = true): void {
   useEvents(['transition', 'lagged'], onEvent);
   useEffect(() => (enabled ? watchFleet() : undefined), [enabled]);
+}
+
+/** The user's notifications as they are stored or repeated (the bell), with the connection kept open for them. */
+export function useNotificationEvents(onEvent: (event: EventOf<'notification'>) => void, enabled = true): void {
+  useEvents(['notification'], onEvent);
+  useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 
 /**

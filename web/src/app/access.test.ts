@@ -82,7 +82,10 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     expect(chartPages.map((p) => p.name).sort()).toEqual(
       ['addGaugeChart', 'addStackedChart', 'addStopStatusChart', 'gaugeCharts', 'stackedCharts', 'stopStatusCharts'].sort(),
     );
-    const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages];
+    // And /notice (spec 6; issue 22): root's notification management and delivery log.
+    const noticePages = PAGES.filter(({ areas }) => areas.includes('notice')).map((p) => p.page);
+    expect(noticePages.map((p) => p.name)).toEqual(expect.arrayContaining(['notificationManagement', 'notificationLog']));
+    const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages];
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
@@ -94,8 +97,11 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       // manager and afterSalesPlus.
       if (['manager', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('editManager', 'managerDevice');
       if (['manager', 'afterSalesPlus'].includes(role)) helpers.push('addManager');
+      // /msg is everyone's but market's (spec 6).
+      const msg = role === 'market' ? [] : ['notificationList'];
       const expected = [
         ...everyone,
+        ...msg,
         ...boxReg,
         ...helpers,
         ...(role === 'root' ? ['ipLog', 'serverLog', ...rootAreaPages.map((p) => p.name)] : []),
@@ -118,6 +124,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'devices/',
         'events/',
         'ipLog',
+        'msg/',
+        'notice/',
+        'notificationList',
         'operationLog',
         'serverLog',
         'smartbox/',
@@ -131,7 +140,8 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
   it("'admin' sees every route; no roles sees only the open ones", () => {
     expect(names(permittedPages(SHELL_ROUTES, [ADMIN_ROLE]))).toEqual(names(PAGES.map((p) => p.page)));
     expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(
-      ['changePassword', 'dashboard', 'operationLog', 'profile', ...DEVICE_PAGES].sort(),
+      // /msg denies market only, so a user with no roles passes it (spec 6: a rule no role of theirs matches).
+      ['changePassword', 'dashboard', 'notificationList', 'operationLog', 'profile', ...DEVICE_PAGES].sort(),
     );
   });
 

@@ -7,6 +7,8 @@ import * as datalog from '../pages/datalog/routes';
 import * as deviceType from '../pages/device-type/routes';
 import * as devices from '../pages/devices/routes';
 import * as events from '../pages/events/routes';
+import * as msg from '../pages/msg/routes';
+import * as notice from '../pages/notice/routes';
 import * as profile from '../pages/profile/routes';
 import * as smartbox from '../pages/smartbox/routes';
 import * as usermanager from '../pages/usermanager/routes';
@@ -20,6 +22,8 @@ export const AREA_ROUTES: readonly (AreaRoutes & { area: string })[] = [
   { area: 'device-type', ...deviceType },
   { area: 'devices', ...devices },
   { area: 'events', ...events },
+  { area: 'msg', ...msg },
+  { area: 'notice', ...notice },
   { area: 'profile', ...profile },
   { area: 'smartbox', ...smartbox },
   { area: 'usermanager', ...usermanager },

@@ -82,6 +82,8 @@ export const notificationRow = z.object({
   boxId: z.number().int(),
   controller: z.number().int(),
   company: z.string(),
+  /** The device page's path in the console (by the device's kind). */
+  path: z.string(),
   /** The rule's name and severity, for a rule's event. */
   rule: z.string().nullable(),
   severity: z.enum(['fault', 'alert', 'info']).nullable(),
@@ -110,7 +112,7 @@ export const notificationFilter = z.object({
 });
 export const notificationListQuery = pageQuery.extend(notificationFilter.shape);
 export type NotificationListQuery = Partial<z.output<typeof notificationListQuery>>;
-export const notificationPage = pageOf(notificationRow).extend({ unread: z.number().int() });
+export const notificationPage = pageOf(notificationRow);
 export type NotificationPage = z.infer<typeof notificationPage>;
 export const notificationParams = z.object({ id: z.coerce.number().int().positive() });
 export const unreadCount = z.object({ count: z.number().int() });

@@ -54,7 +54,18 @@ export interface CreatorDeps extends EngineDeps {
 }
 
 const BATCH = 500;
+/** Rows per multi-row statement (well under SQLite's and PostgreSQL's parameter limits). */
+const CHUNK = 200;
 const CLEARING = new Set<NotificationKind>(['recover', 'online']);
+
+/** A change that becomes a notification of its own; `id` once stored (0: it was stored already). */
+interface Planned {
+  t: Transition;
+  device: DeviceFacts;
+  phase: 'started' | 'ended' | null;
+  limit: number;
+  id: number;
+}
 
 interface DeviceFacts {
   boxId: number;
@@ -136,7 +147,8 @@ export class NotificationCreator {
     const out = { queued: false };
 
     await db.transaction().execute(async (trx) => {
-      const recent = new Map<number, { count: number; lastId: number }>();
+      // Each device's notifications within the flapping window, and its latest (the one a flap folds into).
+      const recent = new Map<number, { count: number; last: number | Planned }>();
       const rows = await trx
         .selectFrom('notifications')
         .select((eb) => ['device_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('last')])
@@ -145,86 +157,113 @@ export class NotificationCreator {
         .where('type', '!=', 'event')
         .groupBy('device_id')
         .execute();
-      for (const r of rows) recent.set(r.device_id, { count: Number(r.n), lastId: r.last });
+      for (const r of rows) recent.set(r.device_id, { count: Number(r.n), last: r.last });
 
+      // 1. What each change is, in order: a new notification, or (flapping) folded into the device's latest.
+      const planned: Planned[] = [];
+      const folds: Array<{ t: Transition; into: number | Planned }> = [];
       for (const t of batch) {
         const device = devices.get(t.deviceId);
         if (!device) continue;
         const flap = recent.get(t.deviceId);
         if (t.kind !== 'event' && flap && flap.count >= settings.flapThreshold) {
-          // Flapping: the last notification takes this change; its people see it unread again, and no one is pushed.
-          const folded = await trx
-            .updateTable('notifications')
-            .set((eb) => ({ type: t.kind, status: t.status, changes: eb('changes', '+', 1), last_time: t.time }))
-            .where('id', '=', flap.lastId)
-            .where('last_time', '<', t.time)
-            .executeTakeFirst();
-          if (Number(folded.numUpdatedRows) > 0) {
-            await trx.updateTable('notification_recipients').set({ read_at: null }).where('notification_id', '=', flap.lastId).execute();
-            if (CLEARING.has(t.kind))
-              await trx
-                .updateTable('notification_recipients')
-                .set({ next_push_at: null })
-                .where('notification_id', '=', flap.lastId)
-                .execute();
-          }
+          folds.push({ t, into: flap.last });
           continue;
         }
         const phase = t.kind === 'event' ? (t.status as 'started' | 'ended') : null;
-        const limit = Math.max(1, device.push[pushClassOf(t.kind, t.severity, phase)]);
-        const inserted = await trx
+        const plan: Planned = { t, device, phase, limit: Math.max(1, device.push[pushClassOf(t.kind, t.severity, phase)]), id: 0 };
+        planned.push(plan);
+        if (t.kind !== 'event') recent.set(t.deviceId, { count: (flap?.count ?? 0) + 1, last: plan });
+      }
+
+      // 2. The new ones, once each: a change already stored (a restart, another instance) is not returned, and nothing
+      // more is done for it.
+      for (let i = 0; i < planned.length; i += CHUNK) {
+        const part = planned.slice(i, i + CHUNK);
+        const made = await trx
           .insertInto('notifications')
-          .values({
-            device_id: t.deviceId,
-            type: t.kind,
-            status: t.status,
-            time: t.time,
-            event_id: t.eventId,
-            severity: t.severity,
-            last_time: t.time,
-            push_limit: limit,
-          })
+          .values(
+            part.map(({ t, limit }) => ({
+              device_id: t.deviceId,
+              type: t.kind,
+              status: t.status,
+              time: t.time,
+              event_id: t.eventId,
+              severity: t.severity,
+              last_time: t.time,
+              push_limit: limit,
+            })),
+          )
           .onConflict((oc) => oc.columns(['device_id', 'time', 'type', 'event_id']).doNothing())
-          .returning('id')
-          .executeTakeFirst();
-        if (!inserted) continue; // made already (a restart, or another instance)
-        const id = inserted.id;
-        recent.set(t.deviceId, { count: (flap?.count ?? 0) + 1, lastId: id });
+          .returning(['id', 'device_id', 'time', 'type', 'event_id'])
+          .execute();
+        const ids = new Map(made.map((m) => [`${m.device_id}/${m.time}/${m.type}/${m.event_id}`, m.id]));
+        for (const plan of part) plan.id = ids.get(`${plan.t.deviceId}/${plan.t.time}/${plan.t.kind}/${plan.t.eventId}`) ?? 0;
+      }
+      const fresh = planned.filter((p) => p.id > 0);
+      const firstNew = Math.min(...fresh.map((p) => p.id));
 
-        if (CLEARING.has(t.kind) || phase === 'ended') {
-          // What this recovers from is no longer repeated.
-          await trx
-            .updateTable('notification_recipients')
-            .set({ next_push_at: null })
-            .where('next_push_at', 'is not', null)
-            .where('notification_id', 'in', (eb) => {
-              let q = eb.selectFrom('notifications').select('id').where('device_id', '=', t.deviceId).where('id', '<', id);
-              q = phase === 'ended' ? q.where('event_id', '=', t.eventId) : q.where('event_id', '=', 0);
-              return q;
-            })
-            .execute();
-        }
+      // 3. A recovery ends the reminders of what it recovers from: the device's earlier notifications (a rule event's
+      // end, those of its event), stored before this batch or earlier in it.
+      const stops: number[] = [];
+      const devicesRecovered = new Set<number>();
+      const eventsEnded = new Set<number>();
+      for (const [i, plan] of fresh.entries()) {
+        const clears = CLEARING.has(plan.t.kind) || plan.phase === 'ended';
+        if (!clears) continue;
+        if (plan.phase === 'ended') eventsEnded.add(plan.t.eventId);
+        else devicesRecovered.add(plan.t.deviceId);
+        for (const before of fresh.slice(0, i))
+          if (
+            before.t.deviceId === plan.t.deviceId &&
+            (plan.phase === 'ended' ? before.t.eventId === plan.t.eventId : before.t.eventId === 0)
+          )
+            stops.push(before.id);
+      }
+      if (devicesRecovered.size > 0 || eventsEnded.size > 0)
+        await trx
+          .updateTable('notification_recipients')
+          .set({ next_push_at: null })
+          .where('next_push_at', 'is not', null)
+          .where('notification_id', 'in', (eb) =>
+            eb
+              .selectFrom('notifications')
+              .select('id')
+              .where('id', '<', Number.isFinite(firstNew) ? firstNew : Number.MAX_SAFE_INTEGER)
+              .where((w) =>
+                w.or([
+                  ...(devicesRecovered.size > 0 ? [w.and([w('device_id', 'in', [...devicesRecovered]), w('event_id', '=', 0)])] : []),
+                  ...(eventsEnded.size > 0 ? [w('event_id', 'in', [...eventsEnded])] : []),
+                ]),
+              ),
+          )
+          .execute();
+      for (let i = 0; i < stops.length; i += CHUNK)
+        await trx
+          .updateTable('notification_recipients')
+          .set({ next_push_at: null })
+          .where('notification_id', 'in', stops.slice(i, i + CHUNK))
+          .execute();
 
+      // 4. Its people: each who reaches the device and chose the kind; reminders due after root's interval.
+      const recipients = [];
+      const deliveries = [];
+      for (const plan of fresh) {
+        const { t, device, id, limit } = plan;
         const users: Array<[number, number, NotifyPrefs]> = [];
         for (const [u, data] of reach.get(t.deviceId) ?? []) {
           const p = prefs.get(u);
           if (p && wants(p, t.kind)) users.push([u, data, p]);
         }
-        if (users.length > 0)
-          await trx
-            .insertInto('notification_recipients')
-            .values(
-              users.map(([user_id, data]) => ({
-                user_id,
-                notification_id: id,
-                read_at: null,
-                data,
-                pushes: 1,
-                next_push_at: limit > 1 ? now + repeatMs : null,
-              })),
-            )
-            .execute();
-
+        for (const [user_id, data] of users)
+          recipients.push({
+            user_id,
+            notification_id: id,
+            read_at: null,
+            data,
+            pushes: 1,
+            next_push_at: limit > 1 ? now + repeatMs : null,
+          });
         const facts: NotificationFacts = {
           kind: t.kind,
           status: t.status,
@@ -236,7 +275,7 @@ export class NotificationCreator {
           changes: 1,
           path: device.path,
         };
-        const deliveries = [];
+        // 5. The first push: e-mail to those who chose it, each webhook that takes the kind, and the console.
         for (const [userId, , userPrefs] of users) {
           const row = emailDelivery(
             templates,
@@ -265,7 +304,6 @@ export class NotificationCreator {
             created_at: now,
           });
         }
-        if (await storeDeliveries(trx, deliveries, now)) out.queued = true;
         if (users.length > 0)
           pushes.push({
             userIds: users.map(([u]) => u),
@@ -275,6 +313,7 @@ export class NotificationCreator {
               boxId: device.boxId,
               controller: device.controller,
               company: device.company,
+              path: device.path,
               kind: t.kind,
               status: t.status,
               rule: facts.rule,
@@ -282,6 +321,31 @@ export class NotificationCreator {
               push: 1,
             },
           });
+      }
+      for (let i = 0; i < recipients.length; i += CHUNK)
+        await trx
+          .insertInto('notification_recipients')
+          .values(recipients.slice(i, i + CHUNK))
+          .execute();
+      for (let i = 0; i < deliveries.length; i += CHUNK / 2)
+        if (await storeDeliveries(trx, deliveries.slice(i, i + CHUNK / 2), now)) out.queued = true;
+
+      // 6. Folds (a flapping device): the latest takes the change; its people see it unread again; no one is pushed.
+      for (const { t, into } of folds) {
+        const id = typeof into === 'number' ? into : into.id;
+        if (id === 0) continue;
+        const folded = await trx
+          .updateTable('notifications')
+          .set((eb) => ({ type: t.kind, status: t.status, changes: eb('changes', '+', 1), last_time: t.time }))
+          .where('id', '=', id)
+          .where('last_time', '<', t.time)
+          .executeTakeFirst();
+        if (Number(folded.numUpdatedRows) === 0) continue;
+        await trx
+          .updateTable('notification_recipients')
+          .set(CLEARING.has(t.kind) ? { read_at: null, next_push_at: null } : { read_at: null })
+          .where('notification_id', '=', id)
+          .execute();
       }
     });
     for (const p of pushes) this.d.pushed(p);

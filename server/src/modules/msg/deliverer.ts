@@ -168,6 +168,7 @@ export class Deliverer {
             boxId: r.box_id,
             controller: r.controller,
             company: r.company,
+            path: facts.path,
             kind,
             status: r.status,
             rule: r.rule,

@@ -1,4 +1,6 @@
 import {
+  controllerKind,
+  detailPath,
   DEVICE_STATUSES,
   statusMatches,
   type NotificationKind,
@@ -66,11 +68,10 @@ export class NotificationService {
   }
 
   async page(auth: AuthContext, { page, page_size, ...f }: z.output<typeof notificationListQuery>): Promise<NotificationPage> {
-    const [count, unread, rows] = await Promise.all([
+    const [count, rows] = await Promise.all([
       this.mine(auth, f)
         .select((eb) => eb.fn.countAll<number | string>().as('n'))
         .executeTakeFirstOrThrow(),
-      this.unread(auth),
       this.rows(auth, f)
         .orderBy('n.last_time', 'desc')
         .orderBy('n.id', 'desc')
@@ -78,11 +79,12 @@ export class NotificationService {
         .limit(page_size)
         .execute(),
     ]);
-    return { total: Number(count.n), unread: unread.count, items: rows.map(toRow) };
+    return { total: Number(count.n), items: rows.map(toRow) };
   }
 
   private rows(auth: AuthContext, f: Filter = {}) {
     return this.mine(auth, f)
+      .leftJoin('controller_types as t', 't.id', 'd.type_id')
       .leftJoin('events as e', (j) => j.onRef('e.id', '=', 'n.event_id'))
       .leftJoin('event_rules as er', 'er.id', 'e.rule_id')
       .select([
@@ -93,6 +95,7 @@ export class NotificationService {
         'd.box_id',
         'd.controller',
         'd.company',
+        't.kind as type_kind',
         'er.name as rule',
         'n.severity',
         'n.time',
@@ -191,6 +194,7 @@ function toRow(r: {
   box_id: number;
   controller: number;
   company: string;
+  type_kind: string | null;
   rule: string | null;
   severity: string | null;
   time: number;
@@ -210,6 +214,7 @@ function toRow(r: {
     boxId: r.box_id,
     controller: r.controller,
     company: r.company,
+    path: detailPath(controllerKind(r.type_kind), r.box_id, r.controller),
     rule: r.rule,
     severity: r.severity as NotificationRow['severity'],
     time: r.time,

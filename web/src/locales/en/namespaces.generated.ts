@@ -28,6 +28,8 @@ export { default as typeUpload } from '@/pages/device-type/locales/en/typeUpload
 export { default as devices } from '@/pages/devices/locales/en/devices';
 export { default as history } from '@/pages/devices/locales/en/history';
 export { default as events } from '@/pages/events/locales/en/events';
+export { default as msg } from '@/pages/msg/locales/en/msg';
+export { default as notice } from '@/pages/notice/locales/en/notice';
 export { default as profile } from '@/pages/profile/locales/en/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/en/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/en/addDevice';
@@ -38,4 +40,5 @@ export { default as usermanager } from '@/pages/usermanager/locales/en/usermanag
 export { default as chartViews } from '@/features/charts/locales/en/chartViews';
 export { default as eventActions } from '@/features/events/locales/en/eventActions';
 export { default as fleet } from '@/features/fleet/locales/en/fleet';
+export { default as notifications } from '@/features/notifications/locales/en/notifications';
 export { default as reach } from '@/features/reach/locales/en/reach';

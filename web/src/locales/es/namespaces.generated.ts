@@ -28,6 +28,8 @@ export { default as typeUpload } from '@/pages/device-type/locales/es/typeUpload
 export { default as devices } from '@/pages/devices/locales/es/devices';
 export { default as history } from '@/pages/devices/locales/es/history';
 export { default as events } from '@/pages/events/locales/es/events';
+export { default as msg } from '@/pages/msg/locales/es/msg';
+export { default as notice } from '@/pages/notice/locales/es/notice';
 export { default as profile } from '@/pages/profile/locales/es/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/es/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/es/addDevice';
@@ -38,4 +40,5 @@ export { default as usermanager } from '@/pages/usermanager/locales/es/usermanag
 export { default as chartViews } from '@/features/charts/locales/es/chartViews';
 export { default as eventActions } from '@/features/events/locales/es/eventActions';
 export { default as fleet } from '@/features/fleet/locales/es/fleet';
+export { default as notifications } from '@/features/notifications/locales/es/notifications';
 export { default as reach } from '@/features/reach/locales/es/reach';

@@ -28,6 +28,8 @@ export { default as typeUpload } from '@/pages/device-type/locales/ja/typeUpload
 export { default as devices } from '@/pages/devices/locales/ja/devices';
 export { default as history } from '@/pages/devices/locales/ja/history';
 export { default as events } from '@/pages/events/locales/ja/events';
+export { default as msg } from '@/pages/msg/locales/ja/msg';
+export { default as notice } from '@/pages/notice/locales/ja/notice';
 export { default as profile } from '@/pages/profile/locales/ja/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/ja/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/ja/addDevice';
@@ -38,4 +40,5 @@ export { default as usermanager } from '@/pages/usermanager/locales/ja/usermanag
 export { default as chartViews } from '@/features/charts/locales/ja/chartViews';
 export { default as eventActions } from '@/features/events/locales/ja/eventActions';
 export { default as fleet } from '@/features/fleet/locales/ja/fleet';
+export { default as notifications } from '@/features/notifications/locales/ja/notifications';
 export { default as reach } from '@/features/reach/locales/ja/reach';

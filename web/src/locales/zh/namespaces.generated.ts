@@ -28,6 +28,8 @@ export { default as typeUpload } from '@/pages/device-type/locales/zh/typeUpload
 export { default as devices } from '@/pages/devices/locales/zh/devices';
 export { default as history } from '@/pages/devices/locales/zh/history';
 export { default as events } from '@/pages/events/locales/zh/events';
+export { default as msg } from '@/pages/msg/locales/zh/msg';
+export { default as notice } from '@/pages/notice/locales/zh/notice';
 export { default as profile } from '@/pages/profile/locales/zh/profile';
 export { default as smartbox } from '@/pages/smartbox/locales/zh/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/zh/addDevice';
@@ -38,4 +40,5 @@ export { default as usermanager } from '@/pages/usermanager/locales/zh/usermanag
 export { default as chartViews } from '@/features/charts/locales/zh/chartViews';
 export { default as eventActions } from '@/features/events/locales/zh/eventActions';
 export { default as fleet } from '@/features/fleet/locales/zh/fleet';
+export { default as notifications } from '@/features/notifications/locales/zh/notifications';
 export { default as reach } from '@/features/reach/locales/zh/reach';

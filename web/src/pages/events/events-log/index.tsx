@@ -1,13 +1,13 @@
-import { DatePicker, Grid, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { Grid, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
 import { api, EVENT_STATES, type EventRow } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
-import dayjs, { type Dayjs } from 'dayjs';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import type { ListControl } from '@/components/list-page/list-control';
 import { ListPage } from '@/components/list-page/ListPage';
+import { TimeRangeFilter } from '@/components/list-page/TimeRangeFilter';
 import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { tableWidth, wideOnly } from '@/components/list-page/table-width';
@@ -175,11 +175,6 @@ export default function EventsLogPage() {
     ];
   }, [t, lang, mobile, now]);
 
-  const picked = (dates: null | [Dayjs | null, Dayjs | null]) => {
-    const [start, end] = dates ?? [null, null];
-    list.setFilter({ from: start ? start.valueOf() : undefined, to: end ? end.valueOf() : undefined });
-  };
-
   return (
     <ListPage
       title={t('events.route.log')}
@@ -193,7 +188,7 @@ export default function EventsLogPage() {
           />
         </Space>
       }
-      toolbar={<LogToolbar filter={filter} list={list} rules={rules.data?.items ?? []} rulesLoading={rules.isPending} onRange={picked} />}
+      toolbar={<LogToolbar filter={filter} list={list} rules={rules.data?.items ?? []} rulesLoading={rules.isPending} />}
       list={list}
       page={rows}
       columns={columns}
@@ -210,11 +205,10 @@ interface LogToolbarProps {
   list: ListControl<EventLogFilter>;
   rules: ReadonlyArray<{ id: number; name: string }>;
   rulesLoading: boolean;
-  onRange: (dates: null | [Dayjs | null, Dayjs | null]) => void;
 }
 
 /** The log's search and filters: box number or company, rule, severity, state, acknowledgement, when started. */
-function LogToolbar({ filter, list, rules, rulesLoading, onRange }: LogToolbarProps) {
+function LogToolbar({ filter, list, rules, rulesLoading }: LogToolbarProps) {
   const { t } = useI18n();
   return (
     <Space wrap className="dms-toolbar">
@@ -266,15 +260,15 @@ function LogToolbar({ filter, list, rules, rulesLoading, onRange }: LogToolbarPr
           list.setFilter({ acked: value === '' ? undefined : value });
         }}
       />
-      <DatePicker.RangePicker
-        data-testid="events-range"
-        aria-label={t('events.log.range')}
+      <TimeRangeFilter
+        testId="events-range"
+        label={t('events.log.range')}
         placeholder={[t('events.log.rangeFrom'), t('events.log.rangeTo')]}
-        showTime={{ format: 'HH:mm' }}
-        format="YYYY-MM-DD HH:mm"
-        allowEmpty={[true, true]}
-        value={[filter.from !== undefined ? dayjs(filter.from) : null, filter.to !== undefined ? dayjs(filter.to) : null]}
-        onChange={onRange}
+        from={filter.from}
+        to={filter.to}
+        onChange={(range) => {
+          list.setFilter(range);
+        }}
       />
     </Space>
   );

@@ -4,8 +4,9 @@ import { useSession } from '@/auth/session';
 import { useI18n } from '@/i18n';
 import { initials } from '@/lib/initials';
 import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
+import { PreferencesCard } from '@/features/notifications/PreferencesCard';
 
-/** /profile/index: the user's name, avatar, roles, level and introduction, and the change-password form. */
+/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, and their notification preferences. */
 export default function ProfilePage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
@@ -49,6 +50,9 @@ export default function ProfilePage() {
         <Card title={t('profile.password.title')}>
           <ChangePasswordForm />
         </Card>
+      </Col>
+      <Col xs={24}>
+        <PreferencesCard />
       </Col>
     </Row>
   );

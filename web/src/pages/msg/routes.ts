@@ -1,0 +1,28 @@
+import { MessageOutlined, NotificationOutlined } from '@ant-design/icons';
+import type { RouteRedirect, ShellRoute } from '@/app/route-types';
+import { NOTIFICATION_LIST_PATH } from '@/features/notifications/paths';
+
+/**
+ * /msg (everyone but market; spec 2, 6; issue 22): the user's notifications, which the top bar's bell opens too.
+ */
+export const routes: readonly ShellRoute[] = [
+  {
+    kind: 'group',
+    name: 'msg',
+    meta: { titleKey: 'msg.route.group', icon: MessageOutlined, area: 'msg' },
+    children: [
+      {
+        kind: 'page',
+        name: 'notificationList',
+        path: NOTIFICATION_LIST_PATH,
+        meta: { titleKey: 'msg.route.notificationList', icon: NotificationOutlined, area: 'msg' },
+        load: () => import('./notification-list'),
+      },
+    ],
+  },
+];
+
+export const redirects: readonly RouteRedirect[] = [{ from: '/msg', to: NOTIFICATION_LIST_PATH }];
+
+/** Where the area stands in the menu (app/routes.ts orders the areas by it). */
+export const menuOrder = 35;
