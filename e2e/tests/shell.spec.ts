@@ -125,8 +125,9 @@ test.describe('shell (spec 2)', () => {
     expect(((await res.json()) as { code: number }).code).toBe(50012);
   });
 
-  test('a session ended elsewhere shows the logged-out confirm; re-login goes to sign-in', async ({ page }) => {
-    const token = await signIn(page, 'demo_end_user');
+  test('a session ended elsewhere shows the logged-out confirm at its next call; re-login goes to sign-in', async ({ page }) => {
+    // Market has no bell, so no live push tells the console: the change-password call meets the ended session.
+    const token = await signIn(page, 'demo_market');
     await page.goto('/profile/index');
     await expect(page.getByTestId('profile-old-password')).toBeVisible();
     await page.request.get(`${baseUrl()}/api/v2/user/logout`, { headers: { authorization: `Bearer ${token}` } });
@@ -134,6 +135,19 @@ test.describe('shell (spec 2)', () => {
     await page.getByTestId('profile-new-password').fill('another-pass1');
     await page.getByTestId('profile-confirm-password').fill('another-pass1');
     await page.getByTestId('profile-submit').click();
+    const dialog = page.getByRole('dialog');
+    await expect(dialog).toContainText('You have been logged out');
+    await dialog.getByRole('button', { name: /log in again/i }).click();
+    await expect(page).toHaveURL(/\/login/);
+    await apiLogin(page.request, 'demo_market');
+  });
+
+  test('a session ended elsewhere shows the logged-out confirm at once where the bell keeps the live push open', async ({ page }) => {
+    const token = await signIn(page, 'demo_end_user');
+    await page.goto('/profile/index');
+    await expect(page.getByTestId('bell')).toBeVisible();
+    await expect(page.getByTestId('profile-old-password')).toBeVisible();
+    await page.request.get(`${baseUrl()}/api/v2/user/logout`, { headers: { authorization: `Bearer ${token}` } });
     const dialog = page.getByRole('dialog');
     await expect(dialog).toContainText('You have been logged out');
     await dialog.getByRole('button', { name: /log in again/i }).click();

@@ -68,6 +68,8 @@ function Bell() {
       icon: <BellOutlined />,
       placement: 'bottomRight',
       duration: 6,
+      // Never wider than a phone's screen (antd's is 384 px, and the page would scroll sideways).
+      style: { width: 'min(384px, calc(100vw - 48px))' },
     });
   });
 
