@@ -46,7 +46,7 @@ export async function requireAccess(db: Db, request: AccessRequest): Promise<voi
 }
 
 export { changesAll, deviceScope, seesAll } from './rule.js';
-export { childrenWithRole, dataVisibleTo, visibleTo, type ChildRole, type DeviceScope } from './repository.js';
+export { childrenWithRole, dataVisibleTo, usersSeeingAll, visibleTo, type ChildRole, type DeviceScope } from './repository.js';
 export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach, reachOrNone } from './describe.js';

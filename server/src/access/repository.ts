@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { ADMIN_ROLE, LIMITED_ADMIN_ROLE, ROOT_ROLE } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { Database } from '../db/schema.js';
 
@@ -67,6 +68,19 @@ export async function usersAmong(db: Db, ids: readonly number[]): Promise<number
 /** Of the given device ids, those the user owns. */
 export async function devicesOwnedBy(db: Db, userId: number, ids: readonly number[]): Promise<number[]> {
   return (await db.selectFrom('devices').select('id').where('owner_id', '=', userId).where('id', 'in', ids).execute()).map((r) => r.id);
+}
+
+/** The roles whose holders see every device and box (seesAll in rule.ts; usersSeeingAll below). */
+export const SEES_ALL_ROLES = [ROOT_ROLE, ADMIN_ROLE, LIMITED_ADMIN_ROLE] as const;
+
+/** The ids of the users who see every device (seesAll: root, admin, limited_admin), of `among` when given. */
+export async function usersSeeingAll(db: Db, among?: readonly number[]): Promise<number[]> {
+  let q = db
+    .selectFrom('users as u')
+    .select('u.id')
+    .where((eb) => eb.or(SEES_ALL_ROLES.map((role) => eb(sql<string>`u.roles`, 'like', `%"${role}"%`))));
+  if (among) q = q.where('u.id', 'in', among);
+  return (await q.execute()).map((r) => r.id);
 }
 
 /** The roles whose holders a user manages as their children (docs/people.md "Managing the users below"). */

@@ -1,8 +1,8 @@
-import { ADMIN_ROLE, LIMITED_ADMIN_ROLE, ROOT_ROLE, type Permission } from '@dms/contract';
+import { ADMIN_ROLE, ROOT_ROLE, type Permission } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { AppError } from '../errors.js';
 import type { AuthContext } from '../types.js';
-import type { DeviceScope } from './repository.js';
+import { SEES_ALL_ROLES, type DeviceScope } from './repository.js';
 
 /** Of the requested ids (distinct, at least one), those the user holds the permission on; ids that do not exist are never granted. */
 export type Checker = (db: Db, auth: AuthContext, ids: readonly number[]) => Promise<Set<number>>;
@@ -25,7 +25,7 @@ export function changesAll(auth: Pick<AuthContext, 'roles'>): boolean {
 
 /** Root, 'admin' and limited_admin see every device and box; limited_admin changes only what it owns, as anyone. */
 export function seesAll(auth: Pick<AuthContext, 'roles'>): boolean {
-  return changesAll(auth) || auth.roles.includes(LIMITED_ADMIN_ROLE);
+  return SEES_ALL_ROLES.some((role) => auth.roles.includes(role));
 }
 
 /** The scope of a user's list queries: every device for root, admin and limited_admin, else the devices they see. */

@@ -1,17 +1,14 @@
 import {
-  ADMIN_ROLE,
   controllerKind,
   detailPath,
-  LIMITED_ADMIN_ROLE,
   pushClassOf,
-  ROOT_ROLE,
   type NotificationKind,
   type NotifyPrefs,
   type ServerEvents,
   type Severity,
 } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import { sql } from 'kysely';
+import { usersSeeingAll } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { emailDelivery, storeDeliveries } from './outbox.js';
 import { wants, type NotifyStore } from './settings.js';
@@ -383,12 +380,8 @@ export class NotificationCreator {
       const users = out.get(r.device_id);
       users?.set(r.user_id, Math.max(users.get(r.user_id) ?? 0, r.data));
     }
-    const all = await db
-      .selectFrom('users')
-      .select('id')
-      .where((eb) => eb.or([ROOT_ROLE, ADMIN_ROLE, LIMITED_ADMIN_ROLE].map((role) => eb(sql<string>`roles`, 'like', `%"${role}"%`))))
-      .execute();
-    for (const users of out.values()) for (const u of all) users.set(u.id, 1);
+    const all = await usersSeeingAll(db);
+    for (const users of out.values()) for (const u of all) users.set(u, 1);
     return out;
   }
 }

@@ -1,5 +1,5 @@
-import { controllerKind, detailPath, LIMITED_ADMIN_ROLE, ADMIN_ROLE, ROOT_ROLE, type NotificationKind, type Severity } from '@dms/contract';
-import { sql } from 'kysely';
+import { controllerKind, detailPath, type NotificationKind, type Severity } from '@dms/contract';
+import { usersSeeingAll } from '../../access/index.js';
 import { sendEmail, type SendResult } from './channels/email.js';
 import { postWebhook } from './channels/webhook.js';
 import type { EngineDeps, Pushed } from './creator.js';
@@ -195,13 +195,7 @@ export class Deliverer {
       .where('device_id', 'in', devices)
       .execute();
     for (const r of rows) out.add(`${r.user_id}/${r.device_id}`);
-    const all = await db
-      .selectFrom('users')
-      .select('id')
-      .where('id', 'in', users)
-      .where((eb) => eb.or([ROOT_ROLE, ADMIN_ROLE, LIMITED_ADMIN_ROLE].map((role) => eb(sql<string>`roles`, 'like', `%"${role}"%`))))
-      .execute();
-    const seers = new Set(all.map((u) => u.id));
+    const seers = new Set(await usersSeeingAll(db, users));
     for (const p of pairs) if (seers.has(p.userId)) out.add(`${p.userId}/${p.deviceId}`);
     return out;
   }

@@ -74,8 +74,10 @@ export class NotifyStore {
   async smtp(): Promise<{ config: SmtpConfig | null; fromEnv: boolean }> {
     if (this.smtpCache) return this.smtpCache;
     const row = await this.db.selectFrom('notify_settings').select('value').where('key', '=', 'smtp').executeTakeFirst();
-    this.smtpCache = row
-      ? { config: (JSON.parse(row.value) as SmtpConfig).host ? (JSON.parse(row.value) as SmtpConfig) : null, fromEnv: false }
+    const saved = row ? (JSON.parse(row.value) as SmtpConfig) : null;
+    // A saved server with no host is e-mail turned off; none saved, SMTP_URL's.
+    this.smtpCache = saved
+      ? { config: saved.host ? saved : null, fromEnv: false }
       : { config: this.envSmtp, fromEnv: this.envSmtp !== null };
     return this.smtpCache;
   }

@@ -11,6 +11,7 @@ import { useRoles } from '@/auth/session';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
+import { useSoon } from '@/lib/useSoon';
 import { NOTIFICATION_LIST_PATH } from './paths';
 import { NOTIFICATION_READS, notificationQueries } from './queries';
 import { KindTag, notificationTitle } from './words';
@@ -48,8 +49,10 @@ function Bell() {
     { invalidates: NOTIFICATION_READS },
   );
 
+  // A burst of notifications (a fleet faulting at once) reloads the count and the lists once, not once for each.
+  const reload = useSoon(() => void invalidate(NOTIFICATION_READS), { delayMs: 500 });
   useNotificationEvents((event: ServerEvents['notification']) => {
-    void invalidate(NOTIFICATION_READS);
+    reload();
     const title = notificationTitle(t, event);
     const body = [event.company, formatTime(event.time, lang)].filter(Boolean).join(' · ');
     const link = event.path;
