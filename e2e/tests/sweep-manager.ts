@@ -179,6 +179,12 @@ export function managerScreens(world: SweepWorld): Screen[] {
       each: titled({ en: 'Notifications', zh: '通知', es: 'Notificaciones', ja: '通知' }),
     },
     {
+      name: 'announcements',
+      path: '/msg/announcement-list',
+      ready: 'announcements-table',
+      each: titled({ en: 'Announcements', zh: '公告', es: 'Anuncios', ja: 'お知らせ' }),
+    },
+    {
       name: 'sub-manager-devices',
       path: `/usermanager/manager-device?userId=${world.sub}`,
       ready: 'manager-assigned-table',

@@ -124,6 +124,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'events-log', path: '/events/events-log', ready: 'events-table' },
     { name: 'charts-list', path: '/chartsManage/gauge-charts', ready: 'charts-table' },
     { name: 'charts-add', path: '/chartsManage/add-stop-status', ready: 'chart-form' },
+    { name: 'notice-list', path: '/notice/notice-list', ready: 'notice-table' },
+    { name: 'notice-create', path: '/notice/notice-create', ready: 'notice-form-save' },
     { name: 'notification-management', path: '/notice/notification-management', ready: 'smtp-save' },
     { name: 'notification-log', path: '/notice/notification-log', ready: 'deliveries-table' },
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },

@@ -49,6 +49,7 @@ describe('database', () => {
       '0018_events',
       '0019_charts',
       '0020_notifications',
+      '0021_announcements',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

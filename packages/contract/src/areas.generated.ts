@@ -26,6 +26,7 @@ export * from './fleet/schemas.js';
 export * from './health/schemas.js';
 export * from './history/schemas.js';
 export * from './msg/schemas.js';
+export * from './notice/announcements.js';
 export * from './notice/schemas.js';
 export * from './notice/template-text.js';
 export * from './permission-templates/builtin-templates.js';

@@ -19,6 +19,7 @@ export const PERMISSIONS = {
   'user.manager': "Manage a sub-manager: one's child holding the role manager",
   'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
   'notification.receive': 'Read, mark and acknowledge a notification: its recipient, while they still reach its device',
+  'announcement.read': 'Read and mark an announcement: one of its audience, while it is published and not expired',
 } as const satisfies Record<`${string}.${string}`, string>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,6 +1,7 @@
 import type { ControllerKind } from './controller-types/schemas.js';
 import type { DeviceStatus } from './devices/schemas.js';
 import type { NotificationKind } from './msg/schemas.js';
+import type { AnnouncementPin } from './notice/announcements.js';
 import type { TransitionFault } from './fleet/schemas.js';
 
 /** The live-push WebSocket (docs/api.md): `GET /api/v2/ws`, then an `auth` message with the sign-in token. */
@@ -65,6 +66,8 @@ export interface ServerEvents {
     time: number;
     push: number;
   };
+  /** An announcement for this user was published or changed (issue 22): reload the list and the banner. */
+  announcement: { id: number; pin: AnnouncementPin };
   /** A device the user sees changed status (after watchFleet). */
   transition: {
     device: number;

@@ -1,6 +1,7 @@
 import type { Permission } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { AuthContext } from '../types.js';
+import { ANNOUNCEMENT_RULES } from './announcements.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
 import { EVENT_RULES } from './events.js';
@@ -14,7 +15,15 @@ import { USER_RULES } from './users.js';
  * `requireAccess` on the ids they were asked about. One rule per permission of the contract: an area adds its file
  * here and joins its rules below, and the type fails until every permission has one.
  */
-const RULES: Rules<Permission> = { ...DEVICE_RULES, ...HISTORY_RULES, ...BOX_RULES, ...USER_RULES, ...EVENT_RULES, ...NOTIFICATION_RULES };
+const RULES: Rules<Permission> = {
+  ...DEVICE_RULES,
+  ...HISTORY_RULES,
+  ...BOX_RULES,
+  ...USER_RULES,
+  ...EVENT_RULES,
+  ...NOTIFICATION_RULES,
+  ...ANNOUNCEMENT_RULES,
+};
 
 export interface AccessRequest {
   auth: AuthContext;
@@ -53,3 +62,4 @@ export { describeReach, reachOrNone } from './describe.js';
 export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';
+export { inAudience } from './announcements.js';

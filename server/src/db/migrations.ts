@@ -20,6 +20,7 @@ import { builtinTypes0017 } from './migrations/0017_builtin_types.js';
 import { events0018 } from './migrations/0018_events.js';
 import { charts0019 } from './migrations/0019_charts.js';
 import { notifications0020 } from './migrations/0020_notifications.js';
+import { announcements0021 } from './migrations/0021_announcements.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -44,6 +45,7 @@ const MIGRATIONS = {
   '0018_events': events0018,
   '0019_charts': charts0019,
   '0020_notifications': notifications0020,
+  '0021_announcements': announcements0021,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -64,6 +64,9 @@ export class RealtimeHub {
     bus.on('notificationPushed', ({ userIds, notification }) => {
       this.fanout.toUsers({ type: 'notification', ...notification }, userIds);
     });
+    bus.on('announcementChanged', ({ id, pin, userIds }) => {
+      this.fanout.toUsers({ type: 'announcement', id, pin }, userIds);
+    });
   }
 
   get size(): number {

@@ -224,6 +224,12 @@ export function useNotificationEvents(onEvent: (event: EventOf<'notification'>) 
   useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 
+/** Announcements for the user published, changed or withdrawn (the banner, the list), with the connection kept open. */
+export function useAnnouncementEvents(onEvent: (event: EventOf<'announcement'>) => void, enabled = true): void {
+  useEvents(['announcement'], onEvent);
+  useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
+}
+
 /**
  * Calls `listener` whenever what the signed-in user reaches changed (an assignment, share or recall): the console's
  * cache reloads what it shows, so a device lost leaves every open list and one gained joins it. Answers the undo.

@@ -82,9 +82,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     expect(chartPages.map((p) => p.name).sort()).toEqual(
       ['addGaugeChart', 'addStackedChart', 'addStopStatusChart', 'gaugeCharts', 'stackedCharts', 'stopStatusCharts'].sort(),
     );
-    // And /notice (spec 6; issue 22): root's notification management and delivery log.
+    // And /notice (spec 6; issue 22): root's announcements, notification management and delivery log.
     const noticePages = PAGES.filter(({ areas }) => areas.includes('notice')).map((p) => p.page);
-    expect(noticePages.map((p) => p.name)).toEqual(expect.arrayContaining(['notificationManagement', 'notificationLog']));
+    expect(noticePages.map((p) => p.name).sort()).toEqual(['noticeCreate', 'noticeList', 'notificationLog', 'notificationManagement']);
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages];
     for (const role of ROLES) {
       const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
@@ -98,7 +98,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       if (['manager', 'afterSales', 'afterSalesPlus'].includes(role)) helpers.push('editManager', 'managerDevice');
       if (['manager', 'afterSalesPlus'].includes(role)) helpers.push('addManager');
       // /msg is everyone's but market's (spec 6).
-      const msg = role === 'market' ? [] : ['notificationList'];
+      const msg = role === 'market' ? [] : ['announcementList', 'notificationList'];
       const expected = [
         ...everyone,
         ...msg,
@@ -124,6 +124,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'devices/',
         'events/',
         'ipLog',
+        'announcementList',
         'msg/',
         'notice/',
         'notificationList',
@@ -141,7 +142,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     expect(names(permittedPages(SHELL_ROUTES, [ADMIN_ROLE]))).toEqual(names(PAGES.map((p) => p.page)));
     expect(names(permittedPages(SHELL_ROUTES, []))).toEqual(
       // /msg denies market only, so a user with no roles passes it (spec 6: a rule no role of theirs matches).
-      ['changePassword', 'dashboard', 'notificationList', 'operationLog', 'profile', ...DEVICE_PAGES].sort(),
+      ['announcementList', 'changePassword', 'dashboard', 'notificationList', 'operationLog', 'profile', ...DEVICE_PAGES].sort(),
     );
   });
 

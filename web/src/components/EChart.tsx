@@ -37,6 +37,17 @@ export interface EChartProps {
   'aria-label'?: string;
 }
 
+/**
+ * The option with every tooltip kept inside its chart (`confine`) unless it says otherwise: a tooltip near a narrow
+ * chart's edge would otherwise run past the screen's, and a phone's page would scroll sideways.
+ */
+export function confined(option: EChartsCoreOption): EChartsCoreOption {
+  const tip = option.tooltip;
+  if (tip === undefined || tip === null || typeof tip !== 'object') return option;
+  const keep = (t: object) => ('confine' in t ? t : { ...t, confine: true });
+  return { ...option, tooltip: Array.isArray(tip) ? tip.map((t: object) => keep(t)) : keep(tip) };
+}
+
 /** What the chart's DOM node carries for tests and tools: the echarts instance (`node.echart.getOption()`). */
 export interface EChartElement extends HTMLDivElement {
   echart?: EChartsType;
@@ -99,7 +110,7 @@ export function EChart({
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    chart.setOption(option, { notMerge: notMerge ?? false, replaceMerge, lazyUpdate: false });
+    chart.setOption(confined(option), { notMerge: notMerge ?? false, replaceMerge, lazyUpdate: false });
   }, [option, notMerge, replaceMerge]);
 
   // Bind each event name once; the call goes to whatever handler is current.

@@ -1,3 +1,4 @@
+import { AnnouncementBanner } from '@/features/announcements/AnnouncementBanner';
 import { Drawer, Layout as AntLayout } from 'antd';
 import { lazy, Suspense, useMemo, useState } from 'react';
 import { menuRoutes } from '../app/access';
@@ -75,6 +76,7 @@ export default function Layout() {
           />
           {showTags && <TagsView />}
         </div>
+        <AnnouncementBanner />
         <AntLayout.Content className="dms-content">
           <ShellRoutesContext value={SHELL_ROUTES}>
             <KeepAlive />

@@ -10,6 +10,8 @@ import {
   notifyPrefsView,
   unreadCount,
 } from './schemas.js';
+import { announcementBanner, announcementParams, myAnnouncementPage, myAnnouncementQuery } from '../notice/announcements.js';
+import { emptyData } from '../user/schemas.js';
 
 const tags = ['msg'] as const;
 
@@ -66,5 +68,31 @@ export const endpoints = {
     response: notifyPrefsView,
     tags,
     summary: 'Saves the user’s own preferences, or follows root’s defaults again',
+  }),
+  myAnnouncements: endpoint({
+    method: 'GET',
+    path: '/msg/announcements',
+    access: 'msg',
+    query: myAnnouncementQuery,
+    response: myAnnouncementPage,
+    tags,
+    summary: 'The announcements for the user: super top, then top, then newest; none withdrawn or expired',
+  }),
+  announcementBanner: endpoint({
+    method: 'GET',
+    path: '/msg/announcements/banner',
+    access: 'msg',
+    response: announcementBanner,
+    tags,
+    summary: 'The newest super-top announcement the user has not read, shown as a banner until read',
+  }),
+  readAnnouncement: endpoint({
+    method: 'POST',
+    path: '/msg/announcements/:id/read',
+    access: 'msg',
+    params: announcementParams,
+    response: emptyData,
+    tags,
+    summary: 'Marks an announcement read for the user',
   }),
 };

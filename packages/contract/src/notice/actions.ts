@@ -9,4 +9,8 @@ export const actions = [
   'notice.template',
   'notice.templateReset',
   'notice.retry',
+  'notice.announcementCreate',
+  'notice.announcementUpdate',
+  'notice.announcementWithdraw',
+  'notice.announcementDelete',
 ] as const;

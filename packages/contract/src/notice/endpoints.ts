@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { emptyData } from '../user/schemas.js';
 import {
@@ -21,6 +22,16 @@ import {
   webhookRow,
   webhookWithSecret,
 } from './schemas.js';
+import {
+  announcementBody,
+  announcementDetail,
+  announcementListQuery,
+  announcementPage,
+  announcementParams,
+  audienceDevice,
+  audienceQuery,
+  audienceUser,
+} from './announcements.js';
 
 const tags = ['notice'] as const;
 
@@ -168,5 +179,78 @@ export const endpoints = {
     response: emptyData,
     tags,
     summary: 'Sends a failed delivery again (its attempts start afresh)',
+  }),
+  announcements: endpoint({
+    method: 'GET',
+    path: '/notice/announcements',
+    access: 'notice',
+    query: announcementListQuery,
+    response: announcementPage,
+    tags,
+    summary: 'Announcements, newest first, filtered by type, state and title, each with how many it reaches and how many read it',
+  }),
+  announcement: endpoint({
+    method: 'GET',
+    path: '/notice/announcements/:id',
+    access: 'notice',
+    params: announcementParams,
+    response: announcementDetail,
+    tags,
+    summary: 'One announcement as written, with its devices and people named',
+  }),
+  createAnnouncement: endpoint({
+    method: 'POST',
+    path: '/notice/announcements',
+    access: 'notice',
+    body: announcementBody,
+    response: announcementDetail,
+    tags,
+    summary: 'Publishes an announcement to the users of devices, to people, or to everyone',
+  }),
+  updateAnnouncement: endpoint({
+    method: 'PUT',
+    path: '/notice/announcements/:id',
+    access: 'notice',
+    params: announcementParams,
+    body: announcementBody,
+    response: announcementDetail,
+    tags,
+    summary: 'Changes an announcement (its readers keep it read)',
+  }),
+  withdrawAnnouncement: endpoint({
+    method: 'POST',
+    path: '/notice/announcements/:id/withdraw',
+    access: 'notice',
+    params: announcementParams,
+    response: emptyData,
+    tags,
+    summary: 'Withdraws an announcement: nobody sees it any more, root keeps it',
+  }),
+  removeAnnouncement: endpoint({
+    method: 'DELETE',
+    path: '/notice/announcements/:id',
+    access: 'notice',
+    params: announcementParams,
+    response: emptyData,
+    tags,
+    summary: 'Deletes an announcement and its reads',
+  }),
+  audienceDevices: endpoint({
+    method: 'GET',
+    path: '/notice/audience/devices',
+    access: 'notice',
+    query: audienceQuery,
+    response: z.array(audienceDevice),
+    tags,
+    summary: 'Devices an announcement can be for, searched by box number or company (first 50)',
+  }),
+  audienceUsers: endpoint({
+    method: 'GET',
+    path: '/notice/audience/users',
+    access: 'notice',
+    query: audienceQuery,
+    response: z.array(audienceUser),
+    tags,
+    summary: 'People an announcement can be for, searched by name (first 50)',
   }),
 };

@@ -101,4 +101,37 @@ export interface NotificationTables {
   notify_webhooks: NotifyWebhooksTable;
   notify_deliveries: NotifyDeliveriesTable;
   notify_attempts: NotifyAttemptsTable;
+  announcements: AnnouncementsTable;
+  announcement_targets: AnnouncementTargetsTable;
+  announcement_reads: AnnouncementReadsTable;
+}
+
+/** Root's announcements (issue 22): `texts` is the contract's AnnouncementTexts as JSON; `pin` 0 none, 1 top, 2 super top. */
+export interface AnnouncementsTable {
+  id: Generated<number>;
+  /** The contract's AnnouncementType. */
+  type: string;
+  pin: number;
+  texts: string;
+  /** Every title and text, lower-case: what root's search looks in. */
+  words: string;
+  expires_at: number | null;
+  withdrawn_at: number | null;
+  /** Who wrote it (a name, kept when the account goes). */
+  author: string;
+  created_at: number;
+  updated_at: number;
+}
+
+/** An announcement's chosen devices (type device) or people (type personal): one of the two per row. */
+export interface AnnouncementTargetsTable {
+  announcement_id: number;
+  device_id: number | null;
+  user_id: number | null;
+}
+
+export interface AnnouncementReadsTable {
+  announcement_id: number;
+  user_id: number;
+  read_at: number;
 }

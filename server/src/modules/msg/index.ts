@@ -1,6 +1,7 @@
 import { api } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
+import { AnnouncementService, type Published } from './announcements.js';
 import { NotificationCreator, type Pushed, type Transition } from './creator.js';
 import { Deliverer } from './deliverer.js';
 import { Templates } from './render.js';
@@ -13,13 +14,21 @@ declare module '../../events/bus.js' {
     notificationPushed: Pushed;
     /** Root's notification settings, templates or webhooks, or a user's preferences, changed: caches are dropped. */
     notifySettingsChanged: Record<string, never>;
+    /** An announcement was published, changed, withdrawn or deleted: its audience's consoles reload it. */
+    announcementChanged: Published;
   }
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The notification engine, for root's management (modules/notice). */
-    notify: { store: NotifyStore; templates: Templates; creator: NotificationCreator; deliverer: Deliverer };
+    notify: {
+      store: NotifyStore;
+      templates: Templates;
+      creator: NotificationCreator;
+      deliverer: Deliverer;
+      announcements: AnnouncementService;
+    };
   }
 }
 
@@ -61,7 +70,10 @@ export default fp(
       store.forget();
       templates.forget();
     });
-    app.decorate('notify', { store, templates, creator, deliverer });
+    const announcements = new AnnouncementService(app.db, app.clock, app.datalog, (p) => {
+      app.bus.publish('announcementChanged', p);
+    });
+    app.decorate('notify', { store, templates, creator, deliverer, announcements });
     deliverer.start();
     app.addHook('onClose', async () => {
       await creator.idle();
@@ -78,6 +90,9 @@ export default fp(
     route(app, m.acknowledge, ({ auth, params, ip }) => service.acknowledge(auth, params.id, ip));
     route(app, m.preferences, ({ auth, lang }) => service.preferences(auth, lang));
     route(app, m.savePreferences, ({ auth, body, lang, ip }) => service.savePreferences(auth, body.prefs, lang, ip));
+    route(app, m.myAnnouncements, ({ auth, query, lang }) => announcements.myList(auth, query, lang));
+    route(app, m.announcementBanner, ({ auth, lang }) => announcements.banner(auth, lang));
+    route(app, m.readAnnouncement, ({ auth, params }) => announcements.markRead(auth, params.id));
   },
   { name: 'msg', dependencies: ['database', 'bus', 'datalog'] },
 );

@@ -10,7 +10,7 @@ import { NoticeService } from './service.js';
  */
 export default fp(
   (app) => {
-    const { store, templates, deliverer } = app.notify;
+    const { store, templates, deliverer, announcements } = app.notify;
     const notice = new NoticeService(
       app.db,
       app.clock,
@@ -43,6 +43,14 @@ export default fp(
     route(app, n.previewTemplate, ({ body }) => notice.preview(body, 'UTC'));
     route(app, n.deliveries, ({ query }) => notice.deliveries(query));
     route(app, n.retryDelivery, ({ auth, params, ip }) => notice.retry(auth, params.id, ip));
+    route(app, n.announcements, ({ query, lang }) => announcements.list(query, lang));
+    route(app, n.announcement, ({ params }) => announcements.detail(params.id));
+    route(app, n.createAnnouncement, ({ auth, body, ip }) => announcements.create(auth, body, ip));
+    route(app, n.updateAnnouncement, ({ auth, params, body, ip }) => announcements.update(auth, params.id, body, ip));
+    route(app, n.withdrawAnnouncement, ({ auth, params, ip }) => announcements.withdraw(auth, params.id, ip));
+    route(app, n.removeAnnouncement, ({ auth, params, ip }) => announcements.remove(auth, params.id, ip));
+    route(app, n.audienceDevices, ({ query }) => announcements.devices(query.q));
+    route(app, n.audienceUsers, ({ query }) => announcements.users(query.q));
   },
   { name: 'notice', dependencies: ['database', 'bus', 'datalog', 'exports', 'msg'] },
 );

@@ -2,7 +2,7 @@ import { BellOutlined } from '@ant-design/icons';
 import { App, Badge, Button, Empty, List, Popover, Space, Typography } from 'antd';
 import { api, canAccess, type ServerEvents } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { call } from '@/api/call';
 import { useInvalidate } from '@/api/invalidate';
@@ -23,14 +23,17 @@ function browserPermission(): NotificationPermission | 'unsupported' {
 
 /**
  * The bell of the top bar (issue 22; everyone the spec's /msg serves): the unread count, live over the WebSocket; the
- * latest unread with their type, device and time, each a link to its device; mark all read; the whole list. A new
- * notification (or a reminder of one) is shown as the browser's own notification when the user allowed them and chose
- * them, otherwise as a message in the console.
+ * latest unread with their type, device and time, each a link to its device; mark all read; the whole list. When the
+ * user chose pop-ups, a new notification (or a reminder of one) pops up as the browser's own notification where they
+ * allowed them, otherwise as the console's one message of new notifications.
  */
 export function NotificationBell() {
   const roles = useRoles();
   return canAccess(roles, 'msg') ? <Bell /> : null;
 }
+
+/** The console's one pop-up of new notifications. */
+const TOAST_KEY = 'dms-notification';
 
 function Bell() {
   const { t, lang } = useI18n();
@@ -51,12 +54,16 @@ function Bell() {
 
   // A burst of notifications (a fleet faulting at once) reloads the count and the lists once, not once for each.
   const reload = useSoon(() => void invalidate(NOTIFICATION_READS), { delayMs: 500 });
+  // The console's pop-up is one at a time: a burst updates it with the newest and how many more came meanwhile.
+  const shownSince = useRef(0);
   useNotificationEvents((event: ServerEvents['notification']) => {
     reload();
+    // Pop-ups are the user's choice (off: the bell only counts them); root, who sees a whole fleet, may want none.
+    if (!prefs.data?.prefs.browser) return;
     const title = notificationTitle(t, event);
     const body = [event.company, formatTime(event.time, lang)].filter(Boolean).join(' · ');
     const link = event.path;
-    if (prefs.data?.prefs.browser && browserPermission() === 'granted') {
+    if (browserPermission() === 'granted') {
       const shown = new Notification(title, { body, tag: `dms-${event.id}-${event.push}` });
       shown.onclick = () => {
         window.focus();
@@ -64,13 +71,18 @@ function Bell() {
       };
       return;
     }
+    const more = shownSince.current;
+    shownSince.current += 1;
     notification.open({
-      key: `dms-${event.id}`,
+      key: TOAST_KEY,
       title: <span data-testid="notification-toast">{title}</span>,
-      description: body,
+      description: more === 0 ? body : `${body} · ${t('notifications.bell.more', { count: more })}`,
       icon: <BellOutlined />,
       placement: 'bottomRight',
       duration: 6,
+      onClose: () => {
+        shownSince.current = 0;
+      },
       // Never wider than a phone's screen (antd's is 384 px, and the page would scroll sideways).
       style: { width: 'min(384px, calc(100vw - 48px))' },
     });

@@ -1,5 +1,5 @@
-import { Select } from 'antd';
 import { SEVERITIES, type Severity } from '@dms/contract';
+import { ChoiceFilter } from '@/components/list-page/ChoiceFilter';
 import { useI18n } from '@/i18n';
 
 /** A list's severity filter: every severity, or one (the rules list and the events log). */
@@ -16,18 +16,14 @@ export function SeverityFilter({
 }) {
   const { t } = useI18n();
   return (
-    <Select<Severity | ''>
-      data-testid={testId}
-      aria-label={label}
-      style={{ width: 160 }}
-      value={value ?? ''}
-      options={[
-        { value: '', label: t('events.list.allSeverities') },
-        ...SEVERITIES.map((s) => ({ value: s, label: t(`events.severity.${s}`) })),
-      ]}
-      onChange={(next) => {
-        onChange(next === '' ? undefined : next);
-      }}
+    <ChoiceFilter
+      value={value}
+      values={SEVERITIES}
+      onChange={onChange}
+      all={t('events.list.allSeverities')}
+      labelOf={(s) => t(`events.severity.${s}`)}
+      label={label}
+      testId={testId}
     />
   );
 }

@@ -1,13 +1,15 @@
 import { CheckOutlined, EyeOutlined } from '@ant-design/icons';
-import { App, Badge, Button, Grid, Select, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { api, DEVICE_STATUSES, NOTIFICATION_KINDS, type DeviceStatus, type NotificationKind, type NotificationRow } from '@dms/contract';
+import { App, Button, Grid, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
+import { api, DEVICE_STATUSES, NOTIFICATION_KINDS, type NotificationRow } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import type { ListControl } from '@/components/list-page/list-control';
+import { ChoiceFilter } from '@/components/list-page/ChoiceFilter';
 import { ListPage } from '@/components/list-page/ListPage';
+import { UnreadMark } from '@/components/list-page/UnreadMark';
 import { TimeRangeFilter } from '@/components/list-page/TimeRangeFilter';
 import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
@@ -59,11 +61,7 @@ export default function NotificationListPage() {
         fixed: mobile ? undefined : 'left',
         render: (_: unknown, n) => (
           <Space size={4} wrap>
-            {n.readAt === null && (
-              <span data-testid={`notification-unread-${n.id}`} title={t('notifications.list.unread')}>
-                <Badge status="processing" />
-              </span>
-            )}
+            <UnreadMark readAt={n.readAt} label={t('notifications.list.unread')} testId={`notification-unread-${n.id}`} />
             <KindTag kind={n.kind} testId={`notification-kind-${n.id}`} />
             {n.kind === 'event' && n.rule && <Typography.Text>{n.rule}</Typography.Text>}
           </Space>
@@ -185,43 +183,39 @@ function Toolbar({ filter, list }: ToolbarProps) {
   return (
     <Space wrap className="dms-toolbar">
       <QuerySearch list={list} label={t('notifications.list.search')} testId="notifications-search" />
-      <Select<NotificationKind | ''>
-        data-testid="notifications-kind"
-        aria-label={t('notifications.list.column.type')}
-        style={{ width: 170 }}
-        value={filter.kind ?? ''}
-        options={[
-          { value: '', label: t('notifications.list.allKinds') },
-          ...NOTIFICATION_KINDS.map((k) => ({ value: k, label: t(`notifications.kind.${k}`) })),
-        ]}
-        onChange={(value) => {
-          list.setFilter({ kind: value === '' ? undefined : value });
+      <ChoiceFilter
+        testId="notifications-kind"
+        label={t('notifications.list.column.type')}
+        width={170}
+        value={filter.kind}
+        values={NOTIFICATION_KINDS}
+        all={t('notifications.list.allKinds')}
+        labelOf={(k) => t(`notifications.kind.${k}`)}
+        onChange={(kind) => {
+          list.setFilter({ kind });
         }}
       />
-      <Select<DeviceStatus | ''>
-        data-testid="notifications-status"
-        aria-label={t('notifications.list.column.status')}
-        style={{ width: 170 }}
-        value={filter.status ?? ''}
-        options={[
-          { value: '', label: t('notifications.list.allStatuses') },
-          ...DEVICE_STATUSES.filter((s) => s !== 'unregistered').map((s) => ({ value: s, label: statusLabel(t, s) })),
-        ]}
-        onChange={(value) => {
-          list.setFilter({ status: value === '' ? undefined : value });
+      <ChoiceFilter
+        testId="notifications-status"
+        label={t('notifications.list.column.status')}
+        width={170}
+        value={filter.status}
+        values={DEVICE_STATUSES.filter((s) => s !== 'unregistered')}
+        all={t('notifications.list.allStatuses')}
+        labelOf={(s) => statusLabel(t, s)}
+        onChange={(status) => {
+          list.setFilter({ status });
         }}
       />
-      <Select<(typeof READ_STATES)[number] | ''>
-        data-testid="notifications-read"
-        aria-label={t('notifications.list.allRead')}
-        style={{ width: 160 }}
-        value={filter.read ?? ''}
-        options={[
-          { value: '', label: t('notifications.list.allRead') },
-          ...READ_STATES.map((r) => ({ value: r, label: t(`notifications.list.${r}`) })),
-        ]}
-        onChange={(value) => {
-          list.setFilter({ read: value === '' ? undefined : value });
+      <ChoiceFilter
+        testId="notifications-read"
+        label={t('notifications.list.allRead')}
+        value={filter.read}
+        values={READ_STATES}
+        all={t('notifications.list.allRead')}
+        labelOf={(r) => t(`notifications.list.${r}`)}
+        onChange={(read) => {
+          list.setFilter({ read });
         }}
       />
       <TimeRangeFilter

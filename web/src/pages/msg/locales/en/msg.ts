@@ -3,5 +3,6 @@ export default {
   route: {
     group: 'Messages',
     notificationList: 'Notifications',
+    announcementList: 'Announcements',
   },
 } as const;

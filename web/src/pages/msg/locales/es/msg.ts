@@ -5,6 +5,7 @@ const msg: LocaleArea<'msg'> = {
   route: {
     group: 'Mensajes',
     notificationList: 'Notificaciones',
+    announcementList: 'Anuncios',
   },
 };
 export default msg;

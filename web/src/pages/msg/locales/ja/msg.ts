@@ -5,6 +5,7 @@ const msg: LocaleArea<'msg'> = {
   route: {
     group: 'メッセージ',
     notificationList: '通知',
+    announcementList: 'お知らせ',
   },
 };
 export default msg;

@@ -5,6 +5,7 @@ const msg: LocaleArea<'msg'> = {
   route: {
     group: '消息',
     notificationList: '通知',
+    announcementList: '公告',
   },
 };
 export default msg;

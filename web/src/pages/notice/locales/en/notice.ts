@@ -1,9 +1,11 @@
 /** Notifications (/notice, root; issue 22): the channels, templates and defaults, and the delivery log. */
 export default {
   route: {
-    group: 'Notifications',
+    group: 'Notices',
     management: 'Notification management',
     log: 'Notification log',
+    noticeList: 'Announcements',
+    noticeCreate: 'New announcement',
   },
   tabs: {
     channels: 'Channels',

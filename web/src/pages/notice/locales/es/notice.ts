@@ -3,9 +3,11 @@ import type { LocaleArea } from '@/i18n/types';
 /** Notifications (/notice, root; issue 22): the channels, templates and defaults, and the delivery log. */
 const notice: LocaleArea<'notice'> = {
   route: {
-    group: 'Notificaciones',
+    group: 'Avisos',
     management: 'Gestión de notificaciones',
     log: 'Registro de notificaciones',
+    noticeList: 'Anuncios',
+    noticeCreate: 'Nuevo anuncio',
   },
   tabs: {
     channels: 'Canales',

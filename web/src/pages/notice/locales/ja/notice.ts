@@ -3,9 +3,11 @@ import type { LocaleArea } from '@/i18n/types';
 /** Notifications (/notice, root; issue 22): the channels, templates and defaults, and the delivery log. */
 const notice: LocaleArea<'notice'> = {
   route: {
-    group: '通知',
+    group: '通知・お知らせ',
     management: '通知管理',
     log: '通知ログ',
+    noticeList: 'お知らせ一覧',
+    noticeCreate: '新しいお知らせ',
   },
   tabs: {
     channels: 'チャネル',

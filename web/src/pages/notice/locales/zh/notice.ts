@@ -3,9 +3,11 @@ import type { LocaleArea } from '@/i18n/types';
 /** Notifications (/notice, root; issue 22): the channels, templates and defaults, and the delivery log. */
 const notice: LocaleArea<'notice'> = {
   route: {
-    group: '通知',
+    group: '通知公告',
     management: '通知管理',
     log: '通知日志',
+    noticeList: '公告列表',
+    noticeCreate: '新建公告',
   },
   tabs: {
     channels: '通道',
