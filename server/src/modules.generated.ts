@@ -13,6 +13,7 @@ export { default as exports } from './modules/exports/index.js';
 export { default as fleet } from './modules/fleet/index.js';
 export { default as health } from './modules/health/index.js';
 export { default as history } from './modules/history/index.js';
+export { default as iotCard } from './modules/iot-card/index.js';
 export { default as msg } from './modules/msg/index.js';
 export { default as notice } from './modules/notice/index.js';
 export { default as permissionTemplates } from './modules/permission-templates/index.js';

@@ -9,11 +9,10 @@ import {
   type MyAnnouncement,
   type OperationLogEntry,
 } from '@dms/contract';
-import { bearer, body, buildTestApp, login, testDialects, userIds, type TestApp } from './helper.js';
+import { apiAs, buildTestApp, login, testDialects, userIds, type Method, type TestApp } from './helper.js';
 import { ownDevices } from './people.js';
 
 const dialects = await testDialects();
-type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
 interface MyPage {
   total: number;
   items: MyAnnouncement[];
@@ -46,33 +45,7 @@ describe.each(dialects)('announcements on %s', (dialect) => {
   let uid: (username: string) => number;
   let deviceId = 0;
 
-  const call = (user: string | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
-    t.app.inject({
-      method,
-      url: `/api/v2${url}`,
-      headers: { ...(user ? bearer(tokens[user] ?? '') : {}), 'accept-language': lang },
-      ...(payload ? { payload } : {}),
-    });
-  const ok = async <T>(user: string, method: Method, url: string, payload?: unknown, lang = 'en'): Promise<T> => {
-    const res = await call(user, method, url, payload, lang);
-    expect(body(res), `${user} ${method} ${url}`).toMatchObject({ code: Code.SUCCESS });
-    return body(res).data as T;
-  };
-  /** A call refused with this HTTP status, code and message. */
-  const refused = async (
-    user: string | null,
-    method: Method,
-    url: string,
-    payload: unknown,
-    expected: { status: number; code: number; message?: string },
-    lang = 'en',
-  ) => {
-    const res = await call(user, method, url, payload, lang);
-    expect(
-      { status: res.statusCode, code: body(res).code, ...(expected.message ? { message: body(res).message } : {}) },
-      `${user} ${method} ${url}`,
-    ).toEqual(expected);
-  };
+  const { call, ok, refused } = apiAs(() => t.app, tokens);
   const invalid = (payload: unknown, message: string, lang = 'en', method: Method = 'POST', url = '/notice/announcements') =>
     refused('demo_root', method, url, payload, { status: 400, code: Code.VALIDATION_FAILED, message }, lang);
   const notFound = (user: string, method: Method, url: string, message: string, payload?: unknown, lang = 'en') =>
@@ -92,14 +65,14 @@ describe.each(dialects)('announcements on %s', (dialect) => {
     return ok<AnnouncementDetail>('demo_root', 'POST', '/notice/announcements', draft(title, over));
   };
   const mine = (user: string, query = '', lang = 'en') =>
-    ok<MyPage>(user, 'GET', `/msg/announcements?page_size=50${query}`, undefined, lang);
+    ok<MyPage>(user, 'GET', `/msg/announcements?page_size=50${query}`, undefined, { lang });
   /** How many of the user's announcements are unread (the list filtered to the unread ones). */
   const unread = async (user: string) => (await mine(user, '&read=unread')).total;
   const titlesOf = async (user: string, query = '') => (await mine(user, query)).items.map((a) => a.title);
   const banner = async (user: string) =>
     (await ok<{ announcement: MyAnnouncement | null }>(user, 'GET', '/msg/announcements/banner')).announcement;
   const rootList = (query = '', lang = 'en') =>
-    ok<RootPage>('demo_root', 'GET', `/notice/announcements?page_size=50${query}`, undefined, lang);
+    ok<RootPage>('demo_root', 'GET', `/notice/announcements?page_size=50${query}`, undefined, { lang });
   const rowOf = async (id: number) => (await rootList()).items.find((r) => r.id === id);
   const markRead = (user: string, id: number) => ok<null>(user, 'POST', `/msg/announcements/${id}/read`);
 

@@ -22,7 +22,11 @@ const camel = (name: string) => name.replace(/-([a-z0-9])/g, (_, c: string) => c
 const pluginName = (plugin: object) => metaOf(plugin).name;
 
 /** API paths the spec names itself (spec 7), outside the area's own `/<area>` prefix. */
-const SPEC_PATHS: Record<string, readonly string[]> = { usermanager: ['user_register', 'device_user_permission', 'user'] };
+const SPEC_PATHS: Record<string, readonly string[]> = {
+  usermanager: ['user_register', 'device_user_permission', 'user'],
+  // Spec 7 names the IoT card calls /iot_card/….
+  'iot-card': ['iot_card'],
+};
 
 const AREA_MODULES = Object.values(MODULES);
 const contractAreas = folders('packages/contract/src').filter((a) => existsSync(join(ROOT, 'packages/contract/src', a, 'endpoints.ts')));

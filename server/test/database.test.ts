@@ -50,6 +50,7 @@ describe('database', () => {
       '0019_charts',
       '0020_notifications',
       '0021_announcements',
+      '0022_iot_cards',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

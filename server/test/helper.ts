@@ -4,6 +4,7 @@ import path from 'node:path';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import type { Insertable } from 'kysely';
 import pg from 'pg';
+import { expect } from 'vitest';
 import { refreshReach } from '../src/access/reach.js';
 import { buildApp, type BuildOptions } from '../src/app.js';
 import { loadConfig, type Config } from '../src/config.js';
@@ -104,6 +105,44 @@ export async function login(app: FastifyInstance, username: string, password = D
 }
 
 export const bearer = (token: string) => ({ authorization: `Bearer ${token}` });
+
+export type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+/**
+ * Calls of the API as users signed in with `tokens` (by username; null: without a token), in a language: the answer
+ * (`call`), a success's data checked by its envelope code (`ok`; 20000 unless `code`), and a refusal checked by its
+ * HTTP status, code and (when given) message (`refused`).
+ */
+export function apiAs(app: () => FastifyInstance, tokens: Readonly<Record<string, string>>) {
+  const call = (user: string | null, method: Method, url: string, payload?: unknown, lang = 'en') =>
+    app().inject({
+      method,
+      url: `/api/v2${url}`,
+      headers: { ...(user ? bearer(tokens[user] ?? '') : {}), 'accept-language': lang },
+      ...(payload === undefined ? {} : { payload: payload as Record<string, unknown> }),
+    });
+  const ok = async <T>(user: string, method: Method, url: string, payload?: unknown, options: { lang?: string; code?: number } = {}) => {
+    const res = await call(user, method, url, payload, options.lang);
+    expect(body(res), `${user} ${method} ${url}`).toMatchObject({ code: options.code ?? 20000 });
+    expect(res.statusCode).toBe(200);
+    return body(res).data as T;
+  };
+  const refused = async (
+    user: string | null,
+    method: Method,
+    url: string,
+    payload: unknown,
+    expected: { status: number; code: number; message?: string },
+    lang = 'en',
+  ) => {
+    const res = await call(user, method, url, payload, lang);
+    expect(
+      { status: res.statusCode, code: body(res).code, ...(expected.message === undefined ? {} : { message: body(res).message }) },
+      `${user} ${method} ${url}`,
+    ).toEqual(expected);
+  };
+  return { call, ok, refused };
+}
 
 /** The users' ids by username, read once: the answer gives a username's id (0 for an unknown one). */
 export async function userIds(t: TestApp): Promise<(username: string) => number> {

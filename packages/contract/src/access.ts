@@ -51,6 +51,8 @@ export const AREAS = {
   calculateDynamicPwd: { rule: { allow: ['root', 'limited_admin', 'manufacturer'] }, parent: 'qrManage' },
   pwdList: { rule: { allow: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }, parent: 'qrManage' },
   boxRegInfo: { rule: { allow: ['root', 'limited_admin'] } },
+  /** IoT cards' records (issue 22): root and limited_admin set expiry dates and providers, and import them. */
+  iotCard: { rule: { allow: ['root', 'limited_admin'] } },
   msg: { rule: { deny: ['market'] } },
   datalog: { rule: {} },
   operationLog: { rule: {}, parent: 'datalog' },

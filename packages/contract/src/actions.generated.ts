@@ -5,6 +5,7 @@ import { actions as ck } from './ck/actions.js';
 import { actions as controllerTypes } from './controller-types/actions.js';
 import { actions as devices } from './devices/actions.js';
 import { actions as events } from './events/actions.js';
+import { actions as iotCard } from './iot-card/actions.js';
 import { actions as msg } from './msg/actions.js';
 import { actions as notice } from './notice/actions.js';
 import { actions as permissionTemplates } from './permission-templates/actions.js';
@@ -19,6 +20,7 @@ export const AREA_ACTIONS = [
   ...controllerTypes,
   ...devices,
   ...events,
+  ...iotCard,
   ...msg,
   ...notice,
   ...permissionTemplates,

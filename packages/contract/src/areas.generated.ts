@@ -25,6 +25,7 @@ export * from './exports/schemas.js';
 export * from './fleet/schemas.js';
 export * from './health/schemas.js';
 export * from './history/schemas.js';
+export * from './iot-card/schemas.js';
 export * from './msg/schemas.js';
 export * from './notice/announcements.js';
 export * from './notice/schemas.js';

@@ -1,5 +1,6 @@
 import type { z } from 'zod';
 import type { Area } from './access.js';
+import type { Code } from './codes.js';
 
 /**
  * One call of the API, declared once: the server registers it (validation, access check, envelope, OpenAPI entry),
@@ -32,6 +33,8 @@ export interface EndpointSpec {
    * and, when the user confirms, sends the call again with its `confirm` (bulk generation of CK mappings).
    */
   readonly confirms?: true;
+  /** The envelope's code of a success when it is not 20000: the top bar's calls answer 1000 (spec 7, 8). */
+  readonly successCode?: typeof Code.TOPBAR_SUCCESS;
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;

@@ -13,6 +13,7 @@ export { endpoints as exports } from './exports/endpoints.js';
 export { endpoints as fleet } from './fleet/endpoints.js';
 export { endpoints as health } from './health/endpoints.js';
 export { endpoints as history } from './history/endpoints.js';
+export { endpoints as iotCard } from './iot-card/endpoints.js';
 export { endpoints as msg } from './msg/endpoints.js';
 export { endpoints as notice } from './notice/endpoints.js';
 export { endpoints as permissionTemplates } from './permission-templates/endpoints.js';

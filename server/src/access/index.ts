@@ -63,3 +63,4 @@ export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';
 export { inAudience } from './announcements.js';
+export { cardsSeenBy } from './iot-cards.js';

@@ -21,6 +21,7 @@ import { events0018 } from './migrations/0018_events.js';
 import { charts0019 } from './migrations/0019_charts.js';
 import { notifications0020 } from './migrations/0020_notifications.js';
 import { announcements0021 } from './migrations/0021_announcements.js';
+import { iotCards0022 } from './migrations/0022_iot_cards.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -46,6 +47,7 @@ const MIGRATIONS = {
   '0019_charts': charts0019,
   '0020_notifications': notifications0020,
   '0021_announcements': announcements0021,
+  '0022_iot_cards': iotCards0022,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -6,6 +6,7 @@ import type { DatalogTables } from './schema/datalog.js';
 import type { DeviceTables } from './schema/devices.js';
 import type { EventTables } from './schema/events.js';
 import type { HistoryTables } from './schema/history.js';
+import type { IotCardTables } from './schema/iot-cards.js';
 import type { NotificationTables } from './schema/notifications.js';
 import type { PeopleTables } from './schema/people.js';
 import type { UserTables } from './schema/users.js';
@@ -18,6 +19,7 @@ export type * from './schema/datalog.js';
 export type * from './schema/devices.js';
 export type * from './schema/events.js';
 export type * from './schema/history.js';
+export type * from './schema/iot-cards.js';
 export type * from './schema/notifications.js';
 export type * from './schema/people.js';
 export type * from './schema/users.js';
@@ -38,4 +40,5 @@ export interface Database
     PeopleTables,
     CkTables,
     EventTables,
-    ChartTables {}
+    ChartTables,
+    IotCardTables {}

@@ -77,6 +77,9 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
     await arrangeDemoPeople(app, DEMO_FIRST_BOX_ID, last).catch((err: unknown) => {
       app.log.warn({ err }, 'demo fleet: could not arrange its people');
     });
+    await dateDemoCards(app, DEMO_FIRST_BOX_ID, last).catch((err: unknown) => {
+      app.log.warn({ err }, 'demo fleet: could not date its IoT cards');
+    });
     if (demoFleet.backfillDays > 0) {
       await backfillNewFleet(app, devices, demoFleet.backfillDays).catch((err: unknown) => {
         app.log.warn({ err }, 'demo fleet: could not write the history of the past days');
@@ -177,4 +180,27 @@ export async function fillDemoDevices(app: FastifyInstance, first: number, last:
   for (const d of empty) await repo.updateDeviceFields(app.db, d.id, demoFields(d.box_id, d.controller, d.type_code, now));
   await repo.fillIotCards(app.db, first, last);
   return empty.length;
+}
+
+/** Days from today to the demo cards' expiries, box by box: some expired, some this month, next month, later. */
+const DEMO_CARD_DAYS = [-12, -2, 0, 3, 9, 20, 35, 48, 90, 200];
+const DEMO_PROVIDERS = ['China Mobile', 'China Unicom', 'China Telecom'];
+
+/** The demo fleet's cards get an expiry date and a provider, so that the top bar's expired-device list has some. */
+async function dateDemoCards(app: FastifyInstance, first: number, last: number): Promise<void> {
+  const day = 86_400_000;
+  const today = Date.parse(`${new Date(app.clock()).toISOString().slice(0, 10)}T00:00:00Z`);
+  // The ICCIDs come with the hellos, stored a moment after the devices: wait for every box's.
+  const until = Date.now() + HELLO_WAIT_MS;
+  let reported = await repo.boxIccids(app.db, first, last);
+  while (reported.length < last - first + 1 && Date.now() < until) {
+    await new Promise((resolve) => setTimeout(resolve, 250));
+    reported = await repo.boxIccids(app.db, first, last);
+  }
+  const cards = reported.map(({ iccid }, i) => ({
+    iccid,
+    expiresOn: new Date(today + (DEMO_CARD_DAYS[i % DEMO_CARD_DAYS.length] ?? 0) * day).toISOString().slice(0, 10),
+    provider: DEMO_PROVIDERS[i % DEMO_PROVIDERS.length] ?? '',
+  }));
+  await app.iotCards.setExpiries(cards);
 }

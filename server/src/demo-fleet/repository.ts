@@ -106,3 +106,16 @@ export async function shareDevices(
     )
     .execute();
 }
+
+/** The ICCIDs the boxes first..last reported, by box. */
+export async function boxIccids(db: Db, first: number, last: number): Promise<Array<{ boxId: number; iccid: string }>> {
+  const rows = await db
+    .selectFrom('boxes')
+    .select(['box_id', 'iccid'])
+    .where('box_id', '>=', first)
+    .where('box_id', '<=', last)
+    .where('iccid', 'is not', null)
+    .orderBy('box_id')
+    .execute();
+  return rows.flatMap((r) => (r.iccid ? [{ boxId: r.box_id, iccid: r.iccid }] : []));
+}

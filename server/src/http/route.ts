@@ -110,7 +110,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, e: E, handle
           .header('content-disposition', `attachment; filename="${file.fileName}"`)
           .send(file.body);
       }
-      return { code: Code.SUCCESS, message: 'ok', data: result };
+      return { code: e.successCode ?? Code.SUCCESS, message: 'ok', data: result };
     },
   });
 }

@@ -19,7 +19,7 @@ export interface IngestEvents {
   /** An event rule's event started or ended on a device, once it is stored (rules.ts). */
   ruleEvent: { device: DeviceState; ruleId: number; eventId: number; phase: 'started' | 'ended'; severity: Severity; time: number };
   /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */
-  hello: { boxId: number };
+  hello: { boxId: number; iccid: string; time: number };
 }
 
 export type IngestListener<K extends keyof IngestEvents> = (event: IngestEvents[K]) => void;

@@ -18,7 +18,7 @@ export class DeviceProvisioner {
     await Promise.all(hello.controllers.map((c) => this.ensure(box, c.index, c.type)));
     this.ctx.later(async () => {
       await repo.updateBoxHello(this.ctx.db, box.boxId, hello);
-      this.ctx.events.emit('hello', { boxId: box.boxId });
+      this.ctx.events.emit('hello', { boxId: box.boxId, iccid: hello.iccid, time: this.ctx.now() });
     });
   }
 

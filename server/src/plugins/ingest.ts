@@ -70,6 +70,10 @@ export default fp(
         severity: null,
       });
     });
+    // A box's hello, once stored: its card (IoT cards read it).
+    ingest.on('hello', (hello) => {
+      app.bus.publish('boxHello', hello);
+    });
     // A rule's event, once stored, goes out on the bus (where notifications will read it).
     ingest.on('ruleEvent', ({ device, ruleId, eventId, phase, severity, time }) => {
       app.bus.publish('ruleEvent', { deviceId: device.id, ruleId, eventId, phase, severity, time });

@@ -8,6 +8,7 @@ import { managersFilter } from '../usermanager/managers.js';
 import { eventsFilter } from '../events/schemas.js';
 import { utilisationFilter } from '../charts/schemas.js';
 import { deliveryFilter } from '../notice/schemas.js';
+import { expiredListFilter } from '../iot-card/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -24,6 +25,7 @@ export const EXPORT_KINDS = [
   'events',
   'utilisation',
   'deliveries',
+  'iot-cards',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -49,6 +51,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('utilisation'), filter: utilisationFilter, tz: timeZone }),
   // The notification delivery log (root).
   z.object({ kind: z.literal('deliveries'), filter: deliveryFilter, tz: timeZone }),
+  // The expired-device list: one month's cards of the boxes the user reaches.
+  z.object({ kind: z.literal('iot-cards'), filter: expiredListFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

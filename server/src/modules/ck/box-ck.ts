@@ -2,7 +2,6 @@ import {
   BOX_CK_SOURCES,
   CK_CODE,
   Code,
-  LANGUAGES,
   MAX_BOX_CK_ROWS,
   MAX_UPLOAD_BYTES,
   message,
@@ -25,19 +24,17 @@ import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import { retype } from '../controller-types/typing.js';
 import type { Audit } from '../datalog/service.js';
-import { readSheet } from '../exports/read-sheet.js';
+import { headerNames, readSheet, rowsByHeader } from '../exports/read-sheet.js';
 import * as repo from './repository.js';
 
 /** The import's columns, as its header names them: a key, or the column's name in any console language. */
 const COLUMNS = ['box', 'ck'] as const;
 type Column = (typeof COLUMNS)[number];
 const COLUMN_KEYS: Record<Column, MessageKey> = { box: 'boxCk.column.box', ck: 'boxCk.column.ck' };
-const fold = (s: string) => s.toLowerCase().replace(/[\s._-]/g, '');
-const HEADERS = new Map<string, Column>([
+const HEADERS = headerNames(COLUMN_KEYS, [
   ['box', 'box'],
   ['boxid', 'box'],
   ['ck', 'ck'],
-  ...COLUMNS.flatMap((c) => LANGUAGES.map((l) => [fold(message(l, COLUMN_KEYS[c])), c] as const)),
 ]);
 
 const isSource = (s: string): s is BoxCkSource => (BOX_CK_SOURCES as readonly string[]).includes(s);
@@ -121,20 +118,12 @@ export class BoxCkService {
     const bytes = Buffer.from(body.content, 'base64');
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(Code.VALIDATION_FAILED, 'validation.upload.tooLarge');
     const sheet = await readSheet(body.fileName, bytes);
-    const at = new Map<Column, number>();
-    (sheet[0] ?? []).forEach((text, i) => {
-      const c = HEADERS.get(fold(text));
-      if (c && !at.has(c)) at.set(c, i);
-    });
-    const missing = COLUMNS.filter((c) => !at.has(c));
+    const { missing, rows: read } = rowsByHeader(sheet, HEADERS, COLUMNS);
     if (missing.length > 0)
       throw new AppError(Code.VALIDATION_FAILED, 'validation.boxCkImport.header', {
         missing: missing.map((c) => message(lang, COLUMN_KEYS[c])).join(', '),
       });
-    const rows = sheet
-      .slice(1)
-      .map((cells, i) => ({ row: i + 2, box: cells[at.get('box') ?? -1] ?? '', ck: cells[at.get('ck') ?? -1] ?? '' }))
-      .filter((r) => r.box !== '' || r.ck !== '');
+    const rows = read.map((r) => ({ row: r.row, box: r.cells.box, ck: r.cells.ck }));
     if (rows.length === 0) throw new AppError(Code.VALIDATION_FAILED, 'validation.boxCkImport.empty');
     if (rows.length > MAX_BOX_CK_ROWS) throw new AppError(Code.VALIDATION_FAILED, 'validation.boxCkImport.tooMany');
 

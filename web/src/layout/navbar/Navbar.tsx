@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { ShellRoute } from '@/app/route-types';
+import { ExpiredCardsButton } from '@/features/iot-cards/ExpiredCards';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { LanguageSelect } from '@/i18n/LanguageSelect';
 import { useI18n } from '@/i18n';
@@ -32,6 +33,7 @@ export function Navbar({ routes, onOpenSettings }: { routes: readonly ShellRoute
         {!mobile && <RouteSearch routes={routes} />}
         {!mobile && <Fullscreen />}
         {!mobile && <SizeSelect />}
+        <ExpiredCardsButton />
         <NotificationBell />
         <LanguageSelect />
         <Tooltip title={t('navbar.settings.open')}>

@@ -9,6 +9,8 @@ export default {
     back: 'Back',
     backHome: 'Back to the dashboard',
     refresh: 'Refresh',
+    apply: 'Apply',
+    chooseFile: 'Choose a file',
   },
   state: {
     loading: 'Loading…',

@@ -41,5 +41,6 @@ export { default as announcements } from '@/features/announcements/locales/en/an
 export { default as chartViews } from '@/features/charts/locales/en/chartViews';
 export { default as eventActions } from '@/features/events/locales/en/eventActions';
 export { default as fleet } from '@/features/fleet/locales/en/fleet';
+export { default as iotCards } from '@/features/iot-cards/locales/en/iotCards';
 export { default as notifications } from '@/features/notifications/locales/en/notifications';
 export { default as reach } from '@/features/reach/locales/en/reach';

@@ -10,6 +10,8 @@ const common: LocaleArea<'common'> = {
     back: 'Volver',
     backHome: 'Volver al panel',
     refresh: 'Actualizar',
+    apply: 'Aplicar',
+    chooseFile: 'Elegir un archivo',
   },
   state: {
     loading: 'Cargando…',

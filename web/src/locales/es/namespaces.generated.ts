@@ -41,5 +41,6 @@ export { default as announcements } from '@/features/announcements/locales/es/an
 export { default as chartViews } from '@/features/charts/locales/es/chartViews';
 export { default as eventActions } from '@/features/events/locales/es/eventActions';
 export { default as fleet } from '@/features/fleet/locales/es/fleet';
+export { default as iotCards } from '@/features/iot-cards/locales/es/iotCards';
 export { default as notifications } from '@/features/notifications/locales/es/notifications';
 export { default as reach } from '@/features/reach/locales/es/reach';

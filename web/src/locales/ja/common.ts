@@ -10,6 +10,8 @@ const common: LocaleArea<'common'> = {
     back: '戻る',
     backHome: 'ダッシュボードに戻る',
     refresh: '更新',
+    apply: '適用',
+    chooseFile: 'ファイルを選択',
   },
   state: {
     loading: '読み込み中…',

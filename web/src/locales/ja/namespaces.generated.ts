@@ -41,5 +41,6 @@ export { default as announcements } from '@/features/announcements/locales/ja/an
 export { default as chartViews } from '@/features/charts/locales/ja/chartViews';
 export { default as eventActions } from '@/features/events/locales/ja/eventActions';
 export { default as fleet } from '@/features/fleet/locales/ja/fleet';
+export { default as iotCards } from '@/features/iot-cards/locales/ja/iotCards';
 export { default as notifications } from '@/features/notifications/locales/ja/notifications';
 export { default as reach } from '@/features/reach/locales/ja/reach';

@@ -10,6 +10,8 @@ const common: LocaleArea<'common'> = {
     back: '返回',
     backHome: '返回首页',
     refresh: '刷新',
+    apply: '应用',
+    chooseFile: '选择文件',
   },
   state: {
     loading: '加载中…',

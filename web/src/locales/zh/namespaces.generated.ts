@@ -41,5 +41,6 @@ export { default as announcements } from '@/features/announcements/locales/zh/an
 export { default as chartViews } from '@/features/charts/locales/zh/chartViews';
 export { default as eventActions } from '@/features/events/locales/zh/eventActions';
 export { default as fleet } from '@/features/fleet/locales/zh/fleet';
+export { default as iotCards } from '@/features/iot-cards/locales/zh/iotCards';
 export { default as notifications } from '@/features/notifications/locales/zh/notifications';
 export { default as reach } from '@/features/reach/locales/zh/reach';

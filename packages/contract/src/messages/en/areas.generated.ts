@@ -7,6 +7,7 @@ import devices from '../../devices/messages/en.js';
 import events from '../../events/messages/en.js';
 import exports from '../../exports/messages/en.js';
 import history from '../../history/messages/en.js';
+import iotCard from '../../iot-card/messages/en.js';
 import msg from '../../msg/messages/en.js';
 import notice from '../../notice/messages/en.js';
 import permissionTemplates from '../../permission-templates/messages/en.js';
@@ -23,6 +24,7 @@ export default {
   events,
   exports,
   history,
+  iotCard,
   msg,
   notice,
   permissionTemplates,

@@ -7,6 +7,7 @@ import devices from '../../devices/messages/es.js';
 import events from '../../events/messages/es.js';
 import exports from '../../exports/messages/es.js';
 import history from '../../history/messages/es.js';
+import iotCard from '../../iot-card/messages/es.js';
 import msg from '../../msg/messages/es.js';
 import notice from '../../notice/messages/es.js';
 import permissionTemplates from '../../permission-templates/messages/es.js';
@@ -23,6 +24,7 @@ export default {
   events,
   exports,
   history,
+  iotCard,
   msg,
   notice,
   permissionTemplates,

@@ -7,6 +7,7 @@ import devices from '../../devices/messages/ja.js';
 import events from '../../events/messages/ja.js';
 import exports from '../../exports/messages/ja.js';
 import history from '../../history/messages/ja.js';
+import iotCard from '../../iot-card/messages/ja.js';
 import msg from '../../msg/messages/ja.js';
 import notice from '../../notice/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
@@ -23,6 +24,7 @@ export default {
   events,
   exports,
   history,
+  iotCard,
   msg,
   notice,
   permissionTemplates,

@@ -7,6 +7,7 @@ import devices from '../../devices/messages/zh.js';
 import events from '../../events/messages/zh.js';
 import exports from '../../exports/messages/zh.js';
 import history from '../../history/messages/zh.js';
+import iotCard from '../../iot-card/messages/zh.js';
 import msg from '../../msg/messages/zh.js';
 import notice from '../../notice/messages/zh.js';
 import permissionTemplates from '../../permission-templates/messages/zh.js';
@@ -23,6 +24,7 @@ export default {
   events,
   exports,
   history,
+  iotCard,
   msg,
   notice,
   permissionTemplates,

@@ -20,7 +20,7 @@ import { Link, useSearchParams } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
 import { typeEditPath } from '@/pages/device-type/paths';
-import { ProblemList } from '../type-config/ProblemList';
+import { ProblemList } from '@/components/forms/ProblemList';
 import { useSaveMap } from '../type-config/useSaveMap';
 
 const NO_TYPES: ControllerTypeSummary[] = [];

@@ -51,11 +51,9 @@ export default {
   importTitle: 'Import box CK codes',
   importHelp:
     'An .xlsx or .csv file (at most {size} KB): a first row naming the columns "{box}" and "{ck}", then one box a row. Nothing is written until the file has no problem and you apply it.',
-  importChoose: 'Choose a file',
   importProblems: '{count, plural, one {# problem} other {# problems}}: fix the file and choose it again. Nothing was written.',
   importChanges:
     '{count, plural, =0 {No box changes its CK} one {# box changes its CK} other {# boxes change their CK}}; unchanged: {unchanged}.',
-  importApply: 'Apply',
   imported: '{count, plural, one {# box} other {# boxes}} took their CK code.',
   from: 'From',
   to: 'To',

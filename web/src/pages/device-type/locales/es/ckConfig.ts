@@ -53,11 +53,9 @@ export default {
   importTitle: 'Importar códigos CK de cajas',
   importHelp:
     'Un archivo .xlsx o .csv (como máximo {size} KB): una primera fila con las columnas «{box}» y «{ck}», y luego una caja por fila. No se escribe nada hasta que el archivo no tenga problemas y usted lo aplique.',
-  importChoose: 'Elegir un archivo',
   importProblems: '{count, plural, one {# problema} other {# problemas}}: corrija el archivo y vuelva a elegirlo. No se escribió nada.',
   importChanges:
     '{count, plural, =0 {Ninguna caja cambia de CK} one {# caja cambia de CK} other {# cajas cambian de CK}}; sin cambio: {unchanged}.',
-  importApply: 'Aplicar',
   imported: '{count, plural, one {# caja tomó} other {# cajas tomaron}} su código CK.',
   from: 'De',
   to: 'A',

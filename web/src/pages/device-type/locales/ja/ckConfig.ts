@@ -50,10 +50,8 @@ export default {
   importTitle: 'ボックスCKコードのインポート',
   importHelp:
     '.xlsx または .csv ファイル（最大 {size} KB）：1行目に列名「{box}」と「{ck}」、以降は1行に1ボックス。ファイルに問題がなく、適用するまで何も書き込まれません。',
-  importChoose: 'ファイルを選択',
   importProblems: '問題 {count} 件：ファイルを直して選び直してください。何も書き込まれていません。',
   importChanges: '{count} 台のボックスのCKが変わります。{unchanged} 台は既にそのCKです。',
-  importApply: '適用',
   imported: '{count} 台のボックスにCKコードを設定しました。',
   from: '変更前',
   to: '変更後',

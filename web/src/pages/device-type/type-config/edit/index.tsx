@@ -19,7 +19,7 @@ import { typePagePath, typeProtocolPath, typeUploadPath } from '@/pages/device-t
 import { editorColumns, type Row, type ShownRow } from './columns';
 import { OptionsDialog } from './OptionsDialog';
 import { TypeVersions } from './TypeVersions';
-import { ProblemList } from '../ProblemList';
+import { ProblemList } from '@/components/forms/ProblemList';
 import { TypeLoader } from '../TypeLoader';
 import { useSaveMap } from '../useSaveMap';
 

@@ -25,7 +25,7 @@ import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { formatTime } from '@/lib/format-time';
 import { registerName } from '@/lib/localized';
 import { typeEditPath, typePagePath } from '@/pages/device-type/paths';
-import { ProblemList } from '../ProblemList';
+import { ProblemList } from '@/components/forms/ProblemList';
 import { TypeLoader } from '../TypeLoader';
 import { PagePreview } from './PagePreview';
 

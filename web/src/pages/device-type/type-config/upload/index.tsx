@@ -22,7 +22,7 @@ import { base64Of } from '@/lib/file-base64';
 import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { typeEditPath, typeUploadPath } from '@/pages/device-type/paths';
 import { MapDiffView } from '../edit/MapDiffView';
-import { ProblemList } from '../ProblemList';
+import { ProblemList } from '@/components/forms/ProblemList';
 import { TYPE_MAP_READS, TypeLoader } from '../TypeLoader';
 
 /**

@@ -1,0 +1,22 @@
+/** IoT cards: the expired-device list, card records and their import (issue 22; docs/iot-cards.md). */
+export default {
+  'validation.iotCard.month': 'Choose this_month, next_month or expired.',
+  'validation.iotCard.date': 'Enter a date as YYYY-MM-DD.',
+  'validation.cardImport.header': 'The first row must name the columns; {missing} is missing.',
+  'validation.cardImport.empty': 'The file has no rows.',
+  'validation.cardImport.tooMany': 'The file has more than 5000 rows.',
+  'validation.cardImport.iccid': 'Row {row}, {column}: an ICCID is 18 to 22 digits.',
+  'validation.cardImport.date': 'Row {row}, {column}: enter a date as YYYY-MM-DD.',
+  'validation.cardImport.twice': 'Row {row}, {column}: card {iccid} is also in row {other}.',
+  'error.cardNotFound': 'No IoT card has the id {id}.',
+  'action.card.set': 'Set an IoT card’s expiry',
+  'action.card.import': 'Import IoT cards',
+  'iotCard.column.iccid': 'ICCID',
+  'iotCard.column.expiry': 'Expiry date',
+  'iotCard.column.provider': 'Provider',
+  'iotCard.column.box': 'Box number',
+  'iotCard.column.devices': 'Devices',
+  'iotCard.column.company': 'Company',
+  'iotCard.column.daysLeft': 'Days left',
+  'iotCard.sheet': 'IoT cards',
+} as const;

@@ -1,0 +1,22 @@
+/** Tarjetas IoT: la lista de dispositivos con tarjeta vencida, los registros de tarjetas y su importación (issue 22). */
+export default {
+  'validation.iotCard.month': 'Elija this_month, next_month o expired.',
+  'validation.iotCard.date': 'Escriba una fecha como AAAA-MM-DD.',
+  'validation.cardImport.header': 'La primera fila debe nombrar las columnas; falta {missing}.',
+  'validation.cardImport.empty': 'El archivo no tiene filas.',
+  'validation.cardImport.tooMany': 'El archivo tiene más de 5000 filas.',
+  'validation.cardImport.iccid': 'Fila {row}, {column}: un ICCID tiene de 18 a 22 dígitos.',
+  'validation.cardImport.date': 'Fila {row}, {column}: escriba una fecha como AAAA-MM-DD.',
+  'validation.cardImport.twice': 'Fila {row}, {column}: la tarjeta {iccid} también está en la fila {other}.',
+  'error.cardNotFound': 'No hay ninguna tarjeta IoT con el id {id}.',
+  'action.card.set': 'Fijar la caducidad de una tarjeta IoT',
+  'action.card.import': 'Importar tarjetas IoT',
+  'iotCard.column.iccid': 'ICCID de la tarjeta',
+  'iotCard.column.expiry': 'Fecha de caducidad',
+  'iotCard.column.provider': 'Operador',
+  'iotCard.column.box': 'Número de caja',
+  'iotCard.column.devices': 'Dispositivos',
+  'iotCard.column.company': 'Empresa',
+  'iotCard.column.daysLeft': 'Días restantes',
+  'iotCard.sheet': 'Tarjetas IoT',
+};

@@ -1,0 +1,22 @@
+/** IoT カード：期限切れデバイス一覧、カードの記録とそのインポート（issue 22）。 */
+export default {
+  'validation.iotCard.month': 'this_month、next_month、expired のいずれかを選んでください。',
+  'validation.iotCard.date': '日付は YYYY-MM-DD で入力してください。',
+  'validation.cardImport.header': '1 行目に列名が必要です。{missing} がありません。',
+  'validation.cardImport.empty': 'ファイルに行がありません。',
+  'validation.cardImport.tooMany': 'ファイルが 5000 行を超えています。',
+  'validation.cardImport.iccid': '{row} 行目、{column}：ICCID は 18〜22 桁の数字です。',
+  'validation.cardImport.date': '{row} 行目、{column}：日付は YYYY-MM-DD で入力してください。',
+  'validation.cardImport.twice': '{row} 行目、{column}：カード {iccid} は {other} 行目にもあります。',
+  'error.cardNotFound': 'ID {id} の IoT カードはありません。',
+  'action.card.set': 'IoT カードの期限を設定',
+  'action.card.import': 'IoT カードをインポート',
+  'iotCard.column.iccid': 'ICCID（カード番号）',
+  'iotCard.column.expiry': '有効期限',
+  'iotCard.column.provider': '通信事業者',
+  'iotCard.column.box': 'ボックス番号',
+  'iotCard.column.devices': 'デバイス',
+  'iotCard.column.company': '会社',
+  'iotCard.column.daysLeft': '残り日数',
+  'iotCard.sheet': 'IoT カード',
+};

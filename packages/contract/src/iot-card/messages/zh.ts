@@ -1,0 +1,22 @@
+/** 物联网卡：到期设备列表、卡记录及其导入（issue 22）。 */
+export default {
+  'validation.iotCard.month': '请选择 this_month、next_month 或 expired。',
+  'validation.iotCard.date': '请按 YYYY-MM-DD 输入日期。',
+  'validation.cardImport.header': '第一行须写明各列；缺少 {missing}。',
+  'validation.cardImport.empty': '文件中没有数据行。',
+  'validation.cardImport.tooMany': '文件超过 5000 行。',
+  'validation.cardImport.iccid': '第 {row} 行，{column}：ICCID 为 18 至 22 位数字。',
+  'validation.cardImport.date': '第 {row} 行，{column}：请按 YYYY-MM-DD 输入日期。',
+  'validation.cardImport.twice': '第 {row} 行，{column}：卡 {iccid} 也在第 {other} 行。',
+  'error.cardNotFound': '没有 ID 为 {id} 的物联网卡。',
+  'action.card.set': '设置物联网卡到期日',
+  'action.card.import': '导入物联网卡',
+  'iotCard.column.iccid': 'ICCID 卡号',
+  'iotCard.column.expiry': '到期日',
+  'iotCard.column.provider': '运营商',
+  'iotCard.column.box': '盒子编号',
+  'iotCard.column.devices': '设备',
+  'iotCard.column.company': '公司',
+  'iotCard.column.daysLeft': '剩余天数',
+  'iotCard.sheet': '物联网卡',
+};

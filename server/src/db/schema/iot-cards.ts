@@ -1,0 +1,28 @@
+import type { Generated } from 'kysely';
+
+/** An IoT card (issue 22): the box reporting it now (null: none does any more), its provider and expiry date. */
+export interface IotCardsTable {
+  id: Generated<number>;
+  iccid: string;
+  box_id: number | null;
+  provider: Generated<string>;
+  /** `YYYY-MM-DD`; null while nobody set it. */
+  expires_on: string | null;
+  /** When a box last reported it (null: only imported). */
+  seen_at: number | null;
+  updated_at: number;
+}
+
+/** A box's card change, as its hello reported it. */
+export interface IotCardChangesTable {
+  id: Generated<number>;
+  box_id: number;
+  from_iccid: string | null;
+  to_iccid: string;
+  at: number;
+}
+
+export interface IotCardTables {
+  iot_cards: IotCardsTable;
+  iot_card_changes: IotCardChangesTable;
+}
