@@ -157,7 +157,10 @@ export class IotCardService {
 
   /** One page of the cards `auth` sees: soonest expiry first (expired: the latest first), those without one last. */
   async page(auth: AuthContext, filter: Filter, page: number, pageSize: number): Promise<{ total: number; items: CardRow[] }> {
-    const total = await this.count(auth, filter);
+    return { total: await this.count(auth, filter), items: await this.items(auth, filter, page, pageSize) };
+  }
+
+  private async items(auth: AuthContext, filter: Filter, page: number, pageSize: number): Promise<CardRow[]> {
     const rows = await this.cards(auth, filter)
       .selectAll('c')
       .orderBy(sql`case when c.expires_on is null then 1 else 0 end`)
@@ -166,13 +169,13 @@ export class IotCardService {
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
-    return { total, items: await this.rows(auth, rows) };
+    return this.rows(auth, rows);
   }
 
-  /** Every card `auth` sees of the filter, a page at a time (the export). */
+  /** Every card `auth` sees of the filter, a page at a time (the export; its total is counted once, by the caller). */
   async *all(auth: AuthContext, filter: Filter): AsyncGenerator<CardRow[]> {
     for (let page = 1; ; page += 1) {
-      const { items } = await this.page(auth, filter, page, 500);
+      const items = await this.items(auth, filter, page, 500);
       if (items.length === 0) return;
       yield items;
       if (items.length < 500) return;

@@ -75,15 +75,62 @@ export class AnnouncementService {
     return users.filter((u) => servesMessages(u.roles)).map((u) => u.id);
   }
 
-  /** The audience of announcement `id` now (by `inAudience`, so the counts and the push agree with the lists). */
+  /**
+   * The audiences now of these announcements, by id (by `inAudience`'s rule, so the counts and the push agree with the
+   * lists): one query for the chosen people and one for the devices' reach, whatever the number of announcements.
+   */
+  private async audiences(list: ReadonlyArray<{ id: number; type: string }>): Promise<Map<number, number[]>> {
+    const of = (type: AnnouncementType) => list.filter((a) => a.type === type).map((a) => a.id);
+    const [personal, device] = [of('personal'), of('device')];
+    const everyone = of('all').length > 0 ? await this.messageUsers() : [];
+    const people =
+      personal.length === 0
+        ? []
+        : await this.db
+            .selectFrom('announcement_targets')
+            .select(['announcement_id as id', 'user_id'])
+            .where('announcement_id', 'in', personal)
+            .where('user_id', 'is not', null)
+            .execute();
+    const reach =
+      device.length === 0
+        ? []
+        : await this.db
+            .selectFrom('announcement_targets as t')
+            .innerJoin('device_reach as dr', 'dr.device_id', 't.device_id')
+            .select(['t.announcement_id as id', 'dr.user_id'])
+            .distinct()
+            .where('t.announcement_id', 'in', device)
+            .execute();
+    const found = new Map<number, number[]>(list.map((a) => [a.id, a.type === 'all' ? everyone : []]));
+    for (const r of [...people, ...reach]) if (r.user_id !== null) found.get(r.id)?.push(r.user_id);
+    return found;
+  }
+
+  /** The audience of announcement `id` now. */
   private async audience(id: number, type: AnnouncementType): Promise<number[]> {
-    if (type === 'all') return this.messageUsers();
-    const targets = this.db.selectFrom('announcement_targets as t').where('t.announcement_id', '=', id);
-    const rows =
-      type === 'personal'
-        ? await targets.select('t.user_id as id').where('t.user_id', 'is not', null).execute()
-        : await targets.innerJoin('device_reach as dr', 'dr.device_id', 't.device_id').select('dr.user_id as id').distinct().execute();
-    return rows.flatMap((r) => (r.id === null ? [] : [r.id]));
+    return (await this.audiences([{ id, type }])).get(id) ?? [];
+  }
+
+  /** How many each announcement is for now, and how many of them read it: three queries for a whole page. */
+  private async counts(list: ReadonlyArray<{ id: number; type: string }>): Promise<Map<number, { reached: number; read: number }>> {
+    const audiences = await this.audiences(list);
+    const ids = list.map((a) => a.id);
+    const readers =
+      ids.length === 0
+        ? []
+        : await this.db
+            .selectFrom('announcement_reads')
+            .select(['announcement_id', 'user_id'])
+            .where('announcement_id', 'in', ids)
+            .execute();
+    const counts = new Map<number, { reached: number; read: number }>();
+    for (const [id, audience] of audiences) {
+      const members = new Set(audience);
+      const read = readers.filter((r) => r.announcement_id === id && members.has(r.user_id)).length;
+      counts.set(id, { reached: members.size, read });
+    }
+    return counts;
   }
 
   private async row(id: number) {
@@ -118,11 +165,11 @@ export class AnnouncementService {
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size)
       .execute();
-    const everyone = rows.some((r) => r.type === 'all') ? await this.messageUsers() : [];
+    const counts = await this.counts(rows);
     const items: AnnouncementRow[] = [];
     for (const r of rows) {
       const texts = textsOf(r);
-      const { reached, read } = await this.counts(r.id, r.type as AnnouncementType, everyone);
+      const { reached, read } = counts.get(r.id) ?? { reached: 0, read: 0 };
       items.push({
         id: r.id,
         type: r.type as AnnouncementType,
@@ -140,15 +187,6 @@ export class AnnouncementService {
       });
     }
     return { total: Number(total), items };
-  }
-
-  /** How many it is for now, and how many of them read it. */
-  private async counts(id: number, type: AnnouncementType, everyone?: readonly number[]) {
-    const audience = type === 'all' && everyone ? [...everyone] : await this.audience(id, type);
-    if (audience.length === 0) return { reached: 0, read: 0 };
-    const readers = await this.db.selectFrom('announcement_reads').select('user_id').where('announcement_id', '=', id).execute();
-    const members = new Set(audience);
-    return { reached: audience.length, read: readers.filter((r) => members.has(r.user_id)).length };
   }
 
   async detail(id: number): Promise<AnnouncementDetail> {
@@ -178,7 +216,7 @@ export class AnnouncementService {
       texts: textsOf(row),
       devices,
       users,
-      ...(await this.counts(id, type)),
+      ...((await this.counts([{ id, type }])).get(id) ?? { reached: 0, read: 0 }),
     };
   }
 
