@@ -51,6 +51,7 @@ describe('database', () => {
       '0020_notifications',
       '0021_announcements',
       '0022_iot_cards',
+      '0023_card_feedback',
     ]);
     expect(await migrate(db, 'sqlite')).toEqual([]);
     const mode = await sql<{ journal_mode: string }>`pragma journal_mode`.execute(db);

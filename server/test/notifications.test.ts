@@ -306,7 +306,7 @@ describe.each(dialects)('notifications on %s', (dialect) => {
       'PUT',
       '/notice/templates/fault/en',
       { subject: 'Fault {devise}', body: 'x' },
-      'The product does not know the placeholder {devise}. Use: {device} {box} {controller} {company} {status} {time} {kind} {rule} {changes} {link}.',
+      'The product does not know the placeholder {devise}. Use: {device} {box} {controller} {company} {status} {time} {kind} {rule} {changes} {link} {iccid} {expires} {reply}.',
     );
     await ok('demo_root', 'PUT', '/notice/templates/fault/en', {
       subject: 'ALARM {box}/{controller} at {company}',

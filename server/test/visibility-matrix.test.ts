@@ -16,9 +16,9 @@ const dialects = await testDialects();
  * device list, the device page, fault records, history, charts, the map (also the dashboard's and the large
  * screen's), the device export, live-push subscriptions, the device's rule events, the charts of its page (withheld
  * where its data is hidden or the template does not read the chart's register), the stop-status timeline and
- * utilisation per day (its export's check), the large screen's running time, the user's notifications (issue 22), and
- * the access module's read, data,
- * write and switch) must agree with it: 0 leaks, 0 misses.
+ * utilisation per day (its export's check), the large screen's running time, the user's notifications (issue 22), the
+ * IoT card of its box in the expired-device list and the card's reminder (issue 22), and the access module's read,
+ * data, write and switch) must agree with it: 0 leaks, 0 misses.
  */
 
 describe.each(dialects)('the visibility matrix on %s', (dialect) => {
@@ -53,6 +53,22 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         eventId: 0,
         severity: null,
       });
+    await t.app.notify.creator.idle();
+    // Every box has a card expiring today: the expired-device list and the card's reminder follow the box (issue 22).
+    const today = new Date(t.clock.now).toISOString().slice(0, 10);
+    await t.app.db
+      .insertInto('iot_cards')
+      .values(
+        DEVICES.map((_, i) => ({
+          iccid: `8986000000000${String(BOX0 + i).padStart(7, '0')}`,
+          box_id: BOX0 + i,
+          expires_on: today,
+          seen_at: t.clock.now,
+          updated_at: t.clock.now,
+        })),
+      )
+      .execute();
+    expect(await t.app.iotCards.reminders.sweep()).toBe(DEVICES.length);
     await t.app.notify.creator.idle();
     const saved = await t.app.inject({
       method: 'PUT',
@@ -126,13 +142,24 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         ),
       );
       const exported = await exportedBoxes(token);
-      const told = new Set(
-        (
-          body(await t.app.inject({ method: 'GET', url: '/api/v2/msg/notifications?page_size=200', headers: bearer(token) })).data as {
-            items: Array<{ deviceId: number }>;
-          }
-        ).items.map((n) => n.deviceId),
-      );
+      const toldOf = async (kind: string) =>
+        new Set(
+          (
+            body(await t.app.inject({ method: 'GET', url: `/api/v2/msg/notifications?page_size=200&kind=${kind}`, headers: bearer(token) }))
+              .data as { items: Array<{ deviceId: number }> }
+          ).items.map((n) => n.deviceId),
+        );
+      const told = await toldOf('fault');
+      const reminded = await toldOf('card');
+      const cards = body(
+        await t.app.inject({
+          method: 'GET',
+          url: '/api/v2/iot_card/get_expired_list?month=this_month&page_size=200',
+          headers: bearer(token),
+        }),
+      ).data as { total: number; items: Array<{ boxId: number | null }> };
+      const cardBoxes = new Set(cards.items.map((c) => c.boxId));
+      expect(cards.total, `${u.name}: the top bar's count is its list's`).toBe(cards.items.length);
       // The large screen's running time counts the devices whose data they read and whose chart they may read.
       const fleet = body(
         await t.app.inject({
@@ -190,6 +217,8 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           map: mapped.has(dev),
           export: exported.has(BOX0 + i),
           notification: told.has(dev),
+          card: cardBoxes.has(BOX0 + i),
+          cardReminder: reminded.has(dev),
           liveSubscribe: live.has(dev),
           read: granted.read.has(dev),
           data: granted.data.has(dev),
@@ -210,6 +239,8 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           map: want.read,
           export: want.read,
           notification: want.read,
+          card: want.read,
+          cardReminder: want.read,
           liveSubscribe: want.data,
           read: want.read,
           data: want.data,
@@ -226,7 +257,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * (DEVICES.length * 18 + 1));
+    expect(checks).toBe(USERS.length * (DEVICES.length * 20 + 1));
     expect(problems).toEqual([]);
   });
 });

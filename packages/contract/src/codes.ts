@@ -38,6 +38,8 @@ export const Code = {
   TEMPLATE_IN_USE: 40905,
   /** A type's map was saved by someone else since the editor opened it (`version` in the message: the one now saved). */
   TYPE_VERSION_CHANGED: 40906,
+  /** Renewal feedback: the sender's earlier feedback on the card is still pending, or it was handled already. */
+  FEEDBACK_CONFLICT: 40907,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -91,6 +93,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.BOX_HELD_ELSEWHERE]: 409,
   [Code.TEMPLATE_IN_USE]: 409,
   [Code.TYPE_VERSION_CHANGED]: 409,
+  [Code.FEEDBACK_CONFLICT]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

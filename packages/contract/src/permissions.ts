@@ -20,6 +20,8 @@ export const PERMISSIONS = {
   'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
   'notification.receive': 'Read, mark and acknowledge a notification: its recipient, while they still reach its device',
   'announcement.read': 'Read and mark an announcement: one of its audience, while it is published and not expired',
+  'card.read': "See an IoT card and send feedback about it: every card for those who see every device, else the cards of one's boxes",
+  'feedback.read': 'See and handle renewal feedback: its sender sees it; those who see every device see and handle all of it',
 } as const satisfies Record<`${string}.${string}`, string>;
 
 export type Permission = keyof typeof PERMISSIONS;

@@ -1,6 +1,6 @@
 import type { ControllerKind } from './controller-types/schemas.js';
 import type { DeviceStatus } from './devices/schemas.js';
-import type { NotificationKind } from './msg/schemas.js';
+import type { CardFacts, NotificationKind } from './msg/schemas.js';
 import type { AnnouncementPin } from './notice/announcements.js';
 import type { TransitionFault } from './fleet/schemas.js';
 
@@ -63,6 +63,8 @@ export interface ServerEvents {
     kind: NotificationKind;
     status: string;
     rule: string | null;
+    /** The card, for the card kinds. */
+    card: CardFacts | null;
     time: number;
     push: number;
   };

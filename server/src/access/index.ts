@@ -5,6 +5,7 @@ import { ANNOUNCEMENT_RULES } from './announcements.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
 import { EVENT_RULES } from './events.js';
+import { CARD_RULES } from './iot-cards.js';
 import { NOTIFICATION_RULES } from './notifications.js';
 import type { Rules } from './rule.js';
 import { USER_RULES } from './users.js';
@@ -23,6 +24,7 @@ const RULES: Rules<Permission> = {
   ...EVENT_RULES,
   ...NOTIFICATION_RULES,
   ...ANNOUNCEMENT_RULES,
+  ...CARD_RULES,
 };
 
 export interface AccessRequest {
@@ -63,4 +65,4 @@ export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';
 export { inAudience } from './announcements.js';
-export { cardsSeenBy } from './iot-cards.js';
+export { cardsSeenBy, feedbackSeenBy } from './iot-cards.js';

@@ -1,9 +1,12 @@
 import type { ExpressionBuilder } from 'kysely';
-import type { Database, IotCardsTable } from '../db/schema.js';
+import type { Db } from '../db/database.js';
+import type { CardFeedbackTable, Database, IotCardsTable } from '../db/schema.js';
+import { notFound } from '../errors.js';
 import type { AuthContext } from '../types.js';
-import { deviceScope } from './rule.js';
+import { deviceScope, type Checker, type Rules } from './rule.js';
 
 type WithCard = ExpressionBuilder<Database & { c: IotCardsTable }, 'c'>;
+type WithFeedback = ExpressionBuilder<Database & { f: CardFeedbackTable }, 'f'>;
 
 /**
  * The IoT cards a user sees (issue 22; docs/people.md "IoT cards"): root, admin and limited_admin every card; anyone
@@ -28,3 +31,27 @@ export function cardsSeenBy(auth: AuthContext) {
           ),
         ]);
 }
+
+/**
+ * The renewal feedback a user sees (docs/people.md "IoT cards"): those who see every card see all of it (root and
+ * limited_admin handle it); anyone else only what they sent. The list, the top bar's count and `feedback.read` use it.
+ */
+export function feedbackSeenBy(auth: AuthContext) {
+  const userId = deviceScope(auth);
+  return (eb: WithFeedback) => (userId === null ? eb.lit(true) : eb('f.user_id', '=', userId));
+}
+
+const readsCard: Checker = async (db: Db, auth, ids) => {
+  const rows = await db.selectFrom('iot_cards as c').select('c.id').where('c.id', 'in', ids).where(cardsSeenBy(auth)).execute();
+  return new Set(rows.map((r) => r.id));
+};
+
+const readsFeedback: Checker = async (db: Db, auth, ids) => {
+  const rows = await db.selectFrom('card_feedback as f').select('f.id').where('f.id', 'in', ids).where(feedbackSeenBy(auth)).execute();
+  return new Set(rows.map((r) => r.id));
+};
+
+export const CARD_RULES = {
+  'card.read': { check: readsCard, denied: notFound },
+  'feedback.read': { check: readsFeedback, denied: notFound },
+} as const satisfies Rules<'card.read' | 'feedback.read'>;

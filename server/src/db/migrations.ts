@@ -22,6 +22,7 @@ import { charts0019 } from './migrations/0019_charts.js';
 import { notifications0020 } from './migrations/0020_notifications.js';
 import { announcements0021 } from './migrations/0021_announcements.js';
 import { iotCards0022 } from './migrations/0022_iot_cards.js';
+import { cardFeedback0023 } from './migrations/0023_card_feedback.js';
 import type { DialectMigration } from './migrations/helpers.js';
 
 /** Every migration, in order. Add new ones at the end with the next number; never edit a shipped one. */
@@ -48,6 +49,7 @@ const MIGRATIONS = {
   '0020_notifications': notifications0020,
   '0021_announcements': announcements0021,
   '0022_iot_cards': iotCards0022,
+  '0023_card_feedback': cardFeedback0023,
 } satisfies Record<string, DialectMigration>;
 
 class StaticProvider implements MigrationProvider {

@@ -20,12 +20,12 @@ export interface DomainEvents {
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }> };
   /** A box's owner changed (a claim). */
   boxOwnerChanged: { boxId: number; ownerId: number };
+  /** A box's hello was stored (ingest): the ICCID of the card it reports now. IoT cards read it (modules/iot-card). */
+  boxHello: { boxId: number; iccid: string; time: number };
   /**
    * A device's status changed in a way people are told of (ingest, once stored): its fault or alert (recover, fault,
    * alert, fault_alert) or its connection (offline, online). Notifications read it (modules/msg).
    */
-  /** A box's hello was stored (ingest): the ICCID of the card it reports now. IoT cards read it (modules/iot-card). */
-  boxHello: { boxId: number; iccid: string; time: number };
   deviceTransition: {
     deviceId: number;
     kind: 'recover' | 'fault' | 'alert' | 'fault_alert' | 'offline' | 'online';

@@ -75,3 +75,75 @@ export type CardImportResult = z.infer<typeof cardImportResult>;
 export const cardChange = z.object({ boxId: z.number().int(), from: z.string().nullable(), to: z.string(), at: z.number().int() });
 export type CardChange = z.infer<typeof cardChange>;
 export const cardHistoryQuery = z.object({ boxId: z.coerce.number().int().positive() });
+
+// ---- Renewal feedback (the top bar's recharge-feedback page) ----
+
+/** What a user says about a card's renewal: they renewed it (please check), or it needs renewing (please renew). */
+export const FEEDBACK_KINDS = ['renewed', 'please_renew'] as const;
+export type FeedbackKind = (typeof FEEDBACK_KINDS)[number];
+/** Pending until root or limited_admin handle it: done, or declined (with a reply either way). */
+export const FEEDBACK_STATUSES = ['pending', 'done', 'declined'] as const;
+export type FeedbackStatus = (typeof FEEDBACK_STATUSES)[number];
+export const HANDLED_STATUSES = ['done', 'declined'] as const;
+
+/** Sending feedback about a card the user sees. */
+export const feedbackBody = z.object({
+  cardId: z.number({ error: 'validation.feedback.card' }).int('validation.feedback.card').positive('validation.feedback.card'),
+  kind: z.enum(FEEDBACK_KINDS, { error: 'validation.feedback.kind' }),
+  note: trimmedText(500).default(''),
+});
+export type FeedbackBody = z.input<typeof feedbackBody>;
+
+/** Handling it: a status and the reply the sender is told. */
+export const handleFeedbackBody = z.object({
+  status: z.enum(HANDLED_STATUSES, { error: 'validation.feedback.status' }),
+  reply: trimmedText(500).pipe(z.string().min(1, 'validation.feedback.reply')),
+});
+export type HandleFeedbackBody = z.input<typeof handleFeedbackBody>;
+
+export const feedbackRow = z.object({
+  id: z.number().int(),
+  cardId: z.number().int(),
+  iccid: z.string(),
+  /** The box reporting the card now, and its expiry (as the lists show it). */
+  boxId: z.number().int().nullable(),
+  expiresOn: z.string().nullable(),
+  kind: z.enum(FEEDBACK_KINDS),
+  note: z.string(),
+  sender: z.string(),
+  /** The caller sent it. */
+  mine: z.boolean(),
+  status: z.enum(FEEDBACK_STATUSES),
+  reply: z.string(),
+  handledBy: z.string().nullable(),
+  createdAt: z.number().int(),
+  handledAt: z.number().int().nullable(),
+});
+export type FeedbackRow = z.infer<typeof feedbackRow>;
+export const feedbackPage = pageOf(feedbackRow);
+export const feedbackListQuery = pageQuery.extend({
+  status: z.enum(FEEDBACK_STATUSES, { error: 'validation.feedback.status' }).optional(),
+  /** Box number, ICCID or sender. */
+  query: trimmedText(64).optional(),
+});
+export type FeedbackListQuery = Partial<z.output<typeof feedbackListQuery>>;
+export const feedbackParams = z.object({ id: z.coerce.number().int().positive() });
+
+// ---- The renewal prompt (spec 9) ----
+
+/** The provider engineer's phone number, as the prompt's {phone} shows it. */
+export const PHONE = /^\+?[\d\s()-]{3,32}$/;
+/** The prompt as root saved it (or the product's): its text per language, each with {phone}, and the number. */
+export const renewalPrompt = z.object({
+  phone: z.string(),
+  texts: z.object({ en: z.string(), zh: z.string(), ja: z.string(), es: z.string() }),
+  /** Root changed it (false: the product's default). */
+  custom: z.boolean(),
+});
+export type RenewalPrompt = z.infer<typeof renewalPrompt>;
+const promptText = z.string().max(1000, 'validation.field.tooLong').pipe(z.string().trim().min(1, 'validation.prompt.text'));
+export const renewalPromptBody = z.object({
+  phone: z.string().trim().regex(PHONE, 'validation.prompt.phone'),
+  texts: z.object({ en: promptText, zh: promptText, ja: promptText, es: promptText }),
+});
+export type RenewalPromptBody = z.input<typeof renewalPromptBody>;

@@ -5,11 +5,23 @@ import { isTimeZone, languageSchema } from '../i18n.js';
 
 /**
  * Notifications (issue 22; docs/notifications.md): what a device's change tells the people who reach it. The spec's
- * four (spec 3, 4: recover, fault, alert, fault plus alert), the box going offline and coming back, and a rule's
- * event (started or ended).
+ * four (spec 3, 4: recover, fault, alert, fault plus alert), the box going offline and coming back, a rule's event
+ * (started or ended); and of a box's IoT card, its expiry coming (`card`: 30, 7 and 0 days before) and the answer to
+ * the user's renewal feedback (`feedback`).
  */
-export const NOTIFICATION_KINDS = ['recover', 'fault', 'alert', 'fault_alert', 'offline', 'online', 'event'] as const;
+export const NOTIFICATION_KINDS = ['recover', 'fault', 'alert', 'fault_alert', 'offline', 'online', 'event', 'card', 'feedback'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+/** The kinds about a box's IoT card, not a change of a device (pushed once, never repeated or folded). */
+export const CARD_KINDS = ['card', 'feedback'] as const satisfies readonly NotificationKind[];
+export type CardKind = (typeof CARD_KINDS)[number];
+export const isCardKind = (kind: NotificationKind): kind is CardKind => (CARD_KINDS as readonly string[]).includes(kind);
+/** A card reminder's status: its card expires in 30 days, in 7, or today. */
+export const CARD_REMINDERS = { in_30_days: 30, in_7_days: 7, today: 0 } as const;
+export type CardReminder = keyof typeof CARD_REMINDERS;
+
+/** What a notification of a card kind tells of its card; for feedback's answer, the reply. */
+export const cardFacts = z.object({ iccid: z.string(), expiresOn: z.string().nullable(), reply: z.string().nullable() });
+export type CardFacts = z.infer<typeof cardFacts>;
 
 /** Which of the box registration's push times (spec 3) a kind follows. */
 export type PushClass = 'warning' | 'fault' | 'normal';
@@ -76,8 +88,13 @@ export const notifyPrefsBody = z.object({ prefs: notifyPrefs.nullable() });
 export const notificationRow = z.object({
   id: z.number().int(),
   kind: z.enum(NOTIFICATION_KINDS),
-  /** The device's status after the change; for a rule's event, `started` or `ended`. */
+  /**
+   * The device's status after the change; for a rule's event, `started` or `ended`; for a card's expiry, a
+   * `CardReminder`; for the answer to renewal feedback, `done` or `declined`.
+   */
   status: z.string(),
+  /** The card, for the card kinds (whose device is the first of the card's box). */
+  card: cardFacts.nullable(),
   deviceId: z.number().int(),
   boxId: z.number().int(),
   controller: z.number().int(),

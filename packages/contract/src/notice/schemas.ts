@@ -100,6 +100,9 @@ export const TEMPLATE_PLACEHOLDERS = [
   'rule',
   'changes',
   'link',
+  'iccid',
+  'expires',
+  'reply',
 ] as const;
 export type TemplatePlaceholder = (typeof TEMPLATE_PLACEHOLDERS)[number];
 export const messageTemplateText = z.object({

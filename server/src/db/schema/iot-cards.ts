@@ -22,7 +22,33 @@ export interface IotCardChangesTable {
   at: number;
 }
 
+/** Renewal feedback about a card: pending until handled (done or declined) with a reply. */
+export interface CardFeedbackTable {
+  id: Generated<number>;
+  card_id: number;
+  user_id: number;
+  /** The contract's FeedbackKind. */
+  kind: string;
+  note: string;
+  /** The contract's FeedbackStatus. */
+  status: string;
+  reply: Generated<string>;
+  handled_by: string | null;
+  created_at: number;
+  handled_at: number | null;
+}
+
+/** Root's settings of the area (key `prompt`: the renewal prompt, JSON). */
+export interface IotCardSettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: string;
+}
+
 export interface IotCardTables {
   iot_cards: IotCardsTable;
   iot_card_changes: IotCardChangesTable;
+  card_feedback: CardFeedbackTable;
+  iot_card_settings: IotCardSettingsTable;
 }

@@ -15,6 +15,8 @@ export interface NotificationsTable {
   last_time: number;
   /** How many pushes the box's registration asks for this kind (its push times). */
   push_limit: number;
+  /** The card kinds: the card's facts (the contract's CardFacts, JSON). */
+  note: string | null;
 }
 
 export interface NotificationRecipientsTable {

@@ -77,6 +77,8 @@ export class IotCardService {
     private readonly db: Db,
     private readonly now: () => number,
     private readonly audit: Audit,
+    /** Cards' expiries were set: their reminders are looked at again soon. */
+    private readonly expiriesSet: () => void = () => undefined,
   ) {}
 
   private today(): string {
@@ -230,6 +232,7 @@ export class IotCardService {
       .where('id', '=', id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    this.expiriesSet();
     await this.audit.record({
       user: auth.user,
       action: 'card.set',
@@ -320,6 +323,7 @@ export class IotCardService {
           .onConflict((oc) => oc.column('iccid').doUpdateSet({ provider: c.provider, expires_on: c.expiresOn, updated_at: now }))
           .execute();
     });
+    this.expiriesSet();
   }
 
   /** A box's card changes, newest first (its page's card history), for those who see the box. */

@@ -2,6 +2,9 @@ import {
   controllerKind,
   detailPath,
   pushClassOf,
+  type CardFacts,
+  CARD_KINDS,
+  type CardKind,
   type NotificationKind,
   type NotifyPrefs,
   type ServerEvents,
@@ -24,6 +27,22 @@ export interface Transition {
   /** The rule's event (0 for a change of status). */
   eventId: number;
   severity: Severity | null;
+}
+
+/**
+ * Something to tell of a box's IoT card (the bus's `cardNotice`, from modules/iot-card): its expiry coming (`card`,
+ * status a CardReminder, `ref` 0, `time` the day it is due) or the answer to renewal feedback (`feedback`, status done
+ * or declined, `ref` the feedback's id). Kept once by (the box's first device, time, kind, ref), like a change.
+ */
+export interface CardNotice {
+  kind: CardKind;
+  boxId: number;
+  status: string;
+  time: number;
+  ref: number;
+  card: CardFacts;
+  /** Who is told: these users (feedback's sender), or (null) everyone who reaches the box's first device. */
+  userIds: number[] | null;
 }
 
 /** What the console is told of a notification stored or repeated (the bus's `notificationPushed`). */
@@ -85,12 +104,23 @@ interface DeviceFacts {
  */
 export class NotificationCreator {
   private queue: Transition[] = [];
+  private cards: CardNotice[] = [];
   private running: Promise<void> | null = null;
 
   constructor(private readonly d: CreatorDeps) {}
 
   add(t: Transition): void {
     this.queue.push(t);
+    this.wake();
+  }
+
+  /** A card's reminder or feedback's answer, made in the same turn as the changes. */
+  addCard(n: CardNotice): void {
+    this.cards.push(n);
+    this.wake();
+  }
+
+  private wake(): void {
     if (!this.running) this.running = new Promise((resolve) => setImmediate(resolve)).then(() => this.drain());
   }
 
@@ -101,12 +131,14 @@ export class NotificationCreator {
 
   private async drain(): Promise<void> {
     try {
-      while (this.queue.length > 0) {
+      while (this.queue.length > 0 || this.cards.length > 0) {
         const batch = this.queue.splice(0, BATCH);
+        const cards = this.cards.splice(0, BATCH);
         try {
-          await this.process(batch);
+          if (batch.length > 0) await this.process(batch);
+          if (cards.length > 0) await this.processCards(cards);
         } catch (err) {
-          this.d.log.error({ err, changes: batch.length }, 'notifications could not be stored');
+          this.d.log.error({ err, changes: batch.length, cards: cards.length }, 'notifications could not be stored');
         }
       }
     } finally {
@@ -133,9 +165,7 @@ export class NotificationCreator {
     const reach = await this.reach(deviceIds);
     const prefs = new Map<number, NotifyPrefs>();
     for (const users of reach.values()) for (const u of users.keys()) if (!prefs.has(u)) prefs.set(u, await store.effective(u));
-    const webhooks = (await db.selectFrom('notify_webhooks').select(['id', 'name', 'url', 'kinds']).where('enabled', '=', 1).execute()).map(
-      (w) => ({ ...w, kinds: JSON.parse(w.kinds) as NotificationKind[] }),
-    );
+    const webhooks = await this.webhooks();
     const templates = await this.d.templates.lookup();
     const now = this.d.now();
     const windowStart = now - settings.flapWindowMinutes * 60_000;
@@ -151,7 +181,7 @@ export class NotificationCreator {
         .select((eb) => ['device_id', eb.fn.countAll<number | string>().as('n'), eb.fn.max('id').as('last')])
         .where('device_id', 'in', deviceIds)
         .where('last_time', '>=', windowStart)
-        .where('type', '!=', 'event')
+        .where('type', 'not in', ['event', ...CARD_KINDS])
         .groupBy('device_id')
         .execute();
       for (const r of rows) recent.set(r.device_id, { count: Number(r.n), last: r.last });
@@ -271,6 +301,7 @@ export class NotificationCreator {
           time: t.time,
           changes: 1,
           path: device.path,
+          card: null,
         };
         // 5. The first push: e-mail to those who chose it, each webhook that takes the kind, and the console.
         for (const [userId, , userPrefs] of users) {
@@ -284,23 +315,8 @@ export class NotificationCreator {
           );
           if (row) deliveries.push(row);
         }
-        for (const w of webhooks) {
-          if (!w.kinds.includes(t.kind)) continue;
-          deliveries.push({
-            once_key: `n${id}:w${w.id}:1`,
-            notification_id: id,
-            user_id: null,
-            webhook_id: w.id,
-            channel: 'webhook',
-            target: w.name,
-            push: 1,
-            status: 'pending',
-            next_attempt_at: now,
-            claimed_until: null,
-            payload: JSON.stringify(webhookNotification(id, t, facts)),
-            created_at: now,
-          });
-        }
+        for (const w of webhooks)
+          if (w.kinds.includes(t.kind)) deliveries.push(webhookDelivery(id, w, webhookNotification(id, t, facts), now));
         if (users.length > 0)
           pushes.push({
             userIds: users.map(([u]) => u),
@@ -314,6 +330,7 @@ export class NotificationCreator {
               kind: t.kind,
               status: t.status,
               rule: facts.rule,
+              card: null,
               time: t.time,
               push: 1,
             },
@@ -343,6 +360,135 @@ export class NotificationCreator {
           .set(CLEARING.has(t.kind) ? { read_at: null, next_push_at: null } : { read_at: null })
           .where('notification_id', '=', id)
           .execute();
+      }
+    });
+    for (const p of pushes) this.d.pushed(p);
+    if (out.queued) this.d.queued();
+  }
+
+  private async webhooks(): Promise<Webhook[]> {
+    const rows = await this.d.db.selectFrom('notify_webhooks').select(['id', 'name', 'kinds']).where('enabled', '=', 1).execute();
+    return rows.map((w) => ({ ...w, kinds: JSON.parse(w.kinds) as NotificationKind[] }));
+  }
+
+  /**
+   * Notices of cards: each once (a second sweep, a restart or another instance stores nothing more), on the box's
+   * first device, for those it names or everyone who reaches that device and chose the kind; pushed once (never
+   * repeated or folded), by e-mail, webhooks and the console.
+   */
+  private async processCards(batch: CardNotice[]): Promise<void> {
+    const { db, store } = this.d;
+    const boxIds = [...new Set(batch.map((n) => n.boxId))];
+    const firsts = await db
+      .selectFrom('devices')
+      .select((eb) => ['box_id', eb.fn.min('id').as('id')])
+      .where('box_id', 'in', boxIds)
+      .groupBy('box_id')
+      .execute();
+    const firstOf = new Map(firsts.map((f) => [f.box_id, f.id]));
+    const devices = await this.devices([...firstOf.values()]);
+    const reach = await this.reach([...firstOf.values()]);
+    const prefs = new Map<number, NotifyPrefs>();
+    for (const n of batch) {
+      const first = firstOf.get(n.boxId);
+      const reached = first === undefined ? undefined : reach.get(first);
+      for (const u of n.userIds ?? [...(reached?.keys() ?? [])]) if (!prefs.has(u)) prefs.set(u, await store.effective(u));
+    }
+    const webhooks = await this.webhooks();
+    const templates = await this.d.templates.lookup();
+    const now = this.d.now();
+    const pushes: Pushed[] = [];
+    const out = { queued: false };
+    await db.transaction().execute(async (trx) => {
+      for (const n of batch) {
+        const deviceId = firstOf.get(n.boxId);
+        const device = deviceId === undefined ? undefined : devices.get(deviceId);
+        if (deviceId === undefined || !device) continue;
+        const made = await trx
+          .insertInto('notifications')
+          .values({
+            device_id: deviceId,
+            type: n.kind,
+            status: n.status,
+            time: n.time,
+            event_id: n.ref,
+            severity: null,
+            // Listed by when it was told (a reminder's `time` is the day it fell due, its key).
+            last_time: now,
+            push_limit: 1,
+            note: JSON.stringify(n.card),
+          })
+          .onConflict((oc) => oc.columns(['device_id', 'time', 'type', 'event_id']).doNothing())
+          .returning('id')
+          .executeTakeFirst();
+        if (!made) continue;
+        const reached = reach.get(deviceId) ?? new Map<number, number>();
+        const users: Array<[number, number, NotifyPrefs]> = [];
+        for (const u of n.userIds ?? [...reached.keys()]) {
+          const data = reached.get(u);
+          const p = prefs.get(u);
+          if (data !== undefined && p && wants(p, n.kind)) users.push([u, data, p]);
+        }
+        if (users.length > 0)
+          await trx
+            .insertInto('notification_recipients')
+            .values(
+              users.map(([user_id, data]) => ({ user_id, notification_id: made.id, read_at: null, data, pushes: 1, next_push_at: null })),
+            )
+            .execute();
+        const facts: NotificationFacts = {
+          kind: n.kind,
+          status: n.status,
+          boxId: device.boxId,
+          controller: device.controller,
+          company: device.company,
+          rule: null,
+          time: n.time,
+          changes: 1,
+          path: device.path,
+          card: n.card,
+        };
+        const deliveries = [];
+        for (const [userId, , prefs] of users) {
+          const row = emailDelivery(templates, this.d.publicUrl, { id: made.id, severity: null, facts }, { id: userId, prefs }, 1, now);
+          if (row) deliveries.push(row);
+        }
+        for (const w of webhooks)
+          if (w.kinds.includes(n.kind))
+            deliveries.push(
+              webhookDelivery(
+                made.id,
+                w,
+                {
+                  id: made.id,
+                  kind: n.kind,
+                  status: n.status,
+                  time: n.time,
+                  device: { id: deviceId, boxId: device.boxId, controller: device.controller, company: device.company, path: device.path },
+                  card: n.card,
+                },
+                now,
+              ),
+            );
+        if (await storeDeliveries(trx, deliveries, now)) out.queued = true;
+        if (users.length > 0)
+          pushes.push({
+            userIds: users.map(([u]) => u),
+            notification: {
+              id: made.id,
+              device: deviceId,
+              boxId: device.boxId,
+              controller: device.controller,
+              company: device.company,
+              path: device.path,
+              kind: n.kind,
+              status: n.status,
+              rule: null,
+              card: n.card,
+              time: n.time,
+              push: 1,
+            },
+          });
       }
     });
     for (const p of pushes) this.d.pushed(p);
@@ -384,6 +530,30 @@ export class NotificationCreator {
     for (const users of out.values()) for (const u of all) users.set(u, 1);
     return out;
   }
+}
+
+interface Webhook {
+  id: number;
+  name: string;
+  kinds: NotificationKind[];
+}
+
+/** The first push of a notification to a webhook, once (`once_key`). */
+function webhookDelivery(id: number, w: Webhook, body: object, now: number) {
+  return {
+    once_key: `n${id}:w${w.id}:1`,
+    notification_id: id,
+    user_id: null,
+    webhook_id: w.id,
+    channel: 'webhook',
+    target: w.name,
+    push: 1,
+    status: 'pending',
+    next_attempt_at: now,
+    claimed_until: null,
+    payload: JSON.stringify(body),
+    created_at: now,
+  };
 }
 
 /** The webhook's view of a notification (docs/notifications.md "Webhooks"). */

@@ -4,7 +4,7 @@ import { sendEmail, type SendResult } from './channels/email.js';
 import { postWebhook } from './channels/webhook.js';
 import type { EngineDeps, Pushed } from './creator.js';
 import { emailDelivery, storeDeliveries } from './outbox.js';
-import type { NotificationFacts } from './render.js';
+import { cardFactsOf, type NotificationFacts } from './render.js';
 
 export interface DelivererDeps extends EngineDeps {
   tickMs: number;
@@ -88,7 +88,7 @@ export class Deliverer {
       .innerJoin('notifications as n', 'n.id', 'r.notification_id')
       .innerJoin('devices as d', 'd.id', 'n.device_id')
       .leftJoin('controller_types as t', 't.id', 'd.type_id')
-      .leftJoin('events as e', (j) => j.onRef('e.id', '=', 'n.event_id'))
+      .leftJoin('events as e', (j) => j.onRef('e.id', '=', 'n.event_id').on('n.type', '=', 'event'))
       .leftJoin('event_rules as er', 'er.id', 'e.rule_id')
       .select([
         'r.user_id',
@@ -106,6 +106,7 @@ export class Deliverer {
         'd.company',
         't.kind as type_kind',
         'er.name as rule',
+        'n.note',
       ])
       .where('r.next_push_at', '<=', now)
       .where('r.acked_at', 'is', null)
@@ -149,6 +150,7 @@ export class Deliverer {
           time: r.time,
           changes: r.changes,
           path: detailPath(controllerKind(r.type_kind), r.box_id, r.controller),
+          card: cardFactsOf(r.note),
         };
         const severity = r.severity as Severity | null;
         const row = emailDelivery(
@@ -172,6 +174,7 @@ export class Deliverer {
             kind,
             status: r.status,
             rule: r.rule,
+            card: facts.card,
             time: r.time,
             push,
           },

@@ -66,6 +66,9 @@ export default fp(
     app.bus.on('ruleEvent', ({ deviceId, eventId, phase, severity, time }) => {
       add({ deviceId, kind: 'event', status: phase, time, eventId, severity });
     });
+    app.bus.on('cardNotice', (n) => {
+      creator.addCard(n);
+    });
     app.bus.on('notifySettingsChanged', () => {
       store.forget();
       templates.forget();

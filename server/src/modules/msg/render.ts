@@ -1,7 +1,10 @@
 import {
+  CARD_REMINDERS,
+  cardFacts,
   fillTemplate,
   message,
   STATUS_NAMES,
+  type CardFacts,
   type Language,
   type MessageKey,
   type NotificationKind,
@@ -21,10 +24,25 @@ export interface NotificationFacts {
   changes: number;
   /** The device page's path (`/devices/controller/1001/1`). */
   path: string;
+  /** The card, for the card kinds. */
+  card: CardFacts | null;
 }
 
-/** A status or a rule event's phase in words. */
-function statusWords(status: string, lang: Language): string {
+/** The card facts a notification of a card kind keeps (`notifications.note`); null for the others. */
+export function cardFactsOf(note: string | null): CardFacts | null {
+  if (note === null) return null;
+  try {
+    const parsed = cardFacts.safeParse(JSON.parse(note));
+    return parsed.success ? parsed.data : null;
+  } catch {
+    return null;
+  }
+}
+
+/** A status, a rule event's phase, a card's reminder or feedback's answer in words. */
+function statusWords(kind: NotificationKind, status: string, lang: Language): string {
+  if (kind === 'card' && Object.hasOwn(CARD_REMINDERS, status)) return message(lang, `notify.card.${status}` as MessageKey);
+  if (kind === 'feedback' && (status === 'done' || status === 'declined')) return message(lang, `notify.feedback.${status}`);
   if (status === 'started' || status === 'ended') return message(lang, `notify.phase.${status}`);
   return (STATUS_NAMES[lang] as Partial<Record<string, string>>)[status] ?? status;
 }
@@ -46,12 +64,15 @@ export function placeholderValues(
     box: String(f.boxId),
     controller: String(f.controller),
     company: f.company,
-    status: statusWords(f.status, lang),
+    status: statusWords(f.kind, f.status, lang),
     time: `${time} (${timeZone})`,
     kind: message(lang, `notify.kind.${f.kind}` as MessageKey),
     rule: f.rule ?? '',
     changes: String(f.changes),
     link: `${publicUrl}${f.path}`,
+    iccid: f.card?.iccid ?? '',
+    expires: f.card?.expiresOn ?? '',
+    reply: f.card?.reply ?? '',
   };
 }
 

@@ -17,6 +17,7 @@ import { deviceScope, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { cardFactsOf } from './render.js';
 import type { NotifyStore } from './settings.js';
 
 type Filter = Omit<z.output<typeof notificationListQuery>, 'page' | 'page_size'>;
@@ -85,7 +86,7 @@ export class NotificationService {
   private rows(auth: AuthContext, f: Filter = {}) {
     return this.mine(auth, f)
       .leftJoin('controller_types as t', 't.id', 'd.type_id')
-      .leftJoin('events as e', (j) => j.onRef('e.id', '=', 'n.event_id'))
+      .leftJoin('events as e', (j) => j.onRef('e.id', '=', 'n.event_id').on('n.type', '=', 'event'))
       .leftJoin('event_rules as er', 'er.id', 'e.rule_id')
       .select([
         'n.id',
@@ -106,6 +107,7 @@ export class NotificationService {
         'r.pushes',
         'n.push_limit',
         'r.next_push_at',
+        'n.note',
       ]);
   }
 
@@ -205,11 +207,13 @@ function toRow(r: {
   pushes: number;
   push_limit: number;
   next_push_at: number | null;
+  note: string | null;
 }): NotificationRow {
   return {
     id: r.id,
     kind: r.type as NotificationKind,
     status: r.status,
+    card: cardFactsOf(r.note),
     deviceId: r.device_id,
     boxId: r.box_id,
     controller: r.controller,

@@ -3,6 +3,7 @@ import {
   canAccess,
   Code,
   LANGUAGES,
+  isCardKind,
   message,
   NOTIFICATION_KINDS,
   TEMPLATE_PLACEHOLDERS,
@@ -38,12 +39,22 @@ type DeliveryFilter = z.output<typeof deliveryFilter>;
 const webhookNotFound = (id: number) => new AppError(Code.NOT_FOUND, 'error.webhookNotFound', { id });
 const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
 
+/** The made-up card of the card kinds' previews. */
+const SAMPLE_ICCID = '89860000000000000001';
+const SAMPLE_STATUS: Partial<Record<NotificationKind, string>> = {
+  event: 'started',
+  recover: 'online',
+  online: 'online',
+  offline: 'offline',
+  card: 'in_7_days',
+  feedback: 'done',
+};
+
 /** A sample notification for previews and tests: a compressor of a made-up company, faulting now. */
 function sample(kind: NotificationKind, lang: Language, now: number) {
   return {
     kind,
-    status:
-      kind === 'event' ? 'started' : kind === 'recover' || kind === 'online' ? 'online' : kind === 'offline' ? 'offline' : 'online_fault',
+    status: SAMPLE_STATUS[kind] ?? 'online_fault',
     boxId: 100001,
     controller: 1,
     company: message(lang, 'notify.sample.company'),
@@ -51,6 +62,13 @@ function sample(kind: NotificationKind, lang: Language, now: number) {
     time: now,
     changes: 1,
     path: '/devices/controller/100001/1',
+    card: isCardKind(kind)
+      ? {
+          iccid: SAMPLE_ICCID,
+          expiresOn: new Date(now + 7 * 86_400_000).toISOString().slice(0, 10),
+          reply: kind === 'feedback' ? message(lang, 'notify.sample.reply') : null,
+        }
+      : null,
   };
 }
 

@@ -1,20 +1,5 @@
 import { CreditCardOutlined, UploadOutlined } from '@ant-design/icons';
-import {
-  App,
-  Badge,
-  Button,
-  DatePicker,
-  Drawer,
-  Form,
-  Grid,
-  Input,
-  Popover,
-  Space,
-  Tabs,
-  Tag,
-  Typography,
-  type TableColumnsType,
-} from 'antd';
+import { App, Button, DatePicker, Form, Grid, Input, Popover, Space, Tabs, Tag, Typography, type TableColumnsType } from 'antd';
 import { api, canAccess, EXPIRY_MONTHS, MAX_UPLOAD_BYTES, type CardImportRow, type CardRow, type ExpiryMonth } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs from 'dayjs';
@@ -26,12 +11,13 @@ import { SheetImport } from '@/components/forms/SheetImport';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { ListPage } from '@/components/list-page/ListPage';
-import { SearchInput } from '@/components/list-page/SearchInput';
 import { tableWidth } from '@/components/list-page/table-width';
 import { useListState } from '@/components/list-page/useListState';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useI18n } from '@/i18n';
-import { useAppState } from '@/settings/app-state';
+import { SearchAndTotal, TopBarDrawer } from './TopBarDrawer';
+import { SendFeedback } from './CardFeedback';
+import { RenewalPrompt } from './RenewalPrompt';
 
 /** What a card's change makes stale: every month's list and the badge. */
 const CARD_READS = [api.iotCard.expiredList, api.iotCard.cards] as const;
@@ -47,47 +33,24 @@ export function ExpiredCardsButton() {
 
 function CardsButton() {
   const { t } = useI18n();
-  const [open, setOpen] = useState(false);
-  const [opened, setOpened] = useState(false);
   const badge = useQuery(endpointQuery(api.iotCard.expiredList, { query: { month: 'this_month', page: 1, page_size: 10 } }));
-  const count = badge.data?.total ?? 0;
-  const mobile = useAppState((s) => s.device === 'mobile');
   return (
-    <>
-      <Button
-        type="text"
-        data-testid="iot-cards"
-        data-count={count}
-        aria-label={t('iotCards.badge')}
-        title={t('iotCards.badge')}
-        onClick={() => {
-          setOpened(true);
-          setOpen(true);
-        }}
-      >
-        <Badge count={count} size="small" overflowCount={99} data-testid="iot-cards-badge">
-          <CreditCardOutlined style={{ fontSize: 16 }} />
-        </Badge>
-      </Button>
-      {opened && (
-        <Drawer
-          open={open}
-          onClose={() => {
-            setOpen(false);
-          }}
-          title={t('iotCards.title')}
-          size={mobile ? '100%' : 1000}
-          data-testid="iot-cards-drawer"
-          destroyOnHidden
-        >
-          <ExpiredCardList />
-        </Drawer>
-      )}
-    </>
+    <TopBarDrawer
+      testId="iot-cards"
+      count={badge.data?.total ?? 0}
+      label={t('iotCards.badge')}
+      title={t('iotCards.title')}
+      icon={<CreditCardOutlined style={{ fontSize: 16 }} />}
+    >
+      <ExpiredCardList />
+    </TopBarDrawer>
   );
 }
 
-/** The expired-device list: the three months as tabs, a search, pages, the export; root and limited_admin set and import cards. */
+/**
+ * The expired-device list: the renewal prompt, the three months as tabs, a search, pages, the export; feedback on a
+ * card from everyone; root and limited_admin set and import cards.
+ */
 function ExpiredCardList() {
   const { t } = useI18n();
   const roles = useRoles();
@@ -151,22 +114,24 @@ function ExpiredCardList() {
             </Tag>
           ),
       },
-      ...(keeper
-        ? [
-            {
-              key: 'actions',
-              title: t('iotCards.column.actions'),
-              width: 120,
-              render: (_: unknown, c: CardRow) => <CardEdit card={c} />,
-            },
-          ]
-        : []),
+      {
+        key: 'actions',
+        title: t('iotCards.column.actions'),
+        width: keeper ? 180 : 100,
+        render: (_: unknown, c: CardRow) => (
+          <Space size={0} wrap>
+            <SendFeedback cardId={c.id} iccid={c.iccid} />
+            {keeper && <CardEdit card={c} />}
+          </Space>
+        ),
+      },
     ],
     [t, keeper],
   );
 
   return (
     <>
+      {month !== 'next_month' && <RenewalPrompt />}
       <Tabs
         activeKey={month}
         onChange={(key) => {
@@ -198,20 +163,16 @@ function ExpiredCardList() {
         }
         toolbar={
           <Space wrap className="dms-toolbar">
-            <SearchInput
-              data-testid="iot-cards-search"
-              aria-label={t('iotCards.search')}
-              placeholder={t('iotCards.search')}
-              allowClear
-              style={{ width: 300 }}
-              value={query ?? ''}
-              onSearch={(text) => {
-                list.setFilter({ query: text.trim() || undefined });
+            <SearchAndTotal
+              testId="iot-cards"
+              label={t('iotCards.search')}
+              query={query}
+              onSearch={(next) => {
+                list.setFilter({ query: next });
               }}
+              total={{ count: rows.data.total, words: t('iotCards.total', { total: rows.data.total }) }}
+              loading={rows.loading}
             />
-            <Typography.Text type="secondary" data-testid="iot-cards-total" data-total={rows.loading ? undefined : rows.data.total}>
-              {t('iotCards.total', { total: rows.data.total })}
-            </Typography.Text>
           </Space>
         }
         list={list}

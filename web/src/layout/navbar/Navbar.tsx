@@ -1,6 +1,7 @@
 import { MenuFoldOutlined, MenuUnfoldOutlined, SettingOutlined } from '@ant-design/icons';
 import { Button, Tooltip } from 'antd';
 import type { ShellRoute } from '@/app/route-types';
+import { CardFeedbackButton } from '@/features/iot-cards/CardFeedback';
 import { ExpiredCardsButton } from '@/features/iot-cards/ExpiredCards';
 import { NotificationBell } from '@/features/notifications/NotificationBell';
 import { LanguageSelect } from '@/i18n/LanguageSelect';
@@ -34,6 +35,7 @@ export function Navbar({ routes, onOpenSettings }: { routes: readonly ShellRoute
         {!mobile && <Fullscreen />}
         {!mobile && <SizeSelect />}
         <ExpiredCardsButton />
+        <CardFeedbackButton />
         <NotificationBell />
         <LanguageSelect />
         <Tooltip title={t('navbar.settings.open')}>

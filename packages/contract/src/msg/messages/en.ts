@@ -36,4 +36,17 @@ export default {
   'notify.flapping': '{changes} changes since {time}: the device is flapping.',
   'notify.sample.company': 'Sample Compressors Ltd.',
   'notify.sample.rule': 'Discharge temperature high',
+  'notify.kind.card': 'IoT card expiring',
+  'notify.kind.feedback': 'Renewal feedback answered',
+  'notify.card.in_30_days': 'expires in 30 days',
+  'notify.card.in_7_days': 'expires in 7 days',
+  'notify.card.today': 'expires today',
+  'notify.feedback.done': 'done',
+  'notify.feedback.declined': 'declined',
+  'notify.template.card.subject': 'IoT card {iccid} {status}: box {box}',
+  'notify.template.card.body':
+    'The IoT card {iccid} of box {box} ({company}) {status}, on {expires}. Renew it to keep the box connected.\n{link}',
+  'notify.template.feedback.subject': 'Renewal feedback {status}: card {iccid}',
+  'notify.template.feedback.body': 'Your renewal feedback about the IoT card {iccid} of box {box} is {status}.\nReply: {reply}\n{link}',
+  'notify.sample.reply': 'Renewed for 12 months.',
 } as const;

@@ -36,4 +36,18 @@ export default {
   'notify.flapping': '{changes} cambios desde {time}: el estado del dispositivo oscila.',
   'notify.sample.company': 'Compresores de Ejemplo S.L.',
   'notify.sample.rule': 'Temperatura de descarga alta',
+  'notify.kind.card': 'Tarjeta IoT por caducar',
+  'notify.kind.feedback': 'Aviso de renovación respondido',
+  'notify.card.in_30_days': 'caduca en 30 días',
+  'notify.card.in_7_days': 'caduca en 7 días',
+  'notify.card.today': 'caduca hoy',
+  'notify.feedback.done': 'atendido',
+  'notify.feedback.declined': 'rechazado',
+  'notify.template.card.subject': 'La tarjeta IoT {iccid} {status}: caja {box}',
+  'notify.template.card.body':
+    'La tarjeta IoT {iccid} de la caja {box} ({company}) {status}, el {expires}. Renuévela para que la caja siga conectada.\n{link}',
+  'notify.template.feedback.subject': 'Aviso de renovación {status}: tarjeta {iccid}',
+  'notify.template.feedback.body':
+    'Su aviso de renovación sobre la tarjeta IoT {iccid} de la caja {box} fue {status}.\nRespuesta: {reply}\n{link}',
+  'notify.sample.reply': 'Renovada por 12 meses.',
 } as const;

@@ -36,4 +36,17 @@ export default {
   'notify.flapping': '{time} 以降 {changes} 回変化しました：機器の状態が頻繁に切り替わっています。',
   'notify.sample.company': 'サンプルコンプレッサー株式会社',
   'notify.sample.rule': '吐出温度高',
+  'notify.kind.card': 'IoTカードの期限',
+  'notify.kind.feedback': '更新フィードバックへの回答',
+  'notify.card.in_30_days': 'は30日後に期限切れ',
+  'notify.card.in_7_days': 'は7日後に期限切れ',
+  'notify.card.today': 'は本日期限切れ',
+  'notify.feedback.done': '対応済み',
+  'notify.feedback.declined': '却下',
+  'notify.template.card.subject': 'IoTカード {iccid} {status}：ボックス {box}',
+  'notify.template.card.body':
+    '{company} のボックス {box} のIoTカード {iccid} {status}（{expires}）。ボックスの接続を保つため更新してください。\n{link}',
+  'notify.template.feedback.subject': '更新フィードバック（{status}）：カード {iccid}',
+  'notify.template.feedback.body': 'ボックス {box} のIoTカード {iccid} についての更新フィードバックは{status}です。\n返信：{reply}\n{link}',
+  'notify.sample.reply': '12か月分更新しました。',
 } as const;

@@ -10,6 +10,7 @@ import { formatTime } from '@/lib/format-time';
 import { deviceQueries } from '@/features/devices/queries';
 import { parseBoxId } from '@/features/devices/params';
 import { useLoadFailure } from '@/features/devices/useLoadFailure';
+import { CardHistory } from '@/features/iot-cards/CardHistory';
 import { useBoxColumns } from './columns';
 import { readSignal } from './signal';
 import '@/features/devices/devices.css';
@@ -29,7 +30,7 @@ function SignalBars({ bars }: { bars: number }) {
 /**
  * /devices/box/{tag_id}: a cloud box: what it reported (type, firmware, hardware, ICCID, signal, report interval),
  * its address and connection, its controllers (the devices on it the user sees, with live status), the IP change
- * log and connection history. 40300 → /401, 40400 or a malformed id → /404.
+ * log and connection history, and its IoT card changes. 40300 → /401, 40400 or a malformed id → /404.
  */
 export default function BoxPage() {
   const { t, lang } = useI18n();
@@ -178,6 +179,7 @@ export default function BoxPage() {
           />
         </Card>
       </div>
+      <CardHistory boxId={box.boxId} />
     </div>
   );
 }

@@ -64,6 +64,7 @@ export default function NotificationListPage() {
             <UnreadMark readAt={n.readAt} label={t('notifications.list.unread')} testId={`notification-unread-${n.id}`} />
             <KindTag kind={n.kind} testId={`notification-kind-${n.id}`} />
             {n.kind === 'event' && n.rule && <Typography.Text>{n.rule}</Typography.Text>}
+            {n.card && <Typography.Text type="secondary">{n.card.iccid}</Typography.Text>}
           </Space>
         ),
       },
@@ -87,7 +88,7 @@ export default function NotificationListPage() {
         width: 150,
         render: (_: unknown, n) => (
           <Space size={4} wrap>
-            <NotificationStatus status={n.status} testId={`notification-status-${n.id}`} />
+            <NotificationStatus kind={n.kind} status={n.status} card={n.card} testId={`notification-status-${n.id}`} />
             {n.changes > 1 && <Tag>{t('notifications.bell.flapping', { count: n.changes })}</Tag>}
           </Space>
         ),

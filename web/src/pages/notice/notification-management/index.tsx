@@ -3,16 +3,17 @@ import { useState } from 'react';
 import { useI18n } from '@/i18n';
 import { ChannelsTab } from './ChannelsTab';
 import { DefaultsTab } from './DefaultsTab';
+import { PromptTab } from './PromptTab';
 import { TemplatesTab } from './TemplatesTab';
 
-const TABS = ['channels', 'templates', 'defaults'] as const;
+const TABS = ['channels', 'templates', 'defaults', 'prompt'] as const;
 type Tab = (typeof TABS)[number];
 
 /**
  * /notice/notification-management (root; issue 22; docs/notifications.md): the channels notifications go out by (the
  * SMTP server with a test e-mail, the webhook endpoints with their secrets and a test post), the message templates of
  * each kind and language with a live preview, and the defaults: whom is told what and how, quiet hours, the repeat
- * interval and the flapping rule.
+ * interval and the flapping rule; and the renewal prompt shown where an IoT card expires, with its phone number.
  */
 export default function NotificationManagementPage() {
   const { t } = useI18n();
@@ -34,6 +35,7 @@ export default function NotificationManagementPage() {
             children: <TemplatesTab />,
           },
           { key: 'defaults', label: <span data-testid="notice-tab-defaults">{t('notice.tabs.defaults')}</span>, children: <DefaultsTab /> },
+          { key: 'prompt', label: <span data-testid="notice-tab-prompt">{t('notice.tabs.prompt')}</span>, children: <PromptTab /> },
         ]}
       />
     </Card>

@@ -33,6 +33,28 @@ const iotCards: LocaleArea<'iotCards'> = {
   imported: '已设置 {count, plural, other {# 张卡}}。',
   known: '已有',
   newCard: '新卡',
+  prompt: { title: '如何续费' },
+  feedback: {
+    open: '续费反馈',
+    title: '续费反馈',
+    send: '反馈',
+    sendTitle: '物联网卡 {iccid} 的续费反馈',
+    kind: { renewed: '已续费，请核实', please_renew: '请续费' },
+    note: '备注（可选）',
+    submit: '发送',
+    sent: '您的反馈已发送。',
+    status: { pending: '待处理', done: '已完成', declined: '已拒绝' },
+    allStatuses: '全部状态',
+    search: '盒子号、ICCID 或反馈人',
+    total: '共 {total} 条反馈',
+    column: { card: '卡', kind: '反馈', sender: '反馈人', time: '发送时间', status: '状态', reply: '回复', actions: '操作' },
+    handle: '处理',
+    reply: '给反馈人的回复',
+    answer: '答复',
+    handled: '反馈已处理，已通知反馈人。',
+    by: '{user}，{time}',
+  },
+  history: { title: '物联网卡变更', at: '时间', from: '原卡', to: '新卡', empty: '尚未上报卡号。' },
 };
 
 export default iotCards;

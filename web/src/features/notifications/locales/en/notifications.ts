@@ -8,7 +8,12 @@ export default {
     offline: 'Offline',
     online: 'Back online',
     event: 'Rule event',
+    card: 'IoT card expiring',
+    feedback: 'Renewal feedback answered',
   },
+  cardStatus: { in_30_days: 'Expires in 30 days', in_7_days: 'Expires in 7 days', today: 'Expires today' },
+  feedbackStatus: { done: 'Done', declined: 'Declined' },
+  card: '{iccid} · box {box}',
   phase: { started: 'started', ended: 'ended' },
   bell: {
     open: 'Notifications',

@@ -10,7 +10,12 @@ const notifications: LocaleArea<'notifications'> = {
     offline: 'Desconectado',
     online: 'De nuevo en línea',
     event: 'Evento de regla',
+    card: 'Tarjeta IoT por caducar',
+    feedback: 'Aviso de renovación respondido',
   },
+  cardStatus: { in_30_days: 'Caduca en 30 días', in_7_days: 'Caduca en 7 días', today: 'Caduca hoy' },
+  feedbackStatus: { done: 'Atendido', declined: 'Rechazado' },
+  card: '{iccid} · caja {box}',
   phase: { started: 'comenzó', ended: 'terminó' },
   bell: {
     open: 'Notificaciones',

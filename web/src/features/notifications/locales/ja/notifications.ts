@@ -10,7 +10,12 @@ const notifications: LocaleArea<'notifications'> = {
     offline: 'オフライン',
     online: 'オンライン復帰',
     event: 'ルールイベント',
+    card: 'IoTカードの期限',
+    feedback: '更新フィードバックへの回答',
   },
+  cardStatus: { in_30_days: '30日後に期限切れ', in_7_days: '7日後に期限切れ', today: '本日期限切れ' },
+  feedbackStatus: { done: '対応済み', declined: '却下' },
+  card: '{iccid} · ボックス {box}',
   phase: { started: '開始', ended: '終了' },
   bell: {
     open: '通知',

@@ -10,7 +10,12 @@ const notifications: LocaleArea<'notifications'> = {
     offline: '离线',
     online: '恢复在线',
     event: '规则事件',
+    card: '物联网卡即将到期',
+    feedback: '续费反馈已答复',
   },
+  cardStatus: { in_30_days: '30 天后到期', in_7_days: '7 天后到期', today: '今天到期' },
+  feedbackStatus: { done: '已完成', declined: '已拒绝' },
+  card: '{iccid} · 盒子 {box}',
   phase: { started: '开始', ended: '结束' },
   bell: {
     open: '通知',

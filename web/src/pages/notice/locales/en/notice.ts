@@ -11,6 +11,7 @@ export default {
     channels: 'Channels',
     templates: 'Templates',
     defaults: 'Defaults',
+    prompt: 'Renewal prompt',
   },
   problems: 'Some fields need correcting: see the messages at them.',
   smtp: {
@@ -115,6 +116,19 @@ export default {
     flapHelp: 'A device with this many notifications within the window flaps: later changes fold into its last one.',
     save: 'Save',
     saved: 'The defaults were saved.',
+  },
+  prompt: {
+    help: 'Shown where an IoT card is about to expire or has expired, in the reader’s language. Write {placeholder} in each text where the phone number goes.',
+    phone: 'Phone number of the provider’s engineer',
+    custom: 'Your own prompt',
+    standard: 'Product default',
+    preview: 'Preview ({language})',
+    missing: 'The phone number is not shown: write {placeholder} where it goes.',
+    save: 'Save',
+    saved: 'The renewal prompt was saved.',
+    restore: 'Restore default',
+    restoreConfirm: 'Restore the product’s prompt and phone number? Your texts are lost.',
+    restored: 'The product’s renewal prompt was restored.',
   },
   log: {
     channel: 'Channel',

@@ -13,6 +13,7 @@ const notice: LocaleArea<'notice'> = {
     channels: 'Canales',
     templates: 'Plantillas',
     defaults: 'Valores predeterminados',
+    prompt: 'Aviso de renovación',
   },
   problems: 'Hay campos que corregir: vea los mensajes junto a ellos.',
   smtp: {
@@ -118,6 +119,19 @@ const notice: LocaleArea<'notice'> = {
       'Un dispositivo con tantas notificaciones dentro del intervalo oscila: los cambios siguientes se suman a su última notificación.',
     save: 'Guardar',
     saved: 'Se guardaron los valores predeterminados.',
+  },
+  prompt: {
+    help: 'Se muestra donde una tarjeta IoT está a punto de caducar o ha caducado, en el idioma del lector. Escriba {placeholder} en cada texto donde va el número de teléfono.',
+    phone: 'Teléfono del técnico del proveedor',
+    custom: 'Aviso propio',
+    standard: 'Predeterminado del producto',
+    preview: 'Vista previa ({language})',
+    missing: 'No se muestra el número de teléfono: escriba {placeholder} donde va.',
+    save: 'Guardar',
+    saved: 'Se guardó el aviso de renovación.',
+    restore: 'Restaurar el predeterminado',
+    restoreConfirm: '¿Restaurar el aviso y el teléfono del producto? Se perderán sus textos.',
+    restored: 'Se restauró el aviso de renovación del producto.',
   },
   log: {
     channel: 'Canal',

@@ -13,6 +13,7 @@ const notice: LocaleArea<'notice'> = {
     channels: 'チャネル',
     templates: 'テンプレート',
     defaults: '既定値',
+    prompt: '更新の案内',
   },
   problems: '修正が必要な項目があります。各項目のメッセージを確認してください。',
   smtp: {
@@ -117,6 +118,19 @@ const notice: LocaleArea<'notice'> = {
     flapHelp: '集計時間内の通知がこの回数に達したデバイスはチャタリング中とみなし、以降の変化は最後の通知にまとめます。',
     save: '保存',
     saved: '既定値を保存しました。',
+  },
+  prompt: {
+    help: 'IoT カードの期限が近いか切れている箇所に、閲覧者の言語で表示されます。各文面の電話番号を入れる位置に {placeholder} と書いてください。',
+    phone: 'プロバイダー担当エンジニアの電話番号',
+    custom: '独自の案内',
+    standard: '製品の既定',
+    preview: 'プレビュー（{language}）',
+    missing: '電話番号が表示されません。入れる位置に {placeholder} と書いてください。',
+    save: '保存',
+    saved: '更新の案内を保存しました。',
+    restore: '既定に戻す',
+    restoreConfirm: '製品の案内と電話番号に戻しますか？入力した文面は失われます。',
+    restored: '製品の更新の案内に戻しました。',
   },
   log: {
     channel: 'チャネル',

@@ -13,6 +13,7 @@ const notice: LocaleArea<'notice'> = {
     channels: '通道',
     templates: '模板',
     defaults: '默认设置',
+    prompt: '续费提示',
   },
   problems: '部分字段需要修改：请查看字段旁的提示。',
   smtp: {
@@ -117,6 +118,19 @@ const notice: LocaleArea<'notice'> = {
     flapHelp: '设备在该时长内的通知达到此数量即视为抖动：之后的变化并入其最后一条通知。',
     save: '保存',
     saved: '默认设置已保存。',
+  },
+  prompt: {
+    help: '在物联网卡即将到期或已到期处显示，使用读者的语言。请在每段文字中用 {placeholder} 标出电话号码的位置。',
+    phone: '运营商工程师的电话号码',
+    custom: '自定义提示',
+    standard: '产品默认',
+    preview: '预览（{language}）',
+    missing: '未显示电话号码：请在相应位置写上 {placeholder}。',
+    save: '保存',
+    saved: '续费提示已保存。',
+    restore: '恢复默认',
+    restoreConfirm: '恢复产品自带的提示和电话号码？您的文字将丢失。',
+    restored: '已恢复产品自带的续费提示。',
   },
   log: {
     channel: '通道',
