@@ -3,7 +3,7 @@ import { expect, expectShown, listLoaded, openShell as open, screenshot, shown a
 
 /**
  * The cloud box's page: a box of the spec's own (registered to demo_manager, one screw compressor) opened from the
- * device list shows what it reported, its controllers, its connections and its change of address. In each
+ * device list shows what it reported, its controllers, its connections, its change of address and its card. In each
  * language and width: language-sweep.spec.ts.
  */
 
@@ -41,6 +41,10 @@ test('the box page shows what the box reported, its controllers, connection hist
   await expect(ipRow).toHaveCount(1);
   await expect(ipRow).toContainText('127.0.0.1');
   await expect(ipRow).toContainText('127.0.0.2');
+  // Its IoT card: the first card it reported, kept in the box's card history (issue 22).
+  const cardRow = byId(page, 'box-card-history').locator('tbody tr.ant-table-row');
+  await expect(cardRow).toHaveCount(1);
+  await expect(cardRow).toContainText('89860000000000000042');
   await byId(page, 'box-controller-1').click();
   await expectShown(page, new RegExp(`/devices/controller/${boxId}/1$`));
   await page.goBack();

@@ -84,7 +84,7 @@ export function SearchAndTotal({
         aria-label={label}
         placeholder={label}
         allowClear
-        style={{ width: 280 }}
+        style={{ width: 280, maxWidth: '100%' }}
         value={query ?? ''}
         onSearch={(text) => {
           onSearch(text.trim() || undefined);
