@@ -197,6 +197,12 @@ describe.each(dialects)('renewal feedback, prompt and reminders on %s', (dialect
     expect((await list('demo_limited_admin', `&query=${BOX_M}`)).items.map((f) => f.iccid)).toEqual([ICCID_M]);
     expect((await list('demo_root', '&query=aftersales')).items.map((f) => f.sender)).toEqual(['demo_afterSales']);
     expect((await list('demo_root', '&status=done')).total).toBe(0);
+    await refused('demo_root', 'GET', '/iot_card/feedback?status=open', undefined, {
+      status: 400,
+      code: Code.VALIDATION_FAILED,
+      message: 'Choose a status.',
+    });
+    await refused('demo_market', 'GET', '/iot_card/feedback', undefined, { status: 403, code: Code.FORBIDDEN, message: FORBIDDEN });
     expect(await count('demo_root')).toBe(2);
   });
 
@@ -333,6 +339,8 @@ describe.each(dialects)('renewal feedback, prompt and reminders on %s', (dialect
       custom: true,
     });
     expect(await ok<RenewalPrompt>('demo_manager', 'GET', '/iot_card/prompt')).toEqual({ phone: '+86 10 1234 5678', texts, custom: true });
+    await refused('demo_market', 'GET', '/iot_card/prompt', undefined, { status: 403, code: Code.FORBIDDEN, message: FORBIDDEN });
+    await refused('demo_limited_admin', 'DELETE', '/iot_card/prompt', undefined, { status: 403, code: Code.FORBIDDEN, message: FORBIDDEN });
     expect(await ok<RenewalPrompt>('demo_root', 'DELETE', '/iot_card/prompt')).toEqual(product);
     expect(await ok<RenewalPrompt>('demo_afterSales', 'GET', '/iot_card/prompt')).toEqual(product);
     const log = await t.app.db.selectFrom('operation_log').select('new_value').where('action', '=', 'card.prompt').orderBy('id').execute();

@@ -17,7 +17,7 @@ const dialects = await testDialects();
  * screen's), the device export, live-push subscriptions, the device's rule events, the charts of its page (withheld
  * where its data is hidden or the template does not read the chart's register), the stop-status timeline and
  * utilisation per day (its export's check), the large screen's running time, the user's notifications (issue 22), the
- * IoT card of its box in the expired-device list and the card's reminder (issue 22), and the access module's read,
+ * IoT card of its box in the expired-device list, the card's reminder and announcements to its users (issue 22), and the access module's read,
  * data, write and switch) must agree with it: 0 leaks, 0 misses.
  */
 
@@ -69,6 +69,16 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
       )
       .execute();
     expect(await t.app.iotCards.reminders.sweep()).toBe(DEVICES.length);
+    // An announcement to the users of each device (issue 22), titled by the device.
+    for (const [name, id] of deviceId) {
+      const made = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/notice/announcements',
+        headers: bearer(root),
+        payload: { type: 'device', pin: 'none', expiresAt: null, texts: { en: { title: `Matrix ${name}`, body: '' } }, deviceIds: [id] },
+      });
+      expect(body(made).code).toBe(20000);
+    }
     await t.app.notify.creator.idle();
     const saved = await t.app.inject({
       method: 'PUT',
@@ -159,6 +169,12 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         }),
       ).data as { total: number; items: Array<{ boxId: number | null }> };
       const cardBoxes = new Set(cards.items.map((c) => c.boxId));
+      const announced = await t.app.inject({ method: 'GET', url: '/api/v2/msg/announcements?page_size=200', headers: bearer(token) });
+      const announcedTo = new Set(
+        (announced.statusCode === 200 ? (body(announced).data as { items: Array<{ title: string }> }).items : []).map((a) =>
+          a.title.replace(/^Matrix /, ''),
+        ),
+      );
       expect(cards.total, `${u.name}: the top bar's count is its list's`).toBe(cards.items.length);
       // The large screen's running time counts the devices whose data they read and whose chart they may read.
       const fleet = body(
@@ -219,6 +235,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           notification: told.has(dev),
           card: cardBoxes.has(BOX0 + i),
           cardReminder: reminded.has(dev),
+          announcement: announcedTo.has(d.name),
           liveSubscribe: live.has(dev),
           read: granted.read.has(dev),
           data: granted.data.has(dev),
@@ -241,6 +258,9 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           notification: want.read,
           card: want.read,
           cardReminder: want.read,
+          // Those who reach the device (the reach table): root and limited_admin only as anyone else would, not by
+          // seeing every device.
+          announcement: oracle({ ...u, roles: u.roles.filter((r) => r !== 'root' && r !== 'limited_admin') }, d).read,
           liveSubscribe: want.data,
           read: want.read,
           data: want.data,
@@ -257,7 +277,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * (DEVICES.length * 20 + 1));
+    expect(checks).toBe(USERS.length * (DEVICES.length * 21 + 1));
     expect(problems).toEqual([]);
   });
 });
