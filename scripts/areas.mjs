@@ -12,6 +12,8 @@
 //   server/src/modules/<area>/index.ts              (export default plugin)   → server/src/modules.generated.ts
 //   web/src/pages/<area>/routes.ts                  (routes, menuOrder)       → web/src/app/areas.generated.ts
 //   web/src/{pages,features}/<area>/locales/<lang>/<namespace>.ts             → web/src/locales/<lang>/namespaces.generated.ts
+//   server/src/db/migrations/<NNNN_name>.ts         (export const x: DialectMigration) → server/src/db/migrations.generated.ts
+//   server/src/db/schema/<area>.ts                  (export interface XTables) → server/src/db/schema.generated.ts
 import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -164,6 +166,52 @@ function webLocales(lang) {
   ];
 }
 
+/** The file's one export of the pattern's first group; throws naming the file when there is not exactly one. */
+function theExport(path, pattern, what) {
+  const found = [...readFileSync(join(ROOT, path), 'utf8').matchAll(pattern)].map((m) => m[1]);
+  if (found.length !== 1) throw new Error(`${path} must export one ${what}; it exports ${found.length}`);
+  return found[0];
+}
+
+/** The migrations, in the order of their numbers (`0001_users.ts`): numbered one after another from 1. */
+function serverMigrations() {
+  const file = 'server/src/db/migrations.generated.ts';
+  const dir = 'server/src/db/migrations';
+  const names = readdirSync(join(ROOT, dir))
+    .filter((f) => /^\d{4}_[a-z0-9_]+\.ts$/.test(f))
+    .sort()
+    .map((f) => f.replace(/\.ts$/, ''));
+  names.forEach((name, i) => {
+    if (Number(name.slice(0, 4)) !== i + 1) throw new Error(`the migrations must be numbered 0001, 0002, …: ${name} is number ${i + 1}`);
+  });
+  const found = names.map((name) => ({
+    name,
+    id: theExport(`${dir}/${name}.ts`, /export const (\w+): DialectMigration\b/g, 'DialectMigration'),
+  }));
+  const imports = found.map(({ name, id }) => `import { ${id} } from '${importPath(file, `${dir}/${name}.ts`, '.js')}';`);
+  const entries = found.map(({ name, id }) => `  '${name}': ${id},`);
+  return [
+    file,
+    `${HEADER}import type { DialectMigration } from './migrations/helpers.js';\n${imports.join('\n')}\n\n/** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */\nexport const MIGRATIONS = {\n${entries.join('\n')}\n} satisfies Record<string, DialectMigration>;\n`,
+  ];
+}
+
+/** The database's tables: each area's file of schema/ exports its `…Tables`, joined into `Database`. */
+function serverSchema() {
+  const file = 'server/src/db/schema.generated.ts';
+  const dir = 'server/src/db/schema';
+  const found = readdirSync(join(ROOT, dir))
+    .filter((f) => f.endsWith('.ts'))
+    .sort()
+    .map((f) => ({ path: `${dir}/${f}`, tables: theExport(`${dir}/${f}`, /export interface (\w+Tables)\b/g, '…Tables interface') }));
+  const imports = found.map(({ path, tables }) => `import type { ${tables} } from '${importPath(file, path, '.js')}';`);
+  const reexports = found.map(({ path }) => `export type * from '${importPath(file, path, '.js')}';`);
+  return [
+    file,
+    `${HEADER}${imports.join('\n')}\n\n${reexports.join('\n')}\n\n/**\n * Every table, joined from one file per area under schema/. Times are milliseconds since the epoch, stored as bigint.\n * Booleans are 0/1 integers on both databases.\n */\nexport interface Database extends ${found.map((f) => f.tables).join(', ')} {}\n`,
+  ];
+}
+
 /** Every generated index: [path, content]. */
 export async function generate() {
   const raw = [
@@ -174,6 +222,8 @@ export async function generate() {
     serverModules(),
     webRoutes(),
     ...LANGUAGES.map(webLocales),
+    serverMigrations(),
+    serverSchema(),
   ];
   const config = (await prettier.resolveConfig(join(ROOT, 'package.json'))) ?? {};
   return Promise.all(raw.map(async ([path, text]) => [path, await prettier.format(text, { ...config, filepath: join(ROOT, path) })]));
