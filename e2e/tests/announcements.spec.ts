@@ -10,6 +10,8 @@ import { baseUrl, expect, goInApp, openShell, rolePage, screenshot, shown as byI
  * spec's page shows its banner; every announcement made here is deleted at the end.
  */
 test.use({ role: 'demo_root' });
+// Four people's pages, one after another: about 30 s on an idle machine, over the default 45 s on a busy one.
+test.setTimeout(90_000);
 
 const STAMP = Date.now().toString(36);
 const title = (what: string) => `${what} ${STAMP}`;
