@@ -291,8 +291,9 @@ test("root edits a type's register map: a broken rule named by row, then a 32-bi
     await expect(page.getByTestId('type-diff-added')).toContainText('Big energy');
     await expect(page.getByTestId('type-diff-changed')).toHaveAttribute('data-count', '1');
     await page.getByTestId('type-edit-confirm').click();
-    await dialogClosed(page);
+    // The message first: it shows for 3 s, which a loaded machine may spend closing the dialog.
     await expect(page.locator('.ant-message')).toContainText(`${code} saved as version 2.`);
+    await dialogClosed(page);
     await expect(byId(page, 'type-edit-version')).toHaveText('v2');
 
     // The versions, each with what it changed.

@@ -51,6 +51,8 @@ function asManager(page: Page): { get: (path: string) => Promise<unknown>; post:
 }
 
 test('a manager adds a sub-manager, assigns two devices at once; the sub-manager hides one; the manager recalls it', async ({ page }) => {
+  // Three people's pages, one after another: 31 s on this machine when idle, 46 s when loaded.
+  test.setTimeout(90_000);
   await asRole(page, 'demo_manager');
   await open(page, '/usermanager/edit-manager');
   // The list is loaded (and stays open behind the form's tab).

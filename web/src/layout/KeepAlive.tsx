@@ -1,6 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useRouteHandle } from '../app/Root';
+import { PageShownContext } from './page-shown';
 import { useRefreshVersions, useVisitedViews } from './tags-view/store';
 
 /**
@@ -34,7 +35,7 @@ export function KeepAlive() {
         const active = path === pathname;
         return (
           <div key={`${path}#${versions[path] ?? 0}`} className="dms-page" data-path={path} hidden={!active}>
-            {active ? outlet : next.get(path)}
+            <PageShownContext.Provider value={active}>{active ? outlet : next.get(path)}</PageShownContext.Provider>
           </div>
         );
       })}

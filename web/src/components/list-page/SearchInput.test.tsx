@@ -6,7 +6,7 @@ import { renderWithProviders } from '@/test/render';
 import { SearchInput } from './SearchInput';
 
 /** A list's search as a page holds it: the search applied (the URL's), which a link elsewhere may also change. */
-function Searched({ onSearch }: { onSearch: (text: string) => void }) {
+function Searched({ onSearch, follows }: { onSearch: (text: string) => void; follows: boolean }) {
   const [applied, setApplied] = useState('');
   return (
     <>
@@ -15,7 +15,7 @@ function Searched({ onSearch }: { onSearch: (text: string) => void }) {
         value={applied}
         onSearch={(text) => {
           onSearch(text);
-          setApplied(text);
+          if (follows) setApplied(text);
         }}
       />
       <button
@@ -41,9 +41,10 @@ afterEach(() => {
   vi.useRealTimers();
 });
 
-function setup() {
+/** `follows`: the search applied becomes the page's at once; without it the page has not shown it yet. */
+function setup({ follows = true }: { follows?: boolean } = {}) {
   const onSearch = vi.fn<(text: string) => void>();
-  renderWithProviders(<Searched onSearch={onSearch} />);
+  renderWithProviders(<Searched onSearch={onSearch} follows={follows} />);
   const input = screen.getByRole<HTMLInputElement>('textbox', { name: 'Search' });
   const type = (text: string) => fireEvent.change(input, { target: { value: text } });
   const wait = (ms: number) => {
@@ -74,6 +75,17 @@ describe('SearchInput', () => {
     expect(onSearch).toHaveBeenCalledExactlyOnceWith('acme');
     wait(1_000);
     expect(onSearch).toHaveBeenCalledOnce();
+  });
+
+  it('does not apply again what Enter applied while the page has not shown it yet (a link clicked at once stays)', () => {
+    const { onSearch, input, type, wait } = setup({ follows: false });
+    type('acme');
+    fireEvent.keyDown(input, { key: 'Enter', code: 'Enter', keyCode: 13 });
+    wait(1_000);
+    expect(onSearch).toHaveBeenCalledExactlyOnceWith('acme');
+    type('acme ltd');
+    wait(300);
+    expect(onSearch).toHaveBeenLastCalledWith('acme ltd');
   });
 
   it('shows a search changed elsewhere in place of the text typed, and does not apply the text typed', () => {

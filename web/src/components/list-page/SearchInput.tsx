@@ -23,6 +23,9 @@ export function SearchInput({ value, onSearch, delayMs = 300, sanitize, ...input
     setSeen(value);
     if (value !== text.trim()) setText(value);
   }
+  // What Enter applied last: the wait does not apply it again, even while the page has not shown it yet (its
+  // navigation still rendering, or given up for a link clicked at once, which the late search would undo).
+  const [sent, setSent] = useState<string | null>(null);
   const search = useRef(onSearch);
   useEffect(() => {
     search.current = onSearch;
@@ -30,14 +33,14 @@ export function SearchInput({ value, onSearch, delayMs = 300, sanitize, ...input
 
   useEffect(() => {
     const trimmed = text.trim();
-    if (trimmed === value) return undefined;
+    if (trimmed === value || trimmed === sent) return undefined;
     const timer = setTimeout(() => {
       search.current(trimmed);
     }, delayMs);
     return () => {
       clearTimeout(timer);
     };
-  }, [text, value, delayMs]);
+  }, [text, value, sent, delayMs]);
 
   return (
     <Input
@@ -47,8 +50,10 @@ export function SearchInput({ value, onSearch, delayMs = 300, sanitize, ...input
       value={text}
       onChange={(e) => {
         setText(sanitize ? sanitize(e.target.value) : e.target.value);
+        setSent(null);
       }}
       onPressEnter={() => {
+        setSent(text.trim());
         onSearch(text.trim());
       }}
     />

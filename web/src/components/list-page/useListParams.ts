@@ -1,12 +1,14 @@
-import { useCallback, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import { usePageShown } from '@/layout/page-shown';
 import { changeFilter, changePage, changeSort, type ListControl } from './list-control';
 import { readListParams, writeListParams, type ListParams, type ListSpec } from './list-params';
 
 /**
  * A list's filters, sort and page kept in the URL's query string (replacing the history entry on each change).
  * `spec` must be stable (a module constant). The page stays mounted, hidden, while another tab is shown
- * (layout/KeepAlive): only the query string of its own path drives it, the path it was opened at.
+ * (layout/KeepAlive): only the query string of its own path drives it, the path it was opened at, and it changes
+ * nothing while hidden (a search typed just before a link was clicked would otherwise bring the user back).
  */
 export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>): ListControl<F, S> {
   const navigate = useNavigate();
@@ -15,11 +17,17 @@ export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>)
   const [search, setSearch] = useState(location.search);
   if (location.pathname === path && location.search !== search) setSearch(location.search);
   const params = useMemo(() => readListParams(spec, new URLSearchParams(search)), [spec, search]);
+  const pageShown = usePageShown();
+  const shown = useRef(pageShown);
+  useEffect(() => {
+    shown.current = pageShown;
+  }, [pageShown]);
 
   // A change builds on the URL as it is now: the navigation before it may still be rendering (in a transition), so
   // the page may not show it yet.
   const go = useCallback(
     (change: (from: ListParams<F, S>) => ListParams<F, S>) => {
+      if (!shown.current) return;
       const now = window.location.pathname === path ? readListParams(spec, new URLSearchParams(window.location.search)) : params;
       const query = writeListParams(spec, change(now)).toString();
       void navigate({ pathname: path, search: query ? `?${query}` : '' }, { replace: true });
