@@ -1,5 +1,5 @@
 import { execFileSync } from 'node:child_process';
-import { readdirSync, existsSync } from 'node:fs';
+import { readdirSync, readFileSync, existsSync } from 'node:fs';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { api, OPERATION_ACTIONS } from '@dms/contract';
@@ -72,5 +72,23 @@ describe('areas', () => {
       expect(order.indexOf('permission-templates')).toBeLessThan(order.indexOf('usermanager'));
       expect(order.indexOf('datalog')).toBeLessThan(order.indexOf('user'));
     }
+  });
+
+  it('no source file is over 400 lines, but data (catalogues, generated indexes, seed types) and tests', () => {
+    const DATA = [/\/locales\//, /\.generated\.ts$/, /^packages\/seed\//];
+    const files = execFileSync('git', ['ls-files', '-co', '--exclude-standard', 'server/src', 'web/src', 'packages', 'scripts'], {
+      cwd: ROOT,
+      encoding: 'utf8',
+    })
+      .split('\n')
+      .filter(
+        (f) => /\.(ts|tsx|mjs)$/.test(f) && !/\.test\.tsx?$|\/test\//.test(f) && !DATA.some((d) => d.test(f)) && existsSync(join(ROOT, f)),
+      );
+    expect(files.length).toBeGreaterThan(500);
+    const long = files
+      .map((f) => ({ f, lines: readFileSync(join(ROOT, f), 'utf8').split('\n').length - 1 }))
+      .filter((x) => x.lines > 400)
+      .map((x) => `${x.f}: ${x.lines}`);
+    expect(long).toEqual([]);
   });
 });

@@ -97,6 +97,13 @@ describe.each(dialects)('box registration API on %s', (dialect) => {
     ).data as BoxRegPage;
     expect(byCompany.total).toBe(3);
     expect(byCompany.items).toHaveLength(2);
+    // In any case; a wildcard typed is only itself.
+    const total = async (query: string) =>
+      (body(await t.app.inject({ method: 'GET', url: `/api/v2/box-reg-info?${query}`, headers: bearer(root) })).data as BoxRegPage).total;
+    expect(await total('companyName=acme%20AIR')).toBe(3);
+    expect(await total('companyName=%25')).toBe(0);
+    expect(await total('companyName=Acme_Air')).toBe(0);
+    expect(await total('username=demo%25')).toBe(0);
     const links = body(await t.app.inject({ method: 'GET', url: '/api/v2/box-reg-info/8001/links', headers: bearer(root) }))
       .data as BoxLinkRow[];
     expect(links).toMatchObject([

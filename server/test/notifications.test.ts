@@ -217,6 +217,10 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     expect((await list('demo_manager', '&kind=recover')).items[0]).toMatchObject({ kind: 'recover', status: 'online' });
     expect((await list('demo_manager', '&status=fault')).items.every((n) => n.status.endsWith('fault'))).toBe(true);
     expect((await list('demo_manager', `&q=${box.boxId}`)).total).toBe(2);
+    // The company's words in any case; a wildcard typed is only itself.
+    expect((await list('demo_manager', '&q=test%20co')).total).toBe(2);
+    expect((await list('demo_manager', '&q=%25')).total).toBe(0);
+    expect((await list('demo_manager', '&q=t_st')).total).toBe(0);
   });
 
   it('makes one notification of a change told twice (a restart, a second instance)', async () => {

@@ -1,5 +1,6 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { contains } from '../../db/search.js';
 import type { BoxesTable } from '../../db/schema.js';
 import { ensureCks } from '../ck/repository.js';
 
@@ -45,8 +46,8 @@ export interface BoxRegFilter {
 function filtered(db: Db, f: BoxRegFilter) {
   let q = db.selectFrom('boxes as b').innerJoin('users as u', 'u.id', 'b.owner_id').innerJoin('users as r', 'r.id', 'b.registered_by');
   if (f.boxId !== undefined) q = q.where('b.box_id', '=', f.boxId);
-  if (f.username) q = q.where('u.username', 'like', `%${f.username}%`);
-  if (f.companyName) q = q.where('b.company_name', 'like', `%${f.companyName}%`);
+  if (f.username) q = q.where(contains('u.username', f.username));
+  if (f.companyName) q = q.where(contains('b.company_name', f.companyName));
   if (f.boxType) q = q.where('b.box_type', '=', f.boxType);
   return q;
 }
@@ -118,7 +119,7 @@ export async function boxTypes(db: Db): Promise<string[]> {
 
 export function userOptions(db: Db, q: string) {
   let query = db.selectFrom('users').select(['id', 'username', 'roles']).where('disabled', '=', 0);
-  if (q) query = query.where('username', 'like', `%${q}%`);
+  if (q) query = query.where(contains('username', q));
   return query.orderBy('username').limit(50).execute();
 }
 

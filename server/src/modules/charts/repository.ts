@@ -1,11 +1,11 @@
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { contains } from '../../db/search.js';
 
 /** The charts matching a list's filter, with their type's name. */
 export function chartsQuery(db: Db, f: { kind?: string | undefined; q?: string | undefined; typeId?: number | undefined }) {
   let q = db.selectFrom('chart_definitions as c').leftJoin('controller_types as t', 't.id', 'c.type_id');
   if (f.kind !== undefined) q = q.where('c.kind', '=', f.kind);
-  if (f.q) q = q.where(sql<boolean>`lower(c.name) like ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (f.q) q = q.where(contains('c.name', f.q));
   if (f.typeId !== undefined) q = q.where('c.type_id', '=', f.typeId);
   return q;
 }

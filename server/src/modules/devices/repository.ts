@@ -2,6 +2,7 @@ import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus }
 import { SqliteAdapter, sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
 import { faultsSeenBy, visibleTo, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { likeEscape } from '../../db/search.js';
 import type { Database } from '../../db/schema.js';
 
 export interface DeviceListFilter {
@@ -84,8 +85,6 @@ export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
 function prefixEnd(prefix: string): string {
   return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
 }
-
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 /** The spellings of a text's first (up to) three characters (code points) in either case: index ranges for a case-free prefix. */
 export function caseVariants(prefix: string): string[] {

@@ -12,6 +12,7 @@ import {
 import type { z } from 'zod';
 import { checkAccess, deviceScope, faultLens, requireAccess, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { contains, containsAny } from '../../db/search.js';
 import { parseDefinition } from '../../ingest/rule-store.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
@@ -44,12 +45,11 @@ function filtered(f: Filter) {
     let out = q;
     const digits = f.q?.replace(/\D/g, '');
     if (f.q) {
-      const needle = `%${f.q.toLowerCase()}%`;
+      const text = f.q;
       out = out.where((eb) =>
         eb.or([
-          ...(digits ? [eb(eb.cast<string>('d.box_id', 'varchar(20)'), 'like', `%${digits}%`)] : []),
-          eb(eb.fn('lower', ['d.company']), 'like', needle),
-          eb(eb.fn('lower', ['v.name']), 'like', needle),
+          ...(digits ? [contains(eb.cast<string>('d.box_id', 'varchar(20)'), digits)] : []),
+          containsAny(['d.company', 'v.name'], text),
         ]),
       );
     }

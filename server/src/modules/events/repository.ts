@@ -1,6 +1,6 @@
 import { localizedText, type LocalizedText } from '@dms/contract';
-import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
+import { contains } from '../../db/search.js';
 
 /** The rules a list shows, with their type's name; filtered. */
 export function rulesQuery(
@@ -8,7 +8,7 @@ export function rulesQuery(
   f: { q?: string | undefined; typeId?: number | undefined; severity?: string | undefined; enabled?: boolean | undefined },
 ) {
   let q = db.selectFrom('event_rules as r').leftJoin('controller_types as t', 't.id', 'r.type_id');
-  if (f.q) q = q.where(sql<boolean>`lower(r.name) like ${`%${f.q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`} escape '\\'`);
+  if (f.q) q = q.where(contains('r.name', f.q));
   if (f.typeId !== undefined) q = q.where('r.type_id', '=', f.typeId);
   if (f.severity !== undefined) q = q.where('r.severity', '=', f.severity);
   if (f.enabled !== undefined) q = q.where('r.enabled', '=', f.enabled ? 1 : 0);

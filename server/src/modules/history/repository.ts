@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { faultsSeenBy, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { startsWith } from '../../db/search.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
 export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
@@ -73,9 +74,6 @@ export interface FaultRecordFilter {
   q?: string | undefined;
 }
 
-/** `text%` for LIKE, lower-case, with the wildcards of the text itself escaped (escape character `\`). */
-const startsWith = (q: string) => `${q.toLowerCase().replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
 /**
  * Fault records started in [from, to) on the devices the user sees, with kind and search, as the device list
  * searches: digits match a box id by prefix, and any text the start of the device's company (its own, else the box
@@ -92,14 +90,13 @@ function scopedRecords(db: Db, f: FaultRecordFilter) {
   if (f.kind) q = q.where('f.kind', '=', f.kind);
   if (f.q) {
     const text = f.q;
-    const like = sql<string>`${startsWith(text)} escape '\\'`;
     q = q.where((eb) =>
       eb.or([
-        ...(/^\d+$/.test(text) ? [eb(sql<string>`cast(d.box_id as varchar(16))`, 'like', `${text}%`)] : []),
-        eb(sql<string>`lower(d.company)`, 'like', like),
-        eb.and([eb('d.company', '=', ''), eb(sql<string>`lower(b.company_name)`, 'like', like)]),
-        eb(sql<string>`lower(d.station_no)`, 'like', like),
-        eb(sql<string>`lower(d.model)`, 'like', like),
+        ...(/^\d+$/.test(text) ? [startsWith(sql`cast(d.box_id as varchar(16))`, text)] : []),
+        startsWith('d.company', text),
+        eb.and([eb('d.company', '=', ''), startsWith('b.company_name', text)]),
+        startsWith('d.station_no', text),
+        startsWith('d.model', text),
       ]),
     );
   }

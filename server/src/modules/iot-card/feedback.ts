@@ -11,11 +11,11 @@ import { sql, type Kysely } from 'kysely';
 import type { z } from 'zod';
 import { feedbackSeenBy, requireAccess } from '../../access/index.js';
 import { isUniqueViolation, type Db } from '../../db/database.js';
+import { containsAny } from '../../db/search.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { likePattern } from '../usermanager/people.js';
 
 const notFound = (id: number) => new AppError(Code.NOT_FOUND, 'error.feedbackNotFound', { id });
 
@@ -53,14 +53,7 @@ export class FeedbackService {
       .where(feedbackSeenBy(auth));
     if (filter.status) q = q.where('f.status', '=', filter.status);
     if (filter.query) {
-      const like = likePattern(filter.query.toLowerCase());
-      q = q.where((eb) =>
-        eb.or([
-          sql<boolean>`lower(c.iccid) like ${like} escape '\\'`,
-          sql<boolean>`lower(u.username) like ${like} escape '\\'`,
-          sql<boolean>`cast(c.box_id as varchar(16)) like ${like} escape '\\'`,
-        ]),
-      );
+      q = q.where(containsAny(['c.iccid', 'u.username', sql`cast(c.box_id as varchar(16))`], filter.query));
     }
     return q;
   }

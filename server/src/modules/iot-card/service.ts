@@ -19,11 +19,11 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import { cardsSeenBy, checkAccess, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { contains, containsAny } from '../../db/search.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { headerNames, readSheet, rowsByHeader } from '../exports/read-sheet.js';
-import { likePattern } from '../usermanager/people.js';
 
 const DAY_MS = 86_400_000;
 const MAX_IMPORT_ROWS = 5000;
@@ -130,20 +130,11 @@ export class IotCardService {
         : q.where('c.expires_on', '>=', range.from ?? '').where('c.expires_on', '<=', range.to);
     }
     if (filter.query) {
-      const like = likePattern(filter.query.toLowerCase());
+      const text = filter.query;
       q = q.where((eb) =>
         eb.or([
-          sql<boolean>`lower(c.iccid) like ${like} escape '\\'`,
-          sql<boolean>`lower(c.provider) like ${like} escape '\\'`,
-          sql<boolean>`cast(c.box_id as varchar(16)) like ${like} escape '\\'`,
-          eb(
-            'c.box_id',
-            'in',
-            eb
-              .selectFrom('devices as d')
-              .select('d.box_id')
-              .where(sql<boolean>`lower(d.company) like ${like} escape '\\'`),
-          ),
+          containsAny(['c.iccid', 'c.provider', sql`cast(c.box_id as varchar(16))`], text),
+          eb('c.box_id', 'in', eb.selectFrom('devices as d').select('d.box_id').where(contains('d.company', text))),
         ]),
       );
     }

@@ -1,6 +1,5 @@
 import {
   ANNOUNCEMENT_PINS,
-  canAccess,
   Code,
   textFor,
   type AnnouncementDetail,
@@ -17,20 +16,18 @@ import {
   type announcementListQuery,
   type myAnnouncementQuery,
 } from '@dms/contract';
-import { sql, type Selectable } from 'kysely';
+import type { Selectable } from 'kysely';
 import type { z } from 'zod';
 import { inAudience, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { contains } from '../../db/search.js';
 import type { AnnouncementsTable } from '../../db/schema.js';
 import { AppError, notFound as notFoundAtAll } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { likePattern } from '../usermanager/people.js';
+import { audience, audienceCounts, audienceTargets, pickDevices, pickUsers } from './announcement-audience.js';
 
 const notFound = (id: number) => new AppError(Code.NOT_FOUND, 'error.announcementNotFound', { id });
-const PICKER_LIMIT = 50;
-/** Whether /msg serves a user (roles as stored: a JSON array): only they can be told, or be chosen as an audience. */
-const servesMessages = (roles: string) => canAccess(JSON.parse(roles) as string[], 'msg');
 const pinOf = (rank: number): AnnouncementPin => ANNOUNCEMENT_PINS[rank] ?? 'none';
 const rankOf = (pin: AnnouncementPin) => ANNOUNCEMENT_PINS.indexOf(pin);
 const textsOf = (row: Pick<Selectable<AnnouncementsTable>, 'texts'>) => JSON.parse(row.texts) as AnnouncementTexts;
@@ -40,8 +37,6 @@ const wordsOf = (texts: AnnouncementTexts) =>
     .flatMap((t) => [t.title, t.body])
     .join('\n')
     .toLowerCase();
-/** `column like %q%` with the wildcards of `q` itself taken literally, on both databases. */
-const contains = (column: string, q: string) => sql<boolean>`${sql.raw(column)} like ${likePattern(q.toLowerCase())} escape '\\'`;
 
 /** Who an announcement went to, for the live push: user ids, or everyone the console's messages serve. */
 export interface Published {
@@ -67,70 +62,6 @@ export class AnnouncementService {
   private state(row: Pick<Selectable<AnnouncementsTable>, 'withdrawn_at' | 'expires_at'>, now: number): AnnouncementState {
     if (row.withdrawn_at !== null) return 'withdrawn';
     return row.expires_at !== null && row.expires_at <= now ? 'expired' : 'published';
-  }
-
-  /** The ids of everyone /msg serves (the audience of type all). */
-  private async messageUsers(): Promise<number[]> {
-    const users = await this.db.selectFrom('users').select(['id', 'roles']).execute();
-    return users.filter((u) => servesMessages(u.roles)).map((u) => u.id);
-  }
-
-  /**
-   * The audiences now of these announcements, by id (by `inAudience`'s rule, so the counts and the push agree with the
-   * lists): one query for the chosen people and one for the devices' reach, whatever the number of announcements.
-   */
-  private async audiences(list: ReadonlyArray<{ id: number; type: string }>): Promise<Map<number, number[]>> {
-    const of = (type: AnnouncementType) => list.filter((a) => a.type === type).map((a) => a.id);
-    const [personal, device] = [of('personal'), of('device')];
-    const everyone = of('all').length > 0 ? await this.messageUsers() : [];
-    const people =
-      personal.length === 0
-        ? []
-        : await this.db
-            .selectFrom('announcement_targets')
-            .select(['announcement_id as id', 'user_id'])
-            .where('announcement_id', 'in', personal)
-            .where('user_id', 'is not', null)
-            .execute();
-    const reach =
-      device.length === 0
-        ? []
-        : await this.db
-            .selectFrom('announcement_targets as t')
-            .innerJoin('device_reach as dr', 'dr.device_id', 't.device_id')
-            .select(['t.announcement_id as id', 'dr.user_id'])
-            .distinct()
-            .where('t.announcement_id', 'in', device)
-            .execute();
-    const found = new Map<number, number[]>(list.map((a) => [a.id, a.type === 'all' ? everyone : []]));
-    for (const r of [...people, ...reach]) if (r.user_id !== null) found.get(r.id)?.push(r.user_id);
-    return found;
-  }
-
-  /** The audience of announcement `id` now. */
-  private async audience(id: number, type: AnnouncementType): Promise<number[]> {
-    return (await this.audiences([{ id, type }])).get(id) ?? [];
-  }
-
-  /** How many each announcement is for now, and how many of them read it: three queries for a whole page. */
-  private async counts(list: ReadonlyArray<{ id: number; type: string }>): Promise<Map<number, { reached: number; read: number }>> {
-    const audiences = await this.audiences(list);
-    const ids = list.map((a) => a.id);
-    const readers =
-      ids.length === 0
-        ? []
-        : await this.db
-            .selectFrom('announcement_reads')
-            .select(['announcement_id', 'user_id'])
-            .where('announcement_id', 'in', ids)
-            .execute();
-    const counts = new Map<number, { reached: number; read: number }>();
-    for (const [id, audience] of audiences) {
-      const members = new Set(audience);
-      const read = readers.filter((r) => r.announcement_id === id && members.has(r.user_id)).length;
-      counts.set(id, { reached: members.size, read });
-    }
-    return counts;
   }
 
   private async row(id: number) {
@@ -165,7 +96,7 @@ export class AnnouncementService {
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size)
       .execute();
-    const counts = await this.counts(rows);
+    const counts = await audienceCounts(this.db, rows);
     const items: AnnouncementRow[] = [];
     for (const r of rows) {
       const texts = textsOf(r);
@@ -216,24 +147,8 @@ export class AnnouncementService {
       texts: textsOf(row),
       devices,
       users,
-      ...((await this.counts([{ id, type }])).get(id) ?? { reached: 0, read: 0 }),
+      ...((await audienceCounts(this.db, [{ id, type }])).get(id) ?? { reached: 0, read: 0 }),
     };
-  }
-
-  /** The body's devices or people, each of which must exist (a deleted one is named, not dropped in silence). */
-  private async targets(body: z.output<typeof announcementBody>): Promise<Array<{ device_id: number | null; user_id: number | null }>> {
-    if (body.type === 'all') return [];
-    const wanted = [...new Set(body.type === 'device' ? body.deviceIds : body.userIds)];
-    const people =
-      body.type === 'personal' ? await this.db.selectFrom('users').select(['id', 'roles']).where('id', 'in', wanted).execute() : [];
-    const found = body.type === 'device' ? await this.db.selectFrom('devices').select('id').where('id', 'in', wanted).execute() : people;
-    const have = new Set(found.map((r) => r.id));
-    const gone = wanted.filter((id) => !have.has(id));
-    if (gone.length > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.announcementTargetGone', { ids: gone.join(', ') });
-    // A person /msg does not serve (market) could never read it.
-    const deaf = people.filter((u) => !servesMessages(u.roles)).map((u) => u.id);
-    if (deaf.length > 0) throw new AppError(Code.VALIDATION_FAILED, 'error.announcementNotReader', { ids: deaf.join(', ') });
-    return wanted.map((id) => (body.type === 'device' ? { device_id: id, user_id: null } : { device_id: null, user_id: id }));
   }
 
   private checkExpiry(expiresAt: number | null) {
@@ -241,12 +156,12 @@ export class AnnouncementService {
   }
 
   private async tell(id: number, type: AnnouncementType, pin: AnnouncementPin) {
-    this.published({ id, pin, userIds: await this.audience(id, type) });
+    this.published({ id, pin, userIds: await audience(this.db, id, type) });
   }
 
   async create(auth: AuthContext, body: z.output<typeof announcementBody>, ip: string): Promise<AnnouncementDetail> {
     this.checkExpiry(body.expiresAt);
-    const targets = await this.targets(body);
+    const targets = await audienceTargets(this.db, body);
     const now = this.now();
     const id = await this.db.transaction().execute(async (tx) => {
       const row = await tx
@@ -290,7 +205,7 @@ export class AnnouncementService {
   async update(auth: AuthContext, id: number, body: z.output<typeof announcementBody>, ip: string): Promise<AnnouncementDetail> {
     const before = await this.row(id);
     this.checkExpiry(body.expiresAt);
-    const targets = await this.targets(body);
+    const targets = await audienceTargets(this.db, body);
     await this.db.transaction().execute(async (tx) => {
       await tx
         .updateTable('announcements')
@@ -337,7 +252,7 @@ export class AnnouncementService {
 
   async remove(auth: AuthContext, id: number, ip: string): Promise<null> {
     const row = await this.row(id);
-    const audience = row.withdrawn_at === null ? await this.audience(id, row.type as AnnouncementType) : [];
+    const told = row.withdrawn_at === null ? await audience(this.db, id, row.type as AnnouncementType) : [];
     await this.db.deleteFrom('announcements').where('id', '=', id).execute();
     await this.audit.record({
       user: auth.user,
@@ -347,30 +262,16 @@ export class AnnouncementService {
       outcome: 'ok',
       ip,
     });
-    if (audience.length > 0) this.published({ id, pin: pinOf(row.pin), userIds: audience });
+    if (told.length > 0) this.published({ id, pin: pinOf(row.pin), userIds: told });
     return null;
   }
 
-  async devices(q: string | undefined): Promise<AudienceDevice[]> {
-    let query = this.db.selectFrom('devices').select(['id', 'box_id as boxId', 'controller', 'company']);
-    if (q) {
-      query = query.where((eb) => eb.or([contains('cast(box_id as varchar(20))', q), contains('lower(company)', q)]));
-    }
-    const rows = await query.orderBy('box_id').orderBy('controller').limit(PICKER_LIMIT).execute();
-    return rows;
+  devices(q: string | undefined): Promise<AudienceDevice[]> {
+    return pickDevices(this.db, q);
   }
 
-  async users(q: string | undefined): Promise<AudienceUser[]> {
-    let query = this.db.selectFrom('users').select(['id', 'username', 'roles']);
-    if (q) query = query.where(contains('lower(username)', q));
-    const rows = await query
-      .orderBy('username')
-      .limit(PICKER_LIMIT * 2)
-      .execute();
-    return rows
-      .filter((u) => servesMessages(u.roles))
-      .slice(0, PICKER_LIMIT)
-      .map((u) => ({ id: u.id, username: u.username }));
+  users(q: string | undefined): Promise<AudienceUser[]> {
+    return pickUsers(this.db, q);
   }
 
   // ---- the reader (/msg) ----

@@ -15,6 +15,7 @@ import {
 import type { z } from 'zod';
 import { deviceScope, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import { contains } from '../../db/search.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { cardFactsOf } from './render.js';
@@ -61,7 +62,7 @@ export class NotificationService {
     if (f.q) {
       const text = f.q;
       q = q.where((eb) => {
-        const byCompany = eb('d.company', 'like', `%${text.replace(/[%_\\]/g, '\\$&')}%`);
+        const byCompany = contains('d.company', text);
         return /^\d{1,15}$/.test(text) ? eb.or([byCompany, eb('d.box_id', '=', Number(text))]) : byCompany;
       });
     }

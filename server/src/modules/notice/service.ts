@@ -3,16 +3,12 @@ import {
   canAccess,
   Code,
   LANGUAGES,
-  isCardKind,
   message,
   NOTIFICATION_KINDS,
   TEMPLATE_PLACEHOLDERS,
   unknownPlaceholders,
-  type AttemptOutcome,
   type AttemptRow,
   type ChannelsView,
-  type DeliveryChannel,
-  type deliveryFilter,
   type Language,
   type MessageTemplateRow,
   type NotificationKind,
@@ -23,9 +19,7 @@ import {
   type WebhookRow,
 } from '@dms/contract';
 import type { z } from 'zod';
-import type { Selectable } from 'kysely';
 import type { Db } from '../../db/database.js';
-import type { NotifyWebhooksTable } from '../../db/schema.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
@@ -33,44 +27,9 @@ import { sendEmail } from '../msg/channels/email.js';
 import { httpAllowed, postWebhook } from '../msg/channels/webhook.js';
 import { defaultTemplate, render, type Templates } from '../msg/render.js';
 import type { NotifyStore, SmtpConfig } from '../msg/settings.js';
-
-type DeliveryFilter = z.output<typeof deliveryFilter>;
-
-const webhookNotFound = (id: number) => new AppError(Code.NOT_FOUND, 'error.webhookNotFound', { id });
-const newSecret = () => `whsec_${randomBytes(24).toString('base64url')}`;
-
-/** The made-up card of the card kinds' previews. */
-const SAMPLE_ICCID = '89860000000000000001';
-const SAMPLE_STATUS: Partial<Record<NotificationKind, string>> = {
-  event: 'started',
-  recover: 'online',
-  online: 'online',
-  offline: 'offline',
-  card: 'in_7_days',
-  feedback: 'done',
-};
-
-/** A sample notification for previews and tests: a compressor of a made-up company, faulting now. */
-function sample(kind: NotificationKind, lang: Language, now: number) {
-  return {
-    kind,
-    status: SAMPLE_STATUS[kind] ?? 'online_fault',
-    boxId: 100001,
-    controller: 1,
-    company: message(lang, 'notify.sample.company'),
-    rule: message(lang, 'notify.sample.rule'),
-    time: now,
-    changes: 1,
-    path: '/devices/controller/100001/1',
-    card: isCardKind(kind)
-      ? {
-          iccid: SAMPLE_ICCID,
-          expiresOn: new Date(now + 7 * 86_400_000).toISOString().slice(0, 10),
-          reply: kind === 'feedback' ? message(lang, 'notify.sample.reply') : null,
-        }
-      : null,
-  };
-}
+import { attemptRows, attempts, toAttempt, type DeliveryFilter } from './delivery-log.js';
+import { sample } from './sample.js';
+import { newSecret, toWebhook, webhookNotFound } from './webhook-row.js';
 
 /**
  * Root's notification management (/notice/notification-management, /notice/notification-log; docs/notifications.md):
@@ -292,47 +251,8 @@ export class NoticeService {
     return render(sample(body.kind, body.language, this.now()), body, body.language, tz, this.publicUrl);
   }
 
-  private attempts(f: DeliveryFilter) {
-    let q = this.db
-      .selectFrom('notify_attempts as a')
-      .innerJoin('notify_deliveries as d', 'd.id', 'a.delivery_id')
-      .leftJoin('users as u', 'u.id', 'd.user_id')
-      .leftJoin('notifications as n', 'n.id', 'd.notification_id')
-      .leftJoin('devices as dv', 'dv.id', 'n.device_id');
-    if (f.channel) q = q.where('d.channel', '=', f.channel);
-    if (f.outcome) q = q.where('a.outcome', '=', f.outcome);
-    if (f.user) q = q.where('u.username', '=', f.user);
-    if (f.boxId !== undefined) q = q.where('dv.box_id', '=', f.boxId);
-    if (f.from !== undefined) q = q.where('a.time', '>=', f.from);
-    if (f.to !== undefined) q = q.where('a.time', '<=', f.to);
-    return q;
-  }
-
-  private attemptRows(f: DeliveryFilter) {
-    return this.attempts(f)
-      .select([
-        'a.id',
-        'a.delivery_id',
-        'd.channel',
-        'd.target',
-        'u.username',
-        'd.notification_id',
-        'n.type',
-        'dv.box_id',
-        'dv.controller',
-        'd.push',
-        'a.attempt',
-        'a.time',
-        'a.outcome',
-        'a.error',
-        'd.status',
-      ])
-      .orderBy('a.time', 'desc')
-      .orderBy('a.id', 'desc');
-  }
-
   async count(f: DeliveryFilter): Promise<number> {
-    const row = await this.attempts(f)
+    const row = await attempts(this.db, f)
       .select((eb) => eb.fn.countAll<number | string>().as('n'))
       .executeTakeFirstOrThrow();
     return Number(row.n);
@@ -341,7 +261,7 @@ export class NoticeService {
   async deliveries({ page, page_size, ...f }: DeliveryFilter & { page: number; page_size: number }) {
     const [total, rows] = await Promise.all([
       this.count(f),
-      this.attemptRows(f)
+      attemptRows(this.db, f)
         .offset((page - 1) * page_size)
         .limit(page_size)
         .execute(),
@@ -353,7 +273,7 @@ export class NoticeService {
   async *all(auth: AuthContext, f: DeliveryFilter): AsyncGenerator<AttemptRow[]> {
     if (!canAccess(auth.roles, 'notice')) throw forbidden();
     for (let offset = 0; ; offset += 1000) {
-      const rows = await this.attemptRows(f).offset(offset).limit(1000).execute();
+      const rows = await attemptRows(this.db, f).offset(offset).limit(1000).execute();
       if (rows.length === 0) return;
       yield rows.map(toAttempt);
     }
@@ -373,52 +293,4 @@ export class NoticeService {
     this.kick();
     return null;
   }
-}
-
-function toWebhook(r: Selectable<NotifyWebhooksTable>): WebhookRow {
-  return {
-    id: r.id,
-    name: r.name,
-    url: r.url,
-    kinds: JSON.parse(r.kinds) as NotificationKind[],
-    enabled: r.enabled === 1,
-    secretHint: `…${r.secret.slice(-4)}`,
-    createdAt: r.created_at,
-  };
-}
-
-function toAttempt(r: {
-  id: number;
-  delivery_id: number;
-  channel: string;
-  target: string;
-  username: string | null;
-  notification_id: number | null;
-  type: string | null;
-  box_id: number | null;
-  controller: number | null;
-  push: number;
-  attempt: number;
-  time: number;
-  outcome: string;
-  error: string;
-  status: string;
-}): AttemptRow {
-  return {
-    id: r.id,
-    deliveryId: r.delivery_id,
-    channel: r.channel as DeliveryChannel,
-    target: r.target,
-    username: r.username,
-    notificationId: r.notification_id,
-    kind: r.type as NotificationKind | null,
-    boxId: r.box_id === null ? null : r.box_id,
-    controller: r.controller,
-    push: r.push,
-    attempt: r.attempt,
-    time: r.time,
-    outcome: r.outcome as AttemptOutcome,
-    error: r.error,
-    retryable: r.status === 'failed',
-  };
 }

@@ -17,7 +17,7 @@ import { AppError, notFound } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import type { EventBus } from '../../events/bus.js';
-import { likePattern } from '../usermanager/people.js';
+import { likePattern } from '../../db/search.js';
 import { findTemplate, listTemplates } from './repository.js';
 
 /** Two saves of one name at once both pass the check; where the database's unique key decides, the same answer. */
@@ -68,7 +68,7 @@ export class TemplateService {
    * its name in any language; sorted by `sort` then name.
    */
   async list({ q, sort, order, page, page_size }: z.output<typeof templateListQuery>): Promise<TemplatePage> {
-    const search = q ? { like: likePattern(q.toLowerCase()), builtins: builtinsNamed(q) } : null;
+    const search = q ? { like: likePattern(q), builtins: builtinsNamed(q) } : null;
     const { total, rows } = await listTemplates(this.db, search, { sort, order, offset: (page - 1) * page_size, limit: page_size });
     return { total, items: rows.map((r) => toRow(r, r.user_count ?? 0, r.right_count ?? 0)) };
   }

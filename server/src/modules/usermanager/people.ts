@@ -2,6 +2,7 @@ import { Code, type OperationAction } from '@dms/contract';
 import { sql } from 'kysely';
 import { requireAccess, type ChildRole } from '../../access/index.js';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
+import { containsAny } from '../../db/search.js';
 import { AppError, forbidden } from '../../errors.js';
 import { hashPassword } from '../../security/passwords.js';
 import type { UserRow } from '../../db/schema.js';
@@ -13,11 +14,6 @@ import { findTemplate } from '../permission-templates/repository.js';
 import * as userRepo from '../user/repository.js';
 
 /** What the helper, sub-manager, claim and CK calls share (docs/people.md). */
-
-/** A LIKE pattern matching `q` anywhere, with its wildcards escaped (use with `escape '\\'`). */
-export function likePattern(q: string): string {
-  return `%${q.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-}
 
 export async function usernameTaken(db: Db, username: string): Promise<boolean> {
   return (await db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst()) !== undefined;
@@ -98,8 +94,7 @@ function templateGone(err: unknown): never {
 /** A search of devices by box id, company, station or model (contains), as a condition on `devices as d`. */
 export function deviceSearch(q: string | undefined) {
   if (!q) return null;
-  const like = likePattern(q);
-  return sql<boolean>`(cast(d.box_id as varchar(16)) like ${like} escape '\\' or d.company like ${like} escape '\\' or d.station_no like ${like} escape '\\' or d.model like ${like} escape '\\')`;
+  return containsAny([sql`cast(d.box_id as varchar(16))`, 'd.company', 'd.station_no', 'd.model'], q);
 }
 
 /**

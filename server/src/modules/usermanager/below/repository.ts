@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { childrenWithRole, type ChildRole } from '../../../access/index.js';
 import type { Db } from '../../../db/database.js';
-import { deviceSearch, likePattern } from '../people.js';
+import { containsAny } from '../../../db/search.js';
+import { deviceSearch } from '../people.js';
 
 /** The kind of device link from the caller to one of their people: a share with a helper, an assignment. */
 export type LinkKind = 'helper' | 'assigned';
@@ -20,10 +21,13 @@ function children(db: Db, parentId: number, role: ChildRole, f: ChildFilter) {
   let query = childrenWithRole(db, parentId, role);
   const { equals, q } = f;
   if (equals) query = query.where(sql<boolean>`${sql.ref(`u.${equals.column}`)} = ${equals.value}`);
-  if (q) {
-    const like = likePattern(q);
-    query = query.where((eb) => eb.or(f.columns.map((c) => sql<boolean>`${sql.ref(`u.${c}`)} like ${like} escape '\\'`)));
-  }
+  if (q)
+    query = query.where(
+      containsAny(
+        f.columns.map((c) => `u.${c}`),
+        q,
+      ),
+    );
   return query;
 }
 
