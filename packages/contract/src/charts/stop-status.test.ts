@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import type { Sample } from '../src/events/engine.js';
-import { chartBody, STOP_STATES, stopStatusDefinition, type RunState, type StopSegment, type StopTotals } from '../src/charts/schemas.js';
-import { runStateOf, Segmenter, thinSegments, totalsPerDay, utilisationOf, zeroTotals, type StateAt } from '../src/charts/stop-status.js';
+import type { Sample } from '../events/engine.js';
+import { chartBody, STOP_STATES, stopStatusDefinition, type RunState, type StopSegment, type StopTotals } from '../charts/schemas.js';
+import { runStateOf, Segmenter, thinSegments, totalsPerDay, utilisationOf, zeroTotals, type StateAt } from '../charts/stop-status.js';
 
 const S = 1000;
 const MIN = 60 * S;

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { registerMapDiff, registerMapProblems, type RegisterDef } from '../src/index.js';
+import { registerMapDiff, registerMapProblems, type RegisterDef } from '../index.js';
 
 const NAME = { en: 'A', zh: '甲', es: 'A', ja: 'エー' };
 const reg = (number: number, key: string, more: Partial<RegisterDef> = {}): RegisterDef => ({

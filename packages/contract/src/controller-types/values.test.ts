@@ -9,7 +9,7 @@ import {
   wordsFromRaw,
   writeRange,
   type RegisterCoding,
-} from '../src/index.js';
+} from './values.js';
 
 /** The words of a big-endian byte sequence, two bytes each, as Modbus sends them. */
 const words = (hex: string): number[] => (hex.replace(/ /g, '').match(/.{4}/g) ?? []).map((w) => parseInt(w, 16));

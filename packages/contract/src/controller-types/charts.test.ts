@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { chartsOf, defaultCharts } from '../src/index.js';
+import { chartsOf, defaultCharts } from './charts.js';
 
 /** The charts a type's devices show (/device-type/chart), as the server reads them from the type's row. */
 describe('chartsOf', () => {

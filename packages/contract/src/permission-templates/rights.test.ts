@@ -7,7 +7,7 @@ import {
   type RegisterRight,
   type TemplateDefaultWrite,
   type TemplateRights,
-} from '../src/index.js';
+} from '../index.js';
 
 const TYPE = 7;
 // The map marks a setpoint `operating`; a protection limit is not.

@@ -16,8 +16,8 @@ import {
   type Sample,
   type StepOutcome,
   type Verdict,
-} from '../src/events/engine.js';
-import type { CompareOp, RuleCondition, RuleLeaf, RuleTiming } from '../src/events/schemas.js';
+} from '../events/engine.js';
+import type { CompareOp, RuleCondition, RuleLeaf, RuleTiming } from '../events/schemas.js';
 
 // ---- Samples ----
 
