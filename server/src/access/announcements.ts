@@ -1,4 +1,4 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { Expression, ExpressionBuilder } from 'kysely';
 import type { Db } from '../db/database.js';
 import type { AnnouncementsTable, Database } from '../db/schema.js';
 import { notFound } from '../errors.js';
@@ -7,12 +7,12 @@ import type { Checker, Rules } from './rule.js';
 type WithAnnouncement = ExpressionBuilder<Database & { a: AnnouncementsTable }, 'a'>;
 
 /**
- * Whether user `userId` is of announcement `a`'s audience (docs/people.md "Announcements"): everyone for type all
+ * Whether user `userId` (a number, or a column such as `u.id` of a query joining users) is of announcement `a`'s audience (docs/people.md "Announcements"): everyone for type all
  * (the route lets only those whom /msg serves ask), the people chosen for type personal, and for type device whoever
  * reaches one of its devices now, by the reach table (so a helper whose share ended no longer has it). The one rule of
  * who an announcement is for: the lists, the banner, the counts of root's list and the live push all use it.
  */
-export function inAudience(eb: WithAnnouncement, userId: number) {
+export function inAudience(eb: WithAnnouncement, userId: number | Expression<number>) {
   const targets = eb.selectFrom('announcement_targets as t').select('t.announcement_id').whereRef('t.announcement_id', '=', 'a.id');
   return eb.or([
     eb('a.type', '=', 'all'),

@@ -1,6 +1,7 @@
-import { canAccess, Code, type AnnouncementType, type AudienceDevice, type AudienceUser, type announcementBody } from '@dms/contract';
+import { canAccess, Code, type AudienceDevice, type AudienceUser, type announcementBody } from '@dms/contract';
 import { sql } from 'kysely';
 import type { z } from 'zod';
+import { inAudience } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
 import { AppError } from '../../errors.js';
@@ -15,47 +16,32 @@ const PICKER_LIMIT = 50;
 /** Whether /msg serves a user (roles as stored: a JSON array): only they can be told, or be chosen as an audience. */
 export const servesMessages = (roles: string) => canAccess(JSON.parse(roles) as string[], 'msg');
 
-/** The ids of everyone /msg serves (the audience of type all). */
-async function messageUsers(db: Db): Promise<number[]> {
-  const users = await db.selectFrom('users').select(['id', 'roles']).execute();
-  return users.filter((u) => servesMessages(u.roles)).map((u) => u.id);
-}
-
 /**
- * The audiences now of these announcements, by id (by `inAudience`'s rule, so the counts and the push agree with the
- * lists): one query for the chosen people and one for the devices' reach, whatever the number of announcements.
+ * The audiences now of these announcements, by id: the people `inAudience` (the access module's one rule, which the
+ * lists and the banner use) puts in each, of those whom /msg serves. One query, whatever the number of announcements.
  */
-export async function audiences(db: Db, list: ReadonlyArray<{ id: number; type: string }>): Promise<Map<number, number[]>> {
-  const of = (type: AnnouncementType) => list.filter((a) => a.type === type).map((a) => a.id);
-  const [personal, device] = [of('personal'), of('device')];
-  const everyone = of('all').length > 0 ? await messageUsers(db) : [];
-  const people =
-    personal.length === 0
-      ? []
-      : await db
-          .selectFrom('announcement_targets')
-          .select(['announcement_id as id', 'user_id'])
-          .where('announcement_id', 'in', personal)
-          .where('user_id', 'is not', null)
-          .execute();
-  const reach =
-    device.length === 0
-      ? []
-      : await db
-          .selectFrom('announcement_targets as t')
-          .innerJoin('device_reach as dr', 'dr.device_id', 't.device_id')
-          .select(['t.announcement_id as id', 'dr.user_id'])
-          .distinct()
-          .where('t.announcement_id', 'in', device)
-          .execute();
-  const found = new Map<number, number[]>(list.map((a) => [a.id, a.type === 'all' ? everyone : []]));
-  for (const r of [...people, ...reach]) if (r.user_id !== null) found.get(r.id)?.push(r.user_id);
+export async function audiences(db: Db, list: ReadonlyArray<{ id: number }>): Promise<Map<number, number[]>> {
+  const found = new Map<number, number[]>(list.map((a) => [a.id, []]));
+  if (list.length === 0) return found;
+  const rows = await db
+    .selectFrom('announcements as a')
+    .innerJoin('users as u', (join) => join.onTrue())
+    .select(['a.id', 'u.id as userId', 'u.roles'])
+    .where(
+      'a.id',
+      'in',
+      list.map((a) => a.id),
+    )
+    .where((eb) => inAudience(eb, eb.ref('u.id')))
+    .orderBy('u.id')
+    .execute();
+  for (const r of rows) if (servesMessages(r.roles)) found.get(r.id)?.push(r.userId);
   return found;
 }
 
 /** The audience of announcement `id` now. */
-export async function audience(db: Db, id: number, type: AnnouncementType): Promise<number[]> {
-  return (await audiences(db, [{ id, type }])).get(id) ?? [];
+export async function audience(db: Db, id: number): Promise<number[]> {
+  return (await audiences(db, [{ id }])).get(id) ?? [];
 }
 
 /** How many each announcement is for now, and how many of them read it: three queries for a whole page. */

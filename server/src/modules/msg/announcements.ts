@@ -155,8 +155,8 @@ export class AnnouncementService {
     if (expiresAt !== null && expiresAt <= this.now()) throw new AppError(Code.VALIDATION_FAILED, 'validation.announcement.expiry');
   }
 
-  private async tell(id: number, type: AnnouncementType, pin: AnnouncementPin) {
-    this.published({ id, pin, userIds: await audience(this.db, id, type) });
+  private async tell(id: number, pin: AnnouncementPin) {
+    this.published({ id, pin, userIds: await audience(this.db, id) });
   }
 
   async create(auth: AuthContext, body: z.output<typeof announcementBody>, ip: string): Promise<AnnouncementDetail> {
@@ -194,7 +194,7 @@ export class AnnouncementService {
       outcome: 'ok',
       ip,
     });
-    await this.tell(id, body.type, body.pin);
+    await this.tell(id, body.pin);
     return this.detail(id);
   }
 
@@ -236,7 +236,7 @@ export class AnnouncementService {
       outcome: 'ok',
       ip,
     });
-    if (before.withdrawn_at === null) await this.tell(id, body.type, body.pin);
+    if (before.withdrawn_at === null) await this.tell(id, body.pin);
     return this.detail(id);
   }
 
@@ -245,14 +245,14 @@ export class AnnouncementService {
     if (row.withdrawn_at === null) {
       await this.db.updateTable('announcements').set({ withdrawn_at: this.now(), updated_at: this.now() }).where('id', '=', id).execute();
       await this.audit.record({ user: auth.user, action: 'notice.announcementWithdraw', target: `#${id}`, outcome: 'ok', ip });
-      await this.tell(id, row.type as AnnouncementType, pinOf(row.pin));
+      await this.tell(id, pinOf(row.pin));
     }
     return null;
   }
 
   async remove(auth: AuthContext, id: number, ip: string): Promise<null> {
     const row = await this.row(id);
-    const told = row.withdrawn_at === null ? await audience(this.db, id, row.type as AnnouncementType) : [];
+    const told = row.withdrawn_at === null ? await audience(this.db, id) : [];
     await this.db.deleteFrom('announcements').where('id', '=', id).execute();
     await this.audit.record({
       user: auth.user,
