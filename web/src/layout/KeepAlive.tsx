@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { Activity, useState, type ReactNode } from 'react';
 import { useLocation, useOutlet } from 'react-router';
 import { useRouteHandle } from '../app/Root';
 import { PageShownContext } from './page-shown';
@@ -7,7 +7,10 @@ import { useRefreshVersions, useVisitedViews } from './tags-view/store';
 /**
  * Keeps visited pages mounted (hidden) so their state survives switching tabs (spec 2 tags view).
  * Each open tab whose route is cached keeps the element it was rendered with, keyed by path;
- * routes with meta.noCache, and tabs that are closed, are unmounted.
+ * routes with meta.noCache, and tabs that are closed, are unmounted. A hidden page is React's `Activity` in hidden
+ * mode: its state and DOM stay, its effects stop (live push subscriptions, polls, resize observers, timers) and
+ * start again when it is shown, and it renders only when nothing else waits, so ten open tabs cost the shown page
+ * nothing. Its effects must bear running again: one that fills a form from data does so once per new data.
  */
 export function KeepAlive() {
   const outlet = useOutlet();
@@ -35,7 +38,9 @@ export function KeepAlive() {
         const active = path === pathname;
         return (
           <div key={`${path}#${versions[path] ?? 0}`} className="dms-page" data-path={path} hidden={!active}>
-            <PageShownContext.Provider value={active}>{active ? outlet : next.get(path)}</PageShownContext.Provider>
+            <Activity mode={active ? 'visible' : 'hidden'}>
+              <PageShownContext.Provider value={active}>{active ? outlet : next.get(path)}</PageShownContext.Provider>
+            </Activity>
           </div>
         );
       })}

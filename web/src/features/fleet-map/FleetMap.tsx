@@ -219,7 +219,11 @@ export function FleetMap({ points, height, dark = false, large = false, testId =
             option={option}
             height="100%"
             onEvents={onEvents}
-            onChart={(c) => (chartRef.current = c)}
+            onChart={(c) => {
+              chartRef.current = c;
+              // A chart disposed (the page hidden behind another tab) is drawn anew when it comes back: fitted again.
+              if (!c) fitted.current = false;
+            }}
             data-testid={`${testId}-chart`}
             aria-label={t('fleet.map.mapLabel')}
           />

@@ -2,7 +2,7 @@ import { Alert, App, Button, Card, Checkbox, Form, Input, Select, Space, Switch,
 import { api, canAccess, LANGUAGE_NAMES, LANGUAGES, NOTIFICATION_KINDS, type NotifyPrefs } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import dayjs, { type Dayjs } from 'dayjs';
-import { useEffect, useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { call } from '@/api/call';
 import { useRoles } from '@/auth/session';
 import { useSubmit } from '@/components/forms/useSubmit';
@@ -65,8 +65,13 @@ function Preferences() {
   const view = useQuery(notificationQueries.preferences());
   const email = Form.useWatch('email', form);
   const zones = useMemo(() => Intl.supportedValuesOf('timeZone').map((z) => ({ value: z, label: z })), []);
+  // The form takes the saved choices each time they change, not each time the page is shown again (a page kept
+  // behind another tab runs its effects again when it comes back: the choices being edited stay).
+  const shown = useRef<unknown>(null);
   useEffect(() => {
-    if (view.data) form.setFieldsValue(toValues(view.data.prefs, view.data.own));
+    if (!view.data || view.data === shown.current) return;
+    shown.current = view.data;
+    form.setFieldsValue(toValues(view.data.prefs, view.data.own));
   }, [view.data, form]);
   const save = useSubmit(
     async (prefs: NotifyPrefs | null) => {
