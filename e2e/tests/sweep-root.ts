@@ -131,6 +131,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },
+    { name: 'box-ck', path: '/smartbox/box-ck', ready: 'box-ck-table' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },
     { name: 'server-log', path: '/datalog/server-log', ready: 'server-log-table', each: logTitle(LOG_TITLES.server) },

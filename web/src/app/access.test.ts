@@ -44,8 +44,8 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       for (const route of menu) {
         if (route.kind === 'group') expect(route.children.length, route.name).toBeGreaterThan(0);
       }
-      // Only root reaches the server log and the IP change log.
-      for (const name of ['serverLog', 'ipLog'])
+      // Only root reaches the server log, the IP change log and the box CK codes.
+      for (const name of ['serverLog', 'ipLog', 'boxCk'])
         expect(
           permittedPages(SHELL_ROUTES, roles).some((p) => p.name === name),
           name,
@@ -104,7 +104,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...msg,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['ipLog', 'serverLog', ...rootAreaPages.map((p) => p.name)] : []),
+        ...(role === 'root' ? ['boxCk', 'ipLog', 'serverLog', ...rootAreaPages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -115,6 +115,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     for (const hidden of ['controller', 'plcController', 'maglevController', 'box']) expect(deviceMenu).not.toContain(hidden);
     expect(menuNames(menuRoutes(SHELL_ROUTES, ['root']))).toEqual(
       [
+        'boxCk',
         'boxRegInfo',
         'changePassword',
         'chartsManage/',

@@ -38,6 +38,7 @@ export { default as managers } from '@/pages/usermanager/locales/es/managers';
 export { default as people } from '@/pages/usermanager/locales/es/people';
 export { default as usermanager } from '@/pages/usermanager/locales/es/usermanager';
 export { default as announcements } from '@/features/announcements/locales/es/announcements';
+export { default as boxCk } from '@/features/box-ck/locales/es/boxCk';
 export { default as chartViews } from '@/features/charts/locales/es/chartViews';
 export { default as eventActions } from '@/features/events/locales/es/eventActions';
 export { default as fleet } from '@/features/fleet/locales/es/fleet';

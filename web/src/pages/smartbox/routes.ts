@@ -1,7 +1,7 @@
-import { CloudServerOutlined, SwapOutlined } from '@ant-design/icons';
+import { CloudServerOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log is root's (area smartboxRoot). */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log and box-ck are root's (area smartboxRoot). */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -14,6 +14,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/ip-log',
         meta: { titleKey: 'smartbox.route.ipLog', icon: SwapOutlined, area: 'smartboxRoot' },
         load: () => import('./ip-log'),
+      },
+      {
+        kind: 'page',
+        name: 'boxCk',
+        path: '/smartbox/box-ck',
+        meta: { titleKey: 'smartbox.route.boxCk', icon: NumberOutlined, area: 'smartboxRoot' },
+        load: () => import('./box-ck'),
       },
     ],
   },

@@ -19,7 +19,7 @@ import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
 import { ckModelPath } from '../paths';
 import { GenerateModal } from './GenerateModal';
-import { CK_READS } from './reads';
+import { CK_READS } from '@/features/box-ck/reads';
 
 interface CkFilter {
   q: string | undefined;

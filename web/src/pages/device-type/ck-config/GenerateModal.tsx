@@ -8,7 +8,7 @@ import { useInvalidate } from '@/api/invalidate';
 import { FormModal } from '@/components/forms/FormModal';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
-import { CK_READS } from './reads';
+import { CK_READS } from '@/features/box-ck/reads';
 
 interface GenerateForm {
   typeIds: number[] | undefined;

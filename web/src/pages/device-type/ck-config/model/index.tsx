@@ -8,7 +8,7 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { CK_CONFIG_PATH } from '@/pages/device-type/paths';
-import { CK_READS } from '../reads';
+import { CK_READS } from '@/features/box-ck/reads';
 
 /**
  * /device-type/CK-config/model/{ck} (root): the controller types the devices of boxes carrying this CK may take, one

@@ -1,7 +1,7 @@
 /** /device-type/CK-config y /device-type/CK-config/model/{ck}: códigos CK, sus tipos y la tabla caja-CK (issue 20). */
 export default {
   help: 'Un código CK representa el grupo de un fabricante o marca. Los tipos elegidos para un código son los únicos que pueden tomar los equipos de sus cajas; un código sin tipos no limita nada.',
-  tabs: { codes: 'Códigos CK', boxes: 'CK de cajas', history: 'Cambios' },
+  tabs: { codes: 'Códigos CK' },
   search: 'Código o empresa',
   ck: 'Código CK',
   company: 'Empresa',
@@ -35,36 +35,6 @@ export default {
   generateOk: 'Generar',
   generated:
     '{deleted} asignación(es) eliminada(s), {created} creada(s); {devices, plural, one {# equipo cambió} other {# equipos cambiaron}} de tipo.',
-  boxSearch: 'Número de caja',
-  boxCkFilter: 'Código CK',
-  box: 'Número de caja',
-  ckCompany: 'Empresa del CK',
-  boxCompany: 'Empresa de la caja',
-  setAt: 'Fijado',
-  setBox: 'Fijar el CK de una caja',
-  setBoxTitle: 'El código CK de una caja',
-  noCk: 'Ninguno (quitarlo)',
-  boxSaved:
-    'Caja {boxId}: {devices, plural, =0 {ningún equipo cambió de tipo} one {# equipo cambió de tipo} other {# equipos cambiaron de tipo}}.',
-  change: 'Cambiar',
-  history: 'Historial',
-  boxTotal: '{total, plural, one {# caja} other {# cajas}}',
-  import: 'Importar',
-  importTitle: 'Importar códigos CK de cajas',
-  importHelp:
-    'Un archivo .xlsx o .csv (como máximo {size} KB): una primera fila con las columnas «{box}» y «{ck}», y luego una caja por fila. No se escribe nada hasta que el archivo no tenga problemas y usted lo aplique.',
-  importProblems: '{count, plural, one {# problema} other {# problemas}}: corrija el archivo y vuelva a elegirlo. No se escribió nada.',
-  importChanges:
-    '{count, plural, =0 {Ninguna caja cambia de CK} one {# caja cambia de CK} other {# cajas cambian de CK}}; sin cambio: {unchanged}.',
-  imported: '{count, plural, one {# caja tomó} other {# cajas tomaron}} su código CK.',
-  from: 'De',
-  to: 'A',
-  at: 'Hora',
-  by: 'Por',
-  source: 'Cómo',
-  sources: { set: 'Fijado', import: 'Importado', register: 'Registrado', demo: 'Datos de demostración' },
-  historyTotal: '{total, plural, one {# cambio} other {# cambios}}',
-  historyBox: 'Número de caja',
   model: {
     invalid: 'Un código CK tiene cuatro dígitos.',
     title: 'Código CK {ck}',

@@ -4,6 +4,10 @@ const smartbox: LocaleArea<'smartbox'> = {
   route: {
     smartbox: 'Caja inteligente',
     ipLog: 'Cambios de IP',
+    boxCk: 'Códigos CK de cajas',
+  },
+  boxCk: {
+    help: 'El código CK (cuatro dígitos) de cada caja con la hora en que se fijó: fije uno, importe una hoja y vea cada cambio. Es la misma tabla que la de la página de códigos CK en tipos de dispositivo.',
   },
   ipLog: {
     boxId: 'ID de caja',

@@ -4,6 +4,10 @@ const smartbox: LocaleArea<'smartbox'> = {
   route: {
     smartbox: 'スマートボックス',
     ipLog: 'IP変更ログ',
+    boxCk: 'ボックスCKコード',
+  },
+  boxCk: {
+    help: '各ボックスのCKコード（4桁）と設定時刻：1件ずつ設定、シートのインポート、すべての変更の確認。デバイスタイプのCKコードページと同じ表です。',
   },
   ipLog: {
     boxId: 'ボックスID',

@@ -25,31 +25,31 @@ export function BoxCkHistory({ list }: { list: ListControl<HistoryFilter> }) {
   );
   const columns = useMemo<TableColumnsType<BoxCkChange>>(
     () => [
-      { key: 'at', title: t('ckConfig.at'), dataIndex: 'at', width: 170, render: (v: number) => formatTime(v, lang) },
-      { key: 'boxId', title: t('ckConfig.box'), dataIndex: 'boxId', width: 130 },
-      { key: 'from', title: t('ckConfig.from'), dataIndex: 'from', width: 90, render: (v: string | null) => v ?? '—' },
-      { key: 'to', title: t('ckConfig.to'), dataIndex: 'to', width: 90, render: (v: string | null) => v ?? '—' },
+      { key: 'at', title: t('boxCk.at'), dataIndex: 'at', width: 170, render: (v: number) => formatTime(v, lang) },
+      { key: 'boxId', title: t('boxCk.box'), dataIndex: 'boxId', width: 130 },
+      { key: 'from', title: t('boxCk.from'), dataIndex: 'from', width: 90, render: (v: string | null) => v ?? '—' },
+      { key: 'to', title: t('boxCk.to'), dataIndex: 'to', width: 90, render: (v: string | null) => v ?? '—' },
       {
         key: 'source',
-        title: t('ckConfig.source'),
+        title: t('boxCk.source'),
         dataIndex: 'source',
         width: 120,
-        render: (v: BoxCkChange['source']) => <Tag>{t(`ckConfig.sources.${v}`)}</Tag>,
+        render: (v: BoxCkChange['source']) => <Tag>{t(`boxCk.sources.${v}`)}</Tag>,
       },
-      { key: 'by', title: t('ckConfig.by'), dataIndex: 'by', width: 130, render: (v: string | null) => v ?? '—' },
+      { key: 'by', title: t('boxCk.by'), dataIndex: 'by', width: 130, render: (v: string | null) => v ?? '—' },
     ],
     [t, lang],
   );
   return (
     <ListPage
-      title={t('ckConfig.tabs.history')}
+      title={t('boxCk.tabs.history')}
       extra={<RefreshButton onClick={rows.reload} testId="box-ck-history-reload" />}
       toolbar={
         <Space wrap className="dms-toolbar">
           <InputNumber<number>
             data-testid="box-ck-history-box"
-            aria-label={t('ckConfig.historyBox')}
-            placeholder={t('ckConfig.historyBox')}
+            aria-label={t('boxCk.historyBox')}
+            placeholder={t('boxCk.historyBox')}
             min={1}
             precision={0}
             controls={false}
@@ -67,7 +67,7 @@ export function BoxCkHistory({ list }: { list: ListControl<HistoryFilter> }) {
       data-testid="box-ck-history-table"
       rowKey="id"
       scroll={{ x: tableWidth(columns) }}
-      showTotal={(total) => t('ckConfig.historyTotal', { total })}
+      showTotal={(total) => t('boxCk.historyTotal', { total })}
     />
   );
 }

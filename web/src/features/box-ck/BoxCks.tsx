@@ -36,10 +36,10 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
 
   const columns = useMemo<TableColumnsType<BoxCkRow>>(
     () => [
-      { key: 'boxId', title: t('ckConfig.box'), dataIndex: 'boxId', width: 140 },
+      { key: 'boxId', title: t('boxCk.box'), dataIndex: 'boxId', width: 140 },
       {
         key: 'ck',
-        title: t('ckConfig.ck'),
+        title: t('boxCk.ck'),
         width: 100,
         render: (_: unknown, r) => (
           <Typography.Text code data-testid={`box-ck-${r.boxId}`}>
@@ -47,18 +47,18 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
           </Typography.Text>
         ),
       },
-      { key: 'company', title: t('ckConfig.ckCompany'), dataIndex: 'company', width: 220, ellipsis: true },
-      { key: 'boxCompany', title: t('ckConfig.boxCompany'), dataIndex: 'boxCompany', width: 200, ellipsis: true },
+      { key: 'company', title: t('boxCk.ckCompany'), dataIndex: 'company', width: 220, ellipsis: true },
+      { key: 'boxCompany', title: t('boxCk.boxCompany'), dataIndex: 'boxCompany', width: 200, ellipsis: true },
       {
         key: 'setAt',
-        title: t('ckConfig.setAt'),
+        title: t('boxCk.setAt'),
         dataIndex: 'setAt',
         width: 170,
         render: (v: number | null) => (v === null ? '—' : formatTime(v, lang)),
       },
       {
         key: 'actions',
-        title: t('ckConfig.actions'),
+        title: t('boxCk.actions'),
         width: 170,
         render: (_: unknown, r) => (
           <Space size={4}>
@@ -70,7 +70,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
                 setSetting({ boxId: r.boxId, ck: r.ck });
               }}
             >
-              {t('ckConfig.change')}
+              {t('boxCk.change')}
             </Button>
             <Button
               type="link"
@@ -80,7 +80,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
                 onHistory(r.boxId);
               }}
             >
-              {t('ckConfig.history')}
+              {t('boxCk.history')}
             </Button>
           </Space>
         ),
@@ -92,7 +92,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
   return (
     <>
       <ListPage
-        title={t('ckConfig.tabs.boxes')}
+        title={t('boxCk.tabs.boxes')}
         extra={
           <Space wrap>
             <RefreshButton onClick={rows.reload} testId="box-ck-reload" />
@@ -102,7 +102,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
                 setImporting(true);
               }}
             >
-              {t('ckConfig.import')}
+              {t('boxCk.import')}
             </Button>
             <Button
               type="primary"
@@ -111,7 +111,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
                 setSetting(null);
               }}
             >
-              {t('ckConfig.setBox')}
+              {t('boxCk.setBox')}
             </Button>
           </Space>
         }
@@ -119,8 +119,8 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
           <Space wrap className="dms-toolbar">
             <SearchInput
               data-testid="box-ck-search"
-              aria-label={t('ckConfig.boxSearch')}
-              placeholder={t('ckConfig.boxSearch')}
+              aria-label={t('boxCk.boxSearch')}
+              placeholder={t('boxCk.boxSearch')}
               maxLength={10}
               inputMode="numeric"
               style={{ width: 200 }}
@@ -132,8 +132,8 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
             />
             <SearchInput
               data-testid="box-ck-filter"
-              aria-label={t('ckConfig.boxCkFilter')}
-              placeholder={t('ckConfig.boxCkFilter')}
+              aria-label={t('boxCk.boxCkFilter')}
+              placeholder={t('boxCk.boxCkFilter')}
               maxLength={4}
               inputMode="numeric"
               style={{ width: 140 }}
@@ -151,7 +151,7 @@ export function BoxCks({ onHistory }: { onHistory: (boxId: number) => void }) {
         data-testid="box-ck-table"
         rowKey="boxId"
         scroll={{ x: tableWidth(columns) }}
-        showTotal={(total) => t('ckConfig.boxTotal', { total })}
+        showTotal={(total) => t('boxCk.boxTotal', { total })}
       />
       {setting !== undefined && (
         <BoxCkModal
@@ -186,7 +186,7 @@ function BoxCkModal({ setting, onClose }: { setting: Setting; onClose: () => voi
       const boxId = setting?.boxId ?? values.boxId ?? 0;
       const ck = values.ck.trim() === '' ? null : values.ck.trim();
       const { devices } = await call(api.ck.setBox, { params: { boxId }, body: { ck } }, { errorDisplay: 'none' });
-      void message.success(t('ckConfig.boxSaved', { boxId, devices }));
+      void message.success(t('boxCk.boxSaved', { boxId, devices }));
       onClose();
     },
     { invalidates: CK_READS },
@@ -194,8 +194,8 @@ function BoxCkModal({ setting, onClose }: { setting: Setting; onClose: () => voi
   return (
     <FormModal<BoxCkForm>
       open
-      title={t('ckConfig.setBoxTitle')}
-      okText={t('ckConfig.save')}
+      title={t('boxCk.setBoxTitle')}
+      okText={t('boxCk.save')}
       okTestId="box-ck-save"
       busy={busy}
       form={form}
@@ -204,7 +204,7 @@ function BoxCkModal({ setting, onClose }: { setting: Setting; onClose: () => voi
       onChange={clearError}
       onCancel={onClose}
     >
-      <Form.Item name="boxId" label={t('ckConfig.box')}>
+      <Form.Item name="boxId" label={t('boxCk.box')}>
         <InputNumber<number>
           data-testid="box-ck-box"
           min={1}
@@ -216,8 +216,8 @@ function BoxCkModal({ setting, onClose }: { setting: Setting; onClose: () => voi
       </Form.Item>
       <Form.Item
         name="ck"
-        label={t('ckConfig.ck')}
-        extra={t('ckConfig.noCk')}
+        label={t('boxCk.ck')}
+        extra={t('boxCk.noCk')}
         help={error ?? undefined}
         validateStatus={error ? 'error' : undefined}
       >

@@ -19,16 +19,16 @@ export function BoxCkImport({ open, onClose }: { open: boolean; onClose: () => v
       send={(body) => call(api.ck.importBoxes, { body }, { errorDisplay: 'none' })}
       invalidates={CK_READS}
       texts={{
-        title: t('ckConfig.importTitle'),
-        help: t('ckConfig.importHelp', { size: MAX_UPLOAD_BYTES / 1024, box: t('ckConfig.box'), ck: t('ckConfig.ck') }),
-        problems: (count) => t('ckConfig.importProblems', { count }),
-        changes: (count, unchanged) => t('ckConfig.importChanges', { count, unchanged }),
-        done: (count) => t('ckConfig.imported', { count }),
+        title: t('boxCk.importTitle'),
+        help: t('boxCk.importHelp', { size: MAX_UPLOAD_BYTES / 1024, box: t('boxCk.box'), ck: t('boxCk.ck') }),
+        problems: (count) => t('boxCk.importProblems', { count }),
+        changes: (count, unchanged) => t('boxCk.importChanges', { count, unchanged }),
+        done: (count) => t('boxCk.imported', { count }),
       }}
       columns={[
-        { key: 'boxId', title: t('ckConfig.box'), dataIndex: 'boxId', width: 140 },
-        { key: 'from', title: t('ckConfig.from'), dataIndex: 'from', width: 100, render: (v: string | null) => v ?? '—' },
-        { key: 'to', title: t('ckConfig.to'), dataIndex: 'to', width: 100 },
+        { key: 'boxId', title: t('boxCk.box'), dataIndex: 'boxId', width: 140 },
+        { key: 'from', title: t('boxCk.from'), dataIndex: 'from', width: 100, render: (v: string | null) => v ?? '—' },
+        { key: 'to', title: t('boxCk.to'), dataIndex: 'to', width: 100 },
       ]}
     />
   );
