@@ -87,7 +87,8 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     expect(noticePages.map((p) => p.name).sort()).toEqual(['noticeCreate', 'noticeList', 'notificationLog', 'notificationManagement']);
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages];
     for (const role of ROLES) {
-      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo'] : [];
+      // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
+      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo', 'clearFaults'] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
       const helpers = ['manager', 'afterSales', 'afterSalesPlus'].includes(role) ? ['editHelper', 'helperDevice'] : [];
       if (role === 'manager') helpers.push('addHelper');
@@ -119,6 +120,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'boxRegInfo',
         'changePassword',
         'chartsManage/',
+        'clearFaults',
         'dashboard',
         'datalog/',
         'deviceType/',

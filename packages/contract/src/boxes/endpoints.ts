@@ -1,7 +1,15 @@
 import { endpoint } from '../endpoint.js';
 import { pageQuery } from '../envelope.js';
 import { boxIdParams } from '../devices/schemas.js';
-import { boxDetail, ingestStats, ipLogPage, ipLogQuery, unregisteredBoxPage } from './schemas.js';
+import {
+  boxDetail,
+  clearFaultRecordsBody,
+  faultRecordsCleared,
+  ingestStats,
+  ipLogPage,
+  ipLogQuery,
+  unregisteredBoxPage,
+} from './schemas.js';
 
 const tags = ['boxes'] as const;
 
@@ -42,5 +50,17 @@ export const endpoints = {
     response: boxDetail,
     tags,
     summary: 'One cloud box: what it reported, its controllers the user sees, IP changes and connections (newest first)',
+  }),
+  clearFaultRecords: endpoint({
+    method: 'POST',
+    path: '/boxes/:boxId/fault-records/clear',
+    access: 'boxClearFaultRecord',
+    confirms: true,
+    params: boxIdParams,
+    body: clearFaultRecordsBody,
+    response: faultRecordsCleared,
+    tags,
+    summary:
+      "Deletes a box's ended fault records, all or started in [from, to): unconfirmed, 20004 with the counts; confirmed, done (open ones are kept)",
   }),
 };

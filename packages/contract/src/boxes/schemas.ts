@@ -78,3 +78,19 @@ export const ingestStats = z.object({
   connectedBoxes: z.number(),
 });
 export type IngestStats = z.infer<typeof ingestStats>;
+
+/**
+ * Clearing a box's fault records (/smartbox/box-clear-fault-record; root or limited_admin): those that ended, started
+ * in [from, to) or at any time. Records still open (the fault is on) are kept: ingest closes them when it clears.
+ * Without `confirm` nothing changes: the answer is 20004 with how many would go and how many stay open.
+ */
+export const clearFaultRecordsBody = z
+  .object({
+    from: z.number().int().min(0).nullable().default(null),
+    to: z.number().int().min(0).nullable().default(null),
+    confirm: z.boolean().default(false),
+  })
+  .refine((b) => b.from === null || b.to === null || b.from < b.to, { message: 'validation.boxes.clearRange', path: ['to'] });
+export type ClearFaultRecordsBody = z.input<typeof clearFaultRecordsBody>;
+export const faultRecordsCleared = z.object({ deleted: z.number().int(), kept: z.number().int() });
+export type FaultRecordsCleared = z.infer<typeof faultRecordsCleared>;

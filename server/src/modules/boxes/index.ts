@@ -8,12 +8,12 @@ declare module 'fastify' {
   }
 }
 
-/** Cloud boxes: one box's page, unregistered boxes, the IP log and ingest statistics. */
+/** Cloud boxes: one box's page, unregistered boxes, the IP log, ingest statistics, and clearing a box's fault records. */
 export default fp(
   (app) => {
-    const boxes = new BoxesService(app.db, app.ingest, app.devices);
+    const boxes = new BoxesService(app.db, app.ingest, app.devices, app.datalog);
     app.decorate('boxes', boxes);
     boxRoutes(app, boxes);
   },
-  { name: 'boxes', dependencies: ['ingest', 'devices'] },
+  { name: 'boxes', dependencies: ['ingest', 'devices', 'datalog'] },
 );

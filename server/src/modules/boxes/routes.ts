@@ -10,4 +10,5 @@ export function boxRoutes(app: FastifyInstance, boxes: BoxesService): void {
   route(app, e.ipLog, ({ query }) => boxes.ipLog(query));
   route(app, e.ingestStats, () => boxes.stats());
   route(app, e.detail, ({ auth, params, lang }) => boxes.detail(auth, params.boxId, lang));
+  route(app, e.clearFaultRecords, ({ auth, params, body, ip }) => boxes.clearFaultRecords(auth, params.boxId, body, ip));
 }

@@ -1,10 +1,13 @@
-import type { BoxDetail, IpChangeRow, Language, UnregisteredBoxRow } from '@dms/contract';
+import type { BoxDetail, clearFaultRecordsBody, FaultRecordsCleared, IpChangeRow, Language, UnregisteredBoxRow } from '@dms/contract';
+import type { z } from 'zod';
 import { requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { notFound } from '../../errors.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { DeviceService } from '../devices/service.js';
+import type { Audit } from '../datalog/service.js';
+import { clearFaultRecords } from './fault-records.js';
 import * as repo from './repository.js';
 
 /** Most IP changes and connection events the box page shows. */
@@ -26,7 +29,18 @@ export class BoxesService {
     private readonly db: Db,
     private readonly ingest: IngestService,
     private readonly devices: DeviceService,
+    private readonly audit: Audit,
   ) {}
+
+  /** Deletes a box's ended fault records, all or started in [from, to), once confirmed (fault-records.ts). */
+  clearFaultRecords(
+    auth: AuthContext,
+    boxId: number,
+    body: z.output<typeof clearFaultRecordsBody>,
+    ip: string,
+  ): Promise<FaultRecordsCleared> {
+    return clearFaultRecords(this.db, this.audit, auth, boxId, body, ip);
+  }
 
   /**
    * One box as its page shows it, for whoever owns it or sees at least one device on it (root, admin: any box):

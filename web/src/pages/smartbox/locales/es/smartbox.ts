@@ -5,6 +5,16 @@ const smartbox: LocaleArea<'smartbox'> = {
     smartbox: 'Caja inteligente',
     ipLog: 'Cambios de IP',
     boxCk: 'Códigos CK de cajas',
+    clearFaults: 'Borrar registros de fallos',
+  },
+  clearFaults: {
+    help: 'Borra los registros de fallos terminados de una caja: todos, o los que empezaron en el intervalo. Se conservan los de un fallo aún activo. Antes se le indican las cantidades y se le pide confirmar.',
+    box: 'Número de caja',
+    boxNeeded: 'Introduzca el número de caja.',
+    range: 'Empezados entre (opcional)',
+    rangeHelp: 'Vacío: en cualquier momento.',
+    submit: 'Borrar registros de fallos',
+    done: 'Caja {boxId}: {deleted, plural, one {# registro de fallo borrado} other {# registros de fallos borrados}}; se conservan {kept} aún abiertos.',
   },
   boxCk: {
     help: 'El código CK (cuatro dígitos) de cada caja con la hora en que se fijó: fije uno, importe una hoja y vea cada cambio. Es la misma tabla que la de la página de códigos CK en tipos de dispositivo.',

@@ -5,6 +5,16 @@ const smartbox: LocaleArea<'smartbox'> = {
     smartbox: '智能盒子',
     ipLog: 'IP变更日志',
     boxCk: '盒子CK码',
+    clearFaults: '清除故障记录',
+  },
+  clearFaults: {
+    help: '删除某个盒子已结束的故障记录：全部，或在所选时间段内开始的记录。仍在持续的故障的记录会保留。会先告知数量并请您确认。',
+    box: '盒子编号',
+    boxNeeded: '请输入盒子编号。',
+    range: '开始时间段（可选）',
+    rangeHelp: '留空表示全部时间。',
+    submit: '清除故障记录',
+    done: '盒子 {boxId}：已删除 {deleted} 条故障记录；保留仍未结束的 {kept} 条。',
   },
   boxCk: {
     help: '每个盒子的CK码（四位数字）及设置时间：逐个设置、导入表格，并查看每次变更。与设备类型下CK码页面的表是同一张。',
