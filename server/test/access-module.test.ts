@@ -164,6 +164,13 @@ describe.each(dialects)('the access module on %s', (dialect) => {
     expect(await granted('demo_market', 'box.read', [900001, 900002, 900003, 900004])).toEqual([900002, 900003, 900004]);
   });
 
+  it('box.clearFaults: only those who see every box, of boxes that exist; an owner is not enough', async () => {
+    expect(await granted('demo_root', 'box.clearFaults', [900001, 900002, MISSING])).toEqual([900001, 900002]);
+    expect(await granted('admin', 'box.clearFaults', [900001, 900004])).toEqual([900001, 900004]);
+    expect(await granted('demo_manager', 'box.clearFaults', [900001, 900002, 900003, 900004])).toEqual([]);
+    expect(await granted('demo_market', 'box.clearFaults', [900001, 900002, 900003, 900004])).toEqual([]);
+  });
+
   it('user.read and userScope: oneself and everyone below; root everyone', async () => {
     const id = (name: string) => (auth[name] as AuthContext).user.id;
     const everyone = ['demo_root', 'demo_manager', 'demo_helper', 'demo_end_user', 'demo_market'].map(id);

@@ -14,6 +14,7 @@ export const PERMISSIONS = {
   'device.assign': "Assign a device to one's sub-manager: its owner only",
   'history.read': "Read a device's history: table, curves, candles, snapshots and its export",
   'box.read': "See a cloud box's page",
+  'box.clearFaults': "Clear a box's fault records: those who see every box (root, admin, limited_admin), of a box that exists",
   'user.read': "See a user's account and operations",
   'user.helper': "Manage a helper: one's child holding the role helper",
   'user.manager': "Manage a sub-manager: one's child holding the role manager",

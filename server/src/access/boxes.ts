@@ -1,9 +1,16 @@
 import type { PermissionOf } from '@dms/contract';
 import { forbidden } from '../errors.js';
 import * as repo from './repository.js';
-import { deviceScope, type Rules } from './rule.js';
+import { deviceScope, seesAll, type Rules } from './rule.js';
 
-/** A box's page is seen by its owner and by whoever sees a device on it (root, admin: every box). */
+/**
+ * A box's page is seen by its owner and by whoever sees a device on it (root, admin: every box). Its fault records are
+ * cleared only by those who see every box (the area lets root and limited_admin ask): nobody else, whatever they own.
+ */
 export const BOX_RULES = {
   'box.read': { check: async (db, auth, ids) => new Set(await repo.boxesAmong(db, deviceScope(auth), ids)), denied: forbidden },
+  'box.clearFaults': {
+    check: async (db, auth, ids) => new Set(seesAll(auth) ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
+    denied: forbidden,
+  },
 } as const satisfies Rules<PermissionOf<'box'>>;

@@ -27,7 +27,7 @@ export async function clearFaultRecords(
   const done = await db.transaction().execute(async (tx) => {
     const box = await tx.selectFrom('boxes').select('box_id').where('box_id', '=', boxId).executeTakeFirst();
     if (!box) throw notFound();
-    await requireAccess(tx, { auth, permission: 'box.read', ids: [boxId] });
+    await requireAccess(tx, { auth, permission: 'box.clearFaults', ids: [boxId] });
     const onBox = tx.selectFrom('devices').select('id').where('box_id', '=', boxId);
     let records = tx.selectFrom('fault_records').where('device_id', 'in', onBox);
     if (from !== null) records = records.where('started_at', '>=', from);
