@@ -189,6 +189,14 @@ export async function expectScreenFits(page: Page, screen: Screen, lang: Lang, w
       // Name what runs off the side, so that a failure seen once in CI can be found.
       throw new Error(`${String(error)}\npast the right edge:\n${(await pastTheEdge(page)).join('\n')}`);
     });
+  // The breadcrumb is one line: its shown steps all start at about the same height (none wrapped under the tags bar).
+  const crumbDrop = await page.evaluate(() => {
+    const tops = Array.from(document.querySelectorAll('[data-testid="breadcrumb"] li'))
+      .filter((li) => li.getClientRects().length > 0)
+      .map((li) => li.getBoundingClientRect().top);
+    return tops.length === 0 ? 0 : Math.max(...tops) - Math.min(...tops);
+  });
+  expect(crumbDrop, `${where}: the breadcrumb on one line`).toBeLessThanOrEqual(8);
   const text = await page.locator('body').innerText();
   expect(text.match(RAW_KEY)?.[0], `${where}: a raw translation key`).toBeUndefined();
   const title = await page.title();

@@ -85,10 +85,15 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     // And /notice (spec 6; issue 22): root's announcements, notification management and delivery log.
     const noticePages = PAGES.filter(({ areas }) => areas.includes('notice')).map((p) => p.page);
     expect(noticePages.map((p) => p.name).sort()).toEqual(['noticeCreate', 'noticeList', 'notificationLog', 'notificationManagement']);
-    const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages];
+    // /smartbox (spec 6): root's tools (ip-log, box-ck, ...), and clearing a box's fault records, root's and limited_admin's.
+    const smartboxRootPages = PAGES.filter(({ areas }) => areas.includes('smartboxRoot')).map((p) => p.page);
+    expect(smartboxRootPages.map((p) => p.name)).toEqual(expect.arrayContaining(['ipLog', 'boxCk']));
+    const clearFaultPages = PAGES.filter(({ areas }) => areas.includes('boxClearFaultRecord')).map((p) => p.page.name);
+    expect(clearFaultPages).toEqual(['clearFaults']);
+    const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages, ...smartboxRootPages];
     for (const role of ROLES) {
       // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
-      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo', 'clearFaults'] : [];
+      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo', ...clearFaultPages] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
       const helpers = ['manager', 'afterSales', 'afterSalesPlus'].includes(role) ? ['editHelper', 'helperDevice'] : [];
       if (role === 'manager') helpers.push('addHelper');
@@ -105,7 +110,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...msg,
         ...boxReg,
         ...helpers,
-        ...(role === 'root' ? ['boxCk', 'ipLog', 'serverLog', ...rootAreaPages.map((p) => p.name)] : []),
+        ...(role === 'root' ? ['serverLog', ...rootAreaPages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);
     }
@@ -116,17 +121,15 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     for (const hidden of ['controller', 'plcController', 'maglevController', 'box']) expect(deviceMenu).not.toContain(hidden);
     expect(menuNames(menuRoutes(SHELL_ROUTES, ['root']))).toEqual(
       [
-        'boxCk',
         'boxRegInfo',
         'changePassword',
         'chartsManage/',
-        'clearFaults',
+        ...clearFaultPages,
         'dashboard',
         'datalog/',
         'deviceType/',
         'devices/',
         'events/',
-        'ipLog',
         'announcementList',
         'msg/',
         'notice/',
