@@ -4,8 +4,8 @@ import { expect, expectShown, fromMenu, openShell, reg, screenshot, shown, test,
 /**
  * /smartbox/box-clear-fault-record (root or limited_admin; issue 23): limited_admin opens it from the sidebar, names a
  * box with a fault that came and went and one still on, is told the counts in the warning box, confirms, and the ended
- * record is gone while the open one stays. A bad range is refused by the server in its words. The call's other refusals
- * are the server's tests (box-fault-records.test.ts); other roles see no entry (menus.spec.ts).
+ * record is gone while the open one stays. A box nobody registered is refused by the server in its words. The call's
+ * other refusals are the server's tests (box-fault-records.test.ts); other roles see no entry (menus.spec.ts).
  */
 test.use({ role: 'demo_limited_admin' });
 
@@ -31,6 +31,10 @@ test('limited_admin clears a box’s ended fault records after the counts are co
   await openShell(page, '/dashboard');
   await fromMenu(page, 'Smart box', 'clearFaults');
   await expectShown(page, /\/smartbox\/box-clear-fault-record$/);
+  // A box nobody registered is named in the server's words, under the form.
+  await shown(page, 'clear-faults-box').fill(String(boxId + 5));
+  await shown(page, 'clear-faults-submit').click();
+  await expect(shown(page, 'clear-faults-error')).toHaveText(`No box has the number ${boxId + 5}.`);
   await shown(page, 'clear-faults-box').fill(String(boxId));
   await shown(page, 'clear-faults-submit').click();
   const confirm = page.locator('.ant-modal-confirm');

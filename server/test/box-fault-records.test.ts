@@ -121,7 +121,7 @@ describe.each(dialects)('clearing a box’s fault records (%s)', (dialect) => {
       'POST',
       '/boxes/8899/fault-records/clear',
       { confirm: true },
-      { status: 404, code: Code.NOT_FOUND, message: 'Not found.' },
+      { status: 404, code: Code.NOT_FOUND, message: 'No box has the number 8899.' },
     );
     await refused(
       'demo_manager',

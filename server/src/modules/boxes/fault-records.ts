@@ -2,7 +2,7 @@ import { Code, type clearFaultRecordsBody, type FaultRecordsCleared } from '@dms
 import type { z } from 'zod';
 import { requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { AppError, notFound } from '../../errors.js';
+import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 
@@ -26,7 +26,7 @@ export async function clearFaultRecords(
   const { from, to } = body;
   const done = await db.transaction().execute(async (tx) => {
     const box = await tx.selectFrom('boxes').select('box_id').where('box_id', '=', boxId).executeTakeFirst();
-    if (!box) throw notFound();
+    if (!box) throw new AppError(Code.NOT_FOUND, 'error.boxCkUnknownBox', { boxId });
     await requireAccess(tx, { auth, permission: 'box.clearFaults', ids: [boxId] });
     const onBox = tx.selectFrom('devices').select('id').where('box_id', '=', boxId);
     let records = tx.selectFrom('fault_records').where('device_id', 'in', onBox);
