@@ -3,7 +3,6 @@ import os from 'node:os';
 import path from 'node:path';
 import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type {
   BoxCredentials,
@@ -18,7 +17,7 @@ import type {
   UtilisationResult,
 } from '@dms/contract';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
-import { PG_URL, bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -106,13 +105,8 @@ describe.each(dialects)('charts on %s', (dialect) => {
   afterAll(async () => {
     await client?.endAsync(true).catch(() => undefined);
     await t.close();
+    // Its PostgreSQL schema is dropped when every test file is done (global-setup.ts).
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
   });
 
   it('refuses bad charts with the exact message in the caller’s language; 401 without a session, 403 for a manager', async () => {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
-import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isForeignKeyViolation, openDatabase, type Db, type OpenDatabase } from '../src/db/database.js';
 import { migrate, MigrationError } from '../src/db/migrations.js';
@@ -98,11 +97,8 @@ async function freshDatabase(dialect: 'sqlite' | 'postgres'): Promise<OpenDataba
     ...opened,
     schema,
     drop: async () => {
+      // The schema itself is dropped when every test file is done (global-setup.ts), not under the others.
       await opened.close();
-      const client = new pg.Client({ connectionString: PG_URL });
-      await client.connect();
-      await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await client.end();
     },
   };
 }

@@ -2,11 +2,10 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { MqttClient } from 'mqtt';
-import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, DeviceDetail, EventPage, ReplayResult, RuleBody, RuleDetail, RulePage } from '@dms/contract';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
-import { PG_URL, bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -87,13 +86,8 @@ describe.each(dialects)('event rules on %s', (dialect) => {
   afterAll(async () => {
     await client?.endAsync(true).catch(() => undefined);
     await t.close();
+    // Its PostgreSQL schema is dropped when every test file is done (global-setup.ts).
     fs.rmSync(dataDir, { recursive: true, force: true });
-    if (dialect === 'postgres') {
-      const c = new pg.Client({ connectionString: PG_URL });
-      await c.connect();
-      await c.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await c.end();
-    }
   });
 
   it('refuses a rule that names what its type lacks, with the exact message in the caller’s language', async () => {

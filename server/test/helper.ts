@@ -74,13 +74,8 @@ export async function buildTestApp(
     config,
     clock,
     close: async () => {
+      // A PostgreSQL schema is dropped when every test file is done (global-setup.ts), not under the others.
       await built.app.close();
-      if (dialect === 'postgres') {
-        const client = new pg.Client({ connectionString: PG_URL });
-        await client.connect();
-        await client.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-        await client.end();
-      }
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
