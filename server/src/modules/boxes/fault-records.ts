@@ -1,7 +1,9 @@
 import { Code, type clearFaultRecordsBody, type FaultRecordsCleared } from '@dms/contract';
+import type { ExpressionBuilder } from 'kysely';
 import type { z } from 'zod';
 import { requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
@@ -28,11 +30,16 @@ export async function clearFaultRecords(
     const box = await tx.selectFrom('boxes').select('box_id').where('box_id', '=', boxId).executeTakeFirst();
     if (!box) throw new AppError(Code.NOT_FOUND, 'error.boxCkUnknownBox', { boxId });
     await requireAccess(tx, { auth, permission: 'box.clearFaults', ids: [boxId] });
-    const onBox = tx.selectFrom('devices').select('id').where('box_id', '=', boxId);
-    let records = tx.selectFrom('fault_records').where('device_id', 'in', onBox);
-    if (from !== null) records = records.where('started_at', '>=', from);
-    if (to !== null) records = records.where('started_at', '<', to);
-    const counts = await records
+    // The box's records started in the range: counted, then the ended ones deleted.
+    const inRange = (eb: ExpressionBuilder<Database, 'fault_records'>) =>
+      eb.and([
+        eb('device_id', 'in', eb.selectFrom('devices').select('id').where('box_id', '=', boxId)),
+        ...(from === null ? [] : [eb('started_at', '>=', from)]),
+        ...(to === null ? [] : [eb('started_at', '<', to)]),
+      ]);
+    const counts = await tx
+      .selectFrom('fault_records')
+      .where(inRange)
       .select((eb) => [eb.fn.countAll<number | string>().as('all'), eb.fn.count<number | string>('ended_at').as('ended')])
       .executeTakeFirstOrThrow();
     const ended = Number(counts.ended);
@@ -47,10 +54,7 @@ export async function clearFaultRecords(
           })
         : new AppError(Code.WARNING_CONFIRM, 'boxes.clearConfirm', params);
     }
-    let gone = tx.deleteFrom('fault_records').where('device_id', 'in', onBox).where('ended_at', 'is not', null);
-    if (from !== null) gone = gone.where('started_at', '>=', from);
-    if (to !== null) gone = gone.where('started_at', '<', to);
-    const result = await gone.executeTakeFirst();
+    const result = await tx.deleteFrom('fault_records').where(inRange).where('ended_at', 'is not', null).executeTakeFirst();
     return { deleted: Number(result.numDeletedRows), kept };
   });
   await audit.record({
