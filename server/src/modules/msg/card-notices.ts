@@ -1,9 +1,8 @@
 import type { NotifyPrefs } from '@dms/contract';
-import { addPrefs, deviceFacts, deviceReach, enabledWebhooks, webhookDelivery } from './recipients.js';
+import { addPrefs, deviceFacts, deviceReach, enabledWebhooks, firstPush, toldOf } from './recipients.js';
 import type { CardNotice, CreatorDeps, Pushed } from './engine.js';
-import { emailDelivery, storeDeliveries } from './outbox.js';
+import { storeDeliveries } from './outbox.js';
 import type { NotificationFacts } from './render.js';
-import { wants } from './settings.js';
 
 /**
  * Notices of cards: each once (a second sweep, a restart or another instance stores nothing more), on the box's
@@ -57,12 +56,7 @@ export async function storeCardNotices(d: CreatorDeps, batch: CardNotice[]): Pro
         .executeTakeFirst();
       if (!made) continue;
       const reached = reach.get(deviceId) ?? new Map<number, number>();
-      const users: Array<[number, number, NotifyPrefs]> = [];
-      for (const u of n.userIds ?? [...reached.keys()]) {
-        const data = reached.get(u);
-        const p = prefs.get(u);
-        if (data !== undefined && p && wants(p, n.kind)) users.push([u, data, p]);
-      }
+      const users = toldOf(n.userIds ?? reached.keys(), reached, prefs, n.kind);
       if (users.length > 0)
         await trx
           .insertInto('notification_recipients')
@@ -82,47 +76,17 @@ export async function storeCardNotices(d: CreatorDeps, batch: CardNotice[]): Pro
         path: device.path,
         card: n.card,
       };
-      const deliveries = [];
-      for (const [userId, , prefs] of users) {
-        const row = emailDelivery(templates, d.publicUrl, { id: made.id, severity: null, facts }, { id: userId, prefs }, 1, now);
-        if (row) deliveries.push(row);
-      }
-      for (const w of webhooks)
-        if (w.kinds.includes(n.kind))
-          deliveries.push(
-            webhookDelivery(
-              made.id,
-              w,
-              {
-                id: made.id,
-                kind: n.kind,
-                status: n.status,
-                time: n.time,
-                device: { id: deviceId, boxId: device.boxId, controller: device.controller, company: device.company, path: device.path },
-                card: n.card,
-              },
-              now,
-            ),
-          );
-      if (await storeDeliveries(trx, deliveries, now)) out.queued = true;
-      if (users.length > 0)
-        pushes.push({
-          userIds: users.map(([u]) => u),
-          notification: {
-            id: made.id,
-            device: deviceId,
-            boxId: device.boxId,
-            controller: device.controller,
-            company: device.company,
-            path: device.path,
-            kind: n.kind,
-            status: n.status,
-            rule: null,
-            card: n.card,
-            time: n.time,
-            push: 1,
-          },
-        });
+      const body = {
+        id: made.id,
+        kind: n.kind,
+        status: n.status,
+        time: n.time,
+        device: { id: deviceId, boxId: device.boxId, controller: device.controller, company: device.company, path: device.path },
+        card: n.card,
+      };
+      const first = firstPush(templates, d.publicUrl, { id: made.id, deviceId, severity: null, facts }, users, webhooks, body, now);
+      if (await storeDeliveries(trx, first.deliveries, now)) out.queued = true;
+      if (first.pushed) pushes.push(first.pushed);
     }
   });
   for (const p of pushes) d.pushed(p);

@@ -1,12 +1,11 @@
 import type { NotifyPrefs } from '@dms/contract';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
-import { addPrefs, deviceFacts, deviceReach, enabledWebhooks, webhookDelivery, webhookNotification } from './recipients.js';
+import { addPrefs, deviceFacts, deviceReach, enabledWebhooks, firstPush, toldOf, webhookNotification } from './recipients.js';
 import { CHUNK, type CreatorDeps, type Pushed, type Transition } from './engine.js';
-import { emailDelivery, storeDeliveries } from './outbox.js';
+import { storeDeliveries } from './outbox.js';
 import type { NotificationFacts } from './render.js';
 import { applyFolds, planChanges, stopRepeats, type Planned } from './repeats.js';
-import { wants } from './settings.js';
 
 /**
  * Makes notifications of a batch of changes, in one transaction (docs/notifications.md): each planned (new, or folded
@@ -57,11 +56,8 @@ export async function storeChanges(d: CreatorDeps, batch: Transition[]): Promise
     const deliveries = [];
     for (const plan of fresh) {
       const { t, device, id, limit } = plan;
-      const users: Array<[number, number, NotifyPrefs]> = [];
-      for (const [u, data] of reach.get(t.deviceId) ?? []) {
-        const p = prefs.get(u);
-        if (p && wants(p, t.kind)) users.push([u, data, p]);
-      }
+      const reached = reach.get(t.deviceId) ?? new Map<number, number>();
+      const users = toldOf(reached.keys(), reached, prefs, t.kind);
       for (const [user_id, data] of users)
         recipients.push({
           user_id,
@@ -84,30 +80,17 @@ export async function storeChanges(d: CreatorDeps, batch: Transition[]): Promise
         card: null,
       };
       // 5. The first push: e-mail to those who chose it, each webhook that takes the kind, and the console.
-      for (const [userId, , userPrefs] of users) {
-        const row = emailDelivery(templates, d.publicUrl, { id, severity: t.severity, facts }, { id: userId, prefs: userPrefs }, 1, now);
-        if (row) deliveries.push(row);
-      }
-      for (const w of webhooks)
-        if (w.kinds.includes(t.kind)) deliveries.push(webhookDelivery(id, w, webhookNotification(id, t, facts), now));
-      if (users.length > 0)
-        pushes.push({
-          userIds: users.map(([u]) => u),
-          notification: {
-            id,
-            device: t.deviceId,
-            boxId: device.boxId,
-            controller: device.controller,
-            company: device.company,
-            path: device.path,
-            kind: t.kind,
-            status: t.status,
-            rule: facts.rule,
-            card: null,
-            time: t.time,
-            push: 1,
-          },
-        });
+      const first = firstPush(
+        templates,
+        d.publicUrl,
+        { id, deviceId: t.deviceId, severity: t.severity, facts },
+        users,
+        webhooks,
+        webhookNotification(id, t, facts),
+        now,
+      );
+      deliveries.push(...first.deliveries);
+      if (first.pushed) pushes.push(first.pushed);
     }
     for (let i = 0; i < recipients.length; i += CHUNK)
       await trx

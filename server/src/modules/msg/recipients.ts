@@ -1,9 +1,12 @@
-import { controllerKind, detailPath, type NotificationKind, type NotifyPrefs } from '@dms/contract';
+import { controllerKind, detailPath, type NotificationKind, type NotifyPrefs, type Severity } from '@dms/contract';
+import type { Insertable } from 'kysely';
 import { usersSeeingAll } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import type { NotificationFacts } from './render.js';
-import type { NotifyStore } from './settings.js';
-import type { Transition } from './engine.js';
+import type { NotifyDeliveriesTable } from '../../db/schema.js';
+import type { Pushed, Transition } from './engine.js';
+import { emailDelivery } from './outbox.js';
+import type { NotificationFacts, TemplateLookup } from './render.js';
+import { wants, type NotifyStore } from './settings.js';
 
 /** What a notification tells of its device, and the box's push times (how often each class is pushed). */
 export interface DeviceFacts {
@@ -97,4 +100,66 @@ export function webhookNotification(id: number, t: Transition, f: NotificationFa
     rule: f.rule,
     severity: t.severity,
   };
+}
+
+/** A person told of a notification: who, whether they read the device's values (1) or only see it (0), their choices. */
+export type Told = [userId: number, data: number, prefs: NotifyPrefs];
+
+/** Of `candidates`, those who reach the device (`reached`: user → data) and chose `kind`. */
+export function toldOf(
+  candidates: Iterable<number>,
+  reached: ReadonlyMap<number, number>,
+  prefs: ReadonlyMap<number, NotifyPrefs>,
+  kind: NotificationKind,
+): Told[] {
+  const told: Told[] = [];
+  for (const u of candidates) {
+    const data = reached.get(u);
+    const p = prefs.get(u);
+    if (data !== undefined && p && wants(p, kind)) told.push([u, data, p]);
+  }
+  return told;
+}
+
+/**
+ * A stored notification's first push: e-mail to those told who chose it, each webhook that takes its kind (posted
+ * `webhookBody`), and the console's push (null when nobody is told).
+ */
+export function firstPush(
+  templates: TemplateLookup,
+  publicUrl: string,
+  n: { id: number; deviceId: number; severity: Severity | null; facts: NotificationFacts },
+  told: readonly Told[],
+  webhooks: readonly Webhook[],
+  webhookBody: object,
+  now: number,
+): { deliveries: Array<Insertable<NotifyDeliveriesTable>>; pushed: Pushed | null } {
+  const { id, facts: f } = n;
+  const deliveries: Array<Insertable<NotifyDeliveriesTable>> = [];
+  for (const [userId, , prefs] of told) {
+    const row = emailDelivery(templates, publicUrl, n, { id: userId, prefs }, 1, now);
+    if (row) deliveries.push(row);
+  }
+  for (const w of webhooks) if (w.kinds.includes(f.kind)) deliveries.push(webhookDelivery(id, w, webhookBody, now));
+  const pushed =
+    told.length === 0
+      ? null
+      : {
+          userIds: told.map(([u]) => u),
+          notification: {
+            id,
+            device: n.deviceId,
+            boxId: f.boxId,
+            controller: f.controller,
+            company: f.company,
+            path: f.path,
+            kind: f.kind,
+            status: f.status,
+            rule: f.rule,
+            card: f.card,
+            time: f.time,
+            push: 1,
+          },
+        };
+  return { deliveries, pushed };
 }
