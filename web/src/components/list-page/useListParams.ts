@@ -19,8 +19,13 @@ export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>)
   const params = useMemo(() => readListParams(spec, new URLSearchParams(search)), [spec, search]);
   const pageShown = usePageShown();
   const shown = useRef(pageShown);
+  // Hidden as React's Activity, a page's effects are cleaned up rather than run again: the clean-up marks it hidden
+  // (a request it started before, answering now, changes nothing).
   useEffect(() => {
     shown.current = pageShown;
+    return () => {
+      shown.current = false;
+    };
   }, [pageShown]);
 
   // A change builds on the URL as it is now: the navigation before it may still be rendering (in a transition), so
