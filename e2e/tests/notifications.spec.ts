@@ -72,7 +72,13 @@ test('a fault reaches the bells of its manager and helper, not a stranger; read 
     await expect(byId(manager, `notification-device-${fault.id}`)).toHaveAttribute('href', `/devices/controller/${boxId}/1`);
     await screenshot(manager, 'notifications-list');
 
+    // The list shows the search's answer before a row of it is clicked (the rows of the whole list, shown until then,
+    // move when it comes).
+    await expect(manager).toHaveURL(new RegExp(`[?&]q=${boxId}`));
+    await expect(byId(manager, 'notifications-table').locator('.ant-spin-spinning')).toHaveCount(0);
     await byId(manager, `notification-read-${fault.id}`).click();
+    // Read on the server first (a click lost is told apart from a list that does not show it), then on screen.
+    await expect.poll(async () => (await mineOf(manager, 'demo_manager')).find((n) => n.id === fault.id)?.readAt ?? null).not.toBeNull();
     await expect(byId(manager, `notification-unread-${fault.id}`)).toHaveCount(0);
     await byId(manager, `notification-ack-${fault.id}`).click();
     await expect(byId(manager, `notification-acked-${fault.id}`)).toBeVisible();
