@@ -77,6 +77,7 @@ const configSchema = z
     HEARTBEAT_TIMEOUT_S: z.coerce.number().positive().max(86_400).default(90),
     WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BOX_RATE_LIMIT: z.coerce.number().positive().max(10_000).default(20),
+    BOX_COMMAND_EXPIRY_H: z.coerce.number().positive().max(8760).default(72),
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
     CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
     HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
@@ -153,6 +154,8 @@ export interface Config {
     flushMs: number;
     /** How far ahead of the server's clock a box's snapshot time is trusted; beyond it, the receive time is stored. */
     clockSkewMs: number;
+    /** How long a command waits for its offline box before it expires (docs/box-protocol.md, Commands). */
+    commandExpiryMs: number;
   };
   brokerAuthAllow: string[];
   /** Prometheus metrics on their own listener (off without METRICS_PORT), answered to the `allow` addresses only. */
@@ -221,6 +224,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
       flushMs: c.HISTORY_FLUSH_MS,
       clockSkewMs: c.CLOCK_SKEW_S * 1000,
+      commandExpiryMs: Math.round(c.BOX_COMMAND_EXPIRY_H * 3_600_000),
     },
     brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',')
       .map((s) => s.trim())

@@ -82,7 +82,7 @@ describe.each(dialects)('clearing a box’s fault records (%s)', (dialect) => {
       message: `Box ${BOX}: 3 ended fault record(s) will be deleted; 1 still open will be kept. Continue?`,
     });
     expect(await left()).toBe(5);
-    expect(await ok('demo_root', 'POST', URL, { confirm: true })).toEqual({ deleted: 3, kept: 1 });
+    expect(await ok('demo_root', 'POST', URL, { confirm: true })).toEqual({ deleted: 3, kept: 1, told: null });
     expect(await left()).toBe(2);
     const log = await t.app.db
       .selectFrom('operation_log')
@@ -100,8 +100,30 @@ describe.each(dialects)('clearing a box’s fault records (%s)', (dialect) => {
       code: Code.WARNING_CONFIRM,
       message: `Box ${BOX}: 2 ended fault record(s) that started between 2026-11-27 12:00 and 2026-11-28 11:00 (UTC) will be deleted; 0 still open will be kept. Continue?`,
     });
-    expect(await ok('demo_limited_admin', 'POST', URL, { ...range, confirm: true })).toEqual({ deleted: 2, kept: 0 });
+    expect(await ok('demo_limited_admin', 'POST', URL, { ...range, confirm: true })).toEqual({ deleted: 2, kept: 0, told: null });
     expect(await left()).toBe(3);
+  });
+
+  it('also tells the box to clear its own fault memory when asked: it waits while the box is offline', async () => {
+    await seed();
+    const told = await ok('demo_limited_admin', 'POST', URL, { confirm: true, alsoBox: true });
+    expect(told).toEqual({ deleted: 3, kept: 1, told: 'queued' });
+    const commands = await t.app.db
+      .selectFrom('box_commands')
+      .select(['cmd', 'args', 'state', 'created_by'])
+      .where('box_id', '=', BOX)
+      .execute();
+    expect(commands).toEqual([{ cmd: 'clear-faults', args: '{}', state: 'queued', created_by: 'demo_limited_admin' }]);
+    const logged = await t.app.db
+      .selectFrom('operation_log')
+      .select('new_value')
+      .where('action', '=', 'boxes.clearFaultRecords')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    expect(logged.new_value).toBe('…: 3 deleted, 1 open kept; the box told to clear its faults');
+    // Unconfirmed, nothing is sent either.
+    await call('demo_root', 'POST', URL, { alsoBox: true });
+    expect(await t.app.db.selectFrom('box_commands').select('id').where('box_id', '=', BOX).execute()).toHaveLength(1);
   });
 
   it('refuses a bad range, an unknown box and those spec 6 keeps out, in their words', async () => {

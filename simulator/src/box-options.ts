@@ -1,5 +1,14 @@
-import { BOX_PROTOCOL_VERSION, boxClientId, upTopic, type WillPayload } from '@dms/contract';
-import type { IClientOptions } from 'mqtt';
+import {
+  BOX_PROTOCOL_VERSION,
+  boxClientId,
+  upTopic,
+  type BoxCommandName,
+  type CommandFailReason,
+  type HelloPayload,
+  type WillPayload,
+} from '@dms/contract';
+import type { IClientOptions, MqttClient } from 'mqtt';
+import type { SimController } from './controller.js';
 
 /** What a simulated box is given (box.ts): its credentials, controllers, pace, incidents and opening scenes. */
 
@@ -43,9 +52,19 @@ export interface BoxOptions {
   /** Keep the list of acknowledged snapshots (tests; it grows without bound). */
   trackAcks?: boolean;
   clock?: () => number;
-  /** What the box does (updates, config); `warn` what went wrong (a down message it could not use). */
+  /** What the box does (commands, their outcome); `warn` what went wrong (a down message it could not use). */
   log?: (line: string) => void;
   warn?: (line: string) => void;
+  /**
+   * Commands that fail, and why (tests; `SimBox.failCommand` changes them at run time). A firmware update fails at
+   * the step of its reason (`download-failed`, `size-mismatch` and `checksum-mismatch` as if the image were cut short
+   * or corrupted, `install-failed`), a `server` command with `unreachable` never reaches the new address and returns
+   * after its fallback time; any other command and reason fails at once.
+   */
+  commandFaults?: Partial<Record<BoxCommandName, CommandFailReason>>;
+  /** How long a reboot keeps the box away (REBOOT_MS), and how many ms a second of a `server` command's fallback lasts (1000): tests shorten both. */
+  rebootMs?: number;
+  fallbackSecondMs?: number;
 }
 
 /** One controller's part of a snapshot the broker acknowledged. */
@@ -61,10 +80,32 @@ export const RECONNECT_MS = 1000;
 export const REFUSED_RETRY_MS = 30_000;
 /** Most snapshots kept unacknowledged (offline or awaiting PUBACK); past that the box skips new ones (a real box's buffer). */
 export const MAX_BACKLOG = 30;
+/** How long a rebooting box (a `reboot` or `firmware` command) stays away before it connects again. */
+export const REBOOT_MS = 1000;
 /** How long a clean stop waits for the last PUBACKs before it disconnects anyway. */
 export const STOP_GRACE_MS = 2000;
 export const HELLO_FW = '2.4.1';
 export const HELLO_BOX_TYPE = 'DTU-4G-A';
+
+/** A box's `up/hello`; `signal` in dBm, `interval` in seconds (whole ones in the hello). */
+export function helloPayload(
+  fw: string,
+  iccid: string,
+  signal: number,
+  interval: number,
+  controllers: readonly SimController[],
+): HelloPayload {
+  return {
+    v: BOX_PROTOCOL_VERSION,
+    fw,
+    boxType: HELLO_BOX_TYPE,
+    iccid,
+    signal,
+    // The protocol carries whole seconds (1..3600); a benchmark's sub-second interval is reported as 1.
+    interval: Math.min(3600, Math.max(1, Math.round(interval))),
+    controllers: controllers.map((c) => ({ index: c.index, type: c.type.code })),
+  };
+}
 
 /** The MQTT client options of a box: its id and secret, a clean session, QoS 1 will that says it went offline. */
 export function mqttOptions(boxId: number, password: string): IClientOptions {
@@ -84,4 +125,22 @@ export function mqttOptions(boxId: number, password: string): IClientOptions {
     resubscribe: false,
     will: { topic: upTopic(boxId, 'will'), payload: Buffer.from(JSON.stringify(will)), qos: 1, retain: false },
   };
+}
+
+/**
+ * Ends a connected client cleanly: DISCONNECT (so no will) once every PUBACK is in. A broker that holds them back past
+ * the grace time gets the connection cut instead (and publishes the will); end() is under way by then, so no
+ * reconnect follows.
+ */
+export async function endCleanly(client: MqttClient): Promise<void> {
+  const clean = client.endAsync(false).then(
+    () => true,
+    () => true,
+  );
+  let grace: NodeJS.Timeout | undefined;
+  const graceOver = new Promise<false>((resolve) => {
+    grace = setTimeout(resolve, STOP_GRACE_MS, false);
+  });
+  if (!(await Promise.race([clean, graceOver]))) client.stream.destroy();
+  clearTimeout(grace);
 }

@@ -4,29 +4,30 @@ import {
   TOPIC_ROOT,
   upTopic,
   type AckPayload,
+  type BoxCommandName,
   type BoxEventKind,
-  type ConfigPayload,
+  type CommandFailReason,
   type DataPayload,
   type EventPayload,
-  type HelloPayload,
-  type UpdatePayload,
+  type UpKind,
   type WritePayload,
 } from '@dms/contract';
 import { ErrorWithReasonCode, MqttClient } from 'mqtt';
 import {
-  HELLO_BOX_TYPE,
   HELLO_FW,
+  helloPayload,
   MAX_BACKLOG,
   mqttOptions,
   RECONNECT_MS,
   REFUSED_RETRY_MS,
   SCENE_INCIDENT_MS,
   SCENE_OFFLINE_MS,
-  STOP_GRACE_MS,
+  endCleanly,
   type AckedSnapshot,
   type BoxOptions,
   type Scene,
 } from './box-options.js';
+import { Commands } from './commands.js';
 import { SimController } from './controller.js';
 import { parseDown } from './down.js';
 import { chanceWithin, Prng } from './prng.js';
@@ -82,6 +83,9 @@ export class SimBox extends EventEmitter<BoxEvents> {
   private readonly timers = new Set<NodeJS.Timeout>();
   private stopped = false;
   private online = false;
+  /** Until the first connect after a start or a reboot: that connect reports the boot and starts the reports. */
+  private booting = true;
+  private readonly commands: Commands;
 
   constructor(private readonly options: BoxOptions) {
     super();
@@ -97,12 +101,35 @@ export class SimBox extends EventEmitter<BoxEvents> {
     const now = this.clock();
     this.controllers = options.types.map((type, i) => new SimController(i + 1, type, boxRng.fork(`c${i + 1}`), now));
     this.iccid = `8986${Array.from({ length: 16 }, () => this.radio.int(0, 9)).join('')}`;
+    this.commands = new Commands(
+      {
+        boxId: this.boxId,
+        controllers: this.controllers,
+        counters: this.counters,
+        fw: () => this.fw,
+        broker: () => this.broker,
+        clock: this.clock,
+        log: this.log,
+        warn: this.warn,
+        publishReply: (reply) => {
+          this.publish('reply', reply);
+        },
+        setInterval: (seconds) => this.setInterval(seconds),
+        disconnect: () => this.leave(),
+        // Off (a reboot): reports stop until the next connect, which reports the boot; with firmware `fw` from then on.
+        restart: (fw) => {
+          if (this.tickTimer) clearTimeout(this.tickTimer);
+          this.tickTimer = null;
+          this.booting = true;
+          if (fw !== undefined) this.fw = fw;
+        },
+        connect: (to) => this.connectTo(to),
+      },
+      options,
+    );
   }
 
-  /**
-   * Connected and past mqtt.js's replay of unacknowledged messages (it emits `connect` only then, and only then
-   * can the box say hello).
-   */
+  /** Connected and past mqtt.js's replay of unacknowledged messages (it emits `connect` only then; only then can the box say hello). */
   get connected(): boolean {
     return this.online;
   }
@@ -120,28 +147,16 @@ export class SimBox extends EventEmitter<BoxEvents> {
   /** Disconnects properly (DISCONNECT, so no will) and stops reporting. */
   async stop(): Promise<void> {
     this.stopped = true;
+    this.commands.stop();
     if (this.tickTimer) clearTimeout(this.tickTimer);
     for (const t of this.timers) clearTimeout(t);
     this.timers.clear();
-    const client = this.client;
-    if (!client) return;
-    if (!client.connected) {
-      client.end(true);
-      return;
-    }
-    // end() sends DISCONNECT once every PUBACK is in. A broker that holds them back past the grace time gets the
-    // connection cut instead (and publishes the will); end() is under way by then, so no reconnect follows.
-    const clean = client.endAsync(false).then(
-      () => true,
-      () => true,
-    );
-    const graceOver = new Promise<false>((resolve) => {
-      this.later(STOP_GRACE_MS, () => {
-        resolve(false);
-      });
-    });
-    if (!(await Promise.race([clean, graceOver]))) client.stream.destroy();
-    for (const t of this.timers) clearTimeout(t);
+    await this.leave();
+  }
+
+  /** From now on the command `cmd` fails with `reason`, or (null) runs again (tests; see BoxOptions.commandFaults). */
+  failCommand(cmd: BoxCommandName, reason: CommandFailReason | null): void {
+    this.commands.fail(cmd, reason);
   }
 
   /** Plays an opening scene after the box's first report: its first controller's fault or alert, or an offline spell. */
@@ -198,7 +213,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
     client.stream.destroy();
     this.later(awayMs, () => {
       client.options.reconnectPeriod = RECONNECT_MS;
-      if (!client.connected && !this.stopped) client.connect();
+      if (!client.connected && !this.stopped && client === this.client) client.connect();
     });
     return true;
   }
@@ -220,18 +235,20 @@ export class SimBox extends EventEmitter<BoxEvents> {
     return Math.max(3 * this.interval, this.rng.range(30, 600)) * 1000;
   }
 
+  /** A client of the broker at `this.broker`; a client the box has left (leave()) no longer speaks for it. */
   private createClient(): MqttClient {
     // Our own stream builder: mqtt.js's TCP builder cannot choose the local address.
     const client = new MqttClient(() => connectTcp(this.broker, this.localAddress), mqttOptions(this.boxId, this.options.password));
     client.on('connect', () => {
-      this.onConnect(client);
+      if (client === this.client) this.onConnect(client);
     });
     client.on('close', () => {
+      if (client !== this.client) return;
       this.online = false;
       this.emit('close');
     });
     client.on('message', (topic, payload) => {
-      this.onMessage(topic, payload);
+      if (client === this.client) this.onMessage(topic, payload);
     });
     client.on('error', (err) => {
       // Emitted before mqtt.js schedules the retry, so the slower period applies to it.
@@ -245,13 +262,13 @@ export class SimBox extends EventEmitter<BoxEvents> {
   }
 
   private onConnect(client: MqttClient): void {
-    const first = this.counters.connects === 0;
     this.counters.connects++;
     this.online = true;
     client.options.reconnectPeriod = RECONNECT_MS;
     client.subscribe(`${TOPIC_ROOT}/${this.boxId}/down/#`, { qos: 1 });
     this.sendHello();
-    if (first) {
+    if (this.booting) {
+      this.booting = false;
       this.sendEvent('boot', `firmware ${this.fw}`);
       this.schedule(this.rng.range(0, this.interval));
     }
@@ -259,23 +276,44 @@ export class SimBox extends EventEmitter<BoxEvents> {
     this.emit('connect');
   }
 
+  /** Leaves the broker cleanly (stop(), a command): DISCONNECT, so no will (endCleanly). The box has no client afterwards. */
+  private async leave(): Promise<void> {
+    const client = this.client;
+    this.client = null;
+    this.online = false;
+    if (client?.connected) {
+      await endCleanly(client);
+      this.emit('close');
+    } else client?.end(true);
+  }
+
+  /** Connects to `broker` (a command's); resolves once connected there, hello sent; never if the box leaves it first. */
+  private connectTo(broker: BrokerAddress): Promise<void> {
+    if (this.stopped) return new Promise(() => {});
+    this.broker = broker;
+    const client = (this.client = this.createClient());
+    return new Promise((resolve) => {
+      client.once('connect', () => {
+        if (client === this.client) resolve();
+      });
+    });
+  }
+
   private sendHello(): void {
-    const hello: HelloPayload = {
-      v: BOX_PROTOCOL_VERSION,
-      fw: this.fw,
-      boxType: HELLO_BOX_TYPE,
-      iccid: this.iccid,
-      signal: this.radio.int(-105, -60),
-      // The protocol carries whole seconds (1..3600); a benchmark's sub-second interval is reported as 1.
-      interval: Math.min(3600, Math.max(1, Math.round(this.interval))),
-      controllers: this.controllers.map((c) => ({ index: c.index, type: c.type.code })),
-    };
-    this.publish('hello', hello);
+    this.publish('hello', helloPayload(this.fw, this.iccid, this.radio.int(-105, -60), this.interval, this.controllers));
   }
 
   private sendEvent(kind: BoxEventKind, detail: string): void {
-    const event: EventPayload = { v: BOX_PROTOCOL_VERSION, ts: this.clock(), kind, detail };
-    this.publish('event', event);
+    this.publish('event', { v: BOX_PROTOCOL_VERSION, ts: this.clock(), kind, detail } satisfies EventPayload);
+  }
+
+  /** Sets the seconds between reports (the `config` command): when they change, the next one an interval from now, and a hello. */
+  private setInterval(seconds: number): boolean {
+    if (seconds === this.interval) return false;
+    this.interval = seconds;
+    if (this.tickTimer) this.schedule(seconds);
+    this.sendHello();
+    return true;
   }
 
   /** Takes a snapshot of every controller; sends it now when online, else after the next hello. */
@@ -288,7 +326,9 @@ export class SimBox extends EventEmitter<BoxEvents> {
     const ts = Math.max(now, this.lastTs + 1);
     this.lastTs = ts;
     const c: DataPayload['c'] = {};
-    for (const controller of this.controllers) c[String(controller.index)] = controller.snapshot();
+    // What the `config` command's deadband and registers let through (all of it until one sets them).
+    for (const controller of this.controllers)
+      c[String(controller.index)] = this.commands.report.apply(controller, controller.snapshot(), ts);
     const data: DataPayload = { v: BOX_PROTOCOL_VERSION, seq: ++this.seq, ts, c };
     this.emit('snapshot', data);
     if (this.online) this.publishSnapshot(data);
@@ -308,7 +348,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
     });
   }
 
-  private publish(kind: 'hello' | 'data' | 'event' | 'ack', payload: object, done?: (err?: Error) => void): void {
+  private publish(kind: Exclude<UpKind, 'will'>, payload: object, done?: (err?: Error) => void): void {
     this.client?.publish(upTopic(this.boxId, kind), JSON.stringify(payload), { qos: 1 }, done);
   }
 
@@ -319,12 +359,9 @@ export class SimBox extends EventEmitter<BoxEvents> {
         this.onWrite(message.payload);
         return;
       }
-      case 'config': {
-        this.onConfig(message.payload);
-        return;
-      }
-      case 'update': {
-        this.onUpdate(message.payload);
+      case 'cmd':
+      case 'bad-cmd': {
+        this.commands.take(message);
         return;
       }
       default:
@@ -338,43 +375,6 @@ export class SimBox extends EventEmitter<BoxEvents> {
     const ack: AckPayload = { v: BOX_PROTOCOL_VERSION, id: write.id, ok: reason === null, ...(reason ? { reason } : {}) };
     this.counters.writesAnswered++;
     this.publish('ack', ack);
-  }
-
-  private onConfig(config: ConfigPayload): void {
-    const applied: string[] = [];
-    if (config.interval !== undefined && config.interval !== this.interval) {
-      this.interval = config.interval;
-      this.schedule(this.interval);
-      applied.push(`interval=${config.interval}`);
-    }
-    let move: BrokerAddress | null = null;
-    if (config.server !== undefined) {
-      try {
-        const next = parseBrokerUrl(config.server);
-        if (next.host !== this.broker.host || next.port !== this.broker.port) move = next;
-        applied.push(`server=${config.server}`);
-      } catch (err) {
-        this.warn(`box ${this.boxId}: config server refused: ${(err as Error).message}`);
-      }
-    }
-    this.log(`box ${this.boxId}: config ${applied.join(' ') || 'unchanged'}`);
-    this.sendEvent('config-applied', applied.join(' ') || 'unchanged');
-    if (config.interval !== undefined) this.sendHello();
-    if (move) {
-      // Leave this broker (it publishes the will: we are gone from it) and reconnect to the new one.
-      this.broker = move;
-      this.client?.stream.destroy();
-    }
-  }
-
-  private onUpdate(update: UpdatePayload): void {
-    this.log(`box ${this.boxId}: ${update.kind} update ${update.version} from ${update.url} (sha256 ${update.sha256})`);
-    // Pretend to download and install it.
-    this.later(Math.min(this.interval * 1000, 2000), () => {
-      if (update.kind === 'firmware') this.fw = update.version;
-      this.sendEvent('update-result', `ok: ${update.kind} ${update.version} installed`.slice(0, 500));
-      if (update.kind === 'firmware') this.sendHello();
-    });
   }
 
   /** The next snapshot in `firstSeconds`, then every interval. */

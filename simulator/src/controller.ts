@@ -68,6 +68,16 @@ export class SimController {
     return null;
   }
 
+  /**
+   * Resets the latched fault bits (the `clear-faults` command): the next snapshot shows them clear, and the machine
+   * runs on as after a fault reset. Alerts are not faults and stay. How many were set.
+   */
+  clearFaults(): number {
+    const count = this.incidents.active('fault').length;
+    this.incidents.clear('fault');
+    return count;
+  }
+
   /** Sets a random fault or alert bit until `until`; null when every bit of that severity is already set. */
   raise(severity: IncidentSeverity, rng: Prng, until: number): Incident | null {
     return this.incidents.raise(severity, rng, until);

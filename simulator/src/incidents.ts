@@ -55,9 +55,9 @@ export class Incidents {
     this.list = this.list.filter((i) => i.until > now);
   }
 
-  /** Clears every incident (a fault reset command). */
-  clear(): void {
-    this.list = [];
+  /** Clears every incident (a fault reset command), or those of one severity (the `clear-faults` command: faults). */
+  clear(severity?: IncidentSeverity): void {
+    this.list = severity ? this.list.filter((i) => i.severity !== severity) : [];
   }
 
   /** The incidents of one severity that are set, oldest first. */

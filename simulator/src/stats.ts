@@ -7,6 +7,9 @@ export interface BoxCounters {
   /** Snapshots not taken because too many were still waiting for their PUBACK. */
   snapshotsSkipped: number;
   writesAnswered: number;
+  /** Commands given their final answer (`done` or `failed`), each once; and of those, the `failed` ones. */
+  commandsAnswered: number;
+  commandsFailed: number;
   faultsRaised: number;
   alertsRaised: number;
   /** Connections dropped on purpose without DISCONNECT (the broker publishes the will). */
@@ -24,6 +27,8 @@ export function zeroCounters(): BoxCounters {
     snapshotsAcked: 0,
     snapshotsSkipped: 0,
     writesAnswered: 0,
+    commandsAnswered: 0,
+    commandsFailed: 0,
     faultsRaised: 0,
     alertsRaised: 0,
     offlineDrops: 0,

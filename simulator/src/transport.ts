@@ -1,10 +1,12 @@
 import net from 'node:net';
+import tls from 'node:tls';
 import type { Prng } from './prng.js';
 
-/** Where the boxes connect: an MQTT broker over plain TCP. */
+/** Where the boxes connect: an MQTT broker over plain TCP, or over TLS (`mqtts://`, only given by a `server` command). */
 export interface BrokerAddress {
   host: string;
   port: number;
+  tls?: boolean;
 }
 
 /** `mqtt://host:port` (or `tcp://`), port 1883 when absent; throws with a one-line reason otherwise. */
@@ -18,6 +20,18 @@ export function parseBrokerUrl(text: string): BrokerAddress {
   if (url.protocol !== 'mqtt:' && url.protocol !== 'tcp:') throw new Error(`'${text}': only mqtt:// (plain TCP) is supported`);
   if (!url.hostname) throw new Error(`'${text}' has no host`);
   return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: url.port ? Number(url.port) : 1883 };
+}
+
+/** The address of a `server` command's url, `mqtt://host:port` or `mqtts://host:port` (down.ts has checked it). */
+export function serverAddress(text: string): BrokerAddress {
+  const url = new URL(text);
+  return { host: url.hostname.replace(/^\[(.*)\]$/, '$1'), port: Number(url.port), tls: url.protocol === 'mqtts:' };
+}
+
+/** `host:port` of an address, `mqtts://` before it for TLS (log lines). */
+export function showAddress(broker: BrokerAddress): string {
+  const host = broker.host.includes(':') ? `[${broker.host}]` : broker.host;
+  return `${broker.tls ? 'mqtts' : 'mqtt'}://${host}:${broker.port}`;
 }
 
 /**
@@ -51,8 +65,20 @@ export function randomLoopbackAddress(rng: Prng): string {
   }
 }
 
-/** Opens the TCP connection to the broker, from `localAddress` when given (IPv4 then, even for `localhost`). */
+/**
+ * Opens the TCP connection to the broker, from `localAddress` when given (IPv4 then, even for `localhost`); a TLS one
+ * (the broker's certificate checked against the system's CAs) for `mqtts://`.
+ */
 export function connectTcp(broker: BrokerAddress, localAddress: string | undefined): net.Socket {
+  if (broker.tls) {
+    const servername = net.isIP(broker.host) ? undefined : broker.host;
+    return tls.connect({
+      host: broker.host,
+      port: broker.port,
+      ...(servername ? { servername } : {}),
+      ...(localAddress ? { localAddress, family: 4 } : {}),
+    });
+  }
   return localAddress
     ? net.createConnection({ host: broker.host, port: broker.port, localAddress, family: 4 })
     : net.createConnection({ host: broker.host, port: broker.port });

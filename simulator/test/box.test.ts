@@ -135,13 +135,13 @@ describe('a simulated box', () => {
     await b.send('box/100001/down/write', { v: 1, controller: 1, register: 40030, value: 70 });
     await b.send('box/100001/down/write', { v: 1, id: 'w-y', controller: 1, register: 40053, value: 1, values: [1, 2] });
     await b.send('box/100001/down/write', { v: 1, id: 'w-z', controller: 1, register: 40053, values: [1, 2, 3] });
-    await b.send('box/100001/down/config', { v: 2, interval: 5 });
+    await b.send('box/100001/down/cmd', { v: 2, id: 'c-1', cmd: 'reboot', args: {}, expires: Date.now() + 60_000 });
     await waitFor('four warnings', () => warnings.length >= 4);
     expect(warnings).toEqual([
       'box 100001: ignored a down message: write: needs id, controller and register',
       'box 100001: ignored a down message: write: needs one word as value or two as values',
       'box 100001: ignored a down message: write: needs one word as value or two as values',
-      'box 100001: ignored a down message: config: version 2',
+      'box 100001: ignored a down message: cmd: version 2',
     ]);
     expect(b.of(100001, 'ack')).toEqual([]);
   });
@@ -175,35 +175,6 @@ describe('a simulated box', () => {
     await sim.stop();
     await new Promise((resolve) => setTimeout(resolve, 100));
     expect(b.of(100001, 'will')).toHaveLength(0);
-  });
-
-  it('applies a new interval from down/config and reports it', async () => {
-    const b = await withBroker();
-    const sim = box(b, { interval: 1 });
-    await waitFor('hello', () => b.of(100001, 'hello').length > 0);
-    await b.send('box/100001/down/config', { v: 1, interval: 2 });
-    const event = await waitFor('config-applied', () => b.of(100001, 'event').find((e) => e.json.kind === 'config-applied'));
-    expect(event.json.detail).toBe('interval=2');
-    expect(sim.interval).toBe(2);
-    await waitFor('hello with the interval', () => b.of(100001, 'hello').find((h) => h.json.interval === 2));
-  });
-
-  it('reports the result of a firmware update and its new version', async () => {
-    const b = await withBroker();
-    const lines: string[] = [];
-    box(b, { log: (line) => lines.push(line) });
-    await waitFor('hello', () => b.of(100001, 'hello').length > 0);
-    await b.send('box/100001/down/update', {
-      v: 1,
-      kind: 'firmware',
-      version: '2.5.0',
-      url: 'https://example.com/fw.bin',
-      sha256: 'ab'.repeat(32),
-    });
-    const event = await waitFor('update-result', () => b.of(100001, 'event').find((e) => e.json.kind === 'update-result'));
-    expect(String(event.json.detail)).toContain('2.5.0');
-    await waitFor('hello with the new firmware', () => b.of(100001, 'hello').find((h) => h.json.fw === '2.5.0'));
-    expect(lines.some((l) => l.includes('firmware update 2.5.0'))).toBe(true);
   });
 
   it('reconnects from another address on an IP change', async (context) => {

@@ -24,9 +24,9 @@ export const boxClientId = (boxId: number): string => `box-${boxId}`;
 
 /** Topic root; every box topic is `box/{boxId}/{direction}/{kind}`. */
 export const TOPIC_ROOT = 'box';
-export const UP_KINDS = ['hello', 'data', 'event', 'ack', 'will'] as const;
+export const UP_KINDS = ['hello', 'data', 'event', 'ack', 'reply', 'will'] as const;
 export type UpKind = (typeof UP_KINDS)[number];
-export const DOWN_KINDS = ['write', 'config', 'update'] as const;
+export const DOWN_KINDS = ['write', 'cmd'] as const;
 export type DownKind = (typeof DOWN_KINDS)[number];
 
 export const upTopic = (boxId: number, kind: UpKind): string => `${TOPIC_ROOT}/${boxId}/up/${kind}`;
@@ -171,18 +171,81 @@ export type WritePayload = { v: number; id: string; controller: number; register
   { value: number; values?: never } | { values: number[]; value?: never }
 );
 
-/** `down/config`: settings for the box. Absent fields are unchanged. */
-export interface ConfigPayload {
-  v: number;
-  interval?: number;
-  server?: string;
-}
+// ---- Commands (docs/box-protocol.md, "Commands"): `down/cmd` and its answers, `up/reply` ----
 
-/** `down/update`: a firmware or controller program is ready for the box. */
-export interface UpdatePayload {
-  v: number;
-  kind: 'firmware' | 'program';
+/** The commands a box takes besides register writes. */
+export const BOX_COMMANDS = ['config', 'server', 'firmware', 'reboot', 'clear-faults'] as const;
+export type BoxCommandName = (typeof BOX_COMMANDS)[number];
+
+/** `config`: the box's data upload settings. Absent fields are unchanged. */
+export interface ConfigArgs {
+  /** Seconds between data reports, 1..3600. */
+  interval?: number;
+  /** A register is reported again only once its raw value moved by more than this (0..65535; 0: every change). */
+  deadband?: number;
+  /** The registers reported (0..65535, at most 512); empty: all of the controllers' maps. */
+  registers?: number[];
+}
+/** `server`: move to another server (`mqtt://host:port` or `mqtts://host:port`); back to the old one if unreachable. */
+export interface ServerArgs {
+  url: string;
+  /** Seconds the box keeps trying the new address before it returns to the old one (10..3600). */
+  fallback: number;
+}
+/** `firmware`: download the image over HTTP(S), check its size and SHA-256, install it, reboot. */
+export interface FirmwareArgs {
   version: string;
   url: string;
+  /** Lower-case hex. */
   sha256: string;
+  size: number;
+}
+/** `clear-faults`: clear the box's local fault memory, of one controller or (absent) all. */
+export interface ClearFaultsArgs {
+  controller?: number;
+}
+export interface BoxCommandArgs {
+  config: ConfigArgs;
+  server: ServerArgs;
+  firmware: FirmwareArgs;
+  reboot: Record<string, never>;
+  'clear-faults': ClearFaultsArgs;
+}
+
+/** A command id: `c-` and a lower-case UUID. A box answers a repeated id with its first outcome, not a second run. */
+export const COMMAND_ID = /^c-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** `down/cmd`: one command, with its id and (ms since epoch) the time after which the box must not start it. */
+export type CommandPayload = {
+  [K in BoxCommandName]: { v: number; id: string; cmd: K; args: BoxCommandArgs[K]; expires: number };
+}[BoxCommandName];
+
+/** How a command goes on the box: taken, a step of a long one, finished, or refused or failed. */
+export const REPLY_STATES = ['accepted', 'progress', 'done', 'failed'] as const;
+export type ReplyState = (typeof REPLY_STATES)[number];
+/** The steps of a firmware update a box reports in `progress` replies. */
+export const COMMAND_STAGES = ['downloading', 'verifying', 'updating'] as const;
+export type CommandStage = (typeof COMMAND_STAGES)[number];
+export const COMMAND_FAIL_REASONS = [
+  'bad-args',
+  'unsupported',
+  'expired',
+  'busy',
+  'download-failed',
+  'size-mismatch',
+  'checksum-mismatch',
+  'install-failed',
+  'unreachable',
+] as const;
+export type CommandFailReason = (typeof COMMAND_FAIL_REASONS)[number];
+
+/** `up/reply`: how a `down/cmd` goes. `fw` is the firmware running, in a firmware command's `done`. */
+export interface ReplyPayload {
+  v: number;
+  id: string;
+  state: ReplyState;
+  stage?: CommandStage;
+  reason?: CommandFailReason;
+  detail?: string;
+  fw?: string;
 }

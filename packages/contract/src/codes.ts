@@ -40,6 +40,8 @@ export const Code = {
   TYPE_VERSION_CHANGED: 40906,
   /** Renewal feedback: the sender's earlier feedback on the card is still pending, or it was handled already. */
   FEEDBACK_CONFLICT: 40907,
+  /** A box command has left the server (sent, answered or ended): it can no longer be cancelled. */
+  COMMAND_NOT_CANCELLABLE: 40908,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -94,6 +96,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.TEMPLATE_IN_USE]: 409,
   [Code.TYPE_VERSION_CHANGED]: 409,
   [Code.FEEDBACK_CONFLICT]: 409,
+  [Code.COMMAND_NOT_CANCELLABLE]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

@@ -87,6 +87,11 @@ export interface ServerEvents {
    * counts and maps are stale, reload what you show. Devices no longer visible are unsubscribed as well.
    */
   reach: object;
+  /**
+   * Commands to boxes moved on (root; docs/box-protocol.md "Commands"): the batches (`job`) that changed in the last
+   * quarter second. Screens showing them reload.
+   */
+  boxCommands: { jobs: string[] };
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };
 }

@@ -1,3 +1,4 @@
+import type { ReplyPayload } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -20,7 +21,12 @@ export interface DomainEvents {
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }> };
   /** A box's owner changed (a claim). */
   boxOwnerChanged: { boxId: number; ownerId: number };
-  /** A box's hello was stored (ingest): the ICCID of the card it reports now. IoT cards read it (modules/iot-card). */
+  /** A box answered a command, its reply checked (ingest): modules/smartbox follows the command. */
+  boxReply: { boxId: number; reply: ReplyPayload; time: number };
+  /**
+   * A box's hello was stored (ingest): the ICCID of the card it reports now. IoT cards read it (modules/iot-card); the
+   * commands waiting for the box go down (modules/smartbox): a box says hello once it listens.
+   */
   boxHello: { boxId: number; iccid: string; time: number };
   /**
    * A device's status changed in a way people are told of (ingest, once stored): its fault or alert (recover, fault,

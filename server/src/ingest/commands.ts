@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { BOX_PROTOCOL_VERSION, Code, type AckPayload, type DownKind, type WriteOutcome } from '@dms/contract';
+import { BOX_PROTOCOL_VERSION, Code, type AckPayload, type CommandPayload, type DownKind, type WriteOutcome } from '@dms/contract';
 import { AppError } from '../errors.js';
 import type { Registry } from './registry.js';
 import type { DeviceState } from './state.js';
@@ -22,7 +22,7 @@ interface Pending {
 
 /**
  * Commands down to the boxes and their acknowledgements: each command carries an id, and waits for the box's ack of
- * that id or the timeout. Register writes today; the other commands a box takes go through `request` too.
+ * that id or the timeout. Register writes wait here; the other commands (`send`) are tracked by modules/smartbox.
  */
 export class BoxCommands {
   private link: BoxLink | null = null;
@@ -53,6 +53,14 @@ export class BoxCommands {
       'write',
       words.length === 1 ? { ...target, value: words[0] as number } : { ...target, values: [...words] },
     );
+  }
+
+  /** Publishes a command to a box that is online (its reply is the box-commands area's); false when it is not. */
+  async send(boxId: number, command: CommandPayload): Promise<boolean> {
+    const link = this.link;
+    if (!this.registry.box(boxId)?.online || !link) return false;
+    await link.publish(boxId, 'cmd', command);
+    return true;
   }
 
   /** A box's ack: settles the command it answers. False when no command of that box waits for it. */

@@ -1,11 +1,11 @@
-import type { Severity, SpecificStatus } from '@dms/contract';
+import type { ReplyPayload, Severity, SpecificStatus } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Values } from './codec.js';
 import type { DeviceState } from './state.js';
 
 /**
  * What ingest tells the rest of the server, and its pieces one another. The realtime hub listens to values and status;
- * the bus (plugins/ingest.ts) carries condition and status changes and rule events out to notifications. Events, notifications and box commands to come attach here.
+ * the bus (plugins/ingest.ts) carries condition and status changes and rule events out to notifications. Box commands (modules/smartbox) listen to hellos and replies.
  */
 export interface IngestEvents {
   /** New latest values of a device (snapshots.ts). */
@@ -20,6 +20,8 @@ export interface IngestEvents {
   ruleEvent: { device: DeviceState; ruleId: number; eventId: number; phase: 'started' | 'ended'; severity: Severity; time: number };
   /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */
   hello: { boxId: number; iccid: string; time: number };
+  /** A box answered a command (`up/reply`, checked); modules/smartbox knows the command, or counts it unknown. */
+  reply: { boxId: number; reply: ReplyPayload; time: number };
 }
 
 export type IngestListener<K extends keyof IngestEvents> = (event: IngestEvents[K]) => void;
@@ -33,6 +35,7 @@ export class IngestBus {
     provisioned: new Set(),
     hello: new Set(),
     ruleEvent: new Set(),
+    reply: new Set(),
   };
 
   constructor(private readonly log: FastifyBaseLogger) {}

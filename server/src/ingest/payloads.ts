@@ -1,6 +1,9 @@
 import {
   ACCEPTED_PROTOCOL_VERSIONS,
   BOX_EVENT_KINDS,
+  COMMAND_FAIL_REASONS,
+  COMMAND_ID,
+  COMMAND_STAGES,
   isDecimalText,
   LOOSE_NUMBER,
   markLooseNumbers,
@@ -8,8 +11,13 @@ import {
   MAX_PAYLOAD_BYTES,
   MAX_REGISTERS_PER_SNAPSHOT,
   REGISTER_VALUE_MAX,
+  REPLY_STATES,
   WRITE_REJECT_REASONS,
   type AckPayload,
+  type CommandFailReason,
+  type CommandStage,
+  type ReplyPayload,
+  type ReplyState,
   type BoxEventKind,
   type EventPayload,
   type HelloController,
@@ -32,6 +40,8 @@ export const DROP_REASONS = [
   'rate-limited',
   'unregistered',
   'unknown-write',
+  'unknown-command',
+  'late-reply',
 ] as const;
 export type DropReason = (typeof DROP_REASONS)[number];
 
@@ -48,8 +58,8 @@ const why = (v: unknown, otherwise: DropReason): DropReason => (v === LOOSE_NUMB
 /** Times a box may stamp: from 2000-01-01 to the end of the year 9999 (ms). How far ahead is trusted is ingest's rule (CLOCK_SKEW_S). */
 const TS_MIN = Date.UTC(2000, 0, 1);
 const TS_MAX = Date.UTC(10_000, 0, 1) - 1;
-/** The ids the server gives its commands (commands.ts): `w-` and a UUID. */
-const COMMAND_ID = /^w-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+/** The ids the server gives its register writes (commands.ts): `w-` and a UUID. */
+const WRITE_ID = /^w-[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /**
  * Size, JSON, object and version: what every payload must pass. Integers written in another form than plain digits
@@ -136,7 +146,7 @@ export function parseData(o: Obj, onBadValue: (reason: DropReason) => void): Par
 
 export function parseAck(o: Obj): Parsed<AckPayload> {
   const { id, ok, reason } = o;
-  if (typeof id !== 'string' || !COMMAND_ID.test(id) || typeof ok !== 'boolean') return drop('bad-shape');
+  if (typeof id !== 'string' || !WRITE_ID.test(id) || typeof ok !== 'boolean') return drop('bad-shape');
   if (reason !== undefined && !WRITE_REJECT_REASONS.includes(reason as WriteRejectReason)) return drop('bad-shape');
   return { ok: true, value: { v: o.v as number, id, ok, ...(reason ? { reason: reason as WriteRejectReason } : {}) } };
 }
@@ -147,14 +157,21 @@ export function parseEvent(o: Obj): Parsed<EventPayload> {
   if (!BOX_EVENT_KINDS.includes(kind as BoxEventKind)) return drop('bad-shape');
   if (controller !== undefined && !isInt(controller, 1, MAX_CONTROLLERS_PER_BOX)) return drop(why(controller, 'bad-shape'));
   if (detail !== undefined && !isText(detail, 500)) return drop('bad-shape');
-  return {
-    ok: true,
-    value: {
-      v: o.v as number,
-      ts,
-      kind: kind as BoxEventKind,
-      ...(controller !== undefined ? { controller } : {}),
-      ...(detail !== undefined ? { detail } : {}),
-    },
-  };
+  return { ok: true, value: { v: o.v as number, ts, kind: kind as BoxEventKind, ...present({ controller, detail }) } };
+}
+
+/** `up/reply`: how a command goes (docs/box-protocol.md, Commands). */
+export function parseReply(o: Obj): Parsed<ReplyPayload> {
+  const { id, state, stage, reason, detail, fw } = o;
+  if (typeof id !== 'string' || !COMMAND_ID.test(id) || !REPLY_STATES.includes(state as ReplyState)) return drop('bad-shape');
+  if (stage !== undefined && !COMMAND_STAGES.includes(stage as CommandStage)) return drop('bad-shape');
+  if (reason !== undefined && !COMMAND_FAIL_REASONS.includes(reason as CommandFailReason)) return drop('bad-shape');
+  if ((detail !== undefined && !isText(detail, 500)) || (fw !== undefined && !isText(fw, 32))) return drop('bad-shape');
+  const optional = present({ stage, reason, detail, fw }) as Pick<ReplyPayload, 'stage' | 'reason' | 'detail' | 'fw'>;
+  return { ok: true, value: { v: o.v as number, id, state: state as ReplyState, ...optional } };
+}
+
+/** The fields that are there (an optional field absent stays absent, not `undefined`). */
+function present<T extends Record<string, unknown>>(fields: T): Partial<T> {
+  return Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<T>;
 }

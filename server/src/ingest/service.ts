@@ -1,4 +1,4 @@
-import type { UpKind } from '@dms/contract';
+import type { CommandPayload, UpKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -7,7 +7,7 @@ import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.j
 import { ConditionTracker } from './conditions.js';
 import { IngestContext } from './context.js';
 import { IngestBus, type IngestEvents, type IngestListener } from './events.js';
-import { parseAck, parseData, parseEnvelope, parseEvent, parseHello } from './payloads.js';
+import { parseAck, parseData, parseEnvelope, parseEvent, parseHello, parseReply } from './payloads.js';
 import { DeviceProvisioner } from './provisioning.js';
 import { Registry, type TypeSource } from './registry.js';
 import { RuleTracker } from './rules.js';
@@ -234,6 +234,15 @@ export class IngestService {
         }
         return;
       }
+      case 'reply': {
+        const parsed = parseReply(envelope.value);
+        if (!parsed.ok) {
+          ctx.drop(parsed.reason, boxId, now);
+          return;
+        }
+        ctx.events.emit('reply', { boxId, reply: parsed.value, time: now });
+        return;
+      }
       case 'event': {
         const parsed = parseEvent(envelope.value);
         if (!parsed.ok) {
@@ -244,6 +253,11 @@ export class IngestService {
         return;
       }
     }
+  }
+
+  /** Counts a message of a box dropped by another part (a reply to no command it knows: modules/smartbox). */
+  countDrop(reason: 'unknown-command' | 'late-reply', boxId: number): void {
+    this.ctx.drop(reason, boxId, this.ctx.now());
   }
 
   /** Deletes history older than the retention, device by device (each a primary-key range). */
@@ -259,5 +273,13 @@ export class IngestService {
    */
   write(device: DeviceState, register: number, words: readonly number[]): Promise<WriteOutcomeResult> {
     return this.commands.write(device, register, words);
+  }
+
+  /**
+   * Publishes a command (`down/cmd`) to a box that is online; false, sending nothing, when it is offline or the broker
+   * is away (the command waits: modules/smartbox). Rejects when the publish failed.
+   */
+  sendCommand(boxId: number, command: CommandPayload): Promise<boolean> {
+    return this.commands.send(boxId, command);
   }
 }

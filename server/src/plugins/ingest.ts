@@ -71,6 +71,9 @@ export default fp(
       });
     });
     // A box's hello, once stored: its card (IoT cards read it).
+    ingest.on('reply', (reply) => {
+      app.bus.publish('boxReply', reply);
+    });
     ingest.on('hello', (hello) => {
       app.bus.publish('boxHello', hello);
     });

@@ -79,6 +79,12 @@ export class Fanout {
     }
   }
 
+  /** An event for everyone signed in with a role (box commands, to root): every connection of theirs. */
+  toRole(event: ServerEvent, role: string): void {
+    const text = JSON.stringify(event);
+    for (const c of this.connections) if (c.auth?.roles.includes(role)) this.out.send(c, text);
+  }
+
   /** An event for some users (a notification, to its recipients): every connection of theirs. */
   toUsers(event: ServerEvent, userIds: readonly number[]): void {
     const text = JSON.stringify(event);

@@ -67,6 +67,9 @@ export class RealtimeHub {
     bus.on('announcementChanged', ({ id, pin, userIds }) => {
       this.fanout.toUsers({ type: 'announcement', id, pin }, userIds);
     });
+    bus.on('boxCommandsChanged', ({ jobs }) => {
+      this.fanout.toRole({ type: 'boxCommands', jobs: [...jobs] }, 'root');
+    });
   }
 
   get size(): number {

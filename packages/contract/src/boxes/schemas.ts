@@ -82,15 +82,23 @@ export type IngestStats = z.infer<typeof ingestStats>;
 /**
  * Clearing a box's fault records (/smartbox/box-clear-fault-record; root or limited_admin): those that ended, started
  * in [from, to) or at any time. Records still open (the fault is on) are kept: ingest closes them when it clears.
- * Without `confirm` nothing changes: the answer is 20004 with how many would go and how many stay open.
+ * Without `confirm` nothing changes: the answer is 20004 with how many would go and how many stay open. With `alsoBox`
+ * the box is told to clear its own fault memory too.
  */
 export const clearFaultRecordsBody = z
   .object({
     from: z.number().int().min(0).nullable().default(null),
     to: z.number().int().min(0).nullable().default(null),
     confirm: z.boolean().default(false),
+    /** Also tell the box to clear its local fault memory (the `clear-faults` command, docs/box-protocol.md). */
+    alsoBox: z.boolean().default(false),
   })
   .refine((b) => b.from === null || b.to === null || b.from < b.to, { message: 'validation.boxes.clearRange', path: ['to'] });
 export type ClearFaultRecordsBody = z.input<typeof clearFaultRecordsBody>;
-export const faultRecordsCleared = z.object({ deleted: z.number().int(), kept: z.number().int() });
+export const faultRecordsCleared = z.object({
+  deleted: z.number().int(),
+  kept: z.number().int(),
+  /** With `alsoBox`: whether the box was told at once (`sent`) or will be when it comes online (`queued`); else null. */
+  told: z.enum(['sent', 'queued']).nullable(),
+});
 export type FaultRecordsCleared = z.infer<typeof faultRecordsCleared>;

@@ -7,6 +7,7 @@ import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import type { BoxCommandService } from '../smartbox/commands.js';
 
 /** An instant as the confirmation names it: UTC, to the minute (`2026-11-28 08:30`). */
 const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T', ' ');
@@ -15,11 +16,13 @@ const utc = (ms: number) => new Date(ms).toISOString().slice(0, 16).replace('T',
  * Clearing a box's fault records (/smartbox/box-clear-fault-record; root or limited_admin; issue 23): the records of
  * its devices that ended, all or started in [from, to). Records still open are kept (ingest closes them when their
  * bit clears). Unconfirmed, nothing changes and the answer is 20004 with the counts; confirmed, the box's check and the
- * delete are one transaction, and the operation log has the counts.
+ * delete are one transaction (with the box's `clear-faults` command, when asked to tell it too), and the operation log
+ * has the counts.
  */
 export async function clearFaultRecords(
   db: Db,
   audit: Audit,
+  commands: BoxCommandService,
   auth: AuthContext,
   boxId: number,
   body: z.output<typeof clearFaultRecordsBody>,
@@ -55,15 +58,17 @@ export async function clearFaultRecords(
         : new AppError(Code.WARNING_CONFIRM, 'boxes.clearConfirm', params);
     }
     const result = await tx.deleteFrom('fault_records').where(inRange).where('ended_at', 'is not', null).executeTakeFirst();
-    return { deleted: Number(result.numDeletedRows), kept };
+    const told = body.alsoBox ? await commands.store(tx, auth.user.username, [boxId], { cmd: 'clear-faults', args: {} }) : null;
+    return { deleted: Number(result.numDeletedRows), kept, told };
   });
+  const sent = done.told ? await commands.release(done.told) : null;
   await audit.record({
     user: auth.user,
     action: 'boxes.clearFaultRecords',
     target: String(boxId),
-    newValue: `${from === null ? '' : utc(from)}…${to === null ? '' : utc(to)}: ${done.deleted} deleted, ${done.kept} open kept`,
+    newValue: `${from === null ? '' : utc(from)}…${to === null ? '' : utc(to)}: ${done.deleted} deleted, ${done.kept} open kept${sent ? '; the box told to clear its faults' : ''}`,
     outcome: 'ok',
     ip,
   });
-  return done;
+  return { deleted: done.deleted, kept: done.kept, told: sent === null ? null : sent.sent > 0 ? 'sent' : 'queued' };
 }

@@ -7,6 +7,7 @@ import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { DeviceService } from '../devices/service.js';
 import type { Audit } from '../datalog/service.js';
+import type { BoxCommandService } from '../smartbox/commands.js';
 import { clearFaultRecords } from './fault-records.js';
 import * as repo from './repository.js';
 
@@ -30,6 +31,7 @@ export class BoxesService {
     private readonly ingest: IngestService,
     private readonly devices: DeviceService,
     private readonly audit: Audit,
+    private readonly commands: BoxCommandService,
   ) {}
 
   /** Deletes a box's ended fault records, all or started in [from, to), once confirmed (fault-records.ts). */
@@ -39,7 +41,7 @@ export class BoxesService {
     body: z.output<typeof clearFaultRecordsBody>,
     ip: string,
   ): Promise<FaultRecordsCleared> {
-    return clearFaultRecords(this.db, this.audit, auth, boxId, body, ip);
+    return clearFaultRecords(this.db, this.audit, this.commands, auth, boxId, body, ip);
   }
 
   /**

@@ -12,6 +12,7 @@ import iotCard from '../../iot-card/messages/ja.js';
 import msg from '../../msg/messages/ja.js';
 import notice from '../../notice/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
+import smartbox from '../../smartbox/messages/ja.js';
 import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
 
@@ -30,6 +31,7 @@ export default {
   msg,
   notice,
   permissionTemplates,
+  smartbox,
   user,
   usermanager,
 };

@@ -1,4 +1,4 @@
-import { Alert, App, Button, Card, DatePicker, Form, InputNumber, Typography } from 'antd';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Form, InputNumber, Typography } from 'antd';
 import { api, BOX_ID_MAX } from '@dms/contract';
 import type { Dayjs } from 'dayjs';
 import { call } from '@/api/call';
@@ -10,6 +10,7 @@ import { useI18n } from '@/i18n';
 interface ClearForm {
   boxId: number | null;
   range: [Dayjs | null, Dayjs | null] | null;
+  alsoBox: boolean;
 }
 
 /** The fault-record reads a clearing changes: a device's records, the fault-record list and the fleet's counts. */
@@ -18,19 +19,23 @@ const FAULT_READS = [api.devices.faultRecords, api.history.faultRecords, api.fle
 /**
  * /smartbox/box-clear-fault-record (root and limited_admin; spec 2, issue 23): a box's ended fault records are deleted,
  * all or those that started in a time range. The server says first how many would go and how many stay open (its
- * warning box, spec 8's 20004); confirmed, it deletes and the operation log keeps the counts.
+ * warning box, spec 8's 20004); confirmed, it deletes and the operation log keeps the counts. Asked to, it also tells
+ * the box to clear its own fault memory (now, or when it comes online).
  */
 export default function ClearFaultRecordsPage() {
   const { t } = useI18n();
   const { message } = App.useApp();
   const [form] = Form.useForm<ClearForm>();
   const invalidate = useInvalidate();
-  const { busy, error, run, clearError } = useSubmit(async ({ boxId, range }: ClearForm) => {
+  const { busy, error, run, clearError } = useSubmit(async ({ boxId, range, alsoBox }: ClearForm) => {
     if (boxId === null) return;
-    const body = { from: range?.[0]?.valueOf() ?? null, to: range?.[1]?.valueOf() ?? null };
+    const body = { from: range?.[0]?.valueOf() ?? null, to: range?.[1]?.valueOf() ?? null, alsoBox };
     const confirmed = async () => {
-      const done = await call(api.boxes.clearFaultRecords, { params: { boxId }, body: { ...body, confirm: true } });
-      void message.success(t('smartbox.clearFaults.done', { boxId, ...done }));
+      const { deleted, kept, told } = await call(api.boxes.clearFaultRecords, { params: { boxId }, body: { ...body, confirm: true } });
+      const done = t('smartbox.clearFaults.done', { boxId, deleted, kept });
+      void message.success(
+        told === null ? done : `${done} ${t(told === 'sent' ? 'smartbox.clearFaults.toldSent' : 'smartbox.clearFaults.toldQueued')}`,
+      );
       void invalidate(FAULT_READS);
       form.resetFields();
     };
@@ -49,7 +54,7 @@ export default function ClearFaultRecordsPage() {
         form={form}
         layout="vertical"
         requiredMark={false}
-        initialValues={{ boxId: null, range: null }}
+        initialValues={{ boxId: null, range: null, alsoBox: false }}
         onFinish={(v) => void run(v)}
         onValuesChange={() => {
           clearError();
@@ -71,6 +76,9 @@ export default function ClearFaultRecordsPage() {
         </Form.Item>
         <Form.Item name="range" label={t('smartbox.clearFaults.range')} extra={t('smartbox.clearFaults.rangeHelp')}>
           <DatePicker.RangePicker data-testid="clear-faults-range" showTime allowEmpty={[true, true]} style={{ width: '100%' }} />
+        </Form.Item>
+        <Form.Item name="alsoBox" valuePropName="checked" extra={t('smartbox.clearFaults.alsoBoxHelp')}>
+          <Checkbox data-testid="clear-faults-also-box">{t('smartbox.clearFaults.alsoBox')}</Checkbox>
         </Form.Item>
         {error && <Alert type="error" title={error} showIcon role="alert" data-testid="clear-faults-error" className="dms-form-alert" />}
         <Button type="primary" danger htmlType="submit" loading={busy} data-testid="clear-faults-submit">

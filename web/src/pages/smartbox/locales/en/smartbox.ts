@@ -13,6 +13,10 @@ export default {
     range: 'Started between (optional)',
     rangeHelp: 'Leave empty for every time.',
     submit: 'Clear fault records',
+    alsoBox: 'Also tell the box to clear its own fault memory',
+    alsoBoxHelp: 'The box gets the clear-faults command now, or when it next comes online.',
+    toldSent: 'The box was told to clear its fault memory.',
+    toldQueued: 'The box is offline: it will be told to clear its fault memory when it comes online.',
     done: 'Box {boxId}: {deleted, plural, one {# fault record} other {# fault records}} deleted; {kept} still open kept.',
   },
   boxCk: {

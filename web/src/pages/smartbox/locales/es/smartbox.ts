@@ -14,6 +14,10 @@ const smartbox: LocaleArea<'smartbox'> = {
     range: 'Empezados entre (opcional)',
     rangeHelp: 'Vacío: en cualquier momento.',
     submit: 'Borrar registros de fallos',
+    alsoBox: 'Indicar también a la caja que borre su memoria de fallos',
+    alsoBoxHelp: 'La caja recibe la orden de borrar fallos ahora, o cuando vuelva a conectarse.',
+    toldSent: 'Se indicó a la caja que borre su memoria de fallos.',
+    toldQueued: 'La caja está desconectada: se le indicará que borre su memoria de fallos cuando se conecte.',
     done: 'Caja {boxId}: {deleted, plural, one {# registro de fallo borrado} other {# registros de fallos borrados}}; se conservan {kept} aún abiertos.',
   },
   boxCk: {

@@ -14,6 +14,10 @@ const smartbox: LocaleArea<'smartbox'> = {
     range: '開始期間（任意）',
     rangeHelp: '空欄ならすべての期間。',
     submit: '故障記録を消去',
+    alsoBox: 'ボックス自身の故障メモリも消去させる',
+    alsoBoxHelp: 'ボックスには今すぐ、オフラインなら次にオンラインになったときに故障消去コマンドが届きます。',
+    toldSent: 'ボックスに故障メモリの消去を指示しました。',
+    toldQueued: 'ボックスはオフラインです。オンラインになったときに故障メモリの消去を指示します。',
     done: 'ボックス {boxId}：故障記録 {deleted} 件を削除しました。まだ続いている {kept} 件は残しました。',
   },
   boxCk: {

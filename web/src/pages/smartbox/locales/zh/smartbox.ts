@@ -14,6 +14,10 @@ const smartbox: LocaleArea<'smartbox'> = {
     range: '开始时间段（可选）',
     rangeHelp: '留空表示全部时间。',
     submit: '清除故障记录',
+    alsoBox: '同时让盒子清除其本地故障记忆',
+    alsoBoxHelp: '盒子会立即收到清除故障命令，若离线则在下次上线时收到。',
+    toldSent: '已通知盒子清除其故障记忆。',
+    toldQueued: '盒子离线：将在其上线时通知它清除故障记忆。',
     done: '盒子 {boxId}：已删除 {deleted} 条故障记录；保留仍未结束的 {kept} 条。',
   },
   boxCk: {

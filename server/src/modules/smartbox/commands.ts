@@ -1,0 +1,344 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BOX_PROTOCOL_VERSION,
+  Code,
+  FINAL_COMMAND_STATES,
+  type BoxCommand,
+  type BoxCommandName,
+  type commandListQuery,
+  type CommandPayload,
+  type CommandRow,
+  type CommandsSent,
+  type CommandState,
+  type ReplyPayload,
+  type sendCommandBody,
+} from '@dms/contract';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { z } from 'zod';
+import { requireAccess } from '../../access/index.js';
+import type { Db } from '../../db/database.js';
+import type { Database } from '../../db/schema.js';
+import type { BoxCommandDbRow } from '../../db/schema/smartbox.js';
+import { AppError } from '../../errors.js';
+import type { EventBus } from '../../events/bus.js';
+import type { IngestService } from '../../ingest/service.js';
+import type { AuthContext } from '../../types.js';
+import type { Audit } from '../datalog/service.js';
+import { OPEN_STATES, stateOf, statesBefore, timeoutMs, TO_SEND } from './command-states.js';
+
+/** Rows written per statement (SQLite takes at most 32,766 variables in one). */
+const CHUNK = 500;
+/** Ended commands a late reply is still recognised for (counted `late-reply`, not `unknown-command`). */
+const ENDED_REMEMBERED = 10_000;
+/** Changes are told at most this often (a rollout's thousands of replies are a few events a second). */
+const TELL_MS = 250;
+/** How long ended commands are kept. */
+const KEEP_MS = 90 * 86_400_000;
+
+type SendBody = z.output<typeof sendCommandBody>;
+/** Commands stored in a transaction, to be released once it commits. */
+export interface Stored {
+  job: string;
+  /** When they were stored. */
+  at: number;
+  rows: ReadonlyArray<Pick<BoxCommandDbRow, 'id' | 'box_id' | 'cmd' | 'args' | 'expires_at' | 'state'>>;
+}
+
+/** Refuses boxes that are not registered, naming (the first ten of) them. */
+export async function requireKnown(tx: Transaction<Database>, boxIds: readonly number[]): Promise<void> {
+  const known = new Set<number>();
+  for (let i = 0; i < boxIds.length; i += CHUNK) {
+    const some = boxIds.slice(i, i + CHUNK);
+    for (const r of await tx.selectFrom('boxes').select('box_id').where('box_id', 'in', some).execute()) known.add(r.box_id);
+  }
+  const unknown = boxIds.filter((id) => !known.has(id));
+  if (unknown.length === 0) return;
+  const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` (+${unknown.length - 10})` : '');
+  throw new AppError(Code.BOX_NOT_REGISTERED, 'error.smartbox.unknownBoxes', { boxes: shown });
+}
+
+/**
+ * Commands to cloud boxes (docs/box-protocol.md "Commands"; issue 23): stored first, sent at once to the boxes online,
+ * at the next hello to the others (and again, same id, to a box that has not answered), followed through the box's
+ * replies, and ended by their time (`timeout`, `expired`) when the box does not answer. Only root sends (`box.command`).
+ * What changes goes on the bus (`boxCommandsChanged`) for the screens that follow it.
+ */
+export class BoxCommandService {
+  /** The open commands: id → box (a reply of another box, or of no open command, is not taken). */
+  private readonly open = new Map<string, number>();
+  /** Recently ended commands, oldest first: a reply to one is late. */
+  private readonly ended = new Map<string, number>();
+  /** Replies are stored one after the other, in the order they came. */
+  private tail: Promise<unknown> = Promise.resolve();
+  /** Batches changed since the bus was last told. */
+  private readonly changedJobs = new Set<string>();
+  private telling: ReturnType<typeof setTimeout> | undefined;
+
+  constructor(
+    private readonly db: Db,
+    private readonly ingest: IngestService,
+    private readonly bus: EventBus,
+    private readonly audit: Audit,
+    private readonly now: () => number,
+    private readonly log: FastifyBaseLogger,
+    private readonly expiryMs: number,
+  ) {}
+
+  /** Reads the open commands (a restart keeps following them). */
+  async start(): Promise<void> {
+    const rows = await this.db.selectFrom('box_commands').select(['id', 'box_id']).where('state', 'in', OPEN_STATES).execute();
+    for (const r of rows) this.open.set(r.id, r.box_id);
+  }
+
+  /** One command to boxes (root): checked and stored for each, then sent to those online (the others wait for their hello). */
+  async send(auth: AuthContext, body: SendBody, ip: string): Promise<CommandsSent> {
+    const { boxIds, ...command } = body;
+    const stored = await this.db.transaction().execute(async (tx) => {
+      await requireKnown(tx, boxIds);
+      await requireAccess(tx, { auth, permission: 'box.command', ids: boxIds });
+      return this.store(tx, auth.user.username, boxIds, command);
+    });
+    await this.audit.record({
+      user: auth.user,
+      action: 'smartbox.sendCommand',
+      target: boxIds.length === 1 ? String(boxIds[0]) : `${boxIds.length} boxes (${stored.job})`,
+      newValue: `${body.cmd} ${JSON.stringify(body.args)}`,
+      outcome: 'ok',
+      ip,
+    });
+    return this.release(stored);
+  }
+
+  /**
+   * Stores a command for boxes in the caller's transaction, whose rule checked the boxes (clearing a box's faults,
+   * saving its upload settings). Nothing goes down until `release` after the commit.
+   */
+  async store(tx: Transaction<Database>, by: string, boxIds: readonly number[], command: BoxCommand): Promise<Stored> {
+    const now = this.now();
+    const job = `j-${randomUUID()}`;
+    const args = JSON.stringify(command.args);
+    const rows = boxIds.map((boxId) => ({
+      id: `c-${randomUUID()}`,
+      job,
+      box_id: boxId,
+      cmd: command.cmd,
+      args,
+      state: 'queued',
+      created_by: by,
+      created_at: now,
+      updated_at: now,
+      expires_at: now + this.expiryMs,
+    }));
+    for (let i = 0; i < rows.length; i += CHUNK)
+      await tx
+        .insertInto('box_commands')
+        .values(rows.slice(i, i + CHUNK))
+        .execute();
+    return { job, at: now, rows };
+  }
+
+  /** Commands stored and committed: followed from now on, and sent to the boxes online. */
+  async release({ job, rows }: Stored): Promise<CommandsSent> {
+    for (const r of rows) this.open.set(r.id, r.box_id);
+    const sent = await this.dispatch(rows);
+    this.changed(job);
+    return { job, sent, queued: rows.length - sent, ids: rows.map((r) => r.id) };
+  }
+
+  /** The commands, newest first, by box, batch, state or command. */
+  async page(query: z.output<typeof commandListQuery>): Promise<{ total: number; items: CommandRow[] }> {
+    let q = this.db.selectFrom('box_commands');
+    if (query.boxId !== undefined) q = q.where('box_id', '=', query.boxId);
+    if (query.job !== undefined) q = q.where('job', '=', query.job);
+    if (query.state !== undefined) q = q.where('state', '=', query.state);
+    if (query.cmd !== undefined) q = q.where('cmd', '=', query.cmd);
+    const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+    const rows = await q
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('id')
+      .limit(query.page_size)
+      .offset((query.page - 1) * query.page_size)
+      .execute();
+    return { total: Number(total.n), items: rows.map((r) => this.toRow(r)) };
+  }
+
+  /** Cancels a command still waiting for its box; one sent already is the box's. */
+  async cancel(auth: AuthContext, id: string, ip: string): Promise<CommandRow> {
+    const now = this.now();
+    const row = await this.db.transaction().execute(async (tx) => {
+      const found = await tx.selectFrom('box_commands').selectAll().where('id', '=', id).executeTakeFirst();
+      if (!found) throw new AppError(Code.NOT_FOUND, 'error.smartbox.notFound');
+      await requireAccess(tx, { auth, permission: 'box.command', ids: [found.box_id] });
+      if (found.state !== 'queued')
+        throw new AppError(Code.COMMAND_NOT_CANCELLABLE, 'error.smartbox.notCancellable', { state: found.state });
+      const done = { state: 'cancelled', updated_at: now, finished_at: now };
+      await tx.updateTable('box_commands').set(done).where('id', '=', id).where('state', '=', 'queued').execute();
+      return { ...found, ...done };
+    });
+    this.end(id);
+    await this.audit.record({
+      user: auth.user,
+      action: 'smartbox.cancelCommand',
+      target: String(row.box_id),
+      oldValue: `${row.cmd} ${id}`,
+      outcome: 'ok',
+      ip,
+    });
+    this.changed(row.job);
+    return this.toRow(row);
+  }
+
+  /** A box said hello (it listens now): its commands waiting, and those sent without an answer, go down. */
+  async hello(boxId: number): Promise<void> {
+    const now = this.now();
+    const rows = await this.db
+      .selectFrom('box_commands')
+      .select(['id', 'job', 'box_id', 'cmd', 'args', 'state', 'expires_at', 'sent_at'])
+      .where('box_id', '=', boxId)
+      .where('state', 'in', TO_SEND)
+      .where('expires_at', '>', now)
+      .orderBy('created_at')
+      .execute();
+    if (rows.length === 0) return;
+    await this.dispatch(rows);
+    for (const r of rows) this.changed(r.job);
+  }
+
+  /** A box's reply: its command moves on (never back, never out of an end), or the reply is counted and dropped. */
+  reply(boxId: number, reply: ReplyPayload, time: number): Promise<void> {
+    if (this.open.get(reply.id) !== boxId) {
+      this.ingest.countDrop(this.ended.get(reply.id) === boxId ? 'late-reply' : 'unknown-command', boxId);
+      return Promise.resolve();
+    }
+    const to = stateOf(reply);
+    const final = FINAL_COMMAND_STATES.includes(to);
+    if (final) this.end(reply.id);
+    const next = this.tail.then(async () => {
+      const moved = await this.db
+        .updateTable('box_commands')
+        .set({
+          state: to,
+          updated_at: time,
+          ...(final ? { finished_at: time } : {}),
+          ...(reply.reason ? { reason: reply.reason } : {}),
+          ...(reply.detail ? { detail: reply.detail } : {}),
+          ...(reply.fw ? { fw: reply.fw } : {}),
+        })
+        .where('id', '=', reply.id)
+        .where('state', 'in', statesBefore(to))
+        .returning('job')
+        .executeTakeFirst();
+      if (moved) this.changed(moved.job);
+    });
+    this.tail = next.catch((err: unknown) => {
+      this.log.error({ err, boxId, command: reply.id }, 'a box command reply could not be stored');
+    });
+    return next;
+  }
+
+  /**
+   * Ends what ran out of time: sent commands past their deadline (`timeout`), waiting ones past their expiry
+   * (`expired`); deletes ended ones older than 90 days. Runs every second (index.ts); tests call it.
+   */
+  async sweep(): Promise<void> {
+    const now = this.now();
+    const timedOut = await this.db
+      .updateTable('box_commands')
+      .set({ state: 'timeout', updated_at: now, finished_at: now })
+      .where(
+        'state',
+        'in',
+        OPEN_STATES.filter((s) => s !== 'queued'),
+      )
+      .where('deadline_at', '<=', now)
+      .returning(['id', 'job'])
+      .execute();
+    const expired = await this.db
+      .updateTable('box_commands')
+      .set({ state: 'expired', reason: 'expired', updated_at: now, finished_at: now })
+      .where('state', 'in', TO_SEND)
+      .where('expires_at', '<=', now)
+      .returning(['id', 'job'])
+      .execute();
+    const ended = [...timedOut, ...expired];
+    for (const r of ended) this.end(r.id);
+    for (const r of ended) this.changed(r.job);
+    await this.db
+      .deleteFrom('box_commands')
+      .where('finished_at', '<', now - KEEP_MS)
+      .execute();
+  }
+
+  /** Publishes each command to its box if it is online; a first sending starts its time. Answers how many went. */
+  private async dispatch(rows: Stored['rows']): Promise<number> {
+    let sent = 0;
+    const first: Array<{ id: string; deadline: number }> = [];
+    for (const r of rows) {
+      const args = JSON.parse(r.args) as Record<string, unknown>;
+      const payload = { v: BOX_PROTOCOL_VERSION, id: r.id, cmd: r.cmd, args, expires: r.expires_at } as CommandPayload;
+      const went = await this.ingest.sendCommand(r.box_id, payload).catch((err: unknown) => {
+        this.log.warn({ err, boxId: r.box_id, command: r.id }, 'a box command could not be published');
+        return false;
+      });
+      if (!went) continue;
+      sent += 1;
+      if (r.state === 'queued') first.push({ id: r.id, deadline: this.now() + timeoutMs(r.cmd as BoxCommandName, args) });
+    }
+    const now = this.now();
+    for (const f of first) {
+      await this.db
+        .updateTable('box_commands')
+        .set({ state: 'sent', sent_at: now, deadline_at: f.deadline, updated_at: now })
+        .where('id', '=', f.id)
+        .where('state', '=', 'queued')
+        .execute();
+    }
+    return sent;
+  }
+
+  private end(id: string): void {
+    const boxId = this.open.get(id);
+    this.open.delete(id);
+    if (boxId === undefined) return;
+    this.ended.set(id, boxId);
+    if (this.ended.size > ENDED_REMEMBERED) this.ended.delete(this.ended.keys().next().value as string);
+  }
+
+  private changed(job: string): void {
+    this.changedJobs.add(job);
+    this.telling ??= setTimeout(() => {
+      this.telling = undefined;
+      const jobs = [...this.changedJobs];
+      this.changedJobs.clear();
+      this.bus.publish('boxCommandsChanged', { jobs });
+    }, TELL_MS);
+  }
+
+  /** Stops telling (the server closes). */
+  stop(): void {
+    clearTimeout(this.telling);
+  }
+
+  private toRow(r: BoxCommandDbRow): CommandRow {
+    return {
+      id: r.id,
+      job: r.job,
+      boxId: r.box_id,
+      cmd: r.cmd as BoxCommandName,
+      args: JSON.parse(r.args) as Record<string, unknown>,
+      state: r.state as CommandState,
+      reason: r.reason as CommandRow['reason'],
+      detail: r.detail,
+      fw: r.fw,
+      createdBy: r.created_by,
+      createdAt: r.created_at,
+      sentAt: r.sent_at,
+      updatedAt: r.updated_at,
+      expiresAt: r.expires_at,
+      finishedAt: r.finished_at,
+      online: this.ingest.box(r.box_id)?.online ?? false,
+    };
+  }
+}
