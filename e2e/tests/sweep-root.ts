@@ -132,6 +132,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },
     { name: 'box-ck', path: '/smartbox/box-ck', ready: 'box-ck-table' },
+    { name: 'box-dws', path: '/smartbox/box-dws', ready: 'dws-table' },
     { name: 'clear-faults', path: '/smartbox/box-clear-fault-record', ready: 'clear-faults-submit' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },

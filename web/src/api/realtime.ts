@@ -230,6 +230,12 @@ export function useAnnouncementEvents(onEvent: (event: EventOf<'announcement'>) 
   useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 
+/** Commands to boxes that moved on (root's box tools): the batches changed, with the connection kept open. */
+export function useBoxCommandEvents(onEvent: (event: EventOf<'boxCommands'>) => void, enabled = true): void {
+  useEvents(['boxCommands'], onEvent);
+  useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
+}
+
 /**
  * Calls `listener` whenever what the signed-in user reaches changed (an assignment, share or recall): the console's
  * cache reloads what it shows, so a device lost leaves every open list and one gained joins it. Answers the undo.

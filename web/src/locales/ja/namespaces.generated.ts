@@ -39,6 +39,7 @@ export { default as people } from '@/pages/usermanager/locales/ja/people';
 export { default as usermanager } from '@/pages/usermanager/locales/ja/usermanager';
 export { default as announcements } from '@/features/announcements/locales/ja/announcements';
 export { default as boxCk } from '@/features/box-ck/locales/ja/boxCk';
+export { default as boxCommands } from '@/features/box-commands/locales/ja/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/ja/chartViews';
 export { default as eventActions } from '@/features/events/locales/ja/eventActions';
 export { default as fleet } from '@/features/fleet/locales/ja/fleet';

@@ -39,6 +39,7 @@ export { default as people } from '@/pages/usermanager/locales/zh/people';
 export { default as usermanager } from '@/pages/usermanager/locales/zh/usermanager';
 export { default as announcements } from '@/features/announcements/locales/zh/announcements';
 export { default as boxCk } from '@/features/box-ck/locales/zh/boxCk';
+export { default as boxCommands } from '@/features/box-commands/locales/zh/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/zh/chartViews';
 export { default as eventActions } from '@/features/events/locales/zh/eventActions';
 export { default as fleet } from '@/features/fleet/locales/zh/fleet';

@@ -1,7 +1,7 @@
-import { ClearOutlined, CloudServerOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
+import { ClearOutlined, CloudServerOutlined, CloudUploadOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log and box-ck are root's (area smartboxRoot), clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck and box-dws are root's (area smartboxRoot), clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -21,6 +21,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/box-ck',
         meta: { titleKey: 'smartbox.route.boxCk', icon: NumberOutlined, area: 'smartboxRoot' },
         load: () => import('./box-ck'),
+      },
+      {
+        kind: 'page',
+        name: 'boxDws',
+        path: '/smartbox/box-dws',
+        meta: { titleKey: 'smartbox.route.boxDws', icon: CloudUploadOutlined, area: 'smartboxRoot' },
+        load: () => import('./box-dws'),
       },
       {
         kind: 'page',
