@@ -141,6 +141,7 @@ async function farTabs(page: Page, screens: readonly Screen[]): Promise<void> {
 }
 
 const SIGNED_OUT_LOGIN: Screen = { name: 'login', path: '/login', ready: 'login-submit', standalone: true };
+const LIMITED_ADMIN_ASSIGN: Screen = { name: 'box-assign', path: '/smartbox/box-assign', ready: 'box-assign-preview' };
 
 for (const lang of LANGS) {
   test(`${lang}: the sign-in page and demo_root's screens`, async ({ browser }) => {
@@ -158,6 +159,8 @@ for (const lang of LANGS) {
       if (lang === 'es') await farTabs(page, screens);
       await walk(page, 'root', lang, [NOT_FOUND], takeErrors);
     });
+    // limited_admin's own screen (spec 6: box-assign is theirs alone).
+    await sweep(browser, 'demo_limited_admin', lang, [LIMITED_ADMIN_ASSIGN]);
   });
 
   test(`${lang}: demo_manager's screens`, async ({ browser }) => {

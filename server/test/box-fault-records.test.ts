@@ -1,6 +1,6 @@
 import { Code } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
+import { apiAs, body, buildTestApp, insertOnlineDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 const BOX = 8801;
@@ -54,20 +54,7 @@ describe.each(dialects)('clearing a box’s fault records (%s)', (dialect) => {
       boxType: 'DTU-4G',
       companyName: 'Clear Co',
     });
-    const device = (box: number, controller: number) =>
-      insertDevice(t, {
-        box_id: box,
-        controller,
-        model: '',
-        status: 'online',
-        province: '',
-        city: '',
-        lng: null,
-        lat: null,
-        owner_id: uid('demo_manager'),
-        fault: 0,
-        alert: 0,
-      });
+    const device = (box: number, controller: number) => insertOnlineDevice(t, box, controller, uid('demo_manager'));
     devices = [await device(BOX, 1), await device(BOX, 2), await device(BOX + 1, 1)];
   });
   afterAll(async () => {

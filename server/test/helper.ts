@@ -191,6 +191,23 @@ export async function insertDevice(
   return inserted.id;
 }
 
+/** A device on a box at a bus index, online, with no place or condition, owned by `ownerId` (its reach refreshed). */
+export function insertOnlineDevice(t: TestApp, boxId: number, controller: number, ownerId: number): Promise<number> {
+  return insertDevice(t, {
+    box_id: boxId,
+    controller,
+    model: '',
+    status: 'online',
+    province: '',
+    city: '',
+    lng: null,
+    lat: null,
+    owner_id: ownerId,
+    fault: 0,
+    alert: 0,
+  });
+}
+
 /** A right a test template names: read and write of one register of one type. */
 export interface TemplateRight {
   typeId: number;

@@ -6,12 +6,17 @@ import { deviceScope, seesAll, type Rules } from './rule.js';
 /**
  * A box's page is seen by its owner and by whoever sees a device on it (root, admin: every box). Its fault records are
  * cleared only by those who see every box (the area lets root and limited_admin ask): nobody else, whatever they own.
- * A command goes to a box only from root (a move, a firmware or a reboot stops a plant's data): nobody else.
+ * A command goes to a box only from root (a move, a firmware or a reboot stops a plant's data): nobody else. Boxes are
+ * assigned to an account only by limited_admin (spec 6: box-assign is theirs alone).
  */
 export const BOX_RULES = {
   'box.read': { check: async (db, auth, ids) => new Set(await repo.boxesAmong(db, deviceScope(auth), ids)), denied: forbidden },
   'box.clearFaults': {
     check: async (db, auth, ids) => new Set(seesAll(auth) ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
+    denied: forbidden,
+  },
+  'box.assign': {
+    check: async (db, auth, ids) => new Set(auth.roles.includes('limited_admin') ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
     denied: forbidden,
   },
   'box.command': {

@@ -90,6 +90,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     expect(smartboxRootPages.map((p) => p.name)).toEqual(expect.arrayContaining(['ipLog', 'boxCk']));
     const clearFaultPages = PAGES.filter(({ areas }) => areas.includes('boxClearFaultRecord')).map((p) => p.page.name);
     expect(clearFaultPages).toEqual(['clearFaults']);
+    // Assigning boxes (spec 6): limited_admin's alone.
+    const assignPages = PAGES.filter(({ areas }) => areas.includes('boxAssign')).map((p) => p.page.name);
+    expect(assignPages).toEqual(['boxAssign']);
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages, ...smartboxRootPages];
     for (const role of ROLES) {
       // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
@@ -110,6 +113,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         ...msg,
         ...boxReg,
         ...helpers,
+        ...(role === 'limited_admin' ? assignPages : []),
         ...(role === 'root' ? ['serverLog', ...rootAreaPages.map((p) => p.name)] : []),
       ].sort();
       expect(names(permittedPages(SHELL_ROUTES, [role])), role).toEqual(expected);

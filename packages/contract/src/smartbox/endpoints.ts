@@ -1,5 +1,11 @@
+import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import {
+  assignAccount,
+  assignAccountQuery,
+  boxAssignBody,
+  boxAssigned,
+  boxAssignPreview,
   commandListQuery,
   commandPage,
   commandParams,
@@ -13,7 +19,10 @@ import {
 
 const tags = ['smartbox'] as const;
 
-/** Commands to cloud boxes and their data upload settings (root; docs/box-protocol.md "Commands", docs/api.md "Box commands"). */
+/**
+ * Root's and limited_admin's box tools: commands to cloud boxes and their data upload settings (root; docs/box-protocol.md
+ * "Commands"), assigning boxes to an account (limited_admin). docs/api.md "Box commands", "Assigning boxes".
+ */
 export const endpoints = {
   send: endpoint({
     method: 'POST',
@@ -59,5 +68,32 @@ export const endpoints = {
     response: commandsSent,
     tags,
     summary: 'Sets boxes’ data upload settings and sends them as one config command (absent fields unchanged)',
+  }),
+  assignAccounts: endpoint({
+    method: 'GET',
+    path: '/smartbox/assign/accounts',
+    access: 'boxAssign',
+    query: assignAccountQuery,
+    response: z.array(assignAccount),
+    tags,
+    summary: 'Accounts boxes may be assigned to (manufacturers, distributors, managers; first 50 matching)',
+  }),
+  assignPreview: endpoint({
+    method: 'POST',
+    path: '/smartbox/assign/preview',
+    access: 'boxAssign',
+    body: boxAssignBody,
+    response: boxAssignPreview,
+    tags,
+    summary: 'What assigning boxes (a range or a list) to an account would do; nothing changes',
+  }),
+  assign: endpoint({
+    method: 'POST',
+    path: '/smartbox/assign',
+    access: 'boxAssign',
+    body: boxAssignBody,
+    response: boxAssigned,
+    tags,
+    summary: 'Assigns boxes (a range or a list) to an account: they and their devices become its, with reach refreshed',
   }),
 };

@@ -162,3 +162,50 @@ export type DwsQuery = z.input<typeof dwsQuery>;
 /** New settings for boxes, sent to them as one `config` command (absent fields unchanged). */
 export const dwsBody = configFields.extend({ boxIds }).strict().refine(changesSome, 'validation.smartbox.configEmpty');
 export type DwsBody = z.input<typeof dwsBody>;
+
+// ---- Assigning boxes to an account (/smartbox/box-assign, limited_admin) ----
+
+/** The accounts boxes may be assigned to. */
+export const ASSIGN_TARGET_ROLES = ['manufacturer', 'district_distributor', 'regional_distributor', 'manager'] as const;
+/** Most boxes one assignment names (a range's size, or a list's length). */
+export const MAX_ASSIGN_BOXES = 10_000;
+
+/** Boxes by a range of numbers (both ends included) or by a list, to the account `userId`. */
+export const boxAssignBody = z
+  .object({
+    userId: z.number({ error: 'validation.smartbox.assignAccount' }).int().positive('validation.smartbox.assignAccount'),
+    from: boxId.optional(),
+    to: boxId.optional(),
+    boxIds: z.array(boxId).max(MAX_ASSIGN_BOXES, 'validation.smartbox.assignTooMany').optional(),
+  })
+  .strict()
+  .refine((b) => (b.boxIds !== undefined) !== (b.from !== undefined || b.to !== undefined), 'validation.smartbox.assignWhich')
+  .refine((b) => b.boxIds !== undefined || (b.from !== undefined && b.to !== undefined), 'validation.smartbox.assignWhich')
+  .refine((b) => b.boxIds === undefined || b.boxIds.length > 0, 'validation.smartbox.noBoxes')
+  .refine((b) => b.from === undefined || b.to === undefined || b.from <= b.to, 'validation.smartbox.assignRange')
+  .refine((b) => b.from === undefined || b.to === undefined || b.to - b.from < MAX_ASSIGN_BOXES, 'validation.smartbox.assignTooMany');
+export type BoxAssignBody = z.input<typeof boxAssignBody>;
+
+/** A box an assignment would move: who holds it now and how many devices go with it. */
+export const assignedBox = z.object({ boxId: z.number().int(), company: z.string(), owner: z.string(), devices: z.number().int() });
+export type AssignedBox = z.infer<typeof assignedBox>;
+
+/** What an assignment would do, nothing changed yet: the boxes it moves, those the account holds already, those not registered. */
+export const boxAssignPreview = z.object({
+  account: z.object({ id: z.number().int(), username: z.string() }),
+  boxes: z.array(assignedBox),
+  /** Boxes the account holds already: left as they are. */
+  theirs: z.array(z.number().int()),
+  /** Numbers of the range or list that no box is registered with (at most the first 100), and how many in all. */
+  unregistered: z.array(z.number().int()),
+  unregisteredCount: z.number().int(),
+});
+export type BoxAssignPreview = z.infer<typeof boxAssignPreview>;
+
+export const boxAssigned = z.object({ boxes: z.number().int(), devices: z.number().int(), account: z.string() });
+export type BoxAssigned = z.infer<typeof boxAssigned>;
+
+/** An account boxes may be assigned to. */
+export const assignAccount = z.object({ id: z.number().int(), username: z.string(), name: z.string(), roles: z.array(z.string()) });
+export type AssignAccount = z.infer<typeof assignAccount>;
+export const assignAccountQuery = z.object({ q: z.string().trim().max(64).default('') });

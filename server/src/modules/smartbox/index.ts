@@ -1,6 +1,7 @@
 import { api } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
+import { BoxAssignService } from './assign.js';
 import { BoxCommandService } from './commands.js';
 import { UploadSettingsService } from './upload-settings.js';
 
@@ -20,7 +21,10 @@ declare module 'fastify' {
 /** How often commands out of time are ended. */
 const SWEEP_MS = 1000;
 
-/** Commands to cloud boxes and their data upload settings (root; docs/box-protocol.md "Commands", docs/api.md "Box commands"). */
+/**
+ * Root's and limited_admin's box tools: commands to cloud boxes and their upload settings (docs/box-protocol.md
+ * "Commands"), and assigning boxes to an account (docs/api.md "Box commands", "Assigning boxes").
+ */
 export default fp(
   async (app) => {
     const commands = new BoxCommandService(app.db, app.ingest, app.bus, app.datalog, app.clock, app.log, app.config.ingest.commandExpiryMs);
@@ -51,6 +55,10 @@ export default fp(
     const settings = new UploadSettingsService(app.db, commands, app.ingest, app.datalog);
     route(app, e.dws, ({ query }) => settings.page(query));
     route(app, e.setDws, ({ auth, body, ip }) => settings.set(auth, body, ip));
+    const assign = new BoxAssignService(app.db, app.bus, app.datalog, app.clock);
+    route(app, e.assignAccounts, ({ query }) => assign.accounts(query.q));
+    route(app, e.assignPreview, ({ auth, body }) => assign.preview(auth, body));
+    route(app, e.assign, ({ auth, body, ip }) => assign.assign(auth, body, ip));
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest'] },
 );

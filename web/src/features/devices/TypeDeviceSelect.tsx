@@ -1,7 +1,8 @@
 import { Select } from 'antd';
 import { api, type RuleDevice } from '@dms/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import { useEffect, useMemo, useState } from 'react';
+import { useMemo, useState } from 'react';
+import { useDebounced } from '@/lib/useDebounced';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
 
@@ -20,15 +21,7 @@ export function deviceLabel(d: RuleDevice): string {
  */
 export function useTypeDevices(typeId: number | null) {
   const [text, setText] = useState('');
-  const [q, setQ] = useState('');
-  useEffect(() => {
-    const timer = setTimeout(() => {
-      setQ(text.trim());
-    }, SEARCH_DELAY_MS);
-    return () => {
-      clearTimeout(timer);
-    };
-  }, [text]);
+  const q = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const devices = useQuery({
     ...endpointQuery(api.events.ruleDevices, { query: { typeId: typeId ?? 1, ...(q ? { q } : {}) } }),
     enabled: typeId !== null,

@@ -1,7 +1,14 @@
-import { ClearOutlined, CloudServerOutlined, CloudUploadOutlined, NumberOutlined, SwapOutlined } from '@ant-design/icons';
+import {
+  ClearOutlined,
+  CloudServerOutlined,
+  CloudUploadOutlined,
+  NumberOutlined,
+  SwapOutlined,
+  UserSwitchOutlined,
+} from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck and box-dws are root's (area smartboxRoot), clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck and box-dws are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -28,6 +35,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/box-dws',
         meta: { titleKey: 'smartbox.route.boxDws', icon: CloudUploadOutlined, area: 'smartboxRoot' },
         load: () => import('./box-dws'),
+      },
+      {
+        kind: 'page',
+        name: 'boxAssign',
+        path: '/smartbox/box-assign',
+        meta: { titleKey: 'smartbox.route.boxAssign', icon: UserSwitchOutlined, area: 'boxAssign' },
+        load: () => import('./box-assign'),
       },
       {
         kind: 'page',

@@ -16,4 +16,11 @@ export default {
   'action.smartbox.sendCommand': 'Send a command to boxes',
   'action.smartbox.cancelCommand': 'Cancel a box command',
   'action.smartbox.setUploadSettings': "Set boxes' data upload settings",
+  'validation.smartbox.assignAccount': 'Choose the account to assign the boxes to.',
+  'validation.smartbox.assignWhich': 'Give either a range of box numbers or a list of them.',
+  'validation.smartbox.assignRange': 'The first box number must not be above the last.',
+  'validation.smartbox.assignTooMany': 'At most 10,000 boxes at once.',
+  'error.smartbox.assignTarget': 'Boxes can be assigned only to a manufacturer, distributor or manager account.',
+  'error.smartbox.assignNothing': 'None of these boxes is registered, or the account holds them all already.',
+  'action.smartbox.assignBoxes': 'Assign boxes to an account',
 };

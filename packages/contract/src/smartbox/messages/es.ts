@@ -16,4 +16,11 @@ export default {
   'action.smartbox.sendCommand': 'Enviar una orden a cajas',
   'action.smartbox.cancelCommand': 'Cancelar una orden a una caja',
   'action.smartbox.setUploadSettings': 'Ajustar el envío de datos de las cajas',
+  'validation.smartbox.assignAccount': 'Elija la cuenta a la que asignar las cajas.',
+  'validation.smartbox.assignWhich': 'Indique un rango de números de caja o una lista, no ambos.',
+  'validation.smartbox.assignRange': 'El primer número de caja no puede ser mayor que el último.',
+  'validation.smartbox.assignTooMany': 'Como mucho 10.000 cajas a la vez.',
+  'error.smartbox.assignTarget': 'Las cajas solo se pueden asignar a una cuenta de fabricante, distribuidor o gestor.',
+  'error.smartbox.assignNothing': 'Ninguna de estas cajas está registrada, o la cuenta ya las tiene todas.',
+  'action.smartbox.assignBoxes': 'Asignar cajas a una cuenta',
 };

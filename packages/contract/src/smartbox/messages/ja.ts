@@ -16,4 +16,11 @@ export default {
   'action.smartbox.sendCommand': 'ボックスにコマンドを送信',
   'action.smartbox.cancelCommand': 'ボックスのコマンドをキャンセル',
   'action.smartbox.setUploadSettings': 'ボックスのデータ送信設定を変更',
+  'validation.smartbox.assignAccount': 'ボックスを割り当てるアカウントを選んでください。',
+  'validation.smartbox.assignWhich': 'ボックス番号の範囲か一覧のどちらかを指定してください。',
+  'validation.smartbox.assignRange': '開始のボックス番号は終了の番号以下にしてください。',
+  'validation.smartbox.assignTooMany': '一度に割り当てられるのは 10,000 台までです。',
+  'error.smartbox.assignTarget': 'ボックスを割り当てられるのはメーカー、販売代理店、管理者のアカウントだけです。',
+  'error.smartbox.assignNothing': 'これらのボックスはどれも登録されていないか、すべてそのアカウントのものです。',
+  'action.smartbox.assignBoxes': 'ボックスをアカウントに割り当て',
 };

@@ -16,4 +16,11 @@ export default {
   'action.smartbox.sendCommand': '向盒子发送命令',
   'action.smartbox.cancelCommand': '取消盒子命令',
   'action.smartbox.setUploadSettings': '设置盒子的数据上传参数',
+  'validation.smartbox.assignAccount': '请选择要分配到的账号。',
+  'validation.smartbox.assignWhich': '请给出盒子编号范围或编号列表，二选一。',
+  'validation.smartbox.assignRange': '起始盒子编号不能大于结束编号。',
+  'validation.smartbox.assignTooMany': '一次最多 10,000 个盒子。',
+  'error.smartbox.assignTarget': '盒子只能分配给厂家、经销商或管理员账号。',
+  'error.smartbox.assignNothing': '这些盒子都未注册，或都已属于该账号。',
+  'action.smartbox.assignBoxes': '将盒子分配给账号',
 };

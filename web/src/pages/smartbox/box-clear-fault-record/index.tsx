@@ -1,9 +1,10 @@
-import { Alert, App, Button, Card, Checkbox, DatePicker, Form, InputNumber, Typography } from 'antd';
-import { api, BOX_ID_MAX } from '@dms/contract';
+import { Alert, App, Button, Card, Checkbox, DatePicker, Form, Typography } from 'antd';
+import { api } from '@dms/contract';
 import type { Dayjs } from 'dayjs';
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
 import { useInvalidate } from '@/api/invalidate';
+import { BoxIdInput } from '@/components/forms/BoxIdInput';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
 
@@ -65,14 +66,7 @@ export default function ClearFaultRecordsPage() {
           label={t('smartbox.clearFaults.box')}
           rules={[{ required: true, message: t('smartbox.clearFaults.boxNeeded') }]}
         >
-          <InputNumber<number>
-            data-testid="clear-faults-box"
-            min={1}
-            max={BOX_ID_MAX}
-            precision={0}
-            controls={false}
-            style={{ width: '100%' }}
-          />
+          <BoxIdInput data-testid="clear-faults-box" />
         </Form.Item>
         <Form.Item name="range" label={t('smartbox.clearFaults.range')} extra={t('smartbox.clearFaults.rangeHelp')}>
           <DatePicker.RangePicker data-testid="clear-faults-range" showTime allowEmpty={[true, true]} style={{ width: '100%' }} />

@@ -6,6 +6,7 @@ export default {
     boxCk: 'Box CK codes',
     clearFaults: 'Clear fault records',
     boxDws: 'Data upload settings',
+    boxAssign: 'Assign boxes',
   },
   dws: {
     help: 'How often each box reports, its deadband and the registers it sends. Saved settings go to the boxes as a config command; an offline box gets it when it comes back.',
@@ -43,6 +44,30 @@ export default {
     registersBad: 'Registers are numbers from 0 to 65535.',
     saved:
       '{sent, plural, =0 {} one {Sent to # box.} other {Sent to # boxes.}} {queued, plural, =0 {} one {# box is offline and will get it when it comes back.} other {# boxes are offline and will get it when they come back.}}',
+  },
+  assign: {
+    help: "Boxes named by a range of numbers or a list go to a manufacturer's, distributor's or manager's account, with their devices. Their earlier shares and assignments end. You see the boxes first, then confirm.",
+    account: 'To the account',
+    accountNeeded: 'Choose the account to assign the boxes to.',
+    accountSearch: 'Search by username or name',
+    which: 'Boxes',
+    byRange: 'A range of numbers',
+    byList: 'A list',
+    from: 'From box',
+    to: 'To box',
+    list: 'Box numbers',
+    listHelp: 'Separated by commas, spaces or new lines.',
+    show: 'Show the boxes',
+    summary:
+      '{count, plural, =0 {No box will move to {account}.} one {# box will move to {account}.} other {# boxes will move to {account}.}}',
+    theirs: '{count, plural, one {# box is already theirs.} other {# boxes are already theirs.}}',
+    unregistered: '{count, plural, one {# number has no box registered ({first}).} other {# numbers have no box registered ({first}…).}}',
+    box: 'Box',
+    company: 'Company',
+    owner: 'Held by',
+    devices: 'Devices',
+    submit: '{count, plural, one {Assign # box to {account}} other {Assign # boxes to {account}}}',
+    done: '{boxes, plural, one {# box} other {# boxes}} with {devices, plural, one {# device} other {# devices}} now belong to {account}.',
   },
   clearFaults: {
     help: "Deletes a box's ended fault records: all of them, or those that started in the time range. Records of a fault that is still on are kept. You are told the counts and asked to confirm first.",

@@ -7,6 +7,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxCk: 'Códigos CK de cajas',
     clearFaults: 'Borrar registros de fallos',
     boxDws: 'Envío de datos',
+    boxAssign: 'Asignar cajas',
   },
   dws: {
     help: 'Cada cuánto informa cada caja, su banda muerta y los registros que envía. Los ajustes guardados van a las cajas como una orden de configuración; una caja desconectada la recibe al volver.',
@@ -44,6 +45,30 @@ const smartbox: LocaleArea<'smartbox'> = {
     registersBad: 'Los registros son números de 0 a 65535.',
     saved:
       '{sent, plural, =0 {} one {Enviado a # caja.} other {Enviado a # cajas.}} {queued, plural, =0 {} one {# caja está desconectada y lo recibirá al volver.} other {# cajas están desconectadas y lo recibirán al volver.}}',
+  },
+  assign: {
+    help: 'Las cajas indicadas por un rango de números o una lista pasan, con sus equipos, a una cuenta de fabricante, distribuidor o gestor. Sus comparticiones y asignaciones anteriores terminan. Primero ve las cajas y luego confirma.',
+    account: 'A la cuenta',
+    accountNeeded: 'Elija la cuenta a la que asignar las cajas.',
+    accountSearch: 'Buscar por usuario o nombre',
+    which: 'Cajas',
+    byRange: 'Un rango de números',
+    byList: 'Una lista',
+    from: 'Desde la caja',
+    to: 'Hasta la caja',
+    list: 'Números de caja',
+    listHelp: 'Separados por comas, espacios o saltos de línea.',
+    show: 'Ver las cajas',
+    summary: '{count, plural, =0 {Ninguna caja pasará a {account}.} one {# caja pasará a {account}.} other {# cajas pasarán a {account}.}}',
+    theirs: '{count, plural, one {# caja ya es suya.} other {# cajas ya son suyas.}}',
+    unregistered:
+      '{count, plural, one {# número no tiene caja registrada ({first}).} other {# números no tienen caja registrada ({first}…).}}',
+    box: 'Caja',
+    company: 'Empresa',
+    owner: 'De',
+    devices: 'Equipos',
+    submit: '{count, plural, one {Asignar # caja a {account}} other {Asignar # cajas a {account}}}',
+    done: '{boxes, plural, one {# caja} other {# cajas}} con {devices, plural, one {# equipo} other {# equipos}} son ahora de {account}.',
   },
   clearFaults: {
     help: 'Borra los registros de fallos terminados de una caja: todos, o los que empezaron en el intervalo. Se conservan los de un fallo aún activo. Antes se le indican las cantidades y se le pide confirmar.',
