@@ -1,5 +1,6 @@
 import { Code, type AssignAccount, type BoxAssignPreview } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { registerBoxes } from './boxes.js';
 import { apiAs, buildTestApp, insertOnlineDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -31,13 +32,7 @@ describe.each(dialects)('assigning boxes (%s)', (dialect) => {
     t.clock.now = NOW;
     for (const u of ['demo_root', 'demo_limited_admin', 'demo_manager']) tokens[u] = await login(t.app, u);
     uid = await userIds(t);
-    await ok('demo_root', 'POST', '/box-reg-info', {
-      startBoxId: FIRST,
-      endBoxId: FIRST + 3,
-      userId: uid('demo_manager'),
-      boxType: 'DTU-4G',
-      companyName: 'Assign Co',
-    });
+    await registerBoxes(t.app, FIRST, FIRST + 3);
     const device = (box: number, controller: number) => insertOnlineDevice(t, box, controller, uid('demo_manager'));
     devices = [await device(FIRST, 1), await device(FIRST, 2), await device(FIRST + 1, 1)];
   });
@@ -57,10 +52,10 @@ describe.each(dialects)('assigning boxes (%s)', (dialect) => {
     expect(preview).toEqual({
       account: { id: uid('demo_manufacturer'), username: 'demo_manufacturer' },
       boxes: [
-        { boxId: FIRST, company: 'Assign Co', owner: 'demo_manager', devices: 2 },
-        { boxId: FIRST + 1, company: 'Assign Co', owner: 'demo_manager', devices: 1 },
-        { boxId: FIRST + 2, company: 'Assign Co', owner: 'demo_manager', devices: 0 },
-        { boxId: FIRST + 3, company: 'Assign Co', owner: 'demo_manager', devices: 0 },
+        { boxId: FIRST, company: 'Test Co', owner: 'demo_manager', devices: 2 },
+        { boxId: FIRST + 1, company: 'Test Co', owner: 'demo_manager', devices: 1 },
+        { boxId: FIRST + 2, company: 'Test Co', owner: 'demo_manager', devices: 0 },
+        { boxId: FIRST + 3, company: 'Test Co', owner: 'demo_manager', devices: 0 },
       ],
       theirs: [],
       unregistered: [FIRST + 4, FIRST + 5],

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { BOX_ID_MAX, COMMAND_FAIL_REASONS, MAX_REGISTERS_PER_SNAPSHOT } from '../box-protocol.js';
+import { uploadBody, uploadProblem } from '../controller-types/upload.js';
+import { deviceInfoBody } from '../devices/schemas.js';
 import { pageOf, pageQuery } from '../envelope.js';
 
 /**
@@ -209,3 +211,62 @@ export type BoxAssigned = z.infer<typeof boxAssigned>;
 export const assignAccount = z.object({ id: z.number().int(), username: z.string(), name: z.string(), roles: z.array(z.string()) });
 export type AssignAccount = z.infer<typeof assignAccount>;
 export const assignAccountQuery = z.object({ q: z.string().trim().max(64).default('') });
+
+// ---- Devices' descriptive properties (/smartbox/device-property, root) ----
+
+/** The properties root edits in bulk or imports: spec 3's descriptive fields of a device (not its place on the map). */
+export const DEVICE_PROPERTIES = [
+  'company',
+  'stationNo',
+  'model',
+  'remark',
+  'iotModule',
+  'iotModel',
+  'iotCard',
+  'installDate',
+  'expiryDate',
+  'province',
+  'city',
+  'area',
+  'street',
+  'contact',
+  'phone',
+] as const satisfies ReadonlyArray<keyof typeof deviceInfoBody.shape>;
+export type DeviceProperty = (typeof DEVICE_PROPERTIES)[number];
+/** Most devices one bulk edit names, and most rows one import reads. */
+export const MAX_PROPERTY_DEVICES = 1000;
+export const MAX_PROPERTY_ROWS = 5000;
+
+const propertyFields = deviceInfoBody.pick(Object.fromEntries(DEVICE_PROPERTIES.map((p) => [p, true])) as Record<DeviceProperty, true>);
+
+/** The same properties for several devices; a property not sent is kept. */
+export const devicePropertiesBody = z
+  .object({
+    deviceIds: z
+      .array(z.number().int().positive())
+      .min(1, 'validation.smartbox.noDevices')
+      .max(MAX_PROPERTY_DEVICES, 'validation.smartbox.tooManyDevices')
+      .refine((ids) => new Set(ids).size === ids.length, 'validation.smartbox.noDevices'),
+    fields: propertyFields.refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.smartbox.noProperty'),
+  })
+  .strict();
+export type DevicePropertiesBody = z.input<typeof devicePropertiesBody>;
+export const devicePropertiesSet = z.object({ updated: z.number().int() });
+
+/** An import of devices' properties: a sheet with the box, the controller and any property columns; previewed or applied. */
+export const devicePropertiesImportBody = uploadBody.extend({ apply: z.boolean().default(false) });
+/** A row of the sheet that changes a device: its sheet row, the device and the properties it changes (new values). */
+export const devicePropertyChange = z.object({
+  row: z.number().int(),
+  boxId: z.number().int(),
+  controller: z.number().int(),
+  changes: z.record(z.string(), z.string().nullable()),
+});
+export type DevicePropertyChange = z.infer<typeof devicePropertyChange>;
+export const devicePropertiesImportResult = z.object({
+  changes: z.array(devicePropertyChange),
+  unchanged: z.number().int(),
+  problems: z.array(uploadProblem),
+  applied: z.boolean(),
+});
+export type DevicePropertiesImportResult = z.infer<typeof devicePropertiesImportResult>;

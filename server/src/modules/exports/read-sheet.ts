@@ -31,7 +31,7 @@ export async function readSheet(fileName: string, bytes: Buffer): Promise<string
 }
 
 /** A header's text as the imports compare it: lower case, without spaces, dots, dashes and underscores. */
-const foldHeader = (s: string) => s.toLowerCase().replace(/[\s._-]/g, '');
+export const foldHeader = (s: string) => s.toLowerCase().replace(/[\s._-]/g, '');
 
 /** The names a header may give each column: its aliases, and its name (a message) in every console language. */
 export function headerNames<C extends string>(keys: Readonly<Record<C, MessageKey>>, aliases: ReadonlyArray<readonly [string, C]>) {

@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { BoxAssignService } from './assign.js';
 import { BoxCommandService } from './commands.js';
+import { DevicePropertiesService } from './device-properties.js';
 import { UploadSettingsService } from './upload-settings.js';
 
 declare module '../../events/bus.js' {
@@ -59,6 +60,9 @@ export default fp(
     route(app, e.assignAccounts, ({ query }) => assign.accounts(query.q));
     route(app, e.assignPreview, ({ auth, body }) => assign.preview(auth, body));
     route(app, e.assign, ({ auth, body, ip }) => assign.assign(auth, body, ip));
+    const properties = new DevicePropertiesService(app.db, app.datalog);
+    route(app, e.setDeviceProperties, ({ auth, body, ip }) => properties.set(auth, body, ip));
+    route(app, e.importDeviceProperties, ({ auth, body, ip, lang }) => properties.import(auth, body, ip, lang));
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest'] },
 );

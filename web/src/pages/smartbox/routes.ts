@@ -3,12 +3,13 @@ import {
   CloudServerOutlined,
   CloudUploadOutlined,
   NumberOutlined,
+  ProfileOutlined,
   SwapOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck and box-dws are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck, box-dws and device-property are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -35,6 +36,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/box-dws',
         meta: { titleKey: 'smartbox.route.boxDws', icon: CloudUploadOutlined, area: 'smartboxRoot' },
         load: () => import('./box-dws'),
+      },
+      {
+        kind: 'page',
+        name: 'deviceProperty',
+        path: '/smartbox/device-property',
+        meta: { titleKey: 'smartbox.route.deviceProperty', icon: ProfileOutlined, area: 'smartboxRoot' },
+        load: () => import('./device-property'),
       },
       {
         kind: 'page',

@@ -12,6 +12,7 @@ import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { tableWidth, wideOnly } from '@/components/list-page/table-width';
 import { useListParams } from '@/components/list-page/useListParams';
+import { useRowSelection } from '@/components/list-page/useRowSelection';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { CommandStateTag } from '@/features/box-commands/CommandState';
 import { boxPath } from '@/features/devices/links';
@@ -23,6 +24,7 @@ import { UploadSettingsModal } from './UploadSettingsModal';
 
 /** The URL keeps the search (`?q=…`: the start of a box number or a part of its company) with the page. */
 const DWS_LIST: ListSpec<{ q: string | undefined }> = { filter: { q: textParam(64) } };
+const boxIdOf = (r: DwsRow) => r.boxId;
 
 /**
  * /smartbox/box-dws (root; issue 23): each box's data upload settings (report interval, deadband, registers sent) as
@@ -38,7 +40,8 @@ export default function BoxDwsPage() {
   const rows = usePagedQuery(
     endpointQuery(api.smartbox.dws, { query: { ...(filter.q ? { q: filter.q } : {}), page, page_size: pageSize } }),
   );
-  const [selected, setSelected] = useState<number[]>([]);
+  const selection = useRowSelection(boxIdOf, 'dws-select');
+  const { selected } = selection;
   const [editing, setEditing] = useState<readonly number[] | null>(null);
   const invalidate = useInvalidate();
   const reload = useSoon(() => void invalidate([api.smartbox.dws]), { delayMs: 300 });
@@ -145,14 +148,7 @@ export default function BoxDwsPage() {
         columns={columns}
         data-testid="dws-table"
         rowKey="boxId"
-        rowSelection={{
-          selectedRowKeys: selected,
-          preserveSelectedRowKeys: true,
-          onChange: (keys) => {
-            setSelected(keys.map(Number));
-          },
-          getCheckboxProps: (r: DwsRow) => ({ 'data-testid': `dws-select-${r.boxId}` }) as object,
-        }}
+        rowSelection={selection.rowSelection}
         scroll={{ x: tableWidth(columns, 60, screens) }}
         showTotal={(total) => t('smartbox.dws.total', { total })}
       />
@@ -162,7 +158,7 @@ export default function BoxDwsPage() {
           current={editing.length === 1 ? (rows.data.items.find((r) => r.boxId === editing[0])?.settings ?? null) : null}
           onClose={(saved) => {
             setEditing(null);
-            if (saved && editing.length > 1) setSelected([]);
+            if (saved && editing.length > 1) selection.clear();
           }}
         />
       )}

@@ -1,25 +1,15 @@
-import { deviceInfoBody, isMessageKey, message, type DeviceDetail, type DeviceInfoBody, type Language } from '@dms/contract';
+import {
+  DEVICE_PROPERTIES,
+  deviceInfoBody,
+  isMessageKey,
+  message,
+  type DeviceDetail,
+  type DeviceInfoBody,
+  type Language,
+} from '@dms/contract';
 
-/** The device information fields people keep by hand (spec 3), in the order the card and the form show them. */
-export const INFO_FIELDS = [
-  'company',
-  'stationNo',
-  'model',
-  'remark',
-  'iotModule',
-  'iotModel',
-  'iotCard',
-  'installDate',
-  'expiryDate',
-  'province',
-  'city',
-  'area',
-  'street',
-  'contact',
-  'phone',
-  'lng',
-  'lat',
-] as const satisfies ReadonlyArray<keyof DeviceInfoBody>;
+/** The device information fields people keep by hand (spec 3; its descriptive properties, then its place on the map), in the order the card and the form show them. */
+export const INFO_FIELDS = [...DEVICE_PROPERTIES, 'lng', 'lat'] as const satisfies ReadonlyArray<keyof DeviceInfoBody>;
 export type InfoField = (typeof INFO_FIELDS)[number];
 
 /** The form as the inputs hold it: texts, dates as 'YYYY-MM-DD' or '', coordinates as numbers or null. */

@@ -7,6 +7,7 @@ export default {
     clearFaults: 'Clear fault records',
     boxDws: 'Data upload settings',
     boxAssign: 'Assign boxes',
+    deviceProperty: 'Device properties',
   },
   dws: {
     help: 'How often each box reports, its deadband and the registers it sends. Saved settings go to the boxes as a config command; an offline box gets it when it comes back.',
@@ -68,6 +69,24 @@ export default {
     devices: 'Devices',
     submit: '{count, plural, one {Assign # box to {account}} other {Assign # boxes to {account}}}',
     done: '{boxes, plural, one {# box} other {# boxes}} with {devices, plural, one {# device} other {# devices}} now belong to {account}.',
+  },
+  property: {
+    help: "Each device's descriptive properties: company, station number, model, IoT module and model, install date, place and contact. Edit one, a selection, or import a sheet.",
+    import: 'Import a sheet',
+    total: '{total} devices',
+    titleOne: 'Properties of device {device}',
+    titleMany: '{count, plural, one {Properties of # device} other {Properties of # devices}}',
+    keepEmpty: 'A field left empty is kept as it is on each device.',
+    save: 'Save',
+    saved: '{count, plural, one {# device updated.} other {# devices updated.}}',
+    importTitle: "Import devices' properties",
+    importHelp:
+      'A sheet (.xlsx or .csv, at most {size} KiB) whose first row names the columns as the device export does: the box, the controller and any properties. An empty cell keeps the value.',
+    importProblems:
+      '{count, plural, one {# problem: nothing is written until it is fixed.} other {# problems: nothing is written until they are fixed.}}',
+    importChanges: '{count, plural, =0 {No device changes} one {# device changes} other {# devices change}}; {unchanged} unchanged.',
+    imported: '{count, plural, one {# device updated from the sheet.} other {# devices updated from the sheet.}}',
+    changes: 'Changes',
   },
   clearFaults: {
     help: "Deletes a box's ended fault records: all of them, or those that started in the time range. Records of a fault that is still on are kept. You are told the counts and asked to confirm first.",

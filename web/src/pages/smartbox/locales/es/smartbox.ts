@@ -8,6 +8,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     clearFaults: 'Borrar registros de fallos',
     boxDws: 'Envío de datos',
     boxAssign: 'Asignar cajas',
+    deviceProperty: 'Propiedades de equipos',
   },
   dws: {
     help: 'Cada cuánto informa cada caja, su banda muerta y los registros que envía. Los ajustes guardados van a las cajas como una orden de configuración; una caja desconectada la recibe al volver.',
@@ -69,6 +70,24 @@ const smartbox: LocaleArea<'smartbox'> = {
     devices: 'Equipos',
     submit: '{count, plural, one {Asignar # caja a {account}} other {Asignar # cajas a {account}}}',
     done: '{boxes, plural, one {# caja} other {# cajas}} con {devices, plural, one {# equipo} other {# equipos}} son ahora de {account}.',
+  },
+  property: {
+    help: 'Las propiedades de cada equipo: empresa, número de estación, modelo, módulo IoT y su modelo, fecha de instalación, lugar y contacto. Edite uno, una selección, o importe una hoja.',
+    import: 'Importar una hoja',
+    total: '{total} equipos',
+    titleOne: 'Propiedades del equipo {device}',
+    titleMany: '{count, plural, one {Propiedades de # equipo} other {Propiedades de # equipos}}',
+    keepEmpty: 'Un campo vacío se deja como está en cada equipo.',
+    save: 'Guardar',
+    saved: '{count, plural, one {# equipo actualizado.} other {# equipos actualizados.}}',
+    importTitle: 'Importar propiedades de equipos',
+    importHelp:
+      'Una hoja (.xlsx o .csv, como mucho {size} KiB) cuya primera fila nombra las columnas como la exportación de equipos: la caja, el controlador y cualquier propiedad. Una celda vacía conserva el valor.',
+    importProblems:
+      '{count, plural, one {# problema: no se escribe nada hasta corregirlo.} other {# problemas: no se escribe nada hasta corregirlos.}}',
+    importChanges: '{count, plural, =0 {Ningún equipo cambia} one {# equipo cambia} other {# equipos cambian}}; {unchanged} sin cambios.',
+    imported: '{count, plural, one {# equipo actualizado desde la hoja.} other {# equipos actualizados desde la hoja.}}',
+    changes: 'Cambios',
   },
   clearFaults: {
     help: 'Borra los registros de fallos terminados de una caja: todos, o los que empezaron en el intervalo. Se conservan los de un fallo aún activo. Antes se le indican las cantidades y se le pide confirmar.',

@@ -8,6 +8,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     clearFaults: '故障記録の消去',
     boxDws: 'データ送信設定',
     boxAssign: 'ボックスの割り当て',
+    deviceProperty: 'デバイスの属性',
   },
   dws: {
     help: '各ボックスの送信間隔、デッドバンド、送信するレジスタ。保存した設定は設定コマンドとしてボックスに送られ、オフラインのボックスには再接続時に届きます。',
@@ -67,6 +68,23 @@ const smartbox: LocaleArea<'smartbox'> = {
     devices: 'デバイス数',
     submit: '{count} 台を {account} に割り当て',
     done: '{boxes} 台のボックスと {devices} 台のデバイスが {account} のものになりました。',
+  },
+  property: {
+    help: '各デバイスの属性：会社、ステーション番号、型式、IoT モジュールと型式、設置日、場所と連絡先。1 台ずつ、選択したもの、または表のインポートで編集します。',
+    import: '表をインポート',
+    total: '{total} 台のデバイス',
+    titleOne: 'デバイス {device} の属性',
+    titleMany: '{count} 台のデバイスの属性',
+    keepEmpty: '空欄の項目は各デバイスで変更しません。',
+    save: '保存',
+    saved: '{count} 台のデバイスを更新しました。',
+    importTitle: 'デバイスの属性をインポート',
+    importHelp:
+      '表（.xlsx または .csv、最大 {size} KiB）。1 行目にデバイスのエクスポートと同じ列名（ボックス、コントローラー、任意の属性）を書きます。空のセルは値を変えません。',
+    importProblems: '{count} 件の問題があります。直すまで何も書き込みません。',
+    importChanges: '{count} 台が変わります。{unchanged} 台は変わりません。',
+    imported: '表から {count} 台のデバイスを更新しました。',
+    changes: '変更',
   },
   clearFaults: {
     help: 'ボックスの終了した故障記録を削除します：すべて、または期間内に始まったもの。まだ続いている故障の記録は残します。先に件数を示して確認を求めます。',
