@@ -247,7 +247,7 @@ export const devicePropertiesBody = z
       .min(1, 'validation.smartbox.noDevices')
       .max(MAX_PROPERTY_DEVICES, 'validation.smartbox.tooManyDevices')
       .refine((ids) => new Set(ids).size === ids.length, 'validation.smartbox.noDevices'),
-    fields: propertyFields.refine((f) => Object.values(f).some((v) => v !== undefined), 'validation.smartbox.noProperty'),
+    fields: propertyFields.refine((f) => Object.keys(f).length > 0, 'validation.smartbox.noProperty'),
   })
   .strict();
 export type DevicePropertiesBody = z.input<typeof devicePropertiesBody>;

@@ -18,5 +18,11 @@ export function useRowSelection<T>(keyOf: (row: T) => number, testId: string) {
     }),
     [selected, keyOf, testId],
   );
-  return { selected, rowSelection, clear: () => { setSelected([]); } };
+  return {
+    selected,
+    rowSelection,
+    clear: () => {
+      setSelected([]);
+    },
+  };
 }
