@@ -41,16 +41,16 @@ test('a fault reaches the bells of its manager and helper, not a stranger; read 
     await expect(manager.getByTestId('bell')).toBeVisible();
     await expect(helper.getByTestId('bell')).toBeVisible();
 
+    const before = await Promise.all(
+      [manager, helper].map(async (page) => Number(await page.getByTestId('bell').getAttribute('data-count'))),
+    );
     await box.publishData({ [FAULT_BITS]: 1 });
-    // Live: a message of the box's fault shows on both consoles, and the bells count it.
-    for (const page of [manager, helper]) {
-      await expect(
-        page
-          .getByTestId('notification-toast')
-          .filter({ hasText: `${boxId}/1` })
-          .first(),
-      ).toBeVisible({ timeout: 15_000 });
-      await expect.poll(async () => Number(await page.getByTestId('bell').getAttribute('data-count'))).toBeGreaterThan(0);
+    // Live: the console's pop-up of new notifications shows on both consoles, and the bells count more. (The pop-up is
+    // one for all new notifications and names the newest: other tests' boxes of demo_manager may be newer than this
+    // one, so it is not asked to name this box.)
+    for (const [i, page] of [manager, helper].entries()) {
+      await expect(page.getByTestId('notification-toast').first()).toBeVisible({ timeout: 15_000 });
+      await expect.poll(async () => Number(await page.getByTestId('bell').getAttribute('data-count'))).toBeGreaterThan(before[i] ?? 0);
     }
     await screenshot(manager, 'notifications-toast');
     // A stranger (quality controller, reaching no such device) is told nothing of it, on the server.
