@@ -33,6 +33,8 @@ const CHUNK = 500;
 const ENDED_REMEMBERED = 10_000;
 /** Changes are told at most this often (a rollout's thousands of replies are a few events a second). */
 const TELL_MS = 250;
+/** How often ended commands past KEEP_MS are deleted. */
+const PURGE_EVERY_MS = 3_600_000;
 /** How long ended commands are kept. */
 const KEEP_MS = 90 * 86_400_000;
 
@@ -74,6 +76,8 @@ export class BoxCommandService {
   /** Batches changed since the bus was last told. */
   private readonly changedJobs = new Set<string>();
   private telling: ReturnType<typeof setTimeout> | undefined;
+  /** When ended commands were last purged (0: not yet since start). */
+  private purgedAt = 0;
 
   constructor(
     private readonly db: Db,
@@ -240,7 +244,7 @@ export class BoxCommandService {
 
   /**
    * Ends what ran out of time: sent commands past their deadline (`timeout`), waiting ones past their expiry
-   * (`expired`); deletes ended ones older than 90 days. Runs every second (index.ts); tests call it.
+   * (`expired`); deletes ended ones older than 90 days, once an hour. Runs every second (index.ts); tests call it.
    */
   async sweep(): Promise<void> {
     const now = this.now();
@@ -265,6 +269,9 @@ export class BoxCommandService {
     const ended = [...timedOut, ...expired];
     for (const r of ended) this.end(r.id);
     for (const r of ended) this.changed(r.job);
+    // Old ended commands go once an hour, not at every sweep (the delete reads the whole table).
+    if (now - this.purgedAt < PURGE_EVERY_MS) return;
+    this.purgedAt = now;
     await this.db
       .deleteFrom('box_commands')
       .where('finished_at', '<', now - KEEP_MS)
