@@ -41,6 +41,10 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
     logController: new LogController({ disableRequestLogging: !['debug', 'trace'].includes(config.logLevel) }),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
+  // A file sent whole (an upload endpoint's body; docs/api.md): its bytes, read within the route's body limit.
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer' }, (_request, body, done) => {
+    done(null, body);
+  });
   app.setSerializerCompiler(serializerCompiler);
   app.decorate('config', config);
 

@@ -42,6 +42,14 @@ export const Code = {
   FEEDBACK_CONFLICT: 40907,
   /** A box command has left the server (sent, answered or ended): it can no longer be cancelled. */
   COMMAND_NOT_CANCELLABLE: 40908,
+  /** A box image of this kind, box type and version is uploaded already. */
+  IMAGE_EXISTS: 40909,
+  /** A box image a rollout that has not ended uses: it cannot be deleted. */
+  IMAGE_IN_USE: 40910,
+  /** A rollout's state does not allow this (pausing one that is not running, resuming one that ended...). */
+  ROLLOUT_STATE: 40911,
+  /** Boxes of a new rollout are in another rollout that has not ended. */
+  BOXES_IN_ROLLOUT: 40912,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -97,6 +105,10 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.TYPE_VERSION_CHANGED]: 409,
   [Code.FEEDBACK_CONFLICT]: 409,
   [Code.COMMAND_NOT_CANCELLABLE]: 409,
+  [Code.IMAGE_EXISTS]: 409,
+  [Code.IMAGE_IN_USE]: 409,
+  [Code.ROLLOUT_STATE]: 409,
+  [Code.BOXES_IN_ROLLOUT]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

@@ -38,6 +38,11 @@ export interface EndpointSpec {
   readonly params?: z.ZodObject;
   readonly query?: z.ZodObject;
   readonly body?: z.ZodType;
+  /**
+   * A call whose body is a file's bytes (`application/octet-stream`), read up to `maxBytes` and no further (413 past
+   * that): its facts go in the query. The handler gets the bytes; the console sends a `Blob`, with its progress.
+   */
+  readonly upload?: { readonly maxBytes: number };
   readonly response: EndpointResponse;
   /** OpenAPI tags: the first is the area's API name. */
   readonly tags: readonly [string, ...string[]];
@@ -54,7 +59,11 @@ type Schema<E, K extends 'params' | 'query' | 'body'> = E extends { readonly [P 
 /** What a handler receives, parsed: path parameters, query and body after their schemas (defaults applied). */
 export type ParamsOf<E> = Schema<E, 'params'> extends z.ZodType ? z.output<Schema<E, 'params'>> : Record<string, never>;
 export type QueryOf<E> = Schema<E, 'query'> extends z.ZodType ? z.output<Schema<E, 'query'>> : Record<string, never>;
-export type BodyOf<E> = Schema<E, 'body'> extends z.ZodType ? z.output<Schema<E, 'body'>> : undefined;
+export type BodyOf<E> = E extends { readonly upload: object }
+  ? Uint8Array
+  : Schema<E, 'body'> extends z.ZodType
+    ? z.output<Schema<E, 'body'>>
+    : undefined;
 
 /** What a successful call answers: the parsed data, a file's bytes, or nothing. */
 export type DataOf<E> = E extends { readonly response: infer R }
@@ -68,10 +77,21 @@ export type DataOf<E> = E extends { readonly response: infer R }
 /** What a caller passes: path parameters as parsed, any subset of the query, and the body as its schema takes it. */
 export type CallInput<E> = (Schema<E, 'params'> extends z.ZodType ? { params: z.output<Schema<E, 'params'>> } : { params?: undefined }) &
   (Schema<E, 'query'> extends z.ZodType ? { query?: Partial<z.output<Schema<E, 'query'>>> } : { query?: undefined }) &
-  (Schema<E, 'body'> extends z.ZodType ? { body: z.input<Schema<E, 'body'>> } : { body?: undefined });
+  (E extends { readonly upload: object }
+    ? { body: Blob }
+    : Schema<E, 'body'> extends z.ZodType
+      ? { body: z.input<Schema<E, 'body'>> }
+      : { body?: undefined });
 
 /** Whether a call needs an input object at all (no params and no body: `call(e)` is enough). */
-export type InputRequired<E> = Schema<E, 'params'> extends z.ZodType ? true : Schema<E, 'body'> extends z.ZodType ? true : false;
+export type InputRequired<E> =
+  Schema<E, 'params'> extends z.ZodType
+    ? true
+    : Schema<E, 'body'> extends z.ZodType
+      ? true
+      : E extends { readonly upload: object }
+        ? true
+        : false;
 
 /** The path with its parameters filled in, each encoded. Throws on a parameter the path names but `params` lacks. */
 export function fillPath(path: string, params: Readonly<Record<string, string | number>> | undefined): string {

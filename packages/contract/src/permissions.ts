@@ -17,6 +17,8 @@ export const PERMISSIONS = {
   'box.clearFaults': "Clear a box's fault records: those who see every box (root, admin, limited_admin), of a box that exists",
   'box.command': 'Send a command to a cloud box (settings, server move, firmware, reboot, clearing its faults): root, of a box that exists',
   'box.assign': 'Assign a cloud box to an account (/smartbox/box-assign): limited_admin, of a box that exists',
+  'image.manage': 'Download, delete or roll out a box image: root, of an image that exists',
+  'rollout.manage': 'See, pause, resume or cancel a firmware rollout: root, of a rollout that exists',
   'user.read': "See a user's account and operations",
   'user.helper': "Manage a helper: one's child holding the role helper",
   'user.manager': "Manage a sub-manager: one's child holding the role manager",

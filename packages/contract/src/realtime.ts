@@ -92,6 +92,8 @@ export interface ServerEvents {
    * quarter second. Screens showing them reload.
    */
   boxCommands: { jobs: string[] };
+  /** Rollouts that moved on (root): a batch started, boxes changed state, or the rollout ended. */
+  rollouts: { ids: number[] };
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };
 }

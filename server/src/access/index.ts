@@ -5,6 +5,7 @@ import { ANNOUNCEMENT_RULES } from './announcements.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
 import { EVENT_RULES } from './events.js';
+import { FIRMWARE_RULES } from './firmware.js';
 import { CARD_RULES } from './iot-cards.js';
 import { NOTIFICATION_RULES } from './notifications.js';
 import type { Rules } from './rule.js';
@@ -25,6 +26,7 @@ const RULES: Rules<Permission> = {
   ...NOTIFICATION_RULES,
   ...ANNOUNCEMENT_RULES,
   ...CARD_RULES,
+  ...FIRMWARE_RULES,
 };
 
 export interface AccessRequest {

@@ -24,6 +24,7 @@ import { announcements0021 } from './migrations/0021_announcements.js';
 import { iotCards0022 } from './migrations/0022_iot_cards.js';
 import { cardFeedback0023 } from './migrations/0023_card_feedback.js';
 import { boxCommands0024 } from './migrations/0024_box_commands.js';
+import { boxImages0025 } from './migrations/0025_box_images.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -51,4 +52,5 @@ export const MIGRATIONS = {
   '0022_iot_cards': iotCards0022,
   '0023_card_feedback': cardFeedback0023,
   '0024_box_commands': boxCommands0024,
+  '0025_box_images': boxImages0025,
 } satisfies Record<string, DialectMigration>;

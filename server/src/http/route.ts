@@ -71,6 +71,8 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, e: E, handle
     method: e.method,
     url: `${API_BASE}${e.path}`,
     config: { ...authConfig(e), endpoint: e },
+    // An upload reads its file up to its limit and no further (413 past it); every other call, the server's 1 MiB.
+    ...(e.upload ? { bodyLimit: e.upload.maxBytes } : {}),
     ...(options.onRequest ? { onRequest: options.onRequest } : {}),
     schema: {
       tags: [...e.tags],
@@ -90,6 +92,7 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, e: E, handle
     handler: async (request, reply) => {
       const auth = request.auth;
       if (e.access !== 'public' && !auth) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
+      if (e.upload && !(request.body instanceof Uint8Array)) throw new AppError(Code.VALIDATION_FAILED, 'error.upload.notFile');
       // The schemas above parsed these; the casts name the types they produced.
       const ctx = {
         params: request.params as ParamsOf<E>,

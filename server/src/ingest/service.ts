@@ -2,6 +2,7 @@ import type { CommandPayload, UpKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
+import { tokenMatches } from '../security/tokens.js';
 import { BoxAuth, mayPublish, maySubscribe, type ConnectAttempt } from './box-auth.js';
 import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.js';
 import { ConditionTracker } from './conditions.js';
@@ -144,6 +145,12 @@ export class IngestService {
     if (!box) return;
     box.ownerId = ownerId;
     for (const d of box.devices.values()) d.ownerId = ownerId;
+  }
+
+  /** Whether `secret` is box `boxId`'s (a box downloading its firmware shows them, as it does at connect). */
+  secretMatches(boxId: number, secret: string): boolean {
+    const box = this.registry.box(boxId);
+    return box !== undefined && tokenMatches(secret, box.secretHash);
   }
 
   // ---- broker-facing ----

@@ -70,6 +70,9 @@ export class RealtimeHub {
     bus.on('boxCommandsChanged', ({ jobs }) => {
       this.fanout.toRole({ type: 'boxCommands', jobs: [...jobs] }, 'root');
     });
+    bus.on('rolloutsChanged', ({ ids }) => {
+      this.fanout.toRole({ type: 'rollouts', ids: [...ids] }, 'root');
+    });
   }
 
   get size(): number {

@@ -5,7 +5,10 @@ import { request, type QueryValue, type RequestOptions } from './client';
 import { downloadFile } from './download';
 
 /** How one call is made and its failures shown (the request layer's policy), beside its input. */
-export type CallOptions = Pick<RequestOptions, 'errorDisplay' | 'quiet' | 'onConfirm' | 'successCodes' | 'timeoutMs' | 'signal'>;
+export type CallOptions = Pick<
+  RequestOptions,
+  'errorDisplay' | 'quiet' | 'onConfirm' | 'successCodes' | 'timeoutMs' | 'signal' | 'onProgress'
+>;
 
 export type CallArgs<E extends EndpointSpec> =
   InputRequired<E> extends true ? [input: CallInput<E>, options?: CallOptions] : [input?: CallInput<E>, options?: CallOptions];

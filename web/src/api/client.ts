@@ -56,8 +56,10 @@ export interface RequestOptions extends DisplayOptions {
   /** Path under the API base, e.g. '/user/login'. */
   path: string;
   query?: Readonly<Record<string, QueryValue>>;
-  /** Sent as JSON. */
+  /** Sent as JSON; a `Blob` is sent as the file's bytes (an upload), with its progress told to `onProgress`. */
   body?: unknown;
+  /** An upload's progress: the bytes sent so far and all of them. */
+  onProgress?: (sent: number, total: number) => void;
   /** Codes that count as success; 20000 unless a call says otherwise (the top bar's calls use 1000, spec 8). */
   successCodes?: readonly number[];
   /** Defaults to REQUEST_TIMEOUT_MS (spec 7). */
@@ -82,6 +84,43 @@ function fail(error: ApiError, options: RequestOptions): never {
   throw error;
 }
 
+/** Sends a file's bytes (fetch tells no upload progress; XMLHttpRequest does): the answer's status and text. */
+function sendFile(
+  url: string,
+  method: string,
+  headers: Record<string, string>,
+  file: Blob,
+  signal: AbortSignal,
+  onProgress: RequestOptions['onProgress'],
+): Promise<{ status: number; text: string }> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(method, url);
+    for (const [name, value] of Object.entries(headers)) xhr.setRequestHeader(name, value);
+    if (onProgress)
+      xhr.upload.onprogress = (e) => {
+        onProgress(e.loaded, e.lengthComputable ? e.total : file.size);
+      };
+    xhr.onload = () => {
+      resolve({ status: xhr.status, text: xhr.responseText });
+    };
+    xhr.onerror = () => {
+      reject(new Error('network'));
+    };
+    xhr.onabort = () => {
+      reject(new Error('aborted'));
+    };
+    signal.addEventListener(
+      'abort',
+      () => {
+        xhr.abort();
+      },
+      { once: true },
+    );
+    xhr.send(file);
+  });
+}
+
 /**
  * The one way the console calls the server: JSON over fetch with the bearer token and the console's language,
  * a timeout, the spec 8 policy for every answer, and the data checked against the contract's schema.
@@ -93,7 +132,7 @@ export async function request<T>(options: RequestOptions, schema: z.ZodType<T>):
   };
   const token = hooks.getToken();
   if (token) headers.Authorization = `Bearer ${token}`;
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  if (options.body !== undefined && !(options.body instanceof Blob)) headers['Content-Type'] = 'application/json';
 
   const timeout = new AbortController();
   const timer = setTimeout(() => {
@@ -101,21 +140,22 @@ export async function request<T>(options: RequestOptions, schema: z.ZodType<T>):
   }, options.timeoutMs ?? REQUEST_TIMEOUT_MS);
   const signal = options.signal ? AbortSignal.any([options.signal, timeout.signal]) : timeout.signal;
 
-  let response: Response;
-  let body: unknown;
+  const upload = options.body instanceof Blob ? options.body : null;
+  if (upload) headers['Content-Type'] = 'application/octet-stream';
+  let response: { status: number; text: string };
   try {
-    response = await fetch(buildUrl(options.path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body: options.body === undefined ? null : JSON.stringify(options.body),
-      signal,
-      credentials: 'same-origin',
-    });
-    const text = await response.text();
-    try {
-      body = text ? (JSON.parse(text) as unknown) : undefined;
-    } catch {
-      body = undefined;
+    const url = buildUrl(options.path, options.query);
+    const method = options.method ?? 'GET';
+    if (upload) response = await sendFile(url, method, headers, upload, signal, options.onProgress);
+    else {
+      const answer = await fetch(url, {
+        method,
+        headers,
+        body: options.body === undefined ? null : JSON.stringify(options.body),
+        signal,
+        credentials: 'same-origin',
+      });
+      response = { status: answer.status, text: await answer.text() };
     }
   } catch {
     if (options.signal?.aborted) return fail(new ApiError('aborted', 0, null, ''), options);
@@ -126,6 +166,12 @@ export async function request<T>(options: RequestOptions, schema: z.ZodType<T>):
     );
   } finally {
     clearTimeout(timer);
+  }
+  let body: unknown;
+  try {
+    body = response.text ? (JSON.parse(response.text) as unknown) : undefined;
+  } catch {
+    body = undefined;
   }
 
   const decision = decideResponse(response.status, body, options.successCodes);

@@ -6,4 +6,10 @@ export const actions = [
   'smartbox.assignBoxes',
   'smartbox.setDeviceProperties',
   'smartbox.importDeviceProperties',
+  'smartbox.uploadImage',
+  'smartbox.deleteImage',
+  'smartbox.startRollout',
+  'smartbox.pauseRollout',
+  'smartbox.resumeRollout',
+  'smartbox.cancelRollout',
 ] as const;

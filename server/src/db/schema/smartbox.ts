@@ -1,4 +1,4 @@
-import type { Selectable } from 'kysely';
+import type { Generated, Selectable } from 'kysely';
 
 /** A command to a box and where it is (migration 0024; docs/box-protocol.md "Commands"). */
 export interface BoxCommandsTable {
@@ -40,4 +40,68 @@ export type BoxCommandDbRow = Selectable<BoxCommandsTable>;
 export interface SmartboxTables {
   box_commands: BoxCommandsTable;
   box_upload_settings: BoxUploadSettingsTable;
+  box_images: BoxImagesTable;
+  box_file_sends: BoxFileSendsTable;
+  box_rollouts: BoxRolloutsTable;
+  box_rollout_boxes: BoxRolloutBoxesTable;
+}
+
+/** A firmware image or box program root uploaded (migration 0025): its facts and its bytes. */
+export interface BoxImagesTable {
+  id: Generated<number>;
+  kind: string;
+  box_type: string;
+  version: string;
+  file_name: string;
+  size: number;
+  sha256: string;
+  notes: string;
+  content: Uint8Array;
+  created_by: string;
+  created_at: number;
+}
+
+/** The upload log: an image a box downloaded. */
+export interface BoxFileSendsTable {
+  id: Generated<number>;
+  box_id: number;
+  image_id: number;
+  bytes: number;
+  ip: string;
+  at: number;
+}
+
+/** A staged firmware rollout (/smartbox/box-software). */
+export interface BoxRolloutsTable {
+  id: Generated<number>;
+  image_id: number;
+  /** The filter as given, JSON. */
+  filter: string;
+  canary: number;
+  batch_size: number;
+  pace_s: number;
+  max_failures: number;
+  state: string;
+  stop_reason: string | null;
+  total: number;
+  batches_started: number;
+  /** When the last batch started. */
+  last_batch_at: number | null;
+  /** Failures before the last resume: not counted against `max_failures`. */
+  failure_base: number;
+  /** Where the boxes download the image. */
+  url: string;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
+}
+
+/** A box of a rollout: its place in the order, its batch once started, and its firmware command. */
+export interface BoxRolloutBoxesTable {
+  rollout_id: number;
+  box_id: number;
+  seq: number;
+  batch: number | null;
+  command_id: string | null;
 }

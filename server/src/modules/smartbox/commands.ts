@@ -150,6 +150,32 @@ export class BoxCommandService {
     return { job, sent, queued: rows.length - sent, ids: rows.map((r) => r.id) };
   }
 
+  /**
+   * Cancels, in the caller's transaction, those of these commands still waiting for their box (a rollout stopped or
+   * cancelled). Answers them; `forget` them once it commits.
+   */
+  async cancelWaiting(tx: Transaction<Database>, ids: readonly string[]): Promise<Array<{ id: string; job: string }>> {
+    const now = this.now();
+    const out: Array<{ id: string; job: string }> = [];
+    for (let i = 0; i < ids.length; i += CHUNK)
+      out.push(
+        ...(await tx
+          .updateTable('box_commands')
+          .set({ state: 'cancelled', updated_at: now, finished_at: now })
+          .where('id', 'in', ids.slice(i, i + CHUNK))
+          .where('state', '=', 'queued')
+          .returning(['id', 'job'])
+          .execute()),
+      );
+    return out;
+  }
+
+  /** Commands ended by another rule's committed transaction (`cancelWaiting`): no longer followed, and told. */
+  forget(rows: ReadonlyArray<{ id: string; job: string }>): void {
+    for (const r of rows) this.end(r.id);
+    for (const job of new Set(rows.map((r) => r.job))) this.changed(job);
+  }
+
   /** The commands, newest first, by box, batch, state or command. */
   async page(query: z.output<typeof commandListQuery>): Promise<{ total: number; items: CommandRow[] }> {
     let q = this.db.selectFrom('box_commands');

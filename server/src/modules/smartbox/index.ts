@@ -1,15 +1,20 @@
 import { api } from '@dms/contract';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { BoxAssignService } from './assign.js';
 import { BoxCommandService } from './commands.js';
 import { DevicePropertiesService } from './device-properties.js';
+import { ImageService } from './images.js';
+import { RolloutService } from './rollouts.js';
 import { UploadSettingsService } from './upload-settings.js';
 
 declare module '../../events/bus.js' {
   interface DomainEvents {
     /** Commands to boxes were sent, moved on or ended, in these batches (`job`), gathered over a quarter second. */
     boxCommandsChanged: { jobs: readonly string[] };
+    /** Firmware rollouts moved on: a batch started, boxes changed state, or the rollout paused, stopped or ended. */
+    rolloutsChanged: { ids: readonly number[] };
   }
 }
 
@@ -19,8 +24,10 @@ declare module 'fastify' {
   }
 }
 
-/** How often commands out of time are ended. */
+/** How often commands out of time are ended and rollouts move on. */
 const SWEEP_MS = 1000;
+/** How often the upload log forgets old downloads. */
+const PURGE_EVERY_MS = 3_600_000;
 
 /**
  * Root's and limited_admin's box tools: commands to cloud boxes and their upload settings (docs/box-protocol.md
@@ -39,8 +46,19 @@ export default fp(
     app.bus.on('boxReply', ({ boxId, reply, time }) => {
       void commands.reply(boxId, reply, time).catch(() => undefined);
     });
+    const images = new ImageService(app.db, app.ingest, app.datalog, app.clock);
+    const rollouts = new RolloutService(app.db, commands, images, app.ingest, app.bus, app.datalog, app.clock, app.log);
+    app.bus.on('boxCommandsChanged', ({ jobs }) => {
+      rollouts.commandsChanged(jobs).catch((err: unknown) => {
+        app.log.error({ err }, 'rollouts could not follow their commands');
+      });
+    });
+    let purgedAt = 0;
     const timer = setInterval(() => {
-      commands.sweep().catch((err: unknown) => {
+      const now = app.clock();
+      const purge = now - purgedAt > PURGE_EVERY_MS;
+      if (purge) purgedAt = now;
+      Promise.all([commands.sweep().then(() => rollouts.advance()), purge ? images.purge() : undefined]).catch((err: unknown) => {
         app.log.error({ err }, 'box commands could not be swept');
       });
     }, SWEEP_MS);
@@ -63,6 +81,20 @@ export default fp(
     const properties = new DevicePropertiesService(app.db, app.datalog);
     route(app, e.setDeviceProperties, ({ auth, body, ip }) => properties.set(auth, body, ip));
     route(app, e.importDeviceProperties, ({ auth, body, ip, lang }) => properties.import(auth, body, ip, lang));
+    route(app, e.uploadImage, ({ auth, query, body, ip }) => images.upload(auth, query, body, ip));
+    route(app, e.images, ({ query }) => images.page(query));
+    route(app, e.deleteImage, ({ auth, params, ip }) => images.remove(auth, params.id, ip));
+    route(app, e.imageFile, ({ auth, params, request }) => images.file(params.id, auth, request));
+    route(app, e.fileSends, ({ query }) => images.sends(query));
+    route(app, e.versions, () => images.versions());
+    // Boxes download the image from where they reach the server: PUBLIC_URL, else where root started the rollout.
+    const base = (request: FastifyRequest) => app.config.notify.publicUrl || `${request.protocol}://${request.host}`;
+    route(app, e.rolloutPreview, ({ auth, body }) => rollouts.preview(auth, body));
+    route(app, e.startRollout, ({ auth, body, ip, request }) => rollouts.start(auth, body, base(request), ip));
+    route(app, e.rollouts, ({ query }) => rollouts.page(query));
+    route(app, e.rollout, ({ auth, params }) => rollouts.get(auth, params.id));
+    route(app, e.rolloutBoxes, ({ auth, params, query }) => rollouts.boxes(auth, params.id, query));
+    route(app, e.rolloutAction, ({ auth, params, ip }) => rollouts.act(auth, params.id, params.action, ip));
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest'] },
 );

@@ -2,14 +2,16 @@ import {
   ClearOutlined,
   CloudServerOutlined,
   CloudUploadOutlined,
+  FileZipOutlined,
   NumberOutlined,
   ProfileOutlined,
+  RocketOutlined,
   SwapOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck, box-dws and device-property are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck, box-dws, device-property, upload and box-software are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -43,6 +45,20 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/device-property',
         meta: { titleKey: 'smartbox.route.deviceProperty', icon: ProfileOutlined, area: 'smartboxRoot' },
         load: () => import('./device-property'),
+      },
+      {
+        kind: 'page',
+        name: 'upload',
+        path: '/smartbox/upload',
+        meta: { titleKey: 'smartbox.route.upload', icon: FileZipOutlined, area: 'smartboxRoot' },
+        load: () => import('./upload'),
+      },
+      {
+        kind: 'page',
+        name: 'boxSoftware',
+        path: '/smartbox/box-software',
+        meta: { titleKey: 'smartbox.route.boxSoftware', icon: RocketOutlined, area: 'smartboxRoot' },
+        load: () => import('./box-software'),
       },
       {
         kind: 'page',

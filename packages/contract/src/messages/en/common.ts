@@ -5,6 +5,7 @@ export default {
   'error.internal': 'Something went wrong on the server. Please try again later.',
   'error.serviceUnavailable': 'A part the server needs is down; please try again later.',
   'error.payloadTooLarge': 'The request is too large.',
+  'error.upload.notFile': 'Send the file itself as the body (application/octet-stream).',
   'error.uriTooLong': 'The address of the request is too long.',
   'error.headersTooLarge': 'The request headers are too large.',
   'error.unsupportedMediaType': 'The request body must be sent as JSON (Content-Type: application/json).',

@@ -6,6 +6,7 @@ const common: AreaMessages<'common'> = {
   'error.internal': 'Algo ha fallado en el servidor. Vuelva a intentarlo más tarde.',
   'error.serviceUnavailable': 'Una parte que el servidor necesita no está disponible; vuelva a intentarlo más tarde.',
   'error.payloadTooLarge': 'La solicitud es demasiado grande.',
+  'error.upload.notFile': 'Envíe el archivo mismo como cuerpo (application/octet-stream).',
   'error.uriTooLong': 'La dirección de la solicitud es demasiado larga.',
   'error.headersTooLarge': 'Las cabeceras de la solicitud son demasiado grandes.',
   'error.unsupportedMediaType': 'El cuerpo de la solicitud debe enviarse como JSON (Content-Type: application/json).',

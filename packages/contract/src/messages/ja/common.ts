@@ -6,6 +6,7 @@ const common: AreaMessages<'common'> = {
   'error.internal': 'サーバーでエラーが発生しました。しばらくしてから再試行してください。',
   'error.serviceUnavailable': 'サーバーが必要とする一部の機能が停止しています。しばらくしてから再試行してください。',
   'error.payloadTooLarge': 'リクエストが大きすぎます。',
+  'error.upload.notFile': 'ファイルそのものを本文として送ってください（application/octet-stream）。',
   'error.uriTooLong': 'リクエストのアドレスが長すぎます。',
   'error.headersTooLarge': 'リクエストヘッダーが大きすぎます。',
   'error.unsupportedMediaType': 'リクエスト本文は JSON で送信してください（Content-Type: application/json）。',

@@ -6,6 +6,7 @@ const common: AreaMessages<'common'> = {
   'error.internal': '服务器出错，请稍后重试。',
   'error.serviceUnavailable': '服务器依赖的部分组件不可用，请稍后重试。',
   'error.payloadTooLarge': '请求内容过大。',
+  'error.upload.notFile': '请将文件本身作为请求体发送（application/octet-stream）。',
   'error.uriTooLong': '请求地址过长。',
   'error.headersTooLarge': '请求头过大。',
   'error.unsupportedMediaType': '请求内容必须以 JSON 格式发送（Content-Type: application/json）。',

@@ -8,6 +8,8 @@ export default {
     boxDws: 'Data upload settings',
     boxAssign: 'Assign boxes',
     deviceProperty: 'Device properties',
+    upload: 'Box images',
+    boxSoftware: 'Box firmware',
   },
   dws: {
     help: 'How often each box reports, its deadband and the registers it sends. Saved settings go to the boxes as a config command; an offline box gets it when it comes back.',

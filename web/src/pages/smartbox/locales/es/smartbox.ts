@@ -9,6 +9,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxDws: 'Envío de datos',
     boxAssign: 'Asignar cajas',
     deviceProperty: 'Propiedades de equipos',
+    upload: 'Imágenes de caja',
+    boxSoftware: 'Firmware de cajas',
   },
   dws: {
     help: 'Cada cuánto informa cada caja, su banda muerta y los registros que envía. Los ajustes guardados van a las cajas como una orden de configuración; una caja desconectada la recibe al volver.',

@@ -9,6 +9,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxDws: 'データ送信設定',
     boxAssign: 'ボックスの割り当て',
     deviceProperty: 'デバイスの属性',
+    upload: 'ボックスイメージ',
+    boxSoftware: 'ボックスのファームウェア',
   },
   dws: {
     help: '各ボックスの送信間隔、デッドバンド、送信するレジスタ。保存した設定は設定コマンドとしてボックスに送られ、オフラインのボックスには再接続時に届きます。',

@@ -9,6 +9,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxDws: '数据上传设置',
     boxAssign: '盒子分配',
     deviceProperty: '设备属性',
+    upload: '盒子镜像上传',
+    boxSoftware: '盒子固件',
   },
   dws: {
     help: '每个盒子的上报间隔、死区以及上报的寄存器。保存后以配置命令发送给盒子；离线的盒子在重新上线时收到。',

@@ -1,0 +1,22 @@
+import type { Db } from '../db/database.js';
+import { notFound } from '../errors.js';
+import type { AuthContext } from '../types.js';
+import type { Checker, Rules } from './rule.js';
+
+/** Root's rows of a table with an integer id: those that exist, for root; nothing for anyone else. */
+function rootsOf(table: 'box_images' | 'box_rollouts'): Checker {
+  return async (db: Db, auth: AuthContext, ids) => {
+    if (!auth.roles.includes('root')) return new Set();
+    const rows = await db.selectFrom(table).select('id').where('id', 'in', ids).execute();
+    return new Set(rows.map((r) => r.id));
+  };
+}
+
+/**
+ * Box images and firmware rollouts (/smartbox/upload, /smartbox/box-software) are root's alone (spec 6). An image or
+ * a rollout that does not exist, or one asked for by anyone else, is not found.
+ */
+export const FIRMWARE_RULES = {
+  'image.manage': { check: rootsOf('box_images'), denied: notFound },
+  'rollout.manage': { check: rootsOf('box_rollouts'), denied: notFound },
+} as const satisfies Rules<'image.manage' | 'rollout.manage'>;
