@@ -25,7 +25,7 @@ export function cpuMs(pid: number): number {
   return ((Number(fields[11]) + Number(fields[12])) * 1000) / TICKS;
 }
 
-function rssBytes(pid: number): number {
+export function rssBytes(pid: number): number {
   const line =
     fs
       .readFileSync(`/proc/${pid}/status`, 'utf8')
@@ -47,7 +47,7 @@ interface Stats {
   drops: Record<string, number>;
 }
 
-function simulate(server: RunningServer, args: string[]): ChildProcess {
+export function simulate(server: RunningServer, args: string[]): ChildProcess {
   const child = spawn(
     process.execPath,
     [
@@ -76,7 +76,7 @@ function simulate(server: RunningServer, args: string[]): ChildProcess {
   return child;
 }
 
-interface Fleet {
+export interface Fleet {
   boxes: number;
   controllers: number;
   /** Seconds between reports. */
@@ -88,7 +88,7 @@ interface Fleet {
   connectRate: number;
 }
 
-const fleetArgs = (f: Fleet) => [
+export const fleetArgs = (f: Fleet) => [
   '--boxes',
   String(f.boxes),
   '--controllers',
@@ -110,7 +110,7 @@ export async function stop(child: ChildProcess): Promise<void> {
   await Promise.race([exited, new Promise((r) => setTimeout(r, 10_000))]);
 }
 
-async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
+export async function waitFor(check: () => Promise<boolean>, ms: number, what: string): Promise<void> {
   const until = Date.now() + ms;
   while (!(await check())) {
     if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);

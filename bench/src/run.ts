@@ -9,6 +9,7 @@ import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
 import { benchNotify } from './notify.js';
 import { benchReach } from './reach.js';
+import { benchRollout } from './rollout.js';
 import { benchRules } from './rules.js';
 import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
@@ -26,6 +27,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   charts: benchCharts,
   rules: benchRules,
   notify: benchNotify,
+  rollout: benchRollout,
 };
 
 const name = process.argv[2] ?? 'shell';

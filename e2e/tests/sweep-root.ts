@@ -134,6 +134,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-ck', path: '/smartbox/box-ck', ready: 'box-ck-table' },
     { name: 'box-dws', path: '/smartbox/box-dws', ready: 'dws-table' },
     { name: 'device-property', path: '/smartbox/device-property', ready: 'property-table' },
+    { name: 'upload', path: '/smartbox/upload', ready: 'images-table' },
+    { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },
     { name: 'clear-faults', path: '/smartbox/box-clear-fault-record', ready: 'clear-faults-submit' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },

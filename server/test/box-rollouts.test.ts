@@ -315,7 +315,11 @@ describe.each(dialects)('box images and rollouts (%s)', (dialect) => {
       message: 'This rollout has ended already.',
     });
     // An image a rollout used stays.
-    await refused('demo_root', 'DELETE', `/smartbox/images/${img.id}`, undefined, { status: 409, code: Code.IMAGE_IN_USE });
+    await refused('demo_root', 'DELETE', `/smartbox/images/${img.id}`, undefined, {
+      status: 409,
+      code: Code.IMAGE_IN_USE,
+      message: "This image was rolled out: it stays with its rollouts' records.",
+    });
   });
 
   it('waits for an offline box without holding the batches, pauses, and cancels what still waits', async () => {

@@ -154,6 +154,11 @@ export class SimBox extends EventEmitter<BoxEvents> {
     await this.leave();
   }
 
+  /** The firmware version the box runs (its hello's `fw`; a firmware command changes it after its reboot). */
+  get firmware(): string {
+    return this.fw;
+  }
+
   /** From now on the command `cmd` fails with `reason`, or (null) runs again (tests; see BoxOptions.commandFaults). */
   failCommand(cmd: BoxCommandName, reason: CommandFailReason | null): void {
     this.commands.fail(cmd, reason);

@@ -44,7 +44,7 @@ export const Code = {
   COMMAND_NOT_CANCELLABLE: 40908,
   /** A box image of this kind, box type and version is uploaded already. */
   IMAGE_EXISTS: 40909,
-  /** A box image a rollout that has not ended uses: it cannot be deleted. */
+  /** A box image that was rolled out: it stays with its rollouts' records. */
   IMAGE_IN_USE: 40910,
   /** A rollout's state does not allow this (pausing one that is not running, resuming one that ended...). */
   ROLLOUT_STATE: 40911,

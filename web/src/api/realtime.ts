@@ -236,6 +236,12 @@ export function useBoxCommandEvents(onEvent: (event: EventOf<'boxCommands'>) => 
   useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 
+/** Firmware rollouts that moved on (root's /smartbox/box-software), with the connection kept open. */
+export function useRolloutEvents(onEvent: (event: EventOf<'rollouts'>) => void, enabled = true): void {
+  useEvents(['rollouts'], onEvent);
+  useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
+}
+
 /**
  * Calls `listener` whenever what the signed-in user reaches changed (an assignment, share or recall): the console's
  * cache reloads what it shows, so a device lost leaves every open list and one gained joins it. Answers the undo.

@@ -165,7 +165,7 @@ export const endpoints = {
     params: imageParams,
     response: imageRow,
     tags,
-    summary: 'Deletes an image no rollout uses',
+    summary: 'Deletes an image no rollout used',
   }),
   imageFile: endpoint({
     method: 'GET',

@@ -156,7 +156,7 @@ export class ImageService {
     return { total: Number(total.n), items: await this.rows(rows) };
   }
 
-  /** Deletes an image no rollout that has not ended uses (its downloads in the log go with it). */
+  /** Deletes an image no rollout used (its downloads in the upload log go with it). */
   async remove(auth: AuthContext, id: number, ip: string): Promise<ImageRow> {
     const facts = await this.facts(id);
     const [shown] = await this.rows([facts]);

@@ -10,6 +10,10 @@ export interface FormModalProps<T> {
   okTestId: string;
   /** The submit is running (`useSubmit`'s busy). */
   busy: boolean;
+  /** OK cannot be pressed yet (a preview must come first). */
+  okDisabled?: boolean;
+  /** The dialog's width (antd's default, 520 px, when not given). */
+  width?: number;
   form: FormInstance<T>;
   initialValues: Partial<T>;
   onFinish: (values: T) => void;
@@ -29,6 +33,8 @@ export function FormModal<T>({
   okText,
   okTestId,
   busy,
+  okDisabled = false,
+  width,
   form,
   initialValues,
   onFinish,
@@ -45,7 +51,8 @@ export function FormModal<T>({
       cancelText={t('common.action.cancel')}
       confirmLoading={busy}
       destroyOnHidden
-      okButtonProps={{ 'data-testid': okTestId }}
+      okButtonProps={{ 'data-testid': okTestId, disabled: okDisabled }}
+      {...(width === undefined ? {} : { width })}
       onCancel={onCancel}
       onOk={() => {
         form.submit();

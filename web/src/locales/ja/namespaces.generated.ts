@@ -31,6 +31,8 @@ export { default as events } from '@/pages/events/locales/ja/events';
 export { default as msg } from '@/pages/msg/locales/ja/msg';
 export { default as notice } from '@/pages/notice/locales/ja/notice';
 export { default as profile } from '@/pages/profile/locales/ja/profile';
+export { default as firmware } from '@/pages/smartbox/locales/ja/firmware';
+export { default as rollouts } from '@/pages/smartbox/locales/ja/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/ja/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/ja/addDevice';
 export { default as helpers } from '@/pages/usermanager/locales/ja/helpers';

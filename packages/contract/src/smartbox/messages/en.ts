@@ -54,7 +54,7 @@ export default {
     "The file's SHA-256 is {actual}, not the {expected} given: it is damaged or not the file meant. Nothing was stored.",
   'error.firmware.exists': 'Version {version} of {boxType} ({kind}) is uploaded already.',
   'error.firmware.notFound': 'No such image.',
-  'error.firmware.inUse': 'A rollout that has not ended uses this image; cancel it first.',
+  'error.firmware.inUse': "This image was rolled out: it stays with its rollouts' records.",
   'error.firmware.notFirmware': 'Only a firmware image can be rolled out.',
   'error.firmware.noBoxes': 'No box of type {boxType} matches the filter (boxes on {version} already are left out).',
   'error.firmware.tooManyBoxes': 'The filter takes {count} boxes; a rollout takes at most 100,000.',

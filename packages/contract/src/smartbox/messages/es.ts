@@ -54,7 +54,7 @@ export default {
     'El SHA-256 del archivo es {actual}, no el {expected} indicado: está dañado o no es el archivo previsto. No se guardó nada.',
   'error.firmware.exists': 'La versión {version} de {boxType} ({kind}) ya está subida.',
   'error.firmware.notFound': 'No existe esa imagen.',
-  'error.firmware.inUse': 'Un despliegue que no ha terminado usa esta imagen; cancélelo primero.',
+  'error.firmware.inUse': 'Esta imagen se desplegó: se conserva con los registros de sus despliegues.',
   'error.firmware.notFirmware': 'Solo se puede desplegar una imagen de firmware.',
   'error.firmware.noBoxes': 'Ninguna caja de tipo {boxType} cumple el filtro (las que ya tienen {version} no cuentan).',
   'error.firmware.tooManyBoxes': 'El filtro toma {count} cajas; un despliegue toma como máximo 100.000.',

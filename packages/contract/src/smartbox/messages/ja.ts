@@ -54,7 +54,7 @@ export default {
     'ファイルの SHA-256 は {actual} で、入力された {expected} ではありません。ファイルが壊れているか別のファイルです。何も保存されていません。',
   'error.firmware.exists': '{boxType} のバージョン {version}（{kind}）はアップロード済みです。',
   'error.firmware.notFound': 'そのイメージはありません。',
-  'error.firmware.inUse': '終了していないロールアウトがこのイメージを使っています。先に取り消してください。',
+  'error.firmware.inUse': 'このイメージはロールアウトに使われました。ロールアウトの記録とともに残ります。',
   'error.firmware.notFirmware': 'ロールアウトできるのはファームウェアイメージだけです。',
   'error.firmware.noBoxes': '条件に合う {boxType} のボックスがありません（すでに {version} のボックスは除きます）。',
   'error.firmware.tooManyBoxes': '条件に合うボックスは {count} 台です。1 回のロールアウトは最大 100,000 台です。',

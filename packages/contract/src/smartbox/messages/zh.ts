@@ -53,7 +53,7 @@ export default {
   'error.firmware.checksum': '文件的 SHA-256 为 {actual}，而不是填写的 {expected}：文件已损坏或不是所需文件。未保存任何内容。',
   'error.firmware.exists': '{boxType} 的 {version} 版本（{kind}）已上传。',
   'error.firmware.notFound': '没有该镜像。',
-  'error.firmware.inUse': '有未结束的升级任务正在使用该镜像；请先取消该任务。',
+  'error.firmware.inUse': '该镜像已用于升级推送：它随升级记录一起保留。',
   'error.firmware.notFirmware': '只有固件镜像可以升级推送。',
   'error.firmware.noBoxes': '没有符合筛选条件的 {boxType} 类型盒子（已是 {version} 版本的盒子不计入）。',
   'error.firmware.tooManyBoxes': '筛选结果为 {count} 个盒子；一次升级最多 100,000 个。',
