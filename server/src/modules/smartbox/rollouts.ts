@@ -4,11 +4,9 @@ import {
   fillPath,
   MAX_ROLLOUT_BOXES,
   api,
-  type CommandState,
   type rolloutBody,
   type rolloutBoxQuery,
   type RolloutBoxRow,
-  type RolloutBoxState,
   type RolloutFilter,
   type RolloutPreview,
   type rolloutPreviewBody,
@@ -30,32 +28,13 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import type { BoxCommandService, Stored } from './commands.js';
 import type { ImageService } from './images.js';
+import { batchCount, chunks, onVersion, requireFree, rolloutBoxesPage, rolloutCounts, targetsOf } from './rollout-boxes.js';
 
-/** Ids per statement (SQLite takes at most 32,766 variables in one). */
-const CHUNK = 5000;
 /** Boxes a preview names. */
 const PREVIEW_FIRST = 20;
-/** The command states of a box still at work on its firmware (a batch has settled when none of its boxes is). */
-const AT_WORK: readonly CommandState[] = ['sent', 'accepted', 'downloading', 'verifying', 'updating'];
-/** Where a box has failed: counted against the rollout's failures allowed. */
-const FAILED: readonly CommandState[] = ['failed', 'timeout', 'expired'];
-/** States a rollout has not ended in: its boxes are taken. */
-const NOT_ENDED: readonly RolloutState[] = ['running', 'paused', 'stopped'];
 
-type Filter = z.output<typeof rolloutBody>['filter'];
 type RolloutDbRow = Omit<BoxRolloutsTable, 'id'> & { id: number };
 type Action = 'pause' | 'resume' | 'cancel';
-
-function chunks<T>(items: readonly T[]): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += CHUNK) out.push(items.slice(i, i + CHUNK));
-  return out;
-}
-
-/** How many batches a rollout of `total` boxes has: the canary, then batches of `size`. */
-export function batchCount(total: number, canary: number, size: number): number {
-  return total <= canary ? 1 : 1 + Math.ceil((total - canary) / size);
-}
 
 /**
  * Staged firmware rollouts (/smartbox/box-software; root): an image to the boxes of its type that a filter takes. The
@@ -82,8 +61,8 @@ export class RolloutService {
   async preview(auth: AuthContext, body: z.output<typeof rolloutPreviewBody>): Promise<RolloutPreview> {
     const image = await this.firmware(body.imageId);
     await requireAccess(this.db, { auth, permission: 'image.manage', ids: [image.id] });
-    const boxes = await this.targets(this.db, image, body.filter);
-    const current = await this.onVersion(image, body.filter);
+    const boxes = await targetsOf(this.db, image, body.filter);
+    const current = await onVersion(this.db, image, body.filter);
     const online = boxes.filter((b) => this.ingest.box(b.box_id)?.online ?? false).length;
     return {
       boxes: boxes.length,
@@ -105,13 +84,13 @@ export class RolloutService {
     const url = `${base}${API_BASE}${fillPath(api.smartbox.imageFile.path, { id: image.id })}`;
     const { id, stored } = await this.db.transaction().execute(async (tx) => {
       await requireAccess(tx, { auth, permission: 'image.manage', ids: [image.id] });
-      const boxIds = (await this.targets(tx, image, body.filter)).map((b) => b.box_id);
+      const boxIds = (await targetsOf(tx, image, body.filter)).map((b) => b.box_id);
       if (boxIds.length === 0)
         throw new AppError(Code.VALIDATION_FAILED, 'error.firmware.noBoxes', { boxType: image.box_type, version: image.version });
       if (boxIds.length > MAX_ROLLOUT_BOXES)
         throw new AppError(Code.VALIDATION_FAILED, 'error.firmware.tooManyBoxes', { count: boxIds.length });
       for (const some of chunks(boxIds)) await requireAccess(tx, { auth, permission: 'box.command', ids: some });
-      await this.requireFree(tx, boxIds);
+      await requireFree(tx, boxIds);
       const inserted = await tx
         .insertInto('box_rollouts')
         .values({
@@ -189,33 +168,7 @@ export class RolloutService {
   async boxes(auth: AuthContext, id: number, query: z.output<typeof rolloutBoxQuery>): Promise<{ total: number; items: RolloutBoxRow[] }> {
     await this.row(this.db, id);
     await requireAccess(this.db, { auth, permission: 'rollout.manage', ids: [id] });
-    let q = this.db
-      .selectFrom('box_rollout_boxes as rb')
-      .innerJoin('boxes as b', 'b.box_id', 'rb.box_id')
-      .leftJoin('box_commands as c', 'c.id', 'rb.command_id')
-      .where('rb.rollout_id', '=', id);
-    if (query.state === 'waiting') q = q.where('rb.command_id', 'is', null);
-    else if (query.state) q = q.where('c.state', '=', query.state);
-    const total = await q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
-    const rows = await q
-      .select(['rb.box_id', 'rb.batch', 'c.state', 'c.reason', 'c.detail', 'c.updated_at', 'b.firmware'])
-      .orderBy('rb.seq')
-      .limit(query.page_size)
-      .offset((query.page - 1) * query.page_size)
-      .execute();
-    return {
-      total: Number(total.n),
-      items: rows.map((r) => ({
-        boxId: r.box_id,
-        batch: r.batch ?? 0,
-        state: (r.state ?? 'waiting') as RolloutBoxState,
-        reason: r.reason,
-        detail: r.detail,
-        version: r.firmware,
-        online: this.ingest.box(r.box_id)?.online ?? false,
-        updatedAt: r.updated_at,
-      })),
-    };
+    return rolloutBoxesPage(this.db, (boxId) => this.ingest.box(boxId)?.online ?? false, id, query);
   }
 
   /** Pauses (no new batch; boxes at work go on), resumes (failures counted afresh) or cancels a rollout. */
@@ -231,7 +184,7 @@ export class RolloutService {
       }
       if (action === 'resume') {
         if (r.state !== 'paused' && r.state !== 'stopped') throw new AppError(Code.ROLLOUT_STATE, 'error.firmware.cannotResume');
-        const failures = (await this.counts(tx, id)).failures;
+        const failures = (await rolloutCounts(tx, id)).failures;
         await this.setState(tx, id, { state: 'running', stop_reason: null, failure_base: failures, updated_at: now });
         return [];
       }
@@ -296,7 +249,7 @@ export class RolloutService {
     const outcome = await this.db.transaction().execute(async (tx) => {
       const r = await this.row(tx, id);
       if (r.state !== 'running') return null;
-      const c = await this.counts(tx, id);
+      const c = await rolloutCounts(tx, id);
       if (c.failures - r.failure_base > r.max_failures) {
         await this.setState(tx, id, { state: 'stopped', stop_reason: 'threshold', updated_at: now });
         return { stopped: true, cancelled: await this.cancelWaiting(tx, id, true), stored: null };
@@ -379,27 +332,6 @@ export class RolloutService {
     return cancelled;
   }
 
-  /** A rollout's boxes by state, its failures, and how many are waiting for a batch, at work, or open at all. */
-  private async counts(db: Kysely<Database>, id: number) {
-    const rows = await db
-      .selectFrom('box_rollout_boxes as rb')
-      .leftJoin('box_commands as c', 'c.id', 'rb.command_id')
-      .select((eb) => ['c.state', eb.fn.countAll<number | string>().as('n')])
-      .where('rb.rollout_id', '=', id)
-      .groupBy('c.state')
-      .execute();
-    const by: Partial<Record<RolloutBoxState, number>> = {};
-    for (const r of rows) by[(r.state ?? 'waiting') as RolloutBoxState] = Number(r.n);
-    const sum = (states: readonly CommandState[]) => states.reduce((n, s) => n + (by[s] ?? 0), 0);
-    return {
-      by,
-      failures: sum(FAILED),
-      waiting: by.waiting ?? 0,
-      atWork: sum(AT_WORK),
-      open: (by.queued ?? 0) + sum(AT_WORK),
-    };
-  }
-
   private async setState(tx: Transaction<Database>, id: number, set: Partial<Omit<BoxRolloutsTable, 'id'>>): Promise<void> {
     await tx.updateTable('box_rollouts').set(set).where('id', '=', id).execute();
   }
@@ -412,7 +344,7 @@ export class RolloutService {
 
   private async toRow(r: RolloutDbRow): Promise<RolloutRow> {
     const image = await this.images.facts(r.image_id);
-    const c = await this.counts(this.db, r.id);
+    const c = await rolloutCounts(this.db, r.id);
     return {
       id: r.id,
       imageId: r.image_id,
@@ -442,63 +374,6 @@ export class RolloutService {
     const image = await this.images.facts(id);
     if (image.kind !== 'firmware') throw new AppError(Code.VALIDATION_FAILED, 'error.firmware.notFirmware');
     return image;
-  }
-
-  /** The boxes a filter takes, in box order: of the image's type, not on its version already. */
-  private async targets(db: Kysely<Database>, image: { box_type: string; version: string }, filter: Filter) {
-    return this.filtered(db, image.box_type, filter)
-      .where((eb) => eb.or([eb('b.firmware', 'is', null), eb('b.firmware', '!=', image.version)]))
-      .select(['b.box_id', 'b.firmware'])
-      .orderBy('b.box_id')
-      .limit(MAX_ROLLOUT_BOXES + 1)
-      .execute();
-  }
-
-  /** How many boxes the filter takes that run the image's version already. */
-  private async onVersion(image: { box_type: string; version: string }, filter: Filter): Promise<number> {
-    const r = await this.filtered(this.db, image.box_type, filter)
-      .where('b.firmware', '=', image.version)
-      .select((eb) => eb.fn.countAll<number | string>().as('n'))
-      .executeTakeFirstOrThrow();
-    return Number(r.n);
-  }
-
-  private filtered(db: Kysely<Database>, boxType: string, filter: Filter) {
-    let q = db.selectFrom('boxes as b').where('b.box_type', '=', boxType);
-    if (filter.versions && filter.versions.length > 0) {
-      const named = filter.versions.filter((v) => v !== '');
-      const never = filter.versions.includes('');
-      q = q.where((eb) =>
-        eb.or([...(named.length > 0 ? [eb('b.firmware', 'in', named)] : []), ...(never ? [eb('b.firmware', 'is', null)] : [])]),
-      );
-    }
-    if (filter.ck) q = q.where('b.ck', '=', filter.ck);
-    const region = filter.region;
-    if (region)
-      q = q.where((eb) =>
-        eb.exists(eb.selectFrom('devices as d').select('d.id').whereRef('d.box_id', '=', 'b.box_id').where('d.province', '=', region)),
-      );
-    if (filter.boxIds) q = q.where('b.box_id', 'in', filter.boxIds);
-    return q;
-  }
-
-  /** Refuses boxes in a rollout that has not ended, naming the first ten. */
-  private async requireFree(tx: Transaction<Database>, boxIds: readonly number[]): Promise<void> {
-    const busy: number[] = [];
-    for (const some of chunks(boxIds))
-      for (const r of await tx
-        .selectFrom('box_rollout_boxes as rb')
-        .innerJoin('box_rollouts as r', 'r.id', 'rb.rollout_id')
-        .select('rb.box_id')
-        .where('r.state', 'in', NOT_ENDED)
-        .where('rb.box_id', 'in', some)
-        .orderBy('rb.box_id')
-        .limit(11)
-        .execute())
-        busy.push(r.box_id);
-    if (busy.length === 0) return;
-    const shown = busy.slice(0, 10).join(', ') + (busy.length > 10 ? ', …' : '');
-    throw new AppError(Code.BOXES_IN_ROLLOUT, 'error.firmware.boxesBusy', { boxes: shown });
   }
 
   private told(ids: readonly number[]): void {
