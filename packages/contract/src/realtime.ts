@@ -28,7 +28,10 @@ export interface ClientMessages {
 }
 export type ClientMessage = { [K in keyof ClientMessages]: { type: K } & ClientMessages[K] }[keyof ClientMessages];
 
-/** What the server pushes: one map of event name to payload. */
+/**
+ * What the server pushes: one map of event name to payload. An area adds its own events from its folder
+ * (`declare module '../realtime.js' { interface ServerEvents { … } }`, as smartbox/realtime.ts does).
+ */
 export interface ServerEvents {
   /** Authenticated; notifications for this user follow without subscribing. */
   ready: { userId: number };
@@ -87,13 +90,6 @@ export interface ServerEvents {
    * counts and maps are stale, reload what you show. Devices no longer visible are unsubscribed as well.
    */
   reach: object;
-  /**
-   * Commands to boxes moved on (root; docs/box-protocol.md "Commands"): the batches (`job`) that changed in the last
-   * quarter second. Screens showing them reload.
-   */
-  boxCommands: { jobs: string[] };
-  /** Rollouts that moved on (root): a batch started, boxes changed state, or the rollout ended. */
-  rollouts: { ids: number[] };
   /** Events were dropped because this connection read too slowly; reload what you show. */
   lagged: { dropped: number };
 }

@@ -1,4 +1,4 @@
-import type { ReplyPayload } from '@dms/contract';
+import type { ReplyPayload, Role, ServerEvent } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 
 /**
@@ -9,6 +9,11 @@ import type { FastifyBaseLogger } from 'fastify';
  * DomainEvents { … } }`), as controller-types does `typeChanged`.
  */
 export interface DomainEvents {
+  /**
+   * A live event for every open console of a role (root's box tools follow their commands and rollouts): the live push
+   * sends it as it is. An area turns its own domain events into these in its module's index; the hub names none.
+   */
+  liveToRole: { role: Role; event: ServerEvent };
   /** Who reaches which devices changed for these users (docs/people.md): their live views are checked again. */
   reachChanged: { userIds: readonly number[] };
   /** Something that decides a user's sessions or rights changed (roles, template, disabled, password, deleted). */

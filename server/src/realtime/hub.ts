@@ -67,11 +67,8 @@ export class RealtimeHub {
     bus.on('announcementChanged', ({ id, pin, userIds }) => {
       this.fanout.toUsers({ type: 'announcement', id, pin }, userIds);
     });
-    bus.on('boxCommandsChanged', ({ jobs }) => {
-      this.fanout.toRole({ type: 'boxCommands', jobs: [...jobs] }, 'root');
-    });
-    bus.on('rolloutsChanged', ({ ids }) => {
-      this.fanout.toRole({ type: 'rollouts', ids: [...ids] }, 'root');
+    bus.on('liveToRole', ({ role, event }) => {
+      this.fanout.toRole(event, role);
     });
   }
 

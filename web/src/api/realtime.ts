@@ -230,15 +230,16 @@ export function useAnnouncementEvents(onEvent: (event: EventOf<'announcement'>) 
   useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 
-/** Commands to boxes that moved on (root's box tools): the batches changed, with the connection kept open. */
-export function useBoxCommandEvents(onEvent: (event: EventOf<'boxCommands'>) => void, enabled = true): void {
-  useEvents(['boxCommands'], onEvent);
-  useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
-}
-
-/** Firmware rollouts that moved on (root's /smartbox/box-software), with the connection kept open. */
-export function useRolloutEvents(onEvent: (event: EventOf<'rollouts'>) => void, enabled = true): void {
-  useEvents(['rollouts'], onEvent);
+/**
+ * Events of the given types that the server pushes without a subscription (an area's own: root's box tools follow
+ * `boxCommands` and `rollouts`), with the connection kept open while the page listens.
+ */
+export function useLiveEvents<K extends keyof ServerEvents>(
+  types: readonly K[],
+  onEvent: (event: EventOf<K>) => void,
+  enabled = true,
+): void {
+  useEvents(types, onEvent);
   useEffect(() => (enabled ? watchNotifications() : undefined), [enabled]);
 }
 

@@ -48,6 +48,13 @@ export default fp(
     });
     const images = new ImageService(app.db, app.ingest, app.datalog, app.clock);
     const rollouts = new RolloutService(app.db, commands, images, app.ingest, app.bus, app.datalog, app.clock, app.log);
+    // Root's consoles follow commands and rollouts live (the area's live events: contract smartbox/realtime.ts).
+    app.bus.on('boxCommandsChanged', ({ jobs }) => {
+      app.bus.publish('liveToRole', { role: 'root', event: { type: 'boxCommands', jobs: [...jobs] } });
+    });
+    app.bus.on('rolloutsChanged', ({ ids }) => {
+      app.bus.publish('liveToRole', { role: 'root', event: { type: 'rollouts', ids: [...ids] } });
+    });
     app.bus.on('boxCommandsChanged', ({ jobs }) => {
       rollouts.commandsChanged(jobs).catch((err: unknown) => {
         app.log.error({ err }, 'rollouts could not follow their commands');

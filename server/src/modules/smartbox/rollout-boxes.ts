@@ -6,11 +6,14 @@ import {
   type rolloutBoxQuery,
   type RolloutBoxRow,
   type RolloutBoxState,
+  type RolloutFilter,
+  type RolloutRow,
   type RolloutState,
 } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
+import type { BoxRolloutsTable } from '../../db/schema/smartbox.js';
 import { AppError } from '../../errors.js';
 
 /*
@@ -25,6 +28,9 @@ const AT_WORK: readonly CommandState[] = ['sent', 'accepted', 'downloading', 've
 const FAILED: readonly CommandState[] = ['failed', 'timeout', 'expired'];
 /** States a rollout has not ended in: its boxes are taken. */
 const NOT_ENDED: readonly RolloutState[] = ['running', 'paused', 'stopped'];
+
+/** A rollout as stored. */
+export type RolloutDbRow = Omit<BoxRolloutsTable, 'id'> & { id: number };
 
 export type Filter = z.output<typeof rolloutBody>['filter'];
 /** What of an image a filter needs: its box type and version. */
@@ -46,15 +52,27 @@ export function batchCount(total: number, canary: number, size: number): number 
 
 /** A rollout's boxes by state, its failures, and how many are waiting for a batch, at work, or open at all. */
 export async function rolloutCounts(db: Kysely<Database>, id: number) {
-  const rows = await db
-    .selectFrom('box_rollout_boxes as rb')
-    .leftJoin('box_commands as c', 'c.id', 'rb.command_id')
-    .select((eb) => ['c.state', eb.fn.countAll<number | string>().as('n')])
-    .where('rb.rollout_id', '=', id)
-    .groupBy('c.state')
-    .execute();
-  const by: Partial<Record<RolloutBoxState, number>> = {};
-  for (const r of rows) by[(r.state ?? 'waiting') as RolloutBoxState] = Number(r.n);
+  return (await rolloutCountsOf(db, [id])).get(id) ?? countsOf({});
+}
+
+/** `rolloutCounts` of several rollouts, in one query. */
+export async function rolloutCountsOf(db: Kysely<Database>, ids: readonly number[]) {
+  const by = new Map<number, Partial<Record<RolloutBoxState, number>>>(ids.map((id) => [id, {}]));
+  if (ids.length > 0)
+    for (const r of await db
+      .selectFrom('box_rollout_boxes as rb')
+      .leftJoin('box_commands as c', 'c.id', 'rb.command_id')
+      .select((eb) => ['rb.rollout_id', 'c.state', eb.fn.countAll<number | string>().as('n')])
+      .where('rb.rollout_id', 'in', ids)
+      .groupBy(['rb.rollout_id', 'c.state'])
+      .execute()) {
+      const counts = by.get(r.rollout_id);
+      if (counts) counts[(r.state ?? 'waiting') as RolloutBoxState] = Number(r.n);
+    }
+  return new Map([...by].map(([id, counts]) => [id, countsOf(counts)]));
+}
+
+function countsOf(by: Partial<Record<RolloutBoxState, number>>) {
   const sum = (states: readonly CommandState[]) => states.reduce((n, s) => n + (by[s] ?? 0), 0);
   return {
     by,
@@ -156,4 +174,48 @@ export async function rolloutBoxesPage(
       updatedAt: r.updated_at,
     })),
   };
+}
+
+/** Rollouts as shown: with their image's version and box type, and their boxes counted by state (two queries in all). */
+export async function rolloutRows(db: Kysely<Database>, rows: readonly RolloutDbRow[]): Promise<RolloutRow[]> {
+  if (rows.length === 0) return [];
+  const images = new Map(
+    (
+      await db
+        .selectFrom('box_images')
+        .select(['id', 'version', 'box_type'])
+        .where('id', 'in', [...new Set(rows.map((r) => r.image_id))])
+        .execute()
+    ).map((i) => [i.id, i]),
+  );
+  const counts = await rolloutCountsOf(
+    db,
+    rows.map((r) => r.id),
+  );
+  return rows.map((r) => {
+    const image = images.get(r.image_id);
+    const c = counts.get(r.id);
+    return {
+      id: r.id,
+      imageId: r.image_id,
+      version: image?.version ?? '',
+      boxType: image?.box_type ?? '',
+      filter: JSON.parse(r.filter) as RolloutFilter,
+      canary: r.canary,
+      batchSize: r.batch_size,
+      paceSeconds: r.pace_s,
+      maxFailures: r.max_failures,
+      state: r.state as RolloutState,
+      stopReason: r.stop_reason === 'threshold' ? 'threshold' : null,
+      total: r.total,
+      batchesStarted: r.batches_started,
+      batches: batchCount(r.total, r.canary, r.batch_size),
+      counts: c?.by ?? {},
+      failures: Math.max(0, (c?.failures ?? 0) - r.failure_base),
+      createdBy: r.created_by,
+      createdAt: r.created_at,
+      updatedAt: r.updated_at,
+      finishedAt: r.finished_at,
+    };
+  });
 }

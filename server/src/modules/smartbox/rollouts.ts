@@ -7,12 +7,10 @@ import {
   type rolloutBody,
   type rolloutBoxQuery,
   type RolloutBoxRow,
-  type RolloutFilter,
   type RolloutPreview,
   type rolloutPreviewBody,
   type rolloutQuery,
   type RolloutRow,
-  type RolloutState,
 } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Kysely, Transaction } from 'kysely';
@@ -28,12 +26,20 @@ import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import type { BoxCommandService, Stored } from './commands.js';
 import type { ImageService } from './images.js';
-import { batchCount, chunks, onVersion, requireFree, rolloutBoxesPage, rolloutCounts, targetsOf } from './rollout-boxes.js';
+import {
+  chunks,
+  onVersion,
+  requireFree,
+  rolloutBoxesPage,
+  rolloutCounts,
+  rolloutRows,
+  targetsOf,
+  type RolloutDbRow,
+} from './rollout-boxes.js';
 
 /** Boxes a preview names. */
 const PREVIEW_FIRST = 20;
 
-type RolloutDbRow = Omit<BoxRolloutsTable, 'id'> & { id: number };
 type Action = 'pause' | 'resume' | 'cancel';
 
 /**
@@ -155,7 +161,7 @@ export class RolloutService {
       .limit(query.page_size)
       .offset((query.page - 1) * query.page_size)
       .execute();
-    return { total: Number(total.n), items: await Promise.all(rows.map((r) => this.toRow(r))) };
+    return { total: Number(total.n), items: await rolloutRows(this.db, rows) };
   }
 
   async get(auth: AuthContext, id: number): Promise<RolloutRow> {
@@ -343,30 +349,9 @@ export class RolloutService {
   }
 
   private async toRow(r: RolloutDbRow): Promise<RolloutRow> {
-    const image = await this.images.facts(r.image_id);
-    const c = await rolloutCounts(this.db, r.id);
-    return {
-      id: r.id,
-      imageId: r.image_id,
-      version: image.version,
-      boxType: image.box_type,
-      filter: JSON.parse(r.filter) as RolloutFilter,
-      canary: r.canary,
-      batchSize: r.batch_size,
-      paceSeconds: r.pace_s,
-      maxFailures: r.max_failures,
-      state: r.state as RolloutState,
-      stopReason: r.stop_reason === 'threshold' ? 'threshold' : null,
-      total: r.total,
-      batchesStarted: r.batches_started,
-      batches: batchCount(r.total, r.canary, r.batch_size),
-      counts: c.by,
-      failures: Math.max(0, c.failures - r.failure_base),
-      createdBy: r.created_by,
-      createdAt: r.created_at,
-      updatedAt: r.updated_at,
-      finishedAt: r.finished_at,
-    };
+    const [row] = await rolloutRows(this.db, [r]);
+    if (!row) throw new AppError(Code.NOT_FOUND, 'error.firmware.rolloutNotFound');
+    return row;
   }
 
   /** The image, which must be a firmware image. */

@@ -5,7 +5,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useInvalidate } from '@/api/invalidate';
-import { useBoxCommandEvents } from '@/api/realtime';
+import { useLiveEvents } from '@/api/realtime';
 import { textParam, type ListSpec } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
 import { QuerySearch } from '@/components/list-page/QuerySearch';
@@ -45,7 +45,7 @@ export default function BoxDwsPage() {
   const [editing, setEditing] = useState<readonly number[] | null>(null);
   const invalidate = useInvalidate();
   const reload = useSoon(() => void invalidate([api.smartbox.dws]), { delayMs: 300 });
-  useBoxCommandEvents(reload);
+  useLiveEvents(['boxCommands'], reload);
 
   const columns = useMemo<TableColumnsType<DwsRow>>(
     () => [

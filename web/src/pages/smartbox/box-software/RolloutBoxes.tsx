@@ -86,11 +86,14 @@ export function RolloutBoxes({ rollout, onClose }: { rollout: RolloutRow; onClos
     ],
     [t, lang, mobile],
   );
-  const filterText = Object.entries(rollout.filter)
-    .map(
-      ([k, v]: [string, unknown]) =>
-        `${k}: ${Array.isArray(v) ? v.map((x: string | number) => (x === '' ? t('rollouts.form.neverReported') : String(x))).join(', ') : String(v)}`,
-    )
+  const chosen = rollout.filter;
+  const filterText = [
+    chosen.versions && `${t('rollouts.form.versions')}: ${chosen.versions.map((v) => v || t('rollouts.form.neverReported')).join(', ')}`,
+    chosen.ck && `${t('rollouts.form.ck')}: ${chosen.ck}`,
+    chosen.region && `${t('rollouts.form.region')}: ${chosen.region}`,
+    chosen.boxIds && `${t('rollouts.form.boxIds')}: ${chosen.boxIds.join(', ')}`,
+  ]
+    .filter(Boolean)
     .join(' · ');
   return (
     <Drawer
@@ -112,7 +115,7 @@ export function RolloutBoxes({ rollout, onClose }: { rollout: RolloutRow; onClos
             {t('rollouts.list.batchesOf', { started: rollout.batchesStarted, total: rollout.batches })}
           </Descriptions.Item>
           <Descriptions.Item label={t('rollouts.boxes.filter')}>{filterText || '—'}</Descriptions.Item>
-          <Descriptions.Item label={t('rollouts.form.batchSize')}>
+          <Descriptions.Item label={t('rollouts.boxes.settingsLabel')}>
             {t('rollouts.boxes.settings', {
               canary: rollout.canary,
               batchSize: rollout.batchSize,

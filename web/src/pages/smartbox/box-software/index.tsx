@@ -13,7 +13,7 @@ import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { call, endpointQuery } from '@/api/call';
 import { useInvalidate } from '@/api/invalidate';
-import { useRolloutEvents } from '@/api/realtime';
+import { useLiveEvents } from '@/api/realtime';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { ChoiceFilter } from '@/components/list-page/ChoiceFilter';
 import { oneOfParam, type ListSpec } from '@/components/list-page/list-params';
@@ -61,7 +61,7 @@ export default function BoxSoftwarePage() {
       void invalidate([api.smartbox.rollouts, api.smartbox.rollout, api.smartbox.rolloutBoxes, api.smartbox.versions, api.smartbox.images]),
     { delayMs: 300 },
   );
-  useRolloutEvents(reload);
+  useLiveEvents(['rollouts'], reload);
   const act = useSubmit(
     async (id: number, action: 'pause' | 'resume' | 'cancel') => {
       await call(api.smartbox.rolloutAction, { params: { id, action } });

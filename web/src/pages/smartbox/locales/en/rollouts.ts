@@ -92,6 +92,7 @@ export default {
     total: '{total, plural, one {# box} other {# boxes}}',
     summary: 'Rollout summary',
     filter: 'Filter',
+    settingsLabel: 'How it goes',
     settings: 'Canary {canary}, batches of {batchSize}, {pace} s apart, {maxFailures} failures allowed',
   },
 };

@@ -94,6 +94,7 @@ const rollouts: LocaleArea<'rollouts'> = {
     total: '{total, plural, one {# caja} other {# cajas}}',
     summary: 'Resumen del despliegue',
     filter: 'Filtro',
+    settingsLabel: 'Cómo avanza',
     settings: 'Canario {canary}, lotes de {batchSize}, cada {pace} s, {maxFailures} fallos permitidos',
   },
 };

@@ -93,6 +93,7 @@ const rollouts: LocaleArea<'rollouts'> = {
     total: '{total} 台',
     summary: 'ロールアウトの概要',
     filter: '条件',
+    settingsLabel: '進め方',
     settings: 'カナリア {canary} 台、{batchSize} 台ずつ、{pace} 秒間隔、失敗許容 {maxFailures} 台',
   },
 };

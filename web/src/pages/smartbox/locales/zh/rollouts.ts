@@ -93,6 +93,7 @@ const rollouts: LocaleArea<'rollouts'> = {
     total: '共 {total} 个盒子',
     summary: '升级概要',
     filter: '筛选条件',
+    settingsLabel: '升级节奏',
     settings: '试点 {canary} 个，每批 {batchSize} 个，间隔 {pace} 秒，允许失败 {maxFailures} 个',
   },
 };
