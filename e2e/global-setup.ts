@@ -25,7 +25,15 @@ export default async function globalSetup(): Promise<() => void> {
     // The tests' own boxes report only when a test says so (to keep their series known), not every interval as a
     // real box does: they stay online through a slow run's silences (a box's going offline has server tests).
     HEARTBEAT_TIMEOUT_S: '900',
+    ...(process.env.E2E_LOG_LEVEL ? { LOG_LEVEL: process.env.E2E_LOG_LEVEL } : {}),
   });
+  // E2E_SERVER_LOG=file keeps the server's log (at E2E_LOG_LEVEL, warn unless set) to read after a failed run.
+  const logFile = process.env.E2E_SERVER_LOG;
+  if (logFile) {
+    const log = fs.createWriteStream(logFile);
+    child.stdout?.pipe(log);
+    child.stderr?.pipe(log);
+  }
   process.env.E2E_BASE_URL = url;
   process.env.E2E_PORT = new URL(url).port;
   process.env.E2E_MQTT_PORT = String(mqttPort);

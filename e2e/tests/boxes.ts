@@ -74,7 +74,7 @@ export function sayHello(
   client: MqttClient,
   boxId: number,
   controllers: Array<{ index: number; type: string }>,
-  facts: { fw?: string; boxType?: string; iccid?: string; signal?: number } = {},
+  facts: { fw?: string; boxType?: string; iccid?: string; signal?: number; server?: string } = {},
 ): Promise<unknown> {
   const hello = { v: 1, fw: 'e2e-1.0', boxType: 'E2E-GW', iccid: '', signal: -70, interval: 60, ...facts, controllers };
   return client.publishAsync(`box/${boxId}/up/hello`, JSON.stringify(hello), { qos: 1 });

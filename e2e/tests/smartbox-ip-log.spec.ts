@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { apiGet, connectBox, registerBoxes } from './boxes.js';
 import { expect, expectShown, fromMenu, openShell, screenshot, shown, test, tokenOf } from './fixtures.js';
@@ -5,7 +6,7 @@ import { expect, expectShown, fromMenu, openShell, screenshot, shown, test, toke
 /**
  * /smartbox/ip-log (root): two boxes of the spec's own change address (they reconnect from another loopback address;
  * Linux routes all of 127/8 to lo), and root finds the changes from the sidebar, filters by box id (kept through a
- * reload), refreshes and follows a box's link. Another role sees no entry (menus.spec.ts) and gets /401 (guard.spec.ts).
+ * reload), by part of an IP and by when, exports what it filtered to .xlsx, refreshes and follows a box's link. Another role sees no entry (menus.spec.ts) and gets /401 (guard.spec.ts).
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -79,10 +80,35 @@ test('root opens the IP change log from the menu, filters by box, reloads, refre
   await expect(rows.first().locator('td').nth(2)).toHaveText('127.0.0.4');
   await screenshot(page, 'smartbox-ip-log');
 
+  // Part of an IP, on either side of a change, with the box: the URL keeps it too.
+  await shown(page, 'ip-log-filter-ip').fill('0.0.4');
+  await shown(page, 'ip-log-filter-ip').press('Enter');
+  await expectShown(page, new RegExp(`/smartbox/ip-log\\?boxId=${first}&ip=0\\.0\\.4$`));
+  await expect(rows).toHaveCount(1);
+  await expect(rows.locator('td').nth(1)).toHaveText('127.0.0.2');
+
+  // The filtered list to .xlsx: the same rows, the time a date cell in the browser's zone.
+  const [download] = await Promise.all([page.waitForEvent('download'), shown(page, 'ip-log-export').click()]);
+  expect(download.suggestedFilename()).toBe('ip-log.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.name).toBe('IP changes');
+  expect([1, 2, 3].map((c) => sheet.getRow(1).getCell(c).value)).toEqual(['Box ID', 'Source IP', 'Destination IP']);
+  expect(sheet.rowCount).toBe(2);
+  expect([1, 2, 3].map((c) => sheet.getRow(2).getCell(c).value)).toEqual([String(first), '127.0.0.2', '127.0.0.4']);
+  expect(sheet.getRow(2).getCell(4).value).toBeInstanceOf(Date);
+
   await rows
     .first()
     .getByRole('link', { name: String(first) })
     .click();
   await expectShown(page, new RegExp(`/devices/box/${first}$`));
   await expect(shown(page, 'box-ip')).toHaveText('127.0.0.4');
+
+  // A time range that ends before the change leaves nothing, and nothing to export.
+  await page.goto(`/smartbox/ip-log?boxId=${first}&to=${Date.now() - 86_400_000}`);
+  await expect(shown(page, 'ip-log-table').locator('.ant-empty')).toBeVisible();
+  await expect(shown(page, 'ip-log-export')).toBeDisabled();
 });

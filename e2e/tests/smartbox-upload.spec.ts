@@ -142,6 +142,14 @@ test('a box’s download of the image is in the upload log', async ({ page, play
   try {
     const [box] = await registerBoxes(request, 'demo_manager', boxId, boxId, { boxType, companyName: `E2E Upload ${boxId}` });
     if (!box) throw new Error('no box');
+    // The box may fetch the image once told to install it (its credentials alone fetch nothing): root's command, queued
+    // for the box that is not online, names it.
+    const url = `${baseUrl()}/api/v2/smartbox/images/${imageId}/file`;
+    const told = await request.post(`${baseUrl()}/api/v2/smartbox/commands`, {
+      headers: { authorization: `Bearer ${tokenOf('demo_root')}` },
+      data: { boxIds: [boxId], cmd: 'firmware', args: { version, url, sha256: sha, size: content.length } },
+    });
+    expect(told.status()).toBe(200);
     const res = await request.get(`${baseUrl()}/api/v2/smartbox/images/${imageId}/file`, {
       headers: { authorization: `Basic ${Buffer.from(`${boxId}:${box.password}`).toString('base64')}` },
     });

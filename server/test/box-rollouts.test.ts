@@ -13,6 +13,7 @@ import {
 } from '@dms/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { BOX_DOWNLOADS_PER_HOUR } from '../src/modules/smartbox/images.js';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
 import { apiAs, bearer, body as envelopeOf, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
@@ -170,16 +171,23 @@ describe.each(dialects)('box images and rollouts (%s)', (dialect) => {
     expect((await ok<{ items: ImageRow[] }>('demo_root', 'GET', '/smartbox/images?q=2.5.')).items.map((i) => i.version)).toEqual(['2.5.0']);
   });
 
-  it('gives the image to a box that shows its id and secret, and logs it; refuses any other', async () => {
+  it('gives the image to a box that shows its id and secret while a command names it, and logs it; refuses any other', async () => {
     const [img] = (await ok<{ items: ImageRow[] }>('demo_root', 'GET', '/smartbox/images?q=2.5.0')).items;
     if (!img) throw new Error('no image');
     const b = boxes[0] as BoxCredentials;
     const basic = (secret: string) => `Basic ${Buffer.from(`${b.boxId}:${secret}`).toString('base64')}`;
-    const res = await t.app.inject({
-      method: 'GET',
-      url: `/api/v2/smartbox/images/${img.id}/file`,
-      headers: { authorization: basic(b.password) },
+    const download = () =>
+      t.app.inject({ method: 'GET', url: `/api/v2/smartbox/images/${img.id}/file`, headers: { authorization: basic(b.password) } });
+    // Its credentials alone fetch nothing: no firmware command names the image yet.
+    const untold = await download();
+    expect({ status: untold.statusCode, message: envelopeOf(untold).message }).toEqual({ status: 404, message: 'No such image.' });
+    await ok('demo_root', 'POST', '/smartbox/commands', {
+      boxIds: [b.boxId],
+      cmd: 'firmware',
+      args: { version: '2.5.0', url: `http://127.0.0.1/api/v2/smartbox/images/${img.id}/file`, sha256: sha(image), size: image.length },
     });
+    await until(() => (got.get(b.boxId) ?? []).some((c) => c.cmd === 'firmware'));
+    const res = await download();
     expect(res.statusCode).toBe(200);
     expect(sha(res.rawPayload)).toBe(sha(image));
     const wrong = await t.app.inject({
@@ -194,6 +202,20 @@ describe.each(dialects)('box images and rollouts (%s)', (dialect) => {
     const log = await ok<{ items: FileSendRow[] }>('demo_root', 'GET', `/smartbox/file-sends?boxId=${b.boxId}`);
     expect(log.items).toHaveLength(1);
     expect(log.items[0]).toMatchObject({ boxId: b.boxId, imageId: img.id, version: '2.5.0', bytes: 4096 });
+    // A box looping on its download is stopped at BOX_DOWNLOADS_PER_HOUR, and the log stops growing.
+    for (let i = 1; i < BOX_DOWNLOADS_PER_HOUR; i += 1) expect((await download()).statusCode).toBe(200);
+    const looping = await download();
+    expect({ status: looping.statusCode, code: envelopeOf(looping).code, message: envelopeOf(looping).message }).toEqual({
+      status: 429,
+      code: Code.TOO_MANY_ATTEMPTS,
+      message: `This box has downloaded the image ${BOX_DOWNLOADS_PER_HOUR} times in the last hour: it may try again later.`,
+    });
+    expect((await ok<{ total: number }>('demo_root', 'GET', `/smartbox/file-sends?boxId=${b.boxId}`)).total).toBe(BOX_DOWNLOADS_PER_HOUR);
+    // Once the command has ended, the image is no longer the box's to fetch.
+    await answer(b.boxId, 'failed', 'download-failed');
+    await until(async () => (await download()).statusCode === 404);
+    // The rollout below counts the commands each box gets from here on.
+    got.set(b.boxId, []);
     // Root's session downloads it too (not logged as a box's); limited_admin's does not.
     const root = await call('demo_root', 'GET', `/smartbox/images/${img.id}/file`);
     expect(root.statusCode).toBe(200);

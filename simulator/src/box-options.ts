@@ -1,6 +1,7 @@
 import {
   BOX_PROTOCOL_VERSION,
   boxClientId,
+  serverAddressOf,
   upTopic,
   type BoxCommandName,
   type CommandFailReason,
@@ -9,6 +10,7 @@ import {
 } from '@dms/contract';
 import type { IClientOptions, MqttClient } from 'mqtt';
 import type { SimController } from './controller.js';
+import type { BrokerAddress } from './transport.js';
 
 /** What a simulated box is given (box.ts): its credentials, controllers, pace, incidents and opening scenes. */
 
@@ -94,6 +96,7 @@ export function helloPayload(
   signal: number,
   interval: number,
   controllers: readonly SimController[],
+  server: BrokerAddress,
 ): HelloPayload {
   return {
     v: BOX_PROTOCOL_VERSION,
@@ -104,6 +107,8 @@ export function helloPayload(
     // The protocol carries whole seconds (1..3600); a benchmark's sub-second interval is reported as 1.
     interval: Math.min(3600, Math.max(1, Math.round(interval))),
     controllers: controllers.map((c) => ({ index: c.index, type: c.type.code })),
+    // The address it dialed: the server flags one that is not the address the box was told (/smartbox/box-address).
+    server: serverAddressOf(server.host, server.port),
   };
 }
 

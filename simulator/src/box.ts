@@ -305,7 +305,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
   }
 
   private sendHello(): void {
-    this.publish('hello', helloPayload(this.fw, this.iccid, this.radio.int(-105, -60), this.interval, this.controllers));
+    this.publish('hello', helloPayload(this.fw, this.iccid, this.radio.int(-105, -60), this.interval, this.controllers, this.broker));
   }
 
   private sendEvent(kind: BoxEventKind, detail: string): void {

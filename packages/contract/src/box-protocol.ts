@@ -121,6 +121,25 @@ export interface HelloPayload {
   /** Seconds between data reports. */
   interval: number;
   controllers: HelloController[];
+  /** The server address the box dialed, `host:port` (an IPv6 host in brackets); left out by boxes that do not say it. */
+  server?: string;
+}
+
+/** A box's server address as the protocol writes it: `host:port`, an IPv6 host in brackets, a port of 1..65535. */
+const SERVER_ADDRESS = /^(\[[0-9A-Fa-f:.]{2,45}\]|[A-Za-z0-9](?:[A-Za-z0-9.-]{0,251}[A-Za-z0-9])?):(\d{1,5})$/;
+
+/** The address in one form to compare (lower-case), or null when it is not a `host:port` of the protocol. */
+export function normalServerAddress(text: string): string | null {
+  const match = SERVER_ADDRESS.exec(text);
+  const port = Number(match?.[2]);
+  if (!match || port < 1 || port > 65535) return null;
+  return `${(match[1] ?? '').toLowerCase()}:${port}`;
+}
+
+/** `host:port` of a host (an IPv6 one put in brackets) and a port, lower-case. */
+export function serverAddressOf(host: string, port: number): string {
+  const bare = host.replace(/^\[(.*)\]$/, '$1').toLowerCase();
+  return `${bare.includes(':') ? `[${bare}]` : bare}:${port}`;
 }
 
 /** `up/data`: one snapshot of the registers of the box's controllers, read at `ts` (ms since epoch, box clock). */

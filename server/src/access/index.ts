@@ -64,6 +64,7 @@ export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, rea
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach, reachOrNone } from './describe.js';
 export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';
+export { requireBoxDownload } from './firmware.js';
 export { invalidateTemplates, readable, registerRights, type RegisterRights } from './template-rights.js';
 export { userScope } from './users.js';
 export { inAudience } from './announcements.js';

@@ -10,6 +10,7 @@ import {
   MAX_CONTROLLERS_PER_BOX,
   MAX_PAYLOAD_BYTES,
   MAX_REGISTERS_PER_SNAPSHOT,
+  normalServerAddress,
   REGISTER_VALUE_MAX,
   REPLY_STATES,
   WRITE_REJECT_REASONS,
@@ -96,7 +97,17 @@ export function parseHello(o: Obj): Parsed<HelloPayload> {
     seen.add(c.index);
     list.push({ index: c.index, type: c.type });
   }
-  return { ok: true, value: { v: o.v as number, fw, boxType, iccid, signal, interval, controllers: list } };
+  // Optional (boxes older than it leave it out); when said, a `host:port`.
+  let server: string | undefined;
+  if (o.server !== undefined) {
+    const address = typeof o.server === 'string' && o.server.length <= 262 ? normalServerAddress(o.server) : null;
+    if (address === null) return drop('bad-shape');
+    server = address;
+  }
+  return {
+    ok: true,
+    value: { v: o.v as number, fw, boxType, iccid, signal, interval, controllers: list, ...(server === undefined ? {} : { server }) },
+  };
 }
 
 /** A snapshot: controller index → values. Bad single values are left out and counted by `onBadValue`. */

@@ -17,7 +17,7 @@ export class DeviceProvisioner {
   async hello(box: BoxState, hello: HelloPayload): Promise<void> {
     await Promise.all(hello.controllers.map((c) => this.ensure(box, c.index, c.type)));
     this.ctx.later(async () => {
-      await repo.updateBoxHello(this.ctx.db, box.boxId, hello);
+      await repo.updateBoxHello(this.ctx.db, box.boxId, hello, this.ctx.now());
       this.ctx.events.emit('hello', { boxId: box.boxId, iccid: hello.iccid, time: this.ctx.now() });
     });
   }

@@ -132,10 +132,18 @@ export async function setBoxOnline(db: Db, boxId: number, online: boolean, now: 
     .execute();
 }
 
-export async function updateBoxHello(db: Db, boxId: number, hello: HelloPayload): Promise<void> {
+export async function updateBoxHello(db: Db, boxId: number, hello: HelloPayload, now: number): Promise<void> {
   await db
     .updateTable('boxes')
-    .set({ firmware: hello.fw, hardware: hello.boxType, iccid: hello.iccid, signal: hello.signal, report_interval: hello.interval })
+    .set({
+      firmware: hello.fw,
+      hardware: hello.boxType,
+      iccid: hello.iccid,
+      signal: hello.signal,
+      report_interval: hello.interval,
+      // The address it dialed, as of this hello (a box that does not say it keeps what it said last).
+      ...(hello.server === undefined ? {} : { dialed: hello.server, dialed_at: now }),
+    })
     .where('box_id', '=', boxId)
     .execute();
 }

@@ -53,7 +53,30 @@ export const boxDetail = z.object({
 });
 export type BoxDetail = z.infer<typeof boxDetail>;
 
-export const ipLogQuery = pageQuery.extend({ boxId: z.coerce.number().int().positive().optional() });
+const logTime = z.coerce.number({ error: 'validation.field.number' }).int('validation.field.number').min(0, 'validation.field.number');
+const ipLogFields = z.object({
+  boxId: z.coerce.number().int().positive().optional(),
+  /** Part of the source or the destination IP: digits, dots and colons (IPv4 and IPv6). */
+  ip: z
+    .string()
+    .trim()
+    .max(45, 'validation.field.tooLong')
+    .regex(/^[0-9A-Fa-f.:]*$/, 'validation.ipLog.ip')
+    .optional(),
+  /** Changes at or after `from`, before `to` (ms). */
+  from: logTime.optional(),
+  to: logTime.optional(),
+});
+const rangeInOrder = (v: { from?: number | undefined; to?: number | undefined }, ctx: z.RefinementCtx) => {
+  if (v.from !== undefined && v.to !== undefined && v.to <= v.from)
+    ctx.addIssue({ code: 'custom', path: ['to'], message: 'validation.range.order' });
+};
+/** /smartbox/ip-log: by box, by part of an IP, by when; newest first. */
+export const ipLogQuery = pageQuery.extend(ipLogFields.shape).superRefine(rangeInOrder);
+export type IpLogQuery = Partial<z.output<typeof ipLogQuery>>;
+/** The same without paging (the ip-log export). */
+export const ipLogFilter = ipLogFields.superRefine(rangeInOrder);
+export type IpLogFilter = z.output<typeof ipLogFilter>;
 export const ipLogPage = pageOf(ipChangeRow);
 
 /** What ingest received, stored and dropped (per reason) since start. */

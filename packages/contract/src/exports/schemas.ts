@@ -9,6 +9,7 @@ import { eventsFilter } from '../events/schemas.js';
 import { utilisationFilter } from '../charts/schemas.js';
 import { deliveryFilter } from '../notice/schemas.js';
 import { expiredListFilter } from '../iot-card/schemas.js';
+import { ipLogFilter } from '../boxes/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -26,6 +27,7 @@ export const EXPORT_KINDS = [
   'utilisation',
   'deliveries',
   'iot-cards',
+  'ip-log',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -53,6 +55,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('deliveries'), filter: deliveryFilter, tz: timeZone }),
   // The expired-device list: one month's cards of the boxes the user reaches.
   z.object({ kind: z.literal('iot-cards'), filter: expiredListFilter, tz: timeZone }),
+  // The boxes' IP changes (root).
+  z.object({ kind: z.literal('ip-log'), filter: ipLogFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

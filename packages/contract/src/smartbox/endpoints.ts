@@ -41,6 +41,7 @@ import {
   rolloutQuery,
   rolloutRow,
 } from './firmware.js';
+import { boxAddressPage, boxAddressQuery } from './addresses.js';
 
 const tags = ['smartbox'] as const;
 
@@ -248,5 +249,14 @@ export const endpoints = {
     response: rolloutRow,
     tags,
     summary: 'Pauses, resumes or cancels a rollout',
+  }),
+  addresses: endpoint({
+    method: 'GET',
+    path: '/smartbox/box-addresses',
+    access: 'smartboxRoot',
+    query: boxAddressQuery,
+    response: boxAddressPage,
+    tags,
+    summary: 'Each box: the server address it was told against the one it dialed and where it connects from; mismatches flagged',
   }),
 };

@@ -25,6 +25,17 @@ export interface BoxesTable {
   /** The CK code the box carries (spec 3 box-ck, four digits; migration 0008); null when none was set. */
   ck: ColumnType<string | null, string | null | undefined, string | null>;
   ck_set_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The address the box says it dialed (its hello's `server`, `host:port` lower-case; migration 0026); null: never said. */
+  dialed: ColumnType<string | null, string | null | undefined, string | null>;
+  dialed_at: ColumnType<number | null, number | null | undefined, number | null>;
+}
+
+/** The address a box was told to connect to (spec 3 "Box server IP"; migration 0026): `host:port`, lower-case. */
+export interface BoxServerIpsTable {
+  box_id: number;
+  address: string;
+  added_at: number;
+  updated_at: number;
 }
 
 export interface UnregisteredBoxesTable {
@@ -55,12 +66,13 @@ export interface BoxConnectionLogTable {
   time: number;
 }
 
-/** Registered boxes, boxes refused at connect, and the boxes' IP change and connection logs (migration 0004). */
+/** Registered boxes, boxes refused at connect, the boxes' IP change and connection logs (migration 0004), and their server addresses (0026). */
 export interface BoxTables {
   boxes: BoxesTable;
   unregistered_boxes: UnregisteredBoxesTable;
   box_ip_log: BoxIpLogTable;
   box_connection_log: BoxConnectionLogTable;
+  box_server_ips: BoxServerIpsTable;
 }
 
 export type BoxRow = Selectable<BoxesTable>;

@@ -12,13 +12,17 @@ export function registeredAmong(db: Db, start: number, end: number) {
  * Inserts the boxes; those that carry a CK start its box-CK history (`register`), and a CK not configured yet is
  * added, without a company, so /device-type/CK-config lists every code that boxes carry.
  */
-export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[], by: string, now: number): Promise<void> {
+export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[], by: string, now: number, server: string): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += 200)
+    for (let i = 0; i < rows.length; i += 200) {
+      const chunk = rows.slice(i, i + 200);
+      await trx.insertInto('boxes').values(chunk).execute();
+      // The address each box is told with its credentials (spec 3 "Box server IP"; /smartbox/box-address).
       await trx
-        .insertInto('boxes')
-        .values(rows.slice(i, i + 200))
+        .insertInto('box_server_ips')
+        .values(chunk.map((r) => ({ box_id: r.box_id, address: server, added_at: now, updated_at: now })))
         .execute();
+    }
     const withCk = rows.flatMap((r) => (r.ck ? [{ boxId: r.box_id, ck: r.ck }] : []));
     await ensureCks(
       trx,

@@ -2,6 +2,7 @@ import {
   boxClientId,
   Code,
   KNOWN_BOX_TYPES,
+  serverAddressOf,
   type BoxCredentials,
   type BoxLinkRow,
   type BoxRegPage,
@@ -83,7 +84,7 @@ export class BoxRegInfoService {
       ck: body.ck ?? null,
       ck_set_at: body.ck ? now : null,
     }));
-    await repo.insertBoxes(this.db, rows, auth.user.username, now);
+    await repo.insertBoxes(this.db, rows, auth.user.username, now, serverAddressOf(broker.host, broker.port));
     this.bus.publish('boxesRegistered', {
       boxes: rows.map((r) => ({ boxId: r.box_id, ownerId: r.owner_id, secretHash: r.secret_hash, ck: r.ck ?? null })),
     });

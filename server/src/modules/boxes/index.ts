@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { ipLogSource } from './ip-log.js';
 import { boxRoutes } from './routes.js';
 import { BoxesService } from './service.js';
 
@@ -14,6 +15,7 @@ export default fp(
     const boxes = new BoxesService(app.db, app.ingest, app.devices, app.datalog, app.boxCommands);
     app.decorate('boxes', boxes);
     boxRoutes(app, boxes);
+    app.exports.register('ip-log', ipLogSource(app.db));
   },
-  { name: 'boxes', dependencies: ['ingest', 'devices', 'datalog', 'smartbox'] },
+  { name: 'boxes', dependencies: ['ingest', 'devices', 'datalog', 'smartbox', 'exports'] },
 );

@@ -50,12 +50,3 @@ export async function unregisteredBoxes(db: Db, { offset, limit }: PageRange) {
     .execute();
   return { total: Number(total), rows };
 }
-
-/** One page of the IP change log (of one box, or all), newest first, and how many there are. */
-export async function ipChanges(db: Db, boxId: number | undefined, { offset, limit }: PageRange) {
-  let q = db.selectFrom('box_ip_log');
-  if (boxId !== undefined) q = q.where('box_id', '=', boxId);
-  const { total } = await q.select((eb) => eb.fn.countAll<number | string>().as('total')).executeTakeFirstOrThrow();
-  const rows = await q.selectAll().orderBy('time', 'desc').orderBy('id', 'desc').offset(offset).limit(limit).execute();
-  return { total: Number(total), rows };
-}

@@ -1,4 +1,12 @@
-import type { BoxDetail, clearFaultRecordsBody, FaultRecordsCleared, IpChangeRow, Language, UnregisteredBoxRow } from '@dms/contract';
+import type {
+  BoxDetail,
+  clearFaultRecordsBody,
+  FaultRecordsCleared,
+  IpChangeRow,
+  ipLogQuery,
+  Language,
+  UnregisteredBoxRow,
+} from '@dms/contract';
 import type { z } from 'zod';
 import { requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
@@ -9,15 +17,11 @@ import type { DeviceService } from '../devices/service.js';
 import type { Audit } from '../datalog/service.js';
 import type { BoxCommandService } from '../smartbox/commands.js';
 import { clearFaultRecords } from './fault-records.js';
+import { ipLogPage, toIpChange } from './ip-log.js';
 import * as repo from './repository.js';
 
 /** Most IP changes and connection events the box page shows. */
 const BOX_LOG_LIMIT = 100;
-
-/** A box_ip_log row as the API shows it. */
-function toIpChange(r: { id: number; box_id: number; source_ip: string; destination_ip: string; time: number }): IpChangeRow {
-  return { id: r.id, boxId: r.box_id, sourceIp: r.source_ip, destinationIp: r.destination_ip, time: r.time };
-}
 
 interface Page {
   page: number;
@@ -97,9 +101,8 @@ export class BoxesService {
     };
   }
 
-  async ipLog({ page, page_size, boxId }: Page & { boxId?: number | undefined }): Promise<{ total: number; items: IpChangeRow[] }> {
-    const { total, rows } = await repo.ipChanges(this.db, boxId, { offset: (page - 1) * page_size, limit: page_size });
-    return { total, items: rows.map(toIpChange) };
+  ipLog({ page, page_size, ...filter }: z.output<typeof ipLogQuery>): Promise<{ total: number; items: IpChangeRow[] }> {
+    return ipLogPage(this.db, filter, page, page_size);
   }
 
   stats() {

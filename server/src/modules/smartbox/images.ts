@@ -12,7 +12,7 @@ import {
 } from '@dms/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireAccess } from '../../access/index.js';
+import { requireAccess, requireBoxDownload } from '../../access/index.js';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import type { BoxImagesTable } from '../../db/schema/smartbox.js';
 import { AppError } from '../../errors.js';
@@ -25,6 +25,8 @@ import type { Audit } from '../datalog/service.js';
 const CACHED_IMAGES = 4;
 /** How long the upload log keeps a download. */
 const LOG_KEEP_MS = 90 * 86_400_000;
+/** Downloads of one image a box may make in an hour (a box looping on a failing download neither fills the log nor the link). */
+export const BOX_DOWNLOADS_PER_HOUR = 10;
 
 /** The files that are plainly not a box's image, by their first bytes. */
 const FOREIGN: ReadonlyArray<{ format: string; magic: readonly number[] }> = [
@@ -184,11 +186,23 @@ export class ImageService {
    * URL asks for; docs/box-protocol.md). A box's download is written to the upload log.
    */
   async file(id: number, auth: AuthContext | null, request: FastifyRequest): Promise<FileReply> {
-    const facts = await this.facts(id);
+    const box = auth ? null : basicCredentials(request.headers.authorization);
+    // Who asks comes first: a stranger learns nothing of which images exist.
     if (auth) await requireAccess(this.db, { auth, permission: 'image.manage', ids: [id] });
-    else {
-      const box = basicCredentials(request.headers.authorization);
-      if (!box || !this.ingest.secretMatches(box.boxId, box.secret)) throw new AppError(Code.TOKEN_ILLEGAL, 'error.firmware.boxAuth');
+    else if (!box || !this.ingest.secretMatches(box.boxId, box.secret)) throw new AppError(Code.TOKEN_ILLEGAL, 'error.firmware.boxAuth');
+    const facts = await this.facts(id);
+    if (box) {
+      await requireBoxDownload(this.db, box.boxId, facts.sha256);
+      const recent = await this.db
+        .selectFrom('box_file_sends')
+        .select((eb) => eb.fn.countAll<number | string>().as('n'))
+        .where('box_id', '=', box.boxId)
+        .where('image_id', '=', id)
+        .where('at', '>', this.now() - 3_600_000)
+        .executeTakeFirstOrThrow();
+      if (Number(recent.n) >= BOX_DOWNLOADS_PER_HOUR) {
+        throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.firmware.tooManyDownloads', { count: BOX_DOWNLOADS_PER_HOUR });
+      }
       await this.db
         .insertInto('box_file_sends')
         .values({ box_id: box.boxId, image_id: id, bytes: facts.size, ip: request.ip.slice(0, 64), at: this.now() })

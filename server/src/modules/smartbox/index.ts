@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { BoxAssignService } from './assign.js';
+import { BoxAddressService } from './addresses.js';
 import { BoxCommandService } from './commands.js';
 import { DevicePropertiesService } from './device-properties.js';
 import { ImageService } from './images.js';
@@ -48,7 +49,7 @@ export default fp(
     });
     const images = new ImageService(app.db, app.ingest, app.datalog, app.clock);
     const rollouts = new RolloutService(app.db, commands, images, app.ingest, app.bus, app.datalog, app.clock, app.log);
-    // Root's consoles follow commands and rollouts live (the area's live events: contract smartbox/realtime.ts).
+    // Root's consoles follow commands and rollouts live (the area's live events are declared in its contract folder).
     app.bus.on('boxCommandsChanged', ({ jobs }) => {
       app.bus.publish('liveToRole', { role: 'root', event: { type: 'boxCommands', jobs: [...jobs] } });
     });
@@ -102,6 +103,9 @@ export default fp(
     route(app, e.rollout, ({ auth, params }) => rollouts.get(auth, params.id));
     route(app, e.rolloutBoxes, ({ auth, params, query }) => rollouts.boxes(auth, params.id, query));
     route(app, e.rolloutAction, ({ auth, params, ip }) => rollouts.act(auth, params.id, params.action, ip));
+
+    const addresses = new BoxAddressService(app.db);
+    route(app, e.addresses, ({ query }) => addresses.page(query));
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest'] },
 );

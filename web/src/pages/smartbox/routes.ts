@@ -1,4 +1,5 @@
 import {
+  AimOutlined,
   ClearOutlined,
   CloudServerOutlined,
   CloudUploadOutlined,
@@ -11,7 +12,7 @@ import {
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-ck, box-dws, device-property, upload and box-software are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-address, box-ck, box-dws, device-property, upload and box-software are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -24,6 +25,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/ip-log',
         meta: { titleKey: 'smartbox.route.ipLog', icon: SwapOutlined, area: 'smartboxRoot' },
         load: () => import('./ip-log'),
+      },
+      {
+        kind: 'page',
+        name: 'boxAddress',
+        path: '/smartbox/box-address',
+        meta: { titleKey: 'smartbox.route.boxAddress', icon: AimOutlined, area: 'smartboxRoot' },
+        load: () => import('./box-address'),
       },
       {
         kind: 'page',

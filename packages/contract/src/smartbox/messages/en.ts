@@ -64,6 +64,7 @@ export default {
   'error.firmware.cannotResume': 'Only a paused or stopped rollout can be resumed.',
   'error.firmware.cannotCancel': 'This rollout has ended already.',
   'error.firmware.boxAuth': 'A box downloads an image with its box id and secret (HTTP Basic).',
+  'error.firmware.tooManyDownloads': 'This box has downloaded the image {count} times in the last hour: it may try again later.',
   'action.smartbox.uploadImage': 'Upload a box image',
   'action.smartbox.deleteImage': 'Delete a box image',
   'action.smartbox.startRollout': 'Start a firmware rollout',

@@ -64,6 +64,8 @@ export default {
   'error.firmware.cannotResume': 'Solo se puede reanudar un despliegue pausado o detenido.',
   'error.firmware.cannotCancel': 'Este despliegue ya ha terminado.',
   'error.firmware.boxAuth': 'Una caja descarga una imagen con su id y su secreto (HTTP Basic).',
+  'error.firmware.tooManyDownloads':
+    'Esta caja ya descargó la imagen {count} veces en la última hora: puede volver a intentarlo más tarde.',
   'action.smartbox.uploadImage': 'Subir una imagen de caja',
   'action.smartbox.deleteImage': 'Eliminar una imagen de caja',
   'action.smartbox.startRollout': 'Iniciar un despliegue de firmware',

@@ -64,6 +64,8 @@ export default {
   'error.firmware.cannotResume': '再開できるのは一時停止または停止したロールアウトだけです。',
   'error.firmware.cannotCancel': 'このロールアウトはすでに終了しています。',
   'error.firmware.boxAuth': 'ボックスはボックス ID とシークレット（HTTP Basic）でイメージをダウンロードします。',
+  'error.firmware.tooManyDownloads':
+    'このボックスは直近 1 時間にこのイメージを {count} 回ダウンロードしました。しばらくしてから再試行してください。',
   'action.smartbox.uploadImage': 'ボックスイメージのアップロード',
   'action.smartbox.deleteImage': 'ボックスイメージの削除',
   'action.smartbox.startRollout': 'ファームウェアのロールアウト開始',

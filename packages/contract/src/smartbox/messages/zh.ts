@@ -63,6 +63,7 @@ export default {
   'error.firmware.cannotResume': '只有已暂停或已停止的升级任务可以继续。',
   'error.firmware.cannotCancel': '该升级任务已经结束。',
   'error.firmware.boxAuth': '盒子须以其编号和密钥（HTTP Basic）下载镜像。',
+  'error.firmware.tooManyDownloads': '该盒子在过去一小时内已下载此镜像 {count} 次，请稍后再试。',
   'action.smartbox.uploadImage': '上传盒子镜像',
   'action.smartbox.deleteImage': '删除盒子镜像',
   'action.smartbox.startRollout': '开始固件升级',

@@ -2,6 +2,7 @@ import { App, Button, Grid, Select, Space, Tag, Tooltip, Typography, type TableC
 import { api, ATTEMPT_OUTCOMES, DELIVERY_CHANNELS, type AttemptOutcome, type AttemptRow, type DeliveryChannel } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { BoxIdFilter } from '@/components/list-page/BoxIdFilter';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { ExportButton } from '@/components/list-page/ExportButton';
@@ -214,17 +215,13 @@ function LogToolbar({ filter, list }: LogToolbarProps) {
           list.setFilter({ user: DELIVERY_LOG_LIST.filter.user.read(value) });
         }}
       />
-      <SearchInput
-        data-testid="deliveries-box"
-        aria-label={t('notice.log.box')}
-        placeholder={t('notice.log.box')}
-        inputMode="numeric"
-        maxLength={16}
-        style={{ width: 160 }}
-        value={filter.boxId === undefined ? '' : String(filter.boxId)}
-        sanitize={(text) => text.replace(/\D/g, '').replace(/^0+/, '')}
-        onSearch={(value) => {
-          list.setFilter({ boxId: DELIVERY_LOG_LIST.filter.boxId.read(value) });
+      <BoxIdFilter
+        testId="deliveries-box"
+        label={t('notice.log.box')}
+        width={160}
+        value={filter.boxId}
+        onChange={(boxId) => {
+          list.setFilter({ boxId });
         }}
       />
       <TimeRangeFilter

@@ -2,11 +2,10 @@ import { Space, Tag, Typography, type TableColumnsType } from 'antd';
 import { api, type FileSendRow } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
+import { BoxIdFilter } from '@/components/list-page/BoxIdFilter';
 import { endpointQuery } from '@/api/call';
-import { idParam } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
-import { SearchInput } from '@/components/list-page/SearchInput';
 import { tableWidth } from '@/components/list-page/table-width';
 import { useListState } from '@/components/list-page/useListState';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
@@ -14,8 +13,6 @@ import { boxPath } from '@/features/devices/links';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { formatSize } from './digest';
-
-const BOX_ID = idParam();
 
 /**
  * The upload log (root): every image a box downloaded, newest first, filtered by box number. Kept by the page, not the
@@ -74,17 +71,13 @@ export function SendLog() {
       toolbar={
         <div className="dms-toolbar">
           <Typography.Paragraph type="secondary">{t('firmware.upload.sends.help')}</Typography.Paragraph>
-          <SearchInput
-            data-testid="sends-filter-box"
-            aria-label={t('firmware.upload.sends.boxFilter')}
-            placeholder={t('firmware.upload.sends.boxFilter')}
-            inputMode="numeric"
-            maxLength={16}
-            style={{ width: 200, maxWidth: '100%' }}
-            value={filter.boxId === undefined ? '' : String(filter.boxId)}
-            sanitize={(text) => text.replace(/\D/g, '').replace(/^0+/, '')}
-            onSearch={(value) => {
-              list.setFilter({ boxId: BOX_ID.read(value) });
+          <BoxIdFilter
+            testId="sends-filter-box"
+            label={t('firmware.upload.sends.boxFilter')}
+            width={200}
+            value={filter.boxId}
+            onChange={(boxId) => {
+              list.setFilter({ boxId });
             }}
           />
         </div>
