@@ -177,8 +177,13 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await eventually(async () => {
       expect((await detail(b.boxId)).device.status).toBe('online');
     });
-    // Silent past the timeout (0.6 s on the test clock).
+    // Silent past the server's timeout (0.6 s on the test clock) but not past three of the 10 s report intervals its
+    // hello said: still online. Past those, offline.
     t.clock.now += 1000;
+    await t.app.ingest.drain();
+    await new Promise((r) => setTimeout(r, 500));
+    expect((await detail(b.boxId)).device.status).toBe('online');
+    t.clock.now += 30_000;
     await eventually(async () => {
       expect((await detail(b.boxId)).device.status).toBe('offline');
     });
@@ -272,9 +277,10 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await eventually(() => {
       expect(ca.connected).toBe(true);
     });
-    // Time passes in steps shorter than the timeout (0.6 s), A reporting at each: only B falls silent.
-    for (let i = 0; i < 3; i++) {
-      t.clock.now += 300;
+    // Time passes in steps shorter than the boxes' timeout (three of the 10 s intervals their hellos said), A reporting
+    // at each: only B falls silent.
+    for (let i = 0; i < 4; i++) {
+      t.clock.now += 10_000;
       await send(ca, a.boxId, 'data', data(t.clock.now, { '1': { [PRESSURE]: 70 } }, i));
     }
     await eventually(async () => {

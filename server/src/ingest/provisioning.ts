@@ -15,6 +15,7 @@ export class DeviceProvisioner {
 
   /** A box's hello: its controllers' devices, then what it says about itself. */
   async hello(box: BoxState, hello: HelloPayload): Promise<void> {
+    box.interval = hello.interval;
     await Promise.all(hello.controllers.map((c) => this.ensure(box, c.index, c.type)));
     this.ctx.later(async () => {
       await repo.updateBoxHello(this.ctx.db, box.boxId, hello, this.ctx.now());

@@ -33,6 +33,8 @@ export class Registry {
     for (const row of await repo.allBoxes(this.db)) {
       // A box that was online before the restart gets one heartbeat timeout to come back before it counts as offline.
       this.addBox(row.box_id, row.owner_id, row.secret_hash, row.ip, row.online === 1, row.online === 1 ? now : row.last_seen, row.ck);
+      const box = this.boxes.get(row.box_id);
+      if (box) box.interval = row.report_interval;
     }
     const latest = new Map((await repo.allLatest(this.db)).map((r) => [r.device_id, r]));
     for (const row of await repo.allDevices(this.db)) {
@@ -102,7 +104,19 @@ export class Registry {
     ck: string | null,
   ): void {
     const bucket = new TokenBucket(this.boxRateLimit, this.now());
-    this.boxes.set(boxId, { boxId, ownerId, secretHash, ip, online, lastSeen, seenDirty: false, bucket, devices: new Map(), ck });
+    this.boxes.set(boxId, {
+      boxId,
+      ownerId,
+      secretHash,
+      ip,
+      online,
+      lastSeen,
+      seenDirty: false,
+      bucket,
+      devices: new Map(),
+      ck,
+      interval: null,
+    });
   }
 
   addDevice(box: BoxState, device: DeviceState): void {

@@ -13,7 +13,10 @@ import type {
 import type { DeviceState } from './state.js';
 
 export function allBoxes(db: Db) {
-  return db.selectFrom('boxes').select(['box_id', 'owner_id', 'secret_hash', 'ip', 'online', 'last_seen', 'ck']).execute();
+  return db
+    .selectFrom('boxes')
+    .select(['box_id', 'owner_id', 'secret_hash', 'ip', 'online', 'last_seen', 'ck', 'report_interval'])
+    .execute();
 }
 
 /** What ingest keeps of each device at start (not the people's fields of spec 3, which it never reads). */

@@ -74,6 +74,8 @@ export interface BoxState {
   devices: Map<number, DeviceState>;
   /** The CK code it carries (the box-CK table): it may limit the types its devices take. */
   ck: string | null;
+  /** Seconds between its reports, as its last hello said; null: never said. It lengthens its heartbeat timeout. */
+  interval: number | null;
   /** Whether its last snapshot was stamped beyond CLOCK_SKEW_S ahead (logged when it changes); unset: not yet known. */
   clockAhead?: boolean;
 }

@@ -107,12 +107,22 @@ export class StatusTracker {
     }
   }
 
-  /** Boxes silent past the heartbeat timeout go offline; last-seen times are written every sweep. */
+  /**
+   * Boxes silent past their heartbeat timeout go offline; last-seen times are written every sweep. A box's timeout is
+   * HEARTBEAT_TIMEOUT_S, or three of its report intervals when that is longer: a box set to report once an hour
+   * (/smartbox/box-dws) is not shown offline between its reports.
+   */
   private sweep(): void {
-    const limit = this.ctx.now() - this.heartbeatTimeoutMs;
+    const now = this.ctx.now();
     for (const box of this.ctx.registry.boxes.values()) {
-      if (box.online && (box.lastSeen ?? 0) < limit) this.disconnected(box.boxId, 'timeout');
+      if (box.online && (box.lastSeen ?? 0) < now - heartbeatTimeoutOf(box, this.heartbeatTimeoutMs))
+        this.disconnected(box.boxId, 'timeout');
     }
     void this.persistSeen();
   }
+}
+
+/** How long a box may stay silent before it counts as offline: the server's timeout, or three report intervals. */
+export function heartbeatTimeoutOf(box: Pick<BoxState, 'interval'>, heartbeatTimeoutMs: number): number {
+  return Math.max(heartbeatTimeoutMs, (box.interval ?? 0) * 3000);
 }
