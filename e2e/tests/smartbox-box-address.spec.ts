@@ -1,3 +1,4 @@
+import ExcelJS from 'exceljs';
 import type { MqttClient } from 'mqtt';
 import { connectBox, registerBoxes, sayHello } from './boxes.js';
 import { expect, expectShown, fromMenu, openShell, screenshot, shown, test } from './fixtures.js';
@@ -6,7 +7,7 @@ import { expect, expectShown, fromMenu, openShell, screenshot, shown, test } fro
  * /smartbox/box-address (root): three boxes of the spec's own, told the server's address with their credentials: one
  * dials it, one says it dials another (an old address that still reaches the server), one never connects. Root finds
  * the flagged box from the menu, from the warning above the list and by the state filter; the others show as told and
- * unknown. Another role sees no entry (menus.spec.ts) and gets /401 (guard.spec.ts); the languages are the sweep's.
+ * unknown, and exports what it filtered. Another role sees no entry (menus.spec.ts) and gets /401 (guard.spec.ts); the languages are the sweep's.
  */
 
 test.describe.configure({ mode: 'serial' });
@@ -66,6 +67,18 @@ test('root finds the box that dials another address than it was told, and sees t
   await expect(rows).toHaveCount(1);
   await expect(shown(page, 'address-show-mismatch')).toHaveCount(0);
   await screenshot(page, 'smartbox-box-address');
+
+  // What the list shows, to .xlsx: the spec's box server-IP table with what each box dials.
+  const [download] = await Promise.all([page.waitForEvent('download'), shown(page, 'address-export').click()]);
+  expect(download.suggestedFilename()).toBe('box-addresses.xlsx');
+  const workbook = new ExcelJS.Workbook();
+  await workbook.xlsx.readFile(await download.path());
+  const sheet = workbook.worksheets[0];
+  if (!sheet) throw new Error('the export has no sheet');
+  expect(sheet.rowCount).toBe(2);
+  const cells = [1, 3, 4, 5, 7, 9, 10].map((c) => sheet.getRow(2).getCell(c).value);
+  expect(cells).toEqual([String(elsewhere), 'E2E-ADDR', 'Mismatch', told(), OLD_ADDRESS, '127.0.0.1', 'Online']);
+  expect(sheet.getRow(2).getCell(6).value).toBeInstanceOf(Date);
 
   // The box that dials what it was told is not among the mismatches, and is "As told".
   await shown(page, 'address-filter-boxid').fill(String(asTold));

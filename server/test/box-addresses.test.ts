@@ -2,6 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { Code, type BoxAddressPage, type BoxAddressRow, type BoxCredentials } from '@dms/contract';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
+import { exportedSheet, sheetRows } from './export-file.js';
 import { apiAs, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -15,7 +16,8 @@ const FORBIDDEN = 'You do not have permission to do this.';
 describe.each(dialects)('box server addresses on %s', (dialect) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const { ok, refused } = apiAs(() => t.app, tokens);
+  const api = apiAs(() => t.app, tokens);
+  const { ok, refused } = api;
   const clients: MqttClient[] = [];
   let boxes: BoxCredentials[] = [];
   const box = (i: number) => boxes[i] as BoxCredentials;
@@ -94,6 +96,40 @@ describe.each(dialects)('box server addresses on %s', (dialect) => {
     await eventually(async () => {
       expect(await row(b.boxId)).toMatchObject({ dialed: '[fd00::1]:8883', state: 'mismatch' });
     });
+  });
+
+  it('exports the filtered list to .xlsx (kind box-addresses), states in the language asked for; root only', async () => {
+    const { sheet: ws } = await exportedSheet(api, 'demo_root', { kind: 'box-addresses', filter: { state: 'mismatch' }, tz: 'UTC' }, 'zh');
+    expect(ws.name).toBe('盒子地址');
+    const rows = sheetRows(ws, 11);
+    expect(rows[0]).toEqual([
+      '盒子ID',
+      '公司',
+      '盒子型号',
+      '地址',
+      '下发地址',
+      '下发时间 (UTC)',
+      '实际连接地址',
+      '报告时间 (UTC)',
+      '来源 IP',
+      '连接',
+      '最后在线 (UTC)',
+    ]);
+    const mine = rows.slice(1).filter((r) => r[0] === String(box(1).boxId));
+    expect(mine).toHaveLength(1);
+    expect(mine[0]?.slice(0, 5)).toEqual([String(box(1).boxId), 'Test Co', 'DTU-4G', '不一致', `localhost:${t.app.mqttPort}`]);
+    expect(mine[0]?.[6]).toBe('[fd00::1]:8883');
+    expect(mine[0]?.[9]).toBe('在线');
+    expect(mine[0]?.[5]).toBeInstanceOf(Date);
+    // Only the mismatches: as many rows as the list counts.
+    expect(ws.rowCount - 1).toBe((await page('state=mismatch')).total);
+    await refused(
+      'demo_limited_admin',
+      'POST',
+      '/exports',
+      { kind: 'box-addresses', filter: {}, tz: 'UTC' },
+      { status: 403, code: Code.FORBIDDEN, message: FORBIDDEN },
+    );
   });
 
   it('refuses a bad filter with its message, and anyone but root', async () => {

@@ -1,7 +1,6 @@
-import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { Code, type ExportJob, type IpChangeRow } from '@dms/contract';
-import { eventually } from './boxes.js';
+import { Code, type IpChangeRow } from '@dms/contract';
+import { exportedSheet, sheetRows } from './export-file.js';
 import { apiAs, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -20,7 +19,8 @@ const FORBIDDEN = 'You do not have permission to do this.';
 describe.each(dialects)('the IP log (/smartbox/ip-log) on %s', (dialect) => {
   let t: TestApp;
   const tokens: Record<string, string> = {};
-  const { call, ok, refused } = apiAs(() => t.app, tokens);
+  const api = apiAs(() => t.app, tokens);
+  const { ok, refused } = api;
   /** The box ids and destinations of the log's page for a query, newest first (this test's boxes only). */
   const log = async (query: string) => {
     const page = await ok<{ total: number; items: IpChangeRow[] }>('demo_root', 'GET', `/boxes/ip-log?page_size=50&${query}`);
@@ -61,24 +61,15 @@ describe.each(dialects)('the IP log (/smartbox/ip-log) on %s', (dialect) => {
   });
 
   it('exports the filtered log to .xlsx (kind ip-log), times in the zone asked for; root only', async () => {
-    const started = await ok<ExportJob>('demo_root', 'POST', '/exports', {
+    const { job, sheet, disposition } = await exportedSheet(api, 'demo_root', {
       kind: 'ip-log',
       filter: { ip: '10.1.0.', from: T0 + MIN },
       tz: 'Asia/Shanghai',
     });
-    expect(started.total).toBe(3);
-    await eventually(async () => {
-      expect((await ok<ExportJob>('demo_root', 'GET', `/exports/${started.id}`)).state).toBe('ready');
-    });
-    const file = await call('demo_root', 'GET', `/exports/${started.id}/file`);
-    expect(file.statusCode).toBe(200);
-    expect(file.headers['content-disposition']).toContain('ip-log');
-    const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(file.rawPayload as unknown as ArrayBuffer);
-    const ws = wb.worksheets[0];
-    if (!ws) throw new Error('no sheet');
-    expect(ws.name).toBe('IP changes');
-    const rows = Array.from({ length: ws.rowCount }, (_, r) => Array.from({ length: 4 }, (_, c) => ws.getRow(r + 1).getCell(c + 1).value));
+    expect(job.total).toBe(3);
+    expect(disposition).toContain('ip-log');
+    expect(sheet.name).toBe('IP changes');
+    const rows = sheetRows(sheet, 4);
     expect(rows[0]).toEqual(['Box ID', 'Source IP', 'Destination IP', 'Time (Asia/Shanghai)']);
     // Newest first; the time a date cell holding Shanghai's wall clock (UTC+8).
     expect(rows.slice(1).map((r) => [r[0], r[1], r[2]])).toEqual([

@@ -10,6 +10,7 @@ import { utilisationFilter } from '../charts/schemas.js';
 import { deliveryFilter } from '../notice/schemas.js';
 import { expiredListFilter } from '../iot-card/schemas.js';
 import { ipLogFilter } from '../boxes/schemas.js';
+import { boxAddressFilter } from '../smartbox/addresses.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -28,6 +29,7 @@ export const EXPORT_KINDS = [
   'deliveries',
   'iot-cards',
   'ip-log',
+  'box-addresses',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -57,6 +59,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('iot-cards'), filter: expiredListFilter, tz: timeZone }),
   // The boxes' IP changes (root).
   z.object({ kind: z.literal('ip-log'), filter: ipLogFilter, tz: timeZone }),
+  // Each box's told and dialed server addresses (root).
+  z.object({ kind: z.literal('box-addresses'), filter: boxAddressFilter, tz: timeZone }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

@@ -11,10 +11,14 @@ import { pageOf, pageQuery } from '../envelope.js';
 export const ADDRESS_STATES = ['match', 'mismatch', 'unknown'] as const;
 export type AddressState = (typeof ADDRESS_STATES)[number];
 
-export const boxAddressQuery = pageQuery.extend({
+const addressFields = z.object({
   boxId: z.coerce.number().int().positive().optional(),
   state: z.enum(ADDRESS_STATES).optional(),
 });
+export const boxAddressQuery = pageQuery.extend(addressFields.shape);
+/** The same without paging (the box-addresses export: the spec's box server-IP table with what each box dials). */
+export const boxAddressFilter = addressFields;
+export type BoxAddressFilter = z.output<typeof boxAddressFilter>;
 export type BoxAddressQuery = Partial<z.output<typeof boxAddressQuery>>;
 
 export const boxAddressRow = z.object({

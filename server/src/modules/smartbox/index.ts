@@ -106,6 +106,7 @@ export default fp(
 
     const addresses = new BoxAddressService(app.db);
     route(app, e.addresses, ({ query }) => addresses.page(query));
+    app.exports.register('box-addresses', addresses.exportSource());
   },
-  { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest'] },
+  { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest', 'exports'] },
 );

@@ -10,9 +10,12 @@ import { useI18n } from '@/i18n';
 /** How often a running export's progress is asked for. */
 const POLL_MS = 500;
 
+/** An export's kind and filter: the button adds the browser's time zone, in which the file writes its times. */
+export type ExportWhat = ExportBody extends infer B ? (B extends unknown ? Omit<B, 'tz'> : never) : never;
+
 export interface ExportButtonProps {
   /** What to export: the filter as it is when the button is pressed. */
-  body: ExportBody | (() => ExportBody);
+  body: ExportWhat | (() => ExportWhat);
   disabled?: boolean;
   /** Button text; "Export" by default. */
   label?: string;

@@ -83,7 +83,6 @@ export function StopStatusChart({ chartId, device, testId }: StopStatusChartProp
           body={() => ({
             kind: 'utilisation',
             filter: { chartId, boxId: device.boxId, controller: device.controller, from: firstDay, days },
-            tz: Intl.DateTimeFormat().resolvedOptions().timeZone,
           })}
         />
       </Space>

@@ -19,9 +19,6 @@ import { useAppState } from '@/settings/app-state';
 import { typeEditPath } from '@/pages/device-type/paths';
 import { TYPE_LIST, TypeListToolbar, typeFilter, typeListQuery } from '@/pages/device-type/type-list';
 
-/** The browser's time zone, in which the export writes its times. */
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /device-type/type-config (root): the controller types, searched by code or name in any language, filtered by kind
  * and sorted on the server, with their register count, version and the devices using each; each one's editor, a
@@ -138,7 +135,7 @@ export default function TypeConfigPage() {
             <ExportButton
               testId="type-export"
               disabled={rows.data.total === 0}
-              body={() => ({ kind: 'controller-types', filter: typeFilter(filter), tz: zone() })}
+              body={() => ({ kind: 'controller-types', filter: typeFilter(filter) })}
             />
           </Space>
         }

@@ -26,9 +26,6 @@ import { SeverityFilter } from '../SeverityFilter';
 import { durationWords, numberWords } from '../words';
 import { EVENT_LOG_LIST, eventLogQuery, eventsFilter, YES_NO, type EventLogFilter } from './list-spec';
 
-/** The browser's time zone, in which the export writes its times. */
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /events/events-log (root; issue 21): the events the rules started, newest first, searched by box number or company
  * and filtered by rule, severity, state, acknowledgement and when they started; each with its device (a link to its
@@ -184,7 +181,7 @@ export default function EventsLogPage() {
           <ExportButton
             testId="events-export"
             disabled={rows.data.total === 0}
-            body={() => ({ kind: 'events', filter: eventsFilter(filter), tz: zone() })}
+            body={() => ({ kind: 'events', filter: eventsFilter(filter) })}
           />
         </Space>
       }

@@ -20,9 +20,6 @@ import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
 import { DELIVERY_LOG_LIST, deliveriesFilter, deliveryLogQuery, type DeliveryLogFilter } from './list-spec';
 
-/** The browser's time zone, in which the export writes its times. */
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 const OUTCOME_COLOR: Record<AttemptOutcome, string> = { sent: 'green', retrying: 'orange', failed: 'red', skipped: 'default' };
 
 /**
@@ -134,7 +131,7 @@ export default function NotificationLogPage() {
           <ExportButton
             testId="deliveries-export"
             disabled={rows.data.total === 0}
-            body={() => ({ kind: 'deliveries', filter: deliveriesFilter(filter), tz: zone() })}
+            body={() => ({ kind: 'deliveries', filter: deliveriesFilter(filter) })}
           />
         </Space>
       }

@@ -1,10 +1,11 @@
 import { Alert, Space, Tag, Tooltip, Typography, type TableColumnsType } from 'antd';
-import { ADDRESS_STATES, api, type AddressState, type BoxAddressRow } from '@dms/contract';
+import { ADDRESS_STATES, api, type AddressState, type BoxAddressFilter, type BoxAddressRow } from '@dms/contract';
 import { useMemo } from 'react';
 import { Link } from 'react-router';
 import { BoxIdFilter } from '@/components/list-page/BoxIdFilter';
 import { endpointQuery } from '@/api/call';
 import { ChoiceFilter } from '@/components/list-page/ChoiceFilter';
+import { ExportButton } from '@/components/list-page/ExportButton';
 import { idParam, oneOfParam, type ListSpec } from '@/components/list-page/list-params';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
@@ -18,6 +19,11 @@ import { formatTime } from '@/lib/format-time';
 const ADDRESS_LIST: ListSpec<{ boxId: number | undefined; state: AddressState | undefined }> = {
   filter: { boxId: idParam(), state: oneOfParam(ADDRESS_STATES) },
 };
+
+/** The filters set, without paging: the list's query without its page, and the export's filter. */
+function addressFilter({ boxId, state }: { boxId: number | undefined; state: AddressState | undefined }): BoxAddressFilter {
+  return { ...(boxId !== undefined ? { boxId } : {}), ...(state ? { state } : {}) };
+}
 
 const STATE_COLOR: Record<AddressState, string> = { match: 'success', mismatch: 'error', unknown: 'default' };
 
@@ -52,12 +58,7 @@ export default function BoxAddressPage() {
   const { filter, page, pageSize } = list.params;
   const rows = usePagedQuery(
     endpointQuery(api.smartbox.addresses, {
-      query: {
-        page,
-        page_size: pageSize,
-        ...(filter.boxId !== undefined ? { boxId: filter.boxId } : {}),
-        ...(filter.state ? { state: filter.state } : {}),
-      },
+      query: { page, page_size: pageSize, ...addressFilter(filter) },
     }),
   );
   const counts = rows.answer?.counts;
@@ -125,7 +126,19 @@ export default function BoxAddressPage() {
   return (
     <ListPage
       title={t('smartbox.route.boxAddress')}
-      extra={<RefreshButton onClick={rows.reload} testId="address-reload" />}
+      extra={
+        <Space wrap>
+          <ExportButton
+            testId="address-export"
+            disabled={rows.data.total === 0}
+            body={() => ({
+              kind: 'box-addresses',
+              filter: addressFilter(filter),
+            })}
+          />
+          <RefreshButton onClick={rows.reload} testId="address-reload" />
+        </Space>
+      }
       toolbar={
         <Space orientation="vertical" size={12} style={{ width: '100%' }}>
           {counts !== undefined && counts.mismatch > 0 && (

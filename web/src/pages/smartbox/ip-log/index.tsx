@@ -38,9 +38,6 @@ function logFilter({ boxId, ip, from, to }: IpLogFilter): Omit<IpLogQuery, 'page
   };
 }
 
-/** The browser's time zone, in which the export writes its times. */
-const zone = () => Intl.DateTimeFormat().resolvedOptions().timeZone;
-
 /**
  * /smartbox/ip-log (root): the boxes' IP changes, as recorded when a box connects from another address; by box, by part
  * of either IP and by when, newest first, and the same to .xlsx.
@@ -110,7 +107,7 @@ export default function IpLogPage() {
           <ExportButton
             testId="ip-log-export"
             disabled={rows.data.total === 0}
-            body={() => ({ kind: 'ip-log', filter: logFilter(filter), tz: zone() })}
+            body={() => ({ kind: 'ip-log', filter: logFilter(filter) })}
           />
           <RefreshButton onClick={rows.reload} testId="ip-log-reload" />
         </Space>

@@ -105,10 +105,7 @@ export default function TypeProtocolPage() {
           >
             {t('typeProtocol.print')}
           </Button>
-          <ExportButton
-            testId="type-protocol-export"
-            body={{ kind: 'type-protocol', filter: { typeId: id, alias, language }, tz: Intl.DateTimeFormat().resolvedOptions().timeZone }}
-          />
+          <ExportButton testId="type-protocol-export" body={{ kind: 'type-protocol', filter: { typeId: id, alias, language } }} />
         </Space>
       }
     >

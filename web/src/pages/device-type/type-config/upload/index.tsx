@@ -146,7 +146,7 @@ function Uploader({ type, language }: { type: TypeEditView; language: Language }
             <ExportButton
               testId="type-upload-template"
               label={t('typeUpload.template')}
-              body={{ kind: 'type-map', filter: { typeId: type.id, language }, tz: Intl.DateTimeFormat().resolvedOptions().timeZone }}
+              body={{ kind: 'type-map', filter: { typeId: type.id, language } }}
             />
           </Space>
         }
