@@ -32,9 +32,16 @@ export class Registry {
     const now = this.now();
     for (const row of await repo.allBoxes(this.db)) {
       // A box that was online before the restart gets one heartbeat timeout to come back before it counts as offline.
-      this.addBox(row.box_id, row.owner_id, row.secret_hash, row.ip, row.online === 1, row.online === 1 ? now : row.last_seen, row.ck);
-      const box = this.boxes.get(row.box_id);
-      if (box) box.interval = row.report_interval;
+      this.addBox(
+        row.box_id,
+        row.owner_id,
+        row.secret_hash,
+        row.ip,
+        row.online === 1,
+        row.online === 1 ? now : row.last_seen,
+        row.ck,
+        row.report_interval,
+      );
     }
     const latest = new Map((await repo.allLatest(this.db)).map((r) => [r.device_id, r]));
     for (const row of await repo.allDevices(this.db)) {
@@ -102,6 +109,8 @@ export class Registry {
     online: boolean,
     lastSeen: number | null,
     ck: string | null,
+    /** Seconds between its reports, as its last hello said (null: never said). */
+    interval: number | null = null,
   ): void {
     const bucket = new TokenBucket(this.boxRateLimit, this.now());
     this.boxes.set(boxId, {
@@ -115,7 +124,7 @@ export class Registry {
       bucket,
       devices: new Map(),
       ck,
-      interval: null,
+      interval,
     });
   }
 

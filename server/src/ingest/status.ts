@@ -123,6 +123,6 @@ export class StatusTracker {
 }
 
 /** How long a box may stay silent before it counts as offline: the server's timeout, or three report intervals. */
-export function heartbeatTimeoutOf(box: Pick<BoxState, 'interval'>, heartbeatTimeoutMs: number): number {
+function heartbeatTimeoutOf(box: Pick<BoxState, 'interval'>, heartbeatTimeoutMs: number): number {
   return Math.max(heartbeatTimeoutMs, (box.interval ?? 0) * 3000);
 }

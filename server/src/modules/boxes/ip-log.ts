@@ -2,11 +2,9 @@ import { canAccess, message, type IpChangeRow, type IpLogFilter, type Language, 
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
+import { byCursor } from '../exports/chunks.js';
 import type { ExportSource } from '../exports/service.js';
 import { zoned, type XlsxColumn } from '../exports/xlsx.js';
-
-/** Rows read at a time for the export. */
-const CHUNK = 1000;
 
 type IpLogDbRow = { id: number; box_id: number; source_ip: string; destination_ip: string; time: number };
 
@@ -42,21 +40,14 @@ export async function ipLogPage(db: Db, f: IpLogFilter, page: number, pageSize: 
   return { total: Number(total), items: rows.map(toIpChange) };
 }
 
-/** Every matching row, newest first, a chunk at a time (by time and id, so rows written meanwhile move nothing). */
-async function* allChanges(db: Db, f: IpLogFilter): AsyncGenerator<IpLogDbRow[]> {
-  let after: { time: number; id: number } | null = null;
-  for (;;) {
-    let q = matching(db, f);
-    if (after) {
-      const { time, id } = after;
-      q = q.where((eb) => eb.or([eb('time', '<', time), eb.and([eb('time', '=', time), eb('id', '<', id)])]));
-    }
-    const rows = await q.selectAll().orderBy('time', 'desc').orderBy('id', 'desc').limit(CHUNK).execute();
-    if (rows.length > 0) yield rows;
-    const last = rows.at(-1);
-    if (!last || rows.length < CHUNK) return;
-    after = { time: last.time, id: last.id };
+/** Matching rows after a change (the newest first: older, or as old with a lower id), `limit` of them. */
+function changesAfter(db: Db, f: IpLogFilter, after: { time: number; id: number } | null, limit: number): Promise<IpLogDbRow[]> {
+  let q = matching(db, f);
+  if (after) {
+    const { time, id } = after;
+    q = q.where((eb) => eb.or([eb('time', '<', time), eb.and([eb('time', '=', time), eb('id', '<', id)])]));
   }
+  return q.selectAll().orderBy('time', 'desc').orderBy('id', 'desc').limit(limit).execute();
 }
 
 const COLUMNS: ReadonlyArray<[MessageKey, XlsxColumn['kind']]> = [
@@ -79,8 +70,11 @@ export function ipLogSource(db: Db): ExportSource<'ip-log'> {
       columns: COLUMNS.map(([key, kind]) => ({ header: kind === 'time' ? zoned(message(lang, key), body.tz) : message(lang, key), kind })),
       total: Number(total),
       rows: async function* () {
-        for await (const rows of allChanges(db, body.filter))
-          for (const r of rows) yield [String(r.box_id), r.source_ip, r.destination_ip, r.time];
+        const changes = byCursor(
+          (after: { time: number; id: number } | null, limit) => changesAfter(db, body.filter, after, limit),
+          (r) => ({ time: r.time, id: r.id }),
+        );
+        for await (const r of changes) yield [String(r.box_id), r.source_ip, r.destination_ip, r.time];
       },
     };
   };

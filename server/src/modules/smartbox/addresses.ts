@@ -13,6 +13,7 @@ import { sql } from 'kysely';
 import type { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
+import { byCursor } from '../exports/chunks.js';
 import type { ExportSource } from '../exports/service.js';
 import { zoned, type XlsxColumn } from '../exports/xlsx.js';
 
@@ -21,9 +22,6 @@ import { zoned, type XlsxColumn } from '../exports/xlsx.js';
  * (`host:port`, lower-case), so a plain comparison says whether the box dials what it was told.
  */
 const STATE = sql<AddressState>`case when s.address is null or b.dialed is null then 'unknown' when s.address = b.dialed then 'match' else 'mismatch' end`;
-
-/** Rows read at a time for the export. */
-const CHUNK = 1000;
 
 const COLUMNS: ReadonlyArray<[MessageKey, XlsxColumn['kind']]> = [
   ['address.column.boxId', 'text'],
@@ -57,6 +55,7 @@ export class BoxAddressService {
     return q;
   }
 
+  /** Rows of the filter by box number, after box `after` (0: from the first). */
   private rows(f: BoxAddressFilter, after: number, limit: number, offset = 0): Promise<BoxAddressRow[]> {
     return this.matching(f)
       .select(['b.box_id', 'b.box_type', 'b.company_name', 'b.dialed', 'b.dialed_at', 'b.ip', 'b.online', 'b.last_seen'])
@@ -109,33 +108,30 @@ export class BoxAddressService {
     return async (auth, body, lang: Language) => {
       if (!canAccess(auth.roles, 'smartboxRoot')) throw forbidden();
       const { filter, tz } = body;
-      const read = (after: number) => this.rows(filter, after, CHUNK);
+      const boxes = byCursor(
+        (after: number | null, limit) => this.rows(filter, after ?? 0, limit),
+        (r) => r.boxId,
+      );
       return {
         fileName: 'box-addresses',
         sheet: message(lang, 'address.sheet'),
         columns: COLUMNS.map(([key, kind]) => ({ header: kind === 'time' ? zoned(message(lang, key), tz) : message(lang, key), kind })),
         total: await this.count(filter),
         rows: async function* () {
-          for (let after = 0; ;) {
-            const chunk = await read(after);
-            for (const r of chunk)
-              yield [
-                String(r.boxId),
-                r.companyName,
-                r.boxType,
-                message(lang, `address.state.${r.state}`),
-                r.told,
-                r.toldAt,
-                r.dialed,
-                r.dialedAt,
-                r.ip,
-                message(lang, r.online ? 'address.online' : 'address.offline'),
-                r.lastSeen,
-              ];
-            const last = chunk.at(-1);
-            if (!last || chunk.length < CHUNK) return;
-            after = last.boxId;
-          }
+          for await (const r of boxes)
+            yield [
+              String(r.boxId),
+              r.companyName,
+              r.boxType,
+              message(lang, `address.state.${r.state}`),
+              r.told,
+              r.toldAt,
+              r.dialed,
+              r.dialedAt,
+              r.ip,
+              message(lang, r.online ? 'address.online' : 'address.offline'),
+              r.lastSeen,
+            ];
         },
       };
     };
