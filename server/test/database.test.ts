@@ -110,6 +110,39 @@ async function sqliteShape(db: Db): Promise<{ columns: unknown[]; others: unknow
   return { columns, others };
 }
 
+describe.runIf(dialects.includes('postgres'))('database connections on postgres', () => {
+  it('lives through its idle connections being closed by the database, says so, and queries on', async () => {
+    const warnings: string[] = [];
+    const schema = `t_conn_${process.pid}`;
+    // Its connections carry a name of their own, so that only they are killed (other files' tests run beside it).
+    const app = `dms_conn_${process.pid}`;
+    const url = new URL(PG_URL);
+    url.searchParams.set('application_name', app);
+    const { db, close } = await openDatabase(
+      { kind: 'postgres', url: url.toString(), schema },
+      { warn: (_fields: unknown, message: string) => warnings.push(message) },
+    );
+    try {
+      await sql`select 1`.execute(db);
+      // The administrator's kill of the pool's connections, idle in it now.
+      const admin = await openDatabase({ kind: 'postgres', url: PG_URL });
+      try {
+        const pids = (await sql<{ pid: number }>`select pid from pg_stat_activity where application_name = ${app}`.execute(admin.db)).rows;
+        expect(pids.length).toBeGreaterThan(0);
+        for (const { pid } of pids) await sql`select pg_terminate_backend(${pid})`.execute(admin.db);
+      } finally {
+        await admin.close();
+      }
+      await new Promise((r) => setTimeout(r, 200));
+      expect(warnings).toContain('an idle database connection was closed; the next query opens another');
+      expect((await sql<{ n: number }>`select 1 as n`.execute(db)).rows).toEqual([{ n: 1 }]);
+    } finally {
+      await sql.raw(`drop schema if exists ${schema} cascade`).execute(db);
+      await close();
+    }
+  });
+});
+
 describe.each(dialects)("migration 0009 (a user's template is a template) on %s", (dialect) => {
   it('keeps every user, their ids and every reference to them; clears template ids that name nothing; refuses the delete of a held template', async () => {
     const { db, schema, drop } = await freshDatabase(dialect);

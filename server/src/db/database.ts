@@ -98,6 +98,11 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
     max: 10,
     ...(schema ? { options: `-c search_path=${schema}` } : {}),
   });
+  // An idle connection the database closed (a restart, an administrator's kill, a dropped database) is reported here:
+  // unheard, it would end the process. The pool opens a new one when next asked.
+  pool.on('error', (err) => {
+    log?.warn({ err: err.message }, 'an idle database connection was closed; the next query opens another');
+  });
   if (schema) {
     const client = await pool.connect();
     try {
