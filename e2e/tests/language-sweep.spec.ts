@@ -82,6 +82,9 @@ test.beforeAll(async ({ request }) => {
     )?.id ?? 0;
   const templates = (await apiGet(request, tokenOf('demo_root'), '/permission-templates')).data as { items: Array<{ id: number }> };
   const types = (await apiGet(request, tokenOf('demo_root'), '/controller-types')).data as Array<{ id: number; code: string }>;
+  const boxTypes = (await apiGet(request, tokenOf('demo_root'), '/smartbox/box-types?q=DTU-4G')).data as {
+    items: Array<{ id: number; code: string }>;
+  };
   world = {
     faultBox,
     blower,
@@ -96,6 +99,7 @@ test.beforeAll(async ({ request }) => {
     helper: await id('/user_register/get_helpers', 'demo_helper'),
     template: templates.items[0]?.id ?? 0,
     controllerType: types.find((x) => x.code === 'generic-plc')?.id ?? 0,
+    boxType: boxTypes.items.find((x) => x.code === 'DTU-4G')?.id ?? 0,
   };
 });
 

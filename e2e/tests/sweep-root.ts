@@ -136,6 +136,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-dws', path: '/smartbox/box-dws', ready: 'dws-table' },
     { name: 'device-property', path: '/smartbox/device-property', ready: 'property-table' },
     { name: 'upload', path: '/smartbox/upload', ready: 'images-table' },
+    { name: 'box-config-upload', path: `/smartbox/config/upload/${world.boxType}/zh`, ready: 'box-config-upload-file' },
+    { name: 'box-protocol', path: `/smartbox/config/protocol/${world.boxType}/ja`, ready: 'box-protocol-table' },
     { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },
     { name: 'clear-faults', path: '/smartbox/box-clear-fault-record', ready: 'clear-faults-submit' },
     // The operation log and the server log have the title card of every list.

@@ -364,11 +364,12 @@ export interface SweepWorld {
   feedBox: number;
   feedCompany: string;
   toggleFeed: () => Promise<void>;
-  /** demo_manager's demo sub-manager and helper; a permission template's id; a controller type's id. */
+  /** demo_manager's demo sub-manager and helper; a permission template's id; a controller type's id; DTU-4G's id. */
   sub: number;
   helper: number;
   template: number;
   controllerType: number;
+  boxType: number;
 }
 
 export const english = (words: Record<'zh' | 'es' | 'ja', readonly string[]>) => words;

@@ -4,3 +4,4 @@
  * and tools name their registers by key (`builtinRegister`).
  */
 export * from './builtin-types.js';
+export * from './box-types.js';

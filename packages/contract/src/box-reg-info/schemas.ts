@@ -15,8 +15,6 @@ const pushTimes = z.coerce
 /** Most boxes one registration may cover. */
 export const MAX_BOXES_PER_REGISTRATION = 1000;
 export const BOX_TYPE_MAX = 32;
-/** Box types the registration form always offers (the demo fleet's DTU-4G among them); any other may be typed. */
-export const KNOWN_BOX_TYPES: readonly string[] = ['DTU-4G', 'DTU-WiFi', 'DTU-Ethernet', 'GW-4G'];
 
 export const boxRegistrationBody = z
   .object({

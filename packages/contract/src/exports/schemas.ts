@@ -30,6 +30,8 @@ export const EXPORT_KINDS = [
   'iot-cards',
   'ip-log',
   'box-addresses',
+  'box-config',
+  'box-protocol',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -61,6 +63,18 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ip-log'), filter: ipLogFilter, tz: timeZone }),
   // Each box's told and dialed server addresses (root).
   z.object({ kind: z.literal('box-addresses'), filter: boxAddressFilter, tz: timeZone }),
+  // A box type's configuration in the upload's columns, in one language: the upload's template.
+  z.object({
+    kind: z.literal('box-config'),
+    filter: z.object({ typeId: z.number().int().positive(), language: languageSchema }),
+    tz: timeZone,
+  }),
+  // A box type's protocol document in one language (the version in use, or a saved one).
+  z.object({
+    kind: z.literal('box-protocol'),
+    filter: z.object({ typeId: z.number().int().positive(), version: z.number().int().positive().optional(), language: languageSchema }),
+    tz: timeZone,
+  }),
   // A type's register map in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('type-map'),

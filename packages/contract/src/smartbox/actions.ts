@@ -12,4 +12,5 @@ export const actions = [
   'smartbox.pauseRollout',
   'smartbox.resumeRollout',
   'smartbox.cancelRollout',
+  'smartbox.saveBoxConfig',
 ] as const;

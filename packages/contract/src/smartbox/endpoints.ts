@@ -42,6 +42,17 @@ import {
   rolloutRow,
 } from './firmware.js';
 import { boxAddressPage, boxAddressQuery } from './addresses.js';
+import {
+  boxConfig,
+  boxConfigPreview,
+  boxConfigQuery,
+  boxConfigSaveBody,
+  boxConfigUploadParams,
+  boxTypePage,
+  boxTypeParams,
+  boxTypeQuery,
+} from './box-types.js';
+import { uploadBody } from '../controller-types/upload.js';
 
 const tags = ['smartbox'] as const;
 
@@ -258,5 +269,44 @@ export const endpoints = {
     response: boxAddressPage,
     tags,
     summary: 'Each box: the server address it was told against the one it dialed and where it connects from; mismatches flagged',
+  }),
+  boxTypes: endpoint({
+    method: 'GET',
+    path: '/smartbox/box-types',
+    access: 'smartboxRoot',
+    query: boxTypeQuery,
+    response: boxTypePage,
+    tags,
+    summary: 'Box types (code searched), each with its configuration version, parameters and registered boxes',
+  }),
+  boxConfig: endpoint({
+    method: 'GET',
+    path: '/smartbox/box-types/:id/config',
+    access: 'smartboxRoot',
+    params: boxTypeParams,
+    query: boxConfigQuery,
+    response: boxConfig,
+    tags,
+    summary: "A box type's configuration: the version in use or a saved one, with the versions there are",
+  }),
+  saveBoxConfig: endpoint({
+    method: 'PUT',
+    path: '/smartbox/box-types/:id/config',
+    access: 'smartboxRoot',
+    params: boxTypeParams,
+    body: boxConfigSaveBody,
+    response: z.object({ version: z.number().int() }),
+    tags,
+    summary: "Saves a box type's configuration as its next version (refused when another was saved meanwhile)",
+  }),
+  uploadBoxConfig: endpoint({
+    method: 'POST',
+    path: '/smartbox/box-types/:id/config/upload/:language',
+    access: 'smartboxRoot',
+    params: boxConfigUploadParams,
+    body: uploadBody,
+    response: boxConfigPreview,
+    tags,
+    summary: "What a sheet (.xlsx or .csv) of one language would make of a box type's configuration: rows, problems, diff; nothing saved",
   }),
 };

@@ -44,6 +44,30 @@ export interface SmartboxTables {
   box_file_sends: BoxFileSendsTable;
   box_rollouts: BoxRolloutsTable;
   box_rollout_boxes: BoxRolloutBoxesTable;
+  box_types: BoxTypesTable;
+  box_type_versions: BoxTypeVersionsTable;
+}
+
+/** A box type and its configuration in use (migration 0027): `params` is JSON, the contract's BoxParam[]. */
+export interface BoxTypesTable {
+  id: Generated<number>;
+  code: string;
+  /** 0: no configuration saved yet. */
+  version: number;
+  params: string;
+  created_at: number;
+  updated_at: number;
+  /** Who saved the version in use (null: the release's own). */
+  updated_by: string | null;
+}
+
+/** Every configuration a box type had, by version. */
+export interface BoxTypeVersionsTable {
+  type_id: number;
+  version: number;
+  params: string;
+  created_at: number;
+  created_by: string | null;
 }
 
 /** A firmware image or box program root uploaded (migration 0025): its facts and its bytes. */

@@ -3,6 +3,7 @@ import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
 import type { BoxesTable } from '../../db/schema.js';
 import { ensureCks } from '../ck/repository.js';
+import { ensureBoxType } from '../smartbox/box-types.js';
 
 export function registeredAmong(db: Db, start: number, end: number) {
   return db.selectFrom('boxes').select('box_id').where('box_id', '>=', start).where('box_id', '<=', end).orderBy('box_id').execute();
@@ -23,6 +24,8 @@ export async function insertBoxes(db: Db, rows: Insertable<BoxesTable>[], by: st
         .values(chunk.map((r) => ({ box_id: r.box_id, address: server, added_at: now, updated_at: now })))
         .execute();
     }
+    // Every box's type is a row of box_types (/smartbox/config): a type named here for the first time is added.
+    for (const type of new Set(rows.map((r) => r.box_type))) await ensureBoxType(trx, type, now);
     const withCk = rows.flatMap((r) => (r.ck ? [{ boxId: r.box_id, ck: r.ck }] : []));
     await ensureCks(
       trx,
@@ -115,10 +118,10 @@ export function boxLinks(db: Db, boxId: number) {
     .execute();
 }
 
-/** The distinct box types registered. */
+/** The box types (the release's, root's and every type registered), A to Z. */
 export async function boxTypes(db: Db): Promise<string[]> {
-  const rows = await db.selectFrom('boxes').select('box_type').distinct().where('box_type', '!=', '').limit(500).execute();
-  return rows.map((r) => r.box_type);
+  const rows = await db.selectFrom('box_types').select('code').orderBy('code').limit(500).execute();
+  return rows.map((r) => r.code);
 }
 
 export function userOptions(db: Db, q: string) {

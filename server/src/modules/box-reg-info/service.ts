@@ -1,7 +1,6 @@
 import {
   boxClientId,
   Code,
-  KNOWN_BOX_TYPES,
   serverAddressOf,
   type BoxCredentials,
   type BoxLinkRow,
@@ -189,10 +188,9 @@ export class BoxRegInfoService {
     return out;
   }
 
-  /** The types the form offers: the known ones and every type registered, A to Z. */
+  /** The types the form offers: every box type (box_types), A to Z. */
   async boxTypes(): Promise<string[]> {
-    const types = new Set([...KNOWN_BOX_TYPES, ...(await repo.boxTypes(this.db))]);
-    return [...types].sort((a, b) => a.localeCompare(b, 'en'));
+    return (await repo.boxTypes(this.db)).sort((a, b) => a.localeCompare(b, 'en'));
   }
 
   async userOptions(q: string): Promise<UserOption[]> {

@@ -1,3 +1,4 @@
+import { requireTypeRanges } from './box-types.js';
 import { randomUUID } from 'node:crypto';
 import {
   BOX_PROTOCOL_VERSION,
@@ -119,6 +120,7 @@ export class BoxCommandService {
    * saving its upload settings). Nothing goes down until `release` after the commit.
    */
   async store(tx: Transaction<Database>, by: string, boxIds: readonly number[], command: BoxCommand): Promise<Stored> {
+    if (command.cmd === 'config') await requireTypeRanges(tx, boxIds, command.args);
     const now = this.now();
     const job = `j-${randomUUID()}`;
     const args = JSON.stringify(command.args);

@@ -4,6 +4,8 @@ import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { BoxAssignService } from './assign.js';
 import { BoxAddressService } from './addresses.js';
+import { boxConfigExport, previewBoxConfig } from './box-config-upload.js';
+import { BoxTypeService } from './box-types.js';
 import { BoxCommandService } from './commands.js';
 import { DevicePropertiesService } from './device-properties.js';
 import { ImageService } from './images.js';
@@ -107,6 +109,14 @@ export default fp(
     const addresses = new BoxAddressService(app.db);
     route(app, e.addresses, ({ query }) => addresses.page(query));
     app.exports.register('box-addresses', addresses.exportSource());
+
+    const boxTypes = new BoxTypeService(app.db, app.datalog, app.clock);
+    route(app, e.boxTypes, ({ query }) => boxTypes.page(query));
+    route(app, e.boxConfig, ({ params, query }) => boxTypes.config(params.id, query.version));
+    route(app, e.saveBoxConfig, ({ auth, params, body, ip, lang }) => boxTypes.save(auth, params.id, body, ip, lang));
+    route(app, e.uploadBoxConfig, ({ params, body, lang }) => previewBoxConfig(boxTypes, params.id, params.language, body, lang));
+    app.exports.register('box-config', boxConfigExport(boxTypes));
+    app.exports.register('box-protocol', boxTypes.protocolExport());
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest', 'exports'] },
 );

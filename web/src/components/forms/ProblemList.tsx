@@ -26,7 +26,7 @@ export function ProblemList({ testId, title, messages }: { testId: string; title
               {m}
             </li>
           ))}
-          {messages.length > SHOWN && <li>{t('typeEdit.moreProblems', { count: messages.length - SHOWN })}</li>}
+          {messages.length > SHOWN && <li>{t('common.list.andMore', { count: messages.length - SHOWN })}</li>}
         </ul>
       }
     />

@@ -31,4 +31,14 @@ export default {
   warning: {
     title: 'Warning',
   },
+  document: {
+    inUse: 'In use (v{version})',
+    version: 'Version {version}',
+    language: 'Language',
+    print: 'Print',
+    versionPick: 'Variant',
+  },
+  list: {
+    andMore: 'and {count} more',
+  },
 };

@@ -32,5 +32,15 @@ const common: LocaleArea<'common'> = {
   warning: {
     title: 'Advertencia',
   },
+  document: {
+    inUse: 'En uso (v{version})',
+    version: 'Versión {version}',
+    language: 'Idioma',
+    print: 'Imprimir',
+    versionPick: 'Variante',
+  },
+  list: {
+    andMore: 'y {count} más',
+  },
 };
 export default common;

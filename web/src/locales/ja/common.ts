@@ -32,5 +32,15 @@ const common: LocaleArea<'common'> = {
   warning: {
     title: '警告',
   },
+  document: {
+    inUse: '使用中（v{version}）',
+    version: 'バージョン {version}',
+    language: '言語',
+    print: '印刷',
+    versionPick: 'バリアント',
+  },
+  list: {
+    andMore: 'ほか {count} 件',
+  },
 };
 export default common;

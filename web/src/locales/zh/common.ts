@@ -32,5 +32,15 @@ const common: LocaleArea<'common'> = {
   warning: {
     title: '警告',
   },
+  document: {
+    inUse: '使用中（v{version}）',
+    version: '版本 {version}',
+    language: '语言',
+    print: '打印',
+    versionPick: '变体',
+  },
+  list: {
+    andMore: '另有 {count} 项',
+  },
 };
 export default common;

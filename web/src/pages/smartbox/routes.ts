@@ -3,14 +3,17 @@ import {
   ClearOutlined,
   CloudServerOutlined,
   CloudUploadOutlined,
+  FileTextOutlined,
   FileZipOutlined,
   NumberOutlined,
   ProfileOutlined,
   RocketOutlined,
   SwapOutlined,
+  UploadOutlined,
   UserSwitchOutlined,
 } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
+import { SMARTBOX_UPLOAD_PATH } from './paths';
 
 /** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-address, box-ck, box-dws, device-property, upload and box-software are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
@@ -57,9 +60,37 @@ export const routes: readonly ShellRoute[] = [
       {
         kind: 'page',
         name: 'upload',
-        path: '/smartbox/upload',
+        path: SMARTBOX_UPLOAD_PATH,
         meta: { titleKey: 'smartbox.route.upload', icon: FileZipOutlined, area: 'smartboxRoot' },
         load: () => import('./upload'),
+      },
+      {
+        kind: 'page',
+        name: 'configUpload',
+        path: '/smartbox/config/upload/:id/:language',
+        meta: {
+          titleKey: 'smartbox.route.configUpload',
+          icon: UploadOutlined,
+          area: 'smartboxRoot',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'smartbox.route.upload', path: SMARTBOX_UPLOAD_PATH },
+        },
+        load: () => import('./config/upload'),
+      },
+      {
+        kind: 'page',
+        name: 'configProtocol',
+        path: '/smartbox/config/protocol/:id/:language',
+        meta: {
+          titleKey: 'smartbox.route.configProtocol',
+          icon: FileTextOutlined,
+          area: 'smartboxRoot',
+          hidden: true,
+          noCache: true,
+          parentPage: { titleKey: 'smartbox.route.upload', path: SMARTBOX_UPLOAD_PATH },
+        },
+        load: () => import('./config/protocol'),
       },
       {
         kind: 'page',

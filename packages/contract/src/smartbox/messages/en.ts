@@ -88,4 +88,23 @@ export default {
   'address.state.unknown': 'Unknown',
   'address.online': 'Online',
   'address.offline': 'Offline',
+  'validation.boxConfig.key': 'Row {row}: the key is 1 to 40 lower-case letters, digits and _, starting with a letter.',
+  'validation.boxConfig.keyTwice': 'Row {row}: the key {key} is also in row {other}.',
+  'validation.boxConfig.translation': 'Row {row}: the name in {language} is missing.',
+  'validation.boxConfig.rangeOnNumber': 'Row {row}: only a number has a minimum and a maximum.',
+  'validation.boxConfig.defaultYesNo': 'Row {row}: the default of a yes/no parameter is yes or no.',
+  'validation.boxConfig.minMax': 'Row {row}: the minimum {min} is above the maximum {max}.',
+  'validation.boxConfig.defaultNumber': 'Row {row}: the default of a number parameter must be a number.',
+  'validation.boxConfig.defaultRange': 'Row {row}: the default is outside its range ({min} to {max}).',
+  'validation.boxConfig.commandParam':
+    'Row {row}: {key} is set by the config command, so it is a number with a whole minimum and maximum within {min} to {max}.',
+  'validation.boxConfig.empty': 'A configuration needs at least one parameter.',
+  'validation.boxConfig.noRows': 'The file has no parameter rows.',
+  'validation.boxConfig.tooManyRows': 'The file has more than 200 parameter rows.',
+  'error.boxConfig.versionChanged':
+    'Someone else saved this configuration meanwhile (it is now version {version}). Upload the file again to see what it changes now.',
+  'error.boxConfig.noVersion': 'This box type has no version {version}.',
+  'validation.smartbox.typeInterval': 'Box {box} is a {type}: its report interval is {min} to {max} seconds.',
+  'validation.smartbox.typeDeadband': 'Box {box} is a {type}: its deadband is {min} to {max}.',
+  'action.smartbox.saveBoxConfig': "Save a box type's configuration",
 };

@@ -89,4 +89,23 @@ export default {
   'address.state.unknown': 'Desconocida',
   'address.online': 'En línea',
   'address.offline': 'Sin conexión',
+  'validation.boxConfig.key': 'Fila {row}: la clave tiene de 1 a 40 minúsculas, dígitos y _, y empieza por una letra.',
+  'validation.boxConfig.keyTwice': 'Fila {row}: la clave {key} también está en la fila {other}.',
+  'validation.boxConfig.translation': 'Fila {row}: falta el nombre en {language}.',
+  'validation.boxConfig.rangeOnNumber': 'Fila {row}: solo un número tiene mínimo y máximo.',
+  'validation.boxConfig.defaultYesNo': 'Fila {row}: el valor predeterminado de un parámetro sí/no es sí o no.',
+  'validation.boxConfig.minMax': 'Fila {row}: el mínimo {min} es mayor que el máximo {max}.',
+  'validation.boxConfig.defaultNumber': 'Fila {row}: el valor predeterminado de un parámetro numérico debe ser un número.',
+  'validation.boxConfig.defaultRange': 'Fila {row}: el valor predeterminado está fuera de su rango ({min} a {max}).',
+  'validation.boxConfig.commandParam':
+    'Fila {row}: {key} lo fija el comando config, así que es un número con mínimo y máximo enteros dentro de {min} a {max}.',
+  'validation.boxConfig.empty': 'Una configuración necesita al menos un parámetro.',
+  'validation.boxConfig.noRows': 'El archivo no tiene filas de parámetros.',
+  'validation.boxConfig.tooManyRows': 'El archivo tiene más de 200 filas de parámetros.',
+  'error.boxConfig.versionChanged':
+    'Otra persona guardó esta configuración mientras tanto (ahora es la versión {version}). Vuelva a subir el archivo para ver qué cambia ahora.',
+  'error.boxConfig.noVersion': 'Este tipo de caja no tiene versión {version}.',
+  'validation.smartbox.typeInterval': 'La caja {box} es {type}: su intervalo de envío es de {min} a {max} segundos.',
+  'validation.smartbox.typeDeadband': 'La caja {box} es {type}: su banda muerta es de {min} a {max}.',
+  'action.smartbox.saveBoxConfig': 'Guardar la configuración de un tipo de caja',
 };

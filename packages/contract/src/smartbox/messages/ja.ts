@@ -89,4 +89,23 @@ export default {
   'address.state.unknown': '不明',
   'address.online': 'オンライン',
   'address.offline': 'オフライン',
+  'validation.boxConfig.key': '{row} 行目：キーは英小文字で始まる 1～40 文字の英小文字・数字・_ です。',
+  'validation.boxConfig.keyTwice': '{row} 行目：キー {key} は {other} 行目にもあります。',
+  'validation.boxConfig.translation': '{row} 行目：{language}の名前がありません。',
+  'validation.boxConfig.rangeOnNumber': '{row} 行目：最小値と最大値があるのは数値だけです。',
+  'validation.boxConfig.defaultYesNo': '{row} 行目：はい/いいえのパラメータの既定値は「はい」か「いいえ」です。',
+  'validation.boxConfig.minMax': '{row} 行目：最小値 {min} が最大値 {max} を超えています。',
+  'validation.boxConfig.defaultNumber': '{row} 行目：数値パラメータの既定値は数値でなければなりません。',
+  'validation.boxConfig.defaultRange': '{row} 行目：既定値が範囲（{min}～{max}）外です。',
+  'validation.boxConfig.commandParam':
+    '{row} 行目：{key} は config コマンドで設定されるため、最小値と最大値が {min}～{max} の整数の数値です。',
+  'validation.boxConfig.empty': '設定には少なくとも 1 つのパラメータが必要です。',
+  'validation.boxConfig.noRows': 'ファイルにパラメータ行がありません。',
+  'validation.boxConfig.tooManyRows': 'ファイルのパラメータ行が 200 行を超えています。',
+  'error.boxConfig.versionChanged':
+    'この設定は他のユーザーが保存しました（現在バージョン {version}）。ファイルをもう一度アップロードして、今の変更内容を確認してください。',
+  'error.boxConfig.noVersion': 'このボックスタイプにはバージョン {version} がありません。',
+  'validation.smartbox.typeInterval': 'ボックス {box} は {type} です：送信間隔は {min}～{max} 秒です。',
+  'validation.smartbox.typeDeadband': 'ボックス {box} は {type} です：不感帯は {min}～{max} です。',
+  'action.smartbox.saveBoxConfig': 'ボックスタイプの設定を保存',
 };

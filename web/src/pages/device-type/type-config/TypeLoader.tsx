@@ -1,9 +1,8 @@
-import { Card, Empty, Skeleton } from 'antd';
 import { api, type TypeEditView } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
-import { Link } from 'react-router';
 import { endpointQuery } from '@/api/call';
+import { PageLoader } from '@/components/PageLoader';
 import { useI18n } from '@/i18n';
 import { TYPE_CONFIG_PATH } from '@/pages/device-type/paths';
 
@@ -35,21 +34,15 @@ export function TypeLoader({
   const { t } = useI18n();
   const ok = valid && Number.isInteger(id) && id > 0;
   const view = useQuery({ ...endpointQuery(api.controllerTypes.edit, { params: { id: ok ? id : 1 } }), enabled: ok });
-  if (!ok || view.isError) {
-    return (
-      <Card title={title}>
-        <Empty description={t('typeEdit.notFound')}>
-          <Link to={TYPE_CONFIG_PATH}>{t('typeEdit.back')}</Link>
-        </Empty>
-      </Card>
-    );
-  }
-  if (!view.data) {
-    return (
-      <Card title={title}>
-        <Skeleton active />
-      </Card>
-    );
-  }
-  return children(view.data);
+  return (
+    <PageLoader
+      title={title}
+      valid={ok}
+      read={view}
+      notFound={t('typeEdit.notFound')}
+      back={{ to: TYPE_CONFIG_PATH, label: t('typeEdit.back') }}
+    >
+      {children}
+    </PageLoader>
+  );
 }

@@ -12,7 +12,6 @@ export default {
   confirmTitle: 'Save {code} as version {version}?',
   nameMissing: 'Please enter the name in this language.',
   problems: '{count, plural, one {# problem to fix before saving} other {# problems to fix before saving}}',
-  moreProblems: 'and {count} more',
   help: 'A register of two words takes its number and the next address. Without a factor the value is the raw one divided by 10 to the power of the decimals; with one it is raw × factor + offset. An operating register is one the Operator template may write; a start/stop switch needs only the switch right. The options of an enum register are edited in their dialog; bits on the type events page.',
   optionsTitle: 'Options of register {number}',
   optionValue: 'Value',

@@ -2,11 +2,6 @@
 export default {
   title: 'Protocol of {code}',
   notFound: 'No such controller type, version or language.',
-  alias: 'Variant',
-  inUse: 'In use (v{version})',
-  version: 'Version {version}',
-  language: 'Language',
-  print: 'Print',
   name: 'Name',
   saved: 'Saved',
   open: 'Protocol',

@@ -14,7 +14,6 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   confirmTitle: '¿Guardar {code} como versión {version}?',
   nameMissing: 'Escriba el nombre en este idioma.',
   problems: '{count, plural, one {# problema que corregir antes de guardar} other {# problemas que corregir antes de guardar}}',
-  moreProblems: 'y {count} más',
   help: 'Un registro de dos palabras ocupa su número y la dirección siguiente. Sin factor, el valor es el bruto dividido por 10 elevado a los decimales; con factor, bruto × factor + desplazamiento. Un registro de operación es uno que la plantilla Operador puede escribir; un interruptor de marcha/paro solo necesita el derecho de encendido. Las opciones de un registro de lista se editan en su diálogo; los bits, en la página de eventos por tipo.',
   optionsTitle: 'Opciones del registro {number}',
   optionValue: 'Valor',

@@ -2,11 +2,6 @@
 export default {
   title: 'Protocolo de {code}',
   notFound: 'No existe ese tipo de controlador, versión o idioma.',
-  alias: 'Variante',
-  inUse: 'En uso (v{version})',
-  version: 'Versión {version}',
-  language: 'Idioma',
-  print: 'Imprimir',
   name: 'Nombre',
   saved: 'Guardado',
   open: 'Protocolo',

@@ -14,7 +14,6 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   confirmTitle: '{code} をバージョン {version} として保存しますか？',
   nameMissing: 'この言語の名前を入力してください。',
   problems: '保存前に直す問題が {count} 件あります',
-  moreProblems: 'ほか {count} 件',
   help: '2ワードのレジスタは自分の番号と次のアドレスを使います。係数がないときは生値を10の小数桁乗で割った値、あるときは 生値 × 係数 + オフセット です。運転操作レジスタはオペレーターテンプレートが書き込めるレジスタです。運転/停止スイッチは起動停止の権限だけで書き込めます。列挙型レジスタの選択肢はそのダイアログで、ビットは種別イベントのページで編集します。',
   optionsTitle: 'レジスタ {number} の選択肢',
   optionValue: '値',

@@ -2,11 +2,6 @@
 export default {
   title: '{code} のプロトコル',
   notFound: 'そのコントローラ種別、バージョン、言語はありません。',
-  alias: 'バリアント',
-  inUse: '使用中（v{version}）',
-  version: 'バージョン {version}',
-  language: '言語',
-  print: '印刷',
   name: '名前',
   saved: '保存',
   open: 'プロトコル',

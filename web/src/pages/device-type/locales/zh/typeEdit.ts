@@ -14,7 +14,6 @@ const typeEdit: LocaleArea<'typeEdit'> = {
   confirmTitle: '将 {code} 保存为版本 {version}？',
   nameMissing: '请填写该语言的名称。',
   problems: '保存前需修正 {count} 个问题',
-  moreProblems: '另有 {count} 项',
   help: '双字寄存器占用其地址及下一个地址。未设系数时，数值为原始值除以 10 的小数位次方；设了系数时为 原始值 × 系数 + 偏移。操作类寄存器是“操作员”模板可以写入的寄存器；启停开关只需启停权限即可写入。枚举寄存器的选项在其对话框中编辑；位在类型事件页编辑。',
   optionsTitle: '寄存器 {number} 的选项',
   optionValue: '值',

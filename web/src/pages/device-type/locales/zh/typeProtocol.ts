@@ -2,11 +2,6 @@
 export default {
   title: '{code} 的协议',
   notFound: '没有这个控制器类型、版本或语言。',
-  alias: '变体',
-  inUse: '使用中（v{version}）',
-  version: '版本 {version}',
-  language: '语言',
-  print: '打印',
   name: '名称',
   saved: '保存',
   open: '协议',

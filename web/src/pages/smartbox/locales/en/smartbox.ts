@@ -11,6 +11,8 @@ export default {
     upload: 'Box images',
     boxSoftware: 'Box firmware',
     boxAddress: 'Box addresses',
+    configUpload: 'Box type configuration',
+    configProtocol: 'Box type protocol',
   },
   address: {
     box: 'Box',

@@ -12,6 +12,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     upload: 'Imágenes de caja',
     boxSoftware: 'Firmware de cajas',
     boxAddress: 'Direcciones de cajas',
+    configUpload: 'Configuración del tipo de caja',
+    configProtocol: 'Protocolo del tipo de caja',
   },
   address: {
     box: 'Caja',

@@ -12,6 +12,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     upload: 'ボックスイメージ',
     boxSoftware: 'ボックスのファームウェア',
     boxAddress: 'ボックスのアドレス',
+    configUpload: 'ボックスタイプの設定',
+    configProtocol: 'ボックスタイプのプロトコル',
   },
   address: {
     box: 'ボックス',

@@ -12,6 +12,8 @@ const smartbox: LocaleArea<'smartbox'> = {
     upload: '盒子镜像上传',
     boxSoftware: '盒子固件',
     boxAddress: '盒子地址',
+    configUpload: '盒子类型配置',
+    configProtocol: '盒子类型协议',
   },
   address: {
     box: '盒子',

@@ -1,0 +1,48 @@
+/** Box types and their configuration (/smartbox/upload's tab, /smartbox/config/upload and /smartbox/config/protocol). */
+export default {
+  tab: 'Box types',
+  list: {
+    title: 'Box types',
+    help: 'Each box type has a configuration: the parameters its boxes hold, with their defaults and ranges. A type a registration names for the first time is added here.',
+    search: 'Box type',
+    code: 'Box type',
+    version: 'Configuration',
+    none: 'none yet',
+    params: 'Parameters',
+    boxes: 'Boxes',
+    saved: 'Saved',
+    release: 'release',
+    configure: 'Configure',
+    protocol: 'Protocol',
+    total: '{total, plural, one {# box type} other {# box types}}',
+  },
+  upload: {
+    title: 'Configuration of {code}',
+    language: 'Language of the file',
+    template: 'Download the template',
+    help: 'Download the template, edit it and upload it as .xlsx or .csv (at most {size} KB). Names and notes are read in {language}; a parameter keeps its names in the other languages. Nothing is saved until you apply it.',
+    choose: 'Choose a file',
+    nothingSaved: 'Nothing was saved.',
+    previewTitle: '{count, plural, one {# parameter read} other {# parameters read}}',
+    apply: 'Apply as version {version}',
+    problems: '{count, plural, one {# problem to fix first} other {# problems to fix first}}',
+    namesCopied:
+      '{count, plural, one {# new parameter is} other {# new parameters are}} named in the other languages as in {language}: upload the file in those languages too.',
+    changes: 'Changes against the version in use',
+    saved: '{code}: configuration version {version} saved.',
+    diff: {
+      none: 'Nothing changes.',
+      added: '{count, plural, one {# parameter added} other {# parameters added}}',
+      removed: '{count, plural, one {# parameter removed} other {# parameters removed}}',
+      changed: '{count, plural, one {# parameter changed} other {# parameters changed}}',
+    },
+  },
+  protocol: {
+    title: 'Protocol of {code}',
+    notFound: 'No such box type, version or language.',
+    back: 'Back to the box types',
+    saved: 'Saved',
+    params: 'Parameters',
+    empty: 'This box type has no configuration yet.',
+  },
+};
