@@ -37,6 +37,8 @@ export default async function globalSetup(): Promise<() => void> {
   process.env.E2E_BASE_URL = url;
   process.env.E2E_PORT = new URL(url).port;
   process.env.E2E_MQTT_PORT = String(mqttPort);
+  // A test may start a second instance on the same database (a server group: smartbox-ip-config.spec.ts).
+  process.env.E2E_DATA_DIR = dataDir;
   return () => {
     child.kill('SIGTERM');
     fs.rmSync(dataDir, { recursive: true, force: true });

@@ -131,6 +131,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-reg-list', path: '/box-reg-info/list', ready: 'box-reg-table', once: boxRegListTranslated },
     { name: 'box-reg-create', path: '/box-reg-info/create', ready: 'box-reg-form-start', once: boxRegFormAndCredentials },
     { name: 'ip-log', path: '/smartbox/ip-log', ready: 'ip-log-table' },
+    { name: 'ip-config', path: '/smartbox/ip-config', ready: 'moves-table' },
     { name: 'box-address', path: '/smartbox/box-address', ready: 'address-table' },
     { name: 'box-ck', path: '/smartbox/box-ck', ready: 'box-ck-table' },
     { name: 'box-dws', path: '/smartbox/box-dws', ready: 'dws-table' },

@@ -36,6 +36,7 @@ export * from './permission-templates/schemas.js';
 export * from './smartbox/addresses.js';
 export * from './smartbox/box-types.js';
 export * from './smartbox/firmware.js';
+export * from './smartbox/moves.js';
 export * from './smartbox/realtime.js';
 export * from './smartbox/schemas.js';
 export * from './user/schemas.js';

@@ -27,6 +27,7 @@ import { boxCommands0024 } from './migrations/0024_box_commands.js';
 import { boxImages0025 } from './migrations/0025_box_images.js';
 import { boxAddresses0026 } from './migrations/0026_box_addresses.js';
 import { boxTypes0027 } from './migrations/0027_box_types.js';
+import { boxMoves0028 } from './migrations/0028_box_moves.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -57,4 +58,5 @@ export const MIGRATIONS = {
   '0025_box_images': boxImages0025,
   '0026_box_addresses': boxAddresses0026,
   '0027_box_types': boxTypes0027,
+  '0028_box_moves': boxMoves0028,
 } satisfies Record<string, DialectMigration>;

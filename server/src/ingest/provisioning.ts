@@ -1,5 +1,6 @@
 import { deviceStatus, type HelloPayload } from '@dms/contract';
 import { refreshReach } from '../access/reach.js';
+import { isUniqueViolation } from '../db/database.js';
 import type { IngestContext } from './context.js';
 import * as repo from './repository.js';
 import type { BoxState, DeviceState } from './state.js';
@@ -50,16 +51,23 @@ export class DeviceProvisioner {
   private async create(box: BoxState, controller: number, typeCode: string | null): Promise<DeviceState> {
     const type = typeCode !== null ? this.ctx.registry.typeFor(typeCode, box.ck) : null;
     const status = deviceStatus({ online: box.online, fault: false, alert: false });
-    const id = await repo.insertDevice(this.ctx.db, {
-      box_id: box.boxId,
-      controller,
-      type_id: type?.id ?? null,
-      type_code: typeCode,
-      owner_id: box.ownerId,
-      status,
-      online: box.online ? 1 : 0,
-      created_at: this.ctx.now(),
-    });
+    let id: number;
+    try {
+      id = await repo.insertDevice(this.ctx.db, {
+        box_id: box.boxId,
+        controller,
+        type_id: type?.id ?? null,
+        type_code: typeCode,
+        owner_id: box.ownerId,
+        status,
+        online: box.online ? 1 : 0,
+        created_at: this.ctx.now(),
+      });
+    } catch (err) {
+      if (!isUniqueViolation(err)) throw err;
+      // Another instance sharing the database made it first (the box was there before: a move, a reconnect).
+      return this.adopt(box, controller, typeCode, type);
+    }
     // Its owner, their superiors up the assignment chain and its CK group reach it from now on (docs/people.md).
     const reached = await refreshReach(this.ctx.db, [id]);
     const device: DeviceState = {
@@ -80,6 +88,32 @@ export class DeviceProvisioner {
     };
     this.ctx.registry.addDevice(box, device);
     this.ctx.events.emit('provisioned', { device, reached });
+    return device;
+  }
+
+  /** A device another instance made: taken as the database holds it, its type following this hello. */
+  private async adopt(box: BoxState, controller: number, typeCode: string | null, type: DeviceState['type']): Promise<DeviceState> {
+    const row = await repo.deviceOf(this.ctx.db, box.boxId, controller);
+    if (!row) throw new Error(`device ${box.boxId}:${controller} is neither new nor stored`);
+    const device: DeviceState = {
+      id: row.id,
+      boxId: box.boxId,
+      controller,
+      ownerId: row.owner_id,
+      type,
+      typeCode,
+      online: box.online,
+      fault: row.fault === 1,
+      alert: row.alert === 1,
+      status: row.status as DeviceState['status'],
+      latestTs: null,
+      latest: new Map(),
+      activeBits: new Map(),
+      ruleEvents: new Map(),
+    };
+    if (typeCode !== null && row.type_code !== typeCode)
+      this.ctx.later(() => repo.updateDeviceType(this.ctx.db, row.id, type?.id ?? null, typeCode));
+    this.ctx.registry.addDevice(box, device);
     return device;
   }
 }

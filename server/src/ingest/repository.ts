@@ -160,6 +160,16 @@ export async function saveLastSeen(db: Db, rows: Array<{ boxId: number; lastSeen
   });
 }
 
+/** A device by its box and controller, as stored (one another instance made). */
+export function deviceOf(db: Db, boxId: number, controller: number) {
+  return db
+    .selectFrom('devices')
+    .select(['id', 'owner_id', 'fault', 'alert', 'status', 'type_code'])
+    .where('box_id', '=', boxId)
+    .where('controller', '=', controller)
+    .executeTakeFirst();
+}
+
 export async function insertDevice(
   db: Db,
   row: Pick<Insertable<DevicesTable>, 'box_id' | 'controller' | 'type_id' | 'type_code' | 'owner_id' | 'status' | 'online' | 'created_at'>,

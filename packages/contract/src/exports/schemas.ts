@@ -11,6 +11,7 @@ import { deliveryFilter } from '../notice/schemas.js';
 import { expiredListFilter } from '../iot-card/schemas.js';
 import { ipLogFilter } from '../boxes/schemas.js';
 import { boxAddressFilter } from '../smartbox/addresses.js';
+import { serverIpFilter } from '../smartbox/moves.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -32,6 +33,7 @@ export const EXPORT_KINDS = [
   'box-addresses',
   'box-config',
   'box-protocol',
+  'server-ips',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -63,6 +65,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('ip-log'), filter: ipLogFilter, tz: timeZone }),
   // Each box's told and dialed server addresses (root).
   z.object({ kind: z.literal('box-addresses'), filter: boxAddressFilter, tz: timeZone }),
+  // The box server-IP table (root).
+  z.object({ kind: z.literal('server-ips'), filter: serverIpFilter, tz: timeZone }),
   // A box type's configuration in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('box-config'),

@@ -13,4 +13,5 @@ export const actions = [
   'smartbox.resumeRollout',
   'smartbox.cancelRollout',
   'smartbox.saveBoxConfig',
+  'smartbox.moveBoxes',
 ] as const;

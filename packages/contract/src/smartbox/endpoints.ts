@@ -53,6 +53,7 @@ import {
   boxTypeQuery,
 } from './box-types.js';
 import { uploadBody } from '../controller-types/upload.js';
+import { moveBody, movePage, movePreview, movePreviewBody, moveQuery, moveStarted, serverIpPage, serverIpQuery } from './moves.js';
 
 const tags = ['smartbox'] as const;
 
@@ -308,5 +309,41 @@ export const endpoints = {
     response: boxConfigPreview,
     tags,
     summary: "What a sheet (.xlsx or .csv) of one language would make of a box type's configuration: rows, problems, diff; nothing saved",
+  }),
+  movePreview: endpoint({
+    method: 'POST',
+    path: '/smartbox/moves/preview',
+    access: 'smartboxRoot',
+    body: movePreviewBody,
+    response: movePreview,
+    tags,
+    summary: 'What moving boxes (a list, a range or a filter) to another server address would take; nothing sent',
+  }),
+  startMove: endpoint({
+    method: 'POST',
+    path: '/smartbox/moves',
+    access: 'smartboxRoot',
+    body: moveBody,
+    response: moveStarted,
+    tags,
+    summary: "Moves boxes to another server address: each box's server command stored and sent, the move recorded once it arrives",
+  }),
+  moves: endpoint({
+    method: 'GET',
+    path: '/smartbox/moves',
+    access: 'smartboxRoot',
+    query: moveQuery,
+    response: movePage,
+    tags,
+    summary: 'Box moves, newest first, with their states and the count in each',
+  }),
+  serverIps: endpoint({
+    method: 'GET',
+    path: '/smartbox/server-ips',
+    access: 'smartboxRoot',
+    query: serverIpQuery,
+    response: serverIpPage,
+    tags,
+    summary: 'The box server-IP table: the address each box is told, when it was added and last changed',
   }),
 };

@@ -12,5 +12,7 @@ declare module '../realtime.js' {
     boxCommands: { jobs: string[] };
     /** Rollouts that moved on: a batch started, boxes changed state, or the rollout ended. */
     rollouts: { ids: number[] };
+    /** Box moves (/smartbox/ip-config) that moved on, by batch (`job`). */
+    boxMoves: { jobs: string[] };
   }
 }

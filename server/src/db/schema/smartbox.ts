@@ -46,6 +46,28 @@ export interface SmartboxTables {
   box_rollout_boxes: BoxRolloutBoxesTable;
   box_types: BoxTypesTable;
   box_type_versions: BoxTypeVersionsTable;
+  box_moves: BoxMovesTable;
+}
+
+/** A box given another server address (migration 0028; /smartbox/ip-config). */
+export interface BoxMovesTable {
+  id: Generated<number>;
+  job: string;
+  box_id: number;
+  /** The address it was told before (null: not known). */
+  from_address: string | null;
+  to_address: string;
+  command_id: string;
+  fallback_s: number;
+  /** queued, sent, accepted (open); arrived, reverted, failed. */
+  state: string;
+  reason: string | null;
+  /** The command that told a timed-out box to return. */
+  return_command_id: string | null;
+  created_by: string;
+  created_at: number;
+  updated_at: number;
+  finished_at: number | null;
 }
 
 /** A box type and its configuration in use (migration 0027): `params` is JSON, the contract's BoxParam[]. */

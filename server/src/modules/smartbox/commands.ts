@@ -238,6 +238,26 @@ export class BoxCommandService {
     for (const r of rows) this.changed(r.job);
   }
 
+  /**
+   * Ends these commands as `done` if they are still open: a move saw its box say hello by the new address, which is
+   * the `server` command done whatever became of the box's own reply (an instance that did not send it drops it).
+   */
+  async arrived(ids: readonly string[]): Promise<void> {
+    if (ids.length === 0) return;
+    const now = this.now();
+    const rows = await this.db
+      .updateTable('box_commands')
+      .set({ state: 'done', detail: 'arrived at the new address', updated_at: now, finished_at: now })
+      .where('id', 'in', ids)
+      .where('state', 'in', OPEN_STATES)
+      .returning(['id', 'job'])
+      .execute();
+    for (const r of rows) {
+      this.end(r.id);
+      this.changed(r.job);
+    }
+  }
+
   /** A box's reply: its command moves on (never back, never out of an end), or the reply is counted and dropped. */
   reply(boxId: number, reply: ReplyPayload, time: number): Promise<void> {
     if (this.open.get(reply.id) !== boxId) {

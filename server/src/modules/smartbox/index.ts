@@ -6,6 +6,8 @@ import { BoxAssignService } from './assign.js';
 import { BoxAddressService } from './addresses.js';
 import { boxConfigExport, previewBoxConfig } from './box-config-upload.js';
 import { BoxTypeService } from './box-types.js';
+import { BoxMoveService } from './moves.js';
+import { ServerIpService } from './server-ips.js';
 import { BoxCommandService } from './commands.js';
 import { DevicePropertiesService } from './device-properties.js';
 import { ImageService } from './images.js';
@@ -18,6 +20,8 @@ declare module '../../events/bus.js' {
     boxCommandsChanged: { jobs: readonly string[] };
     /** Firmware rollouts moved on: a batch started, boxes changed state, or the rollout paused, stopped or ended. */
     rolloutsChanged: { ids: readonly number[] };
+    /** Box moves (/smartbox/ip-config) moved on, by batch. */
+    boxMovesChanged: { jobs: readonly string[] };
   }
 }
 
@@ -51,12 +55,16 @@ export default fp(
     });
     const images = new ImageService(app.db, app.ingest, app.datalog, app.clock);
     const rollouts = new RolloutService(app.db, commands, images, app.ingest, app.bus, app.datalog, app.clock, app.log);
+    const moves = new BoxMoveService(app.db, commands, app.bus, app.datalog, app.clock);
     // Root's consoles follow commands and rollouts live (the area's live events are declared in its contract folder).
     app.bus.on('boxCommandsChanged', ({ jobs }) => {
       app.bus.publish('liveToRole', { role: 'root', event: { type: 'boxCommands', jobs: [...jobs] } });
     });
     app.bus.on('rolloutsChanged', ({ ids }) => {
       app.bus.publish('liveToRole', { role: 'root', event: { type: 'rollouts', ids: [...ids] } });
+    });
+    app.bus.on('boxMovesChanged', ({ jobs }) => {
+      app.bus.publish('liveToRole', { role: 'root', event: { type: 'boxMoves', jobs: [...jobs] } });
     });
     app.bus.on('boxCommandsChanged', ({ jobs }) => {
       rollouts.commandsChanged(jobs).catch((err: unknown) => {
@@ -68,7 +76,10 @@ export default fp(
       const now = app.clock();
       const purge = now - purgedAt > PURGE_EVERY_MS;
       if (purge) purgedAt = now;
-      Promise.all([commands.sweep().then(() => rollouts.advance()), purge ? images.purge() : undefined]).catch((err: unknown) => {
+      Promise.all([
+        commands.sweep().then(() => Promise.all([rollouts.advance(), moves.advance()])),
+        purge ? images.purge() : undefined,
+      ]).catch((err: unknown) => {
         app.log.error({ err }, 'box commands could not be swept');
       });
     }, SWEEP_MS);
@@ -117,6 +128,13 @@ export default fp(
     route(app, e.uploadBoxConfig, ({ params, body, lang }) => previewBoxConfig(boxTypes, params.id, params.language, body, lang));
     app.exports.register('box-config', boxConfigExport(boxTypes));
     app.exports.register('box-protocol', boxTypes.protocolExport());
+
+    route(app, e.movePreview, ({ auth, body }) => moves.preview(auth, body));
+    route(app, e.startMove, ({ auth, body, ip }) => moves.start(auth, body, ip));
+    route(app, e.moves, ({ query }) => moves.page(query));
+    const serverIps = new ServerIpService(app.db);
+    route(app, e.serverIps, ({ query }) => serverIps.page(query));
+    app.exports.register('server-ips', serverIps.exportSource());
   },
   { name: 'smartbox', dependencies: ['database', 'bus', 'datalog', 'ingest', 'exports'] },
 );

@@ -33,6 +33,7 @@ export { default as notice } from '@/pages/notice/locales/en/notice';
 export { default as profile } from '@/pages/profile/locales/en/profile';
 export { default as boxTypes } from '@/pages/smartbox/locales/en/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/en/firmware';
+export { default as moves } from '@/pages/smartbox/locales/en/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/en/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/en/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/en/addDevice';

@@ -33,6 +33,7 @@ export { default as notice } from '@/pages/notice/locales/es/notice';
 export { default as profile } from '@/pages/profile/locales/es/profile';
 export { default as boxTypes } from '@/pages/smartbox/locales/es/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/es/firmware';
+export { default as moves } from '@/pages/smartbox/locales/es/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/es/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/es/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/es/addDevice';

@@ -33,6 +33,7 @@ export { default as notice } from '@/pages/notice/locales/ja/notice';
 export { default as profile } from '@/pages/profile/locales/ja/profile';
 export { default as boxTypes } from '@/pages/smartbox/locales/ja/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/ja/firmware';
+export { default as moves } from '@/pages/smartbox/locales/ja/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/ja/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/ja/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/ja/addDevice';

@@ -33,6 +33,7 @@ export { default as notice } from '@/pages/notice/locales/zh/notice';
 export { default as profile } from '@/pages/profile/locales/zh/profile';
 export { default as boxTypes } from '@/pages/smartbox/locales/zh/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/zh/firmware';
+export { default as moves } from '@/pages/smartbox/locales/zh/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/zh/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/zh/smartbox';
 export { default as addDevice } from '@/pages/usermanager/locales/zh/addDevice';

@@ -5,6 +5,7 @@ import {
   CloudUploadOutlined,
   FileTextOutlined,
   FileZipOutlined,
+  GlobalOutlined,
   NumberOutlined,
   ProfileOutlined,
   RocketOutlined,
@@ -28,6 +29,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/ip-log',
         meta: { titleKey: 'smartbox.route.ipLog', icon: SwapOutlined, area: 'smartboxRoot' },
         load: () => import('./ip-log'),
+      },
+      {
+        kind: 'page',
+        name: 'ipConfig',
+        path: '/smartbox/ip-config',
+        meta: { titleKey: 'smartbox.route.ipConfig', icon: GlobalOutlined, area: 'smartboxRoot' },
+        load: () => import('./ip-config'),
       },
       {
         kind: 'page',

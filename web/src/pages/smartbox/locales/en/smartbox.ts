@@ -13,6 +13,7 @@ export default {
     boxAddress: 'Box addresses',
     configUpload: 'Box type configuration',
     configProtocol: 'Box type protocol',
+    ipConfig: 'Server addresses',
   },
   address: {
     box: 'Box',

@@ -14,6 +14,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxAddress: 'Direcciones de cajas',
     configUpload: 'Configuración del tipo de caja',
     configProtocol: 'Protocolo del tipo de caja',
+    ipConfig: 'Direcciones de servidor',
   },
   address: {
     box: 'Caja',

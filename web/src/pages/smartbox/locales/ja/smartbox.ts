@@ -14,6 +14,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxAddress: 'ボックスのアドレス',
     configUpload: 'ボックスタイプの設定',
     configProtocol: 'ボックスタイプのプロトコル',
+    ipConfig: 'サーバーアドレス設定',
   },
   address: {
     box: 'ボックス',

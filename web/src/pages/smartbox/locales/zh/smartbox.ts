@@ -14,6 +14,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     boxAddress: '盒子地址',
     configUpload: '盒子类型配置',
     configProtocol: '盒子类型协议',
+    ipConfig: '服务器地址配置',
   },
   address: {
     box: '盒子',
