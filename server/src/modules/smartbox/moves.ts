@@ -25,7 +25,7 @@ import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import type { BoxCommandService } from './commands.js';
+import type { BoxCommandService, Stored } from './commands.js';
 
 /** Boxes looked up in one query. */
 const CHUNK = 500;
@@ -258,12 +258,13 @@ export class BoxMoveService {
         const reason: MoveReason = m.command === 'failed' ? (m.commandReason === 'unreachable' ? 'unreachable' : 'refused') : m.command;
         moved = await this.db.transaction().execute(ended(reason === 'unreachable' ? 'reverted' : 'failed', reason));
       } else if (m.command === 'timeout' || (m.sent_at !== null && now > m.sent_at + (m.fallback_s + MOVE_GRACE_S) * 1000)) {
+        let back: Stored | undefined;
         moved = await this.db.transaction().execute(async (tx) => {
           if (since(m.from_address)) return ended('reverted', 'unreachable')(tx);
           if (!(await ended('failed', 'timeout')(tx))) return false;
           // Told to return where it came from, whenever it next says hello to an instance of this deployment.
           if (m.from_address) {
-            const back = await this.commands.store(tx, m.created_by, [m.box_id], {
+            back = await this.commands.store(tx, m.created_by, [m.box_id], {
               cmd: 'server',
               args: { url: `mqtt://${m.from_address}`, fallback: m.fallback_s },
             });
@@ -272,10 +273,12 @@ export class BoxMoveService {
               .set({ return_command_id: back.rows[0]?.id ?? null })
               .where('id', '=', m.id)
               .execute();
-            await this.commands.release(back);
           }
           return true;
         });
+        // Sent once stored for good: inside the transaction its first sending could not be written (SQLite's one
+        // connection waits for the transaction, a deadlock; PostgreSQL's other one does not see the row yet).
+        if (moved && back) await this.commands.release(back);
       } else {
         const follows: MoveState = m.command === 'accepted' || m.command === 'done' ? 'accepted' : m.command === 'sent' ? 'sent' : 'queued';
         if (follows !== m.state)

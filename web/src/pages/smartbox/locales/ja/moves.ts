@@ -17,7 +17,7 @@ const moves: LocaleArea<'moves'> = {
     to: '終了ボックス',
     boxType: 'ボックスタイプ',
     told: '現在の指定アドレス',
-    toldPlaceholder: 'host:port',
+    toldPlaceholder: 'ホスト:ポート',
     fallback: 'フォールバック時間（秒）',
     fallbackHelp: 'ボックスが新しいアドレスを試す時間。過ぎると戻ります。',
     preview: 'ボックスを表示',

@@ -17,7 +17,7 @@ const moves: LocaleArea<'moves'> = {
     to: '结束盒子',
     boxType: '盒子类型',
     told: '当前告知地址',
-    toldPlaceholder: 'host:port',
+    toldPlaceholder: '主机:端口',
     fallback: '回退时间（秒）',
     fallbackHelp: '盒子尝试新地址的时长，超时即返回。',
     preview: '查看盒子',
