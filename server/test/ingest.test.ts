@@ -3,7 +3,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, DeviceDetail, UnregisteredBoxRow } from '@dms/contract';
 import { decodeValues } from '../src/ingest/codec.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -204,6 +204,24 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     const items = (body(res).data as { items: Array<{ sourceIp: string; destinationIp: string }> }).items;
     expect(items).toHaveLength(1);
     expect(items[0]).toMatchObject({ boxId: b.boxId, sourceIp: '127.0.0.1', destinationIp: '127.0.0.2' });
+  });
+
+  it("takes a device another instance sharing the database created first: the box's hello still goes through", async () => {
+    const [b] = await registerBoxes(t.app, 5009, 5009);
+    if (!b) throw new Error('no box');
+    const { owner_id } = await t.app.db.selectFrom('boxes').select('owner_id').where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
+    // The box said hello to another instance first (a move, a balancer): its device is a row this one does not hold.
+    const id = await insertDevice(t, { box_id: b.boxId, controller: 1, model: '', status: 'offline', fault: 0, alert: 0, owner_id });
+    const c = await connect(b);
+    await send(c, b.boxId, 'hello', { ...hello([{ index: 1, type: 'screw-compressor' }]), server: 'dms2.example.com:1883' });
+    await t.app.ingest.drain();
+    await eventually(async () => {
+      const row = await t.app.db.selectFrom('boxes').select('dialed').where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
+      expect(row.dialed).toBe('dms2.example.com:1883');
+    });
+    const devices = await t.app.db.selectFrom('devices').select('id').where('box_id', '=', b.boxId).execute();
+    expect(devices.map((d) => d.id)).toEqual([id]);
+    expect(t.app.ingest.box(b.boxId)?.devices.get(1)?.id).toBe(id);
   });
 
   it('keeps running through bad input: each kind is counted and dropped; good values of a snapshot are kept', async () => {
