@@ -184,7 +184,7 @@ test.describe('shell (spec 2)', () => {
     await asRole(page, 'demo_root');
     await page.goto('/dashboard');
     await page.getByTestId('route-search').click();
-    await page.keyboard.type('Server');
+    await page.keyboard.type('Server log');
     await page.keyboard.press('Enter');
     await expect(page).toHaveURL(/\/datalog\/server-log$/);
     await expect(page.getByTestId('breadcrumb')).toContainText('Server log');

@@ -105,6 +105,40 @@ describe.each(dialects)('box commands (%s)', (dialect) => {
     expect(await stateOf(id)).toBe('done');
   });
 
+  it('follows a command another instance sharing the database stored, if it is the box’s and open', async () => {
+    const box = await online(0);
+    // Stored and sent by another instance (the box came here after a move, or through a balancer): not known here.
+    const row = (id: string, boxId: number) => ({
+      id,
+      job: 'j-elsewhere',
+      box_id: boxId,
+      cmd: 'reboot',
+      args: '{}',
+      state: 'sent',
+      created_by: 'demo_root',
+      created_at: NOW,
+      sent_at: NOW,
+      deadline_at: NOW + H,
+      updated_at: NOW,
+      expires_at: NOW + H,
+    });
+    const mine = 'c-11111111-1111-4111-8111-111111111111';
+    const theirs = 'c-22222222-2222-4222-8222-222222222222';
+    await t.app.db
+      .insertInto('box_commands')
+      .values([row(mine, box.boxId), row(theirs, FIRST + 5)])
+      .execute();
+    await box.reply({ id: mine, state: 'accepted' });
+    await until(async () => (await stateOf(mine)) === 'accepted');
+    await box.reply({ id: mine, state: 'done' });
+    await until(async () => (await stateOf(mine)) === 'done');
+    // Another box's command is not this box's to answer: counted, unchanged.
+    const before = (await drops())['unknown-command'] ?? 0;
+    await box.reply({ id: theirs, state: 'done' });
+    await until(async () => ((await drops())['unknown-command'] ?? 0) === before + 1);
+    expect(await stateOf(theirs)).toBe('sent');
+  });
+
   it('waits for a box offline (never reported delivered), goes down at its hello, and again at the next until answered', async () => {
     const sent = await ok<CommandsSent>('demo_root', 'POST', URL, {
       boxIds: [FIRST + 1],

@@ -1,4 +1,5 @@
-import type { BoxCommandName, CommandState, ReplyPayload } from '@dms/contract';
+import type { BoxCommandName, CommandRow, CommandState, ReplyPayload } from '@dms/contract';
+import type { BoxCommandDbRow } from '../../db/schema/smartbox.js';
 
 /** The states a command is still at work in, in the order a command goes through them. */
 export const OPEN_STATES = ['queued', 'sent', 'accepted', 'downloading', 'verifying', 'updating'] as const satisfies CommandState[];
@@ -33,4 +34,26 @@ export function stateOf(reply: ReplyPayload): CommandState {
 export function statesBefore(to: CommandState): CommandState[] {
   const at = OPEN_STATES.indexOf(to as (typeof OPEN_STATES)[number]);
   return at < 0 ? [...OPEN_STATES] : OPEN_STATES.slice(0, at);
+}
+
+/** A command as the API shows it; `online` whether its box is connected now. */
+export function commandRowOf(r: BoxCommandDbRow, online: boolean): CommandRow {
+  return {
+    id: r.id,
+    job: r.job,
+    boxId: r.box_id,
+    cmd: r.cmd as BoxCommandName,
+    args: JSON.parse(r.args) as Record<string, unknown>,
+    state: r.state as CommandState,
+    reason: r.reason as CommandRow['reason'],
+    detail: r.detail,
+    fw: r.fw,
+    createdBy: r.created_by,
+    createdAt: r.created_at,
+    sentAt: r.sent_at,
+    updatedAt: r.updated_at,
+    expiresAt: r.expires_at,
+    finishedAt: r.finished_at,
+    online,
+  };
 }

@@ -10,7 +10,6 @@ import {
   type CommandPayload,
   type CommandRow,
   type CommandsSent,
-  type CommandState,
   type ReplyPayload,
   type sendCommandBody,
 } from '@dms/contract';
@@ -26,7 +25,8 @@ import type { EventBus } from '../../events/bus.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
-import { OPEN_STATES, stateOf, statesBefore, timeoutMs, TO_SEND } from './command-states.js';
+import { commandRowOf, OPEN_STATES, stateOf, statesBefore, timeoutMs, TO_SEND } from './command-states.js';
+import { requireKnown } from './known-boxes.js';
 
 /** Rows written per statement (SQLite takes at most 32,766 variables in one). */
 const CHUNK = 500;
@@ -46,19 +46,6 @@ export interface Stored {
   /** When they were stored. */
   at: number;
   rows: ReadonlyArray<Pick<BoxCommandDbRow, 'id' | 'box_id' | 'cmd' | 'args' | 'expires_at' | 'state'>>;
-}
-
-/** Refuses boxes that are not registered, naming (the first ten of) them. */
-export async function requireKnown(tx: Transaction<Database>, boxIds: readonly number[]): Promise<void> {
-  const known = new Set<number>();
-  for (let i = 0; i < boxIds.length; i += CHUNK) {
-    const some = boxIds.slice(i, i + CHUNK);
-    for (const r of await tx.selectFrom('boxes').select('box_id').where('box_id', 'in', some).execute()) known.add(r.box_id);
-  }
-  const unknown = boxIds.filter((id) => !known.has(id));
-  if (unknown.length === 0) return;
-  const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` (+${unknown.length - 10})` : '');
-  throw new AppError(Code.BOX_NOT_REGISTERED, 'error.smartbox.unknownBoxes', { boxes: shown });
 }
 
 /**
@@ -260,14 +247,21 @@ export class BoxCommandService {
 
   /** A box's reply: its command moves on (never back, never out of an end), or the reply is counted and dropped. */
   reply(boxId: number, reply: ReplyPayload, time: number): Promise<void> {
-    if (this.open.get(reply.id) !== boxId) {
-      this.ingest.countDrop(this.ended.get(reply.id) === boxId ? 'late-reply' : 'unknown-command', boxId);
+    const known = this.open.get(reply.id) === boxId;
+    if (!known && this.ended.get(reply.id) === boxId) {
+      this.ingest.countDrop('late-reply', boxId);
       return Promise.resolve();
     }
     const to = stateOf(reply);
     const final = FINAL_COMMAND_STATES.includes(to);
-    if (final) this.end(reply.id);
     const next = this.tail.then(async () => {
+      // A command this instance did not send (another instance sharing the database did: the box came here after a
+      // move, or through a balancer) is followed all the same, if it is the box's and still open.
+      if (!known && !(await this.openElsewhere(reply.id, boxId))) {
+        this.ingest.countDrop('unknown-command', boxId);
+        return;
+      }
+      if (final) this.end(reply.id);
       const moved = await this.db
         .updateTable('box_commands')
         .set({
@@ -288,6 +282,19 @@ export class BoxCommandService {
       this.log.error({ err, boxId, command: reply.id }, 'a box command reply could not be stored');
     });
     return next;
+  }
+
+  /** Whether `id` is an open command of box `boxId` stored by another instance; it is followed here from now on. */
+  private async openElsewhere(id: string, boxId: number): Promise<boolean> {
+    const row = await this.db
+      .selectFrom('box_commands')
+      .select('box_id')
+      .where('id', '=', id)
+      .where('state', 'in', OPEN_STATES)
+      .executeTakeFirst();
+    if (row?.box_id !== boxId) return false;
+    this.open.set(id, boxId);
+    return true;
   }
 
   /**
@@ -377,23 +384,6 @@ export class BoxCommandService {
   }
 
   private toRow(r: BoxCommandDbRow): CommandRow {
-    return {
-      id: r.id,
-      job: r.job,
-      boxId: r.box_id,
-      cmd: r.cmd as BoxCommandName,
-      args: JSON.parse(r.args) as Record<string, unknown>,
-      state: r.state as CommandState,
-      reason: r.reason as CommandRow['reason'],
-      detail: r.detail,
-      fw: r.fw,
-      createdBy: r.created_by,
-      createdAt: r.created_at,
-      sentAt: r.sent_at,
-      updatedAt: r.updated_at,
-      expiresAt: r.expires_at,
-      finishedAt: r.finished_at,
-      online: this.ingest.box(r.box_id)?.online ?? false,
-    };
+    return commandRowOf(r, this.ingest.box(r.box_id)?.online ?? false);
   }
 }

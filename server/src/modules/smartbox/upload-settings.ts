@@ -7,7 +7,8 @@ import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { boxIdPrefixRanges } from '../devices/repository.js';
-import { requireKnown, type BoxCommandService } from './commands.js';
+import type { BoxCommandService } from './commands.js';
+import { requireKnown } from './known-boxes.js';
 
 /** Rows written per statement. */
 const CHUNK = 500;

@@ -1,0 +1,20 @@
+import { Code } from '@dms/contract';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.js';
+import { AppError } from '../../errors.js';
+
+/** Boxes looked up in one statement. */
+const CHUNK = 500;
+
+/** Refuses boxes that are not registered, naming (the first ten of) them. */
+export async function requireKnown(tx: Transaction<Database>, boxIds: readonly number[]): Promise<void> {
+  const known = new Set<number>();
+  for (let i = 0; i < boxIds.length; i += CHUNK) {
+    const some = boxIds.slice(i, i + CHUNK);
+    for (const r of await tx.selectFrom('boxes').select('box_id').where('box_id', 'in', some).execute()) known.add(r.box_id);
+  }
+  const unknown = boxIds.filter((id) => !known.has(id));
+  if (unknown.length === 0) return;
+  const shown = unknown.slice(0, 10).join(', ') + (unknown.length > 10 ? ` (+${unknown.length - 10})` : '');
+  throw new AppError(Code.BOX_NOT_REGISTERED, 'error.smartbox.unknownBoxes', { boxes: shown });
+}
