@@ -207,7 +207,7 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
   });
 
   it("takes a device another instance sharing the database created first: the box's hello still goes through", async () => {
-    const [b] = await registerBoxes(t.app, 5009, 5009);
+    const [b] = await registerBoxes(t.app, 5020, 5020);
     if (!b) throw new Error('no box');
     const { owner_id } = await t.app.db.selectFrom('boxes').select('owner_id').where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
     // The box said hello to another instance first (a move, a balancer): its device is a row this one does not hold.
