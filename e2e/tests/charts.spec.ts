@@ -151,7 +151,10 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await expect(byId(page, `chart-used-${copyId}`)).toHaveAttribute('data-used', '0');
     await byId(page, `chart-delete-${copyId}`).click();
     // The copy's own confirmation: the refused one's may still be fading out.
-    await page.getByRole('tooltip', { name: `${gauge} (copy)` }).getByTestId('chart-delete-ok').click();
+    await page
+      .getByRole('tooltip', { name: `${gauge} (copy)` })
+      .getByTestId('chart-delete-ok')
+      .click();
     await expect(copy).toHaveCount(0);
     // The preview on the list draws the chart on a device of its type.
     await byId(page, `chart-preview-${ids[0]}`).click();
