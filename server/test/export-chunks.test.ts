@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { byCursor } from '../src/modules/exports/chunks.js';
+import { byCursor, chunksByCursor } from '../src/modules/exports/chunks.js';
 
 /** Reads `rows` (sorted by id) as an export does: after a cursor, `limit` at a time; counts the reads. */
 function source(rows: readonly number[]) {
@@ -44,5 +44,12 @@ describe('byCursor (exports read a chunk at a time)', () => {
     };
     for await (const r of byCursor(read, (r) => r, 10)) seen.push(r);
     expect(seen).toEqual(Array.from({ length: 15 }, (_, i) => 100 - i));
+  });
+
+  it('hands over each chunk as read (the events and deliveries exports map a chunk at once), never an empty one', async () => {
+    const { read } = source(Array.from({ length: 20 }, (_, i) => i + 1));
+    expect((await all(chunksByCursor(read, (r) => r, 10))).map((c) => c.length)).toEqual([10, 10]);
+    const empty = source([]);
+    expect(await all(chunksByCursor(empty.read, (r) => r, 10))).toEqual([]);
   });
 });

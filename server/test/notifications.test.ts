@@ -6,7 +6,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AttemptRow, BoxCredentials, NotificationPage, NotificationRow, NotifyPrefs, NotifySettings } from '@dms/contract';
 import { signature } from '../src/modules/msg/channels/webhook.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
-import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { exportedSheet, sheetRows } from './export-file.js';
+import { apiAs, bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -427,6 +428,16 @@ describe.each(dialects)('notifications on %s', (dialect) => {
     await settle();
     await refused('demo_root', 'POST', `/notice/deliveries/${failedId}/retry`, undefined, 'Only a delivery that failed can be sent again.');
     expect(hook.got.filter((g) => g.delivery === String(failedId)).map((g) => g.valid)).toEqual([true, true, true, true]);
+    // The export writes the same attempts, newest first, each once (read by a cursor on time and id).
+    const listed = await ok<{ total: number; items: AttemptRow[] }>('demo_root', 'GET', '/notice/deliveries?channel=webhook&page_size=200');
+    const { sheet } = await exportedSheet(
+      apiAs(() => t.app, tokens),
+      'demo_root',
+      { kind: 'deliveries', filter: { channel: 'webhook' } },
+    );
+    const rows = sheetRows(sheet, 9).slice(1);
+    expect(rows).toHaveLength(listed.total);
+    expect(rows.map((r) => r[6])).toEqual(listed.items.map((a) => a.attempt));
     await ok('demo_root', 'DELETE', `/notice/channels/webhooks/${made.webhook.id}`);
   });
 

@@ -17,6 +17,7 @@ import { parseDefinition } from '../../ingest/rule-store.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { chunksByCursor, EXPORT_CHUNK } from '../exports/chunks.js';
 import * as repo from './repository.js';
 
 type Filter = z.output<typeof eventsFilter>;
@@ -90,13 +91,28 @@ export class EventLogService {
     return { total: Number(count.n), items: await this.rows(auth, rows, lang) };
   }
 
-  /** Rows of the log's filter, a chunk at a time (the export). */
-  async *all(auth: AuthContext, f: Filter, lang: Language, chunk = 1000): AsyncGenerator<EventRow[]> {
-    for (let offset = 0; ; offset += chunk) {
-      const rows = await selectRows(this.db, filtered(f), offset, chunk);
-      if (rows.length > 0) yield await this.rows(auth, rows, lang);
-      if (rows.length < chunk) return;
-    }
+  /**
+   * Rows of the log's filter, a chunk at a time (the export), newest first, read by a cursor (start, id): an event
+   * that starts meanwhile neither shifts the rows after it into a second chunk nor is taken half-way.
+   */
+  async *all(auth: AuthContext, f: Filter, lang: Language, chunk = EXPORT_CHUNK): AsyncGenerator<EventRow[]> {
+    const chunks = chunksByCursor(
+      (after: { at: number; id: number } | null, limit) =>
+        selectRows(
+          this.db,
+          (q) =>
+            after === null
+              ? filtered(f)(q)
+              : filtered(f)(q).where((eb) =>
+                  eb.or([eb('e.started_at', '<', after.at), eb.and([eb('e.started_at', '=', after.at), eb('e.id', '<', after.id)])]),
+                ),
+          0,
+          limit,
+        ),
+      (r) => ({ at: r.started_at, id: r.id }),
+      chunk,
+    );
+    for await (const rows of chunks) yield await this.rows(auth, rows, lang);
   }
 
   count(f: Filter): Promise<number> {

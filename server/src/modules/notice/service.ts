@@ -23,6 +23,7 @@ import type { Db } from '../../db/database.js';
 import { AppError, forbidden } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { chunksByCursor } from '../exports/chunks.js';
 import { sendEmail } from '../msg/channels/email.js';
 import { httpAllowed, postWebhook } from '../msg/channels/webhook.js';
 import { defaultTemplate, render, type Templates } from '../msg/render.js';
@@ -269,14 +270,25 @@ export class NoticeService {
     return { total, items: rows.map(toAttempt) };
   }
 
-  /** Every attempt of the filter, in pages (the export). */
+  /**
+   * Every attempt of the filter (the export), newest first, read by a cursor (time, id): attempts made meanwhile
+   * neither repeat rows nor are taken half-way.
+   */
   async *all(auth: AuthContext, f: DeliveryFilter): AsyncGenerator<AttemptRow[]> {
     if (!canAccess(auth.roles, 'notice')) throw forbidden();
-    for (let offset = 0; ; offset += 1000) {
-      const rows = await attemptRows(this.db, f).offset(offset).limit(1000).execute();
-      if (rows.length === 0) return;
-      yield rows.map(toAttempt);
-    }
+    const chunks = chunksByCursor(
+      (after: { time: number; id: number } | null, limit) =>
+        (after === null
+          ? attemptRows(this.db, f)
+          : attemptRows(this.db, f).where((eb) =>
+              eb.or([eb('a.time', '<', after.time), eb.and([eb('a.time', '=', after.time), eb('a.id', '<', after.id)])]),
+            )
+        )
+          .limit(limit)
+          .execute(),
+      (r) => ({ time: r.time, id: r.id }),
+    );
+    for await (const rows of chunks) yield rows.map(toAttempt);
   }
 
   async retry(auth: AuthContext, id: number, ip: string): Promise<null> {
