@@ -152,3 +152,20 @@ test("the type's range bounds the report interval box-dws sends its boxes", asyn
   await dialog.getByTestId('dws-save').click();
   await expect(page.locator('.ant-message')).toContainText('1 box is offline and will get it when it comes back.');
 });
+
+test('root adds a box type before any box is registered as it, and goes on to its configuration', async ({ page }) => {
+  const code = `E2E-NEW-${first % 1_000_000}`;
+  await openShell(page, '/smartbox/upload');
+  await shown(page, 'upload-tab-types').click();
+  await shown(page, 'box-type-new').click();
+  const dialog = page.locator('.ant-modal:visible');
+  await dialog.getByTestId('box-type-code').fill('no spaces');
+  await dialog.getByTestId('box-type-add').click();
+  await expect(dialog).toContainText('The box type is 1 to 32 letters, digits, dots, dashes or underscores.');
+  await dialog.getByTestId('box-type-code').fill(code);
+  await dialog.getByTestId('box-type-add').click();
+  await expect(page.locator('.ant-message')).toContainText(`Box type ${code} added: upload its configuration.`);
+  await expectShown(page, /\/smartbox\/config\/upload\/\d+\/en$/);
+  await expect(shown(page, 'box-config-upload-file')).toBeVisible();
+  await expect(page.getByText(`Configuration of ${code}`)).toBeVisible();
+});

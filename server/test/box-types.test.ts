@@ -107,6 +107,32 @@ describe.each(dialects)('box types as data on %s', (dialect) => {
     expect(await config('NB-IoT')).toMatchObject({ code: 'NB-IoT', version: 0, current: 0, versions: [], params: [], savedBy: null });
   });
 
+  it('adds a box type before any box is registered as it; a code taken or malformed is refused; logged; root only', async () => {
+    const { id: made } = await ok<{ id: number }>('demo_root', 'POST', '/smartbox/box-types', { code: ' LTE-Cat1 ' });
+    expect((await list('q=lte-cat')).items).toMatchObject([{ id: made, code: 'LTE-Cat1', version: 0, params: 0, boxes: 0 }]);
+    expect(await ok<string[]>('demo_root', 'GET', '/box-reg-info/box-types')).toContain('LTE-Cat1');
+    await bad('POST', '/smartbox/box-types', { code: 'LTE-Cat1' }, 'The box type LTE-Cat1 exists already.');
+    await bad(
+      'POST',
+      '/smartbox/box-types',
+      { code: 'no spaces' },
+      'The box type is 1 to 32 letters, digits, dots, dashes or underscores.',
+    );
+    await refused(
+      'demo_limited_admin',
+      'POST',
+      '/smartbox/box-types',
+      { code: 'X-1' },
+      { status: 403, code: Code.FORBIDDEN, message: FORBIDDEN },
+    );
+    const logged = await ok<{ items: Array<{ action: string; target: string }> }>(
+      'demo_root',
+      'GET',
+      '/datalog/operation-log?page_size=20',
+    );
+    expect(logged.items).toContainEqual(expect.objectContaining({ action: 'smartbox.createBoxType', target: 'LTE-Cat1' }));
+  });
+
   it("reads a type's configuration in use, refuses an unknown version and an unknown type", async () => {
     const gw = await config('GW-4G');
     expect(gw).toMatchObject({ id: id('GW-4G'), code: 'GW-4G', version: 1, current: 1, versions: [1], savedBy: null });

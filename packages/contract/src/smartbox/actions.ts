@@ -14,4 +14,5 @@ export const actions = [
   'smartbox.cancelRollout',
   'smartbox.saveBoxConfig',
   'smartbox.moveBoxes',
+  'smartbox.createBoxType',
 ] as const;

@@ -3,6 +3,7 @@ import { pageOf, pageQuery } from '../envelope.js';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n.js';
 import type { MessageKey } from '../messages.js';
 import { UPLOAD_YES_NO } from '../controller-types/upload.js';
+import { BOX_TYPE_NAME } from './firmware.js';
 
 /*
  * Box types as data (issue 23; docs/api.md "Box types"): each box type (the model family a box is registered as,
@@ -147,6 +148,8 @@ export type BoxTypeRow = z.infer<typeof boxTypeRow>;
 export const boxTypePage = pageOf(boxTypeRow);
 
 export const boxTypeParams = z.object({ id: z.coerce.number().int().positive() });
+/** A new box type, before any box is registered as it: its code as boxes name it (`DTU-4G`). */
+export const boxTypeCreateBody = z.object({ code: z.string().trim().regex(BOX_TYPE_NAME, 'validation.firmware.boxType') }).strict();
 /** A box type's configuration: the version in use, or `version` (a saved one). */
 export const boxConfigQuery = z.object({ version: z.coerce.number().int().positive().optional() });
 export const boxConfig = z.object({

@@ -45,6 +45,7 @@ import { boxAddressPage, boxAddressQuery } from './addresses.js';
 import {
   boxConfig,
   boxConfigPreview,
+  boxTypeCreateBody,
   boxConfigQuery,
   boxConfigSaveBody,
   boxConfigUploadParams,
@@ -279,6 +280,15 @@ export const endpoints = {
     response: boxTypePage,
     tags,
     summary: 'Box types (code searched), each with its configuration version, parameters and registered boxes',
+  }),
+  createBoxType: endpoint({
+    method: 'POST',
+    path: '/smartbox/box-types',
+    access: 'smartboxRoot',
+    body: boxTypeCreateBody,
+    response: z.object({ id: z.number().int() }),
+    tags,
+    summary: 'A new box type, with no configuration yet (a registration naming a new type adds one too)',
   }),
   boxConfig: endpoint({
     method: 'GET',

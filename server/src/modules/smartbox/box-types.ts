@@ -79,6 +79,21 @@ export class BoxTypeService {
     };
   }
 
+  /** A new type with no configuration (version 0); a code taken is 400 "The box type {code} exists already.". */
+  async create(auth: AuthContext, code: string, ip: string): Promise<{ id: number }> {
+    const now = this.now();
+    const taken = () => new AppError(Code.VALIDATION_FAILED, 'error.boxType.taken', { code });
+    const row = await this.db
+      .insertInto('box_types')
+      .values({ code, version: 0, params: '[]', created_at: now, updated_at: now, updated_by: null })
+      .onConflict((oc) => oc.column('code').doNothing())
+      .returning('id')
+      .executeTakeFirst();
+    if (!row) throw taken();
+    await this.audit.record({ user: auth.user, action: 'smartbox.createBoxType', target: code, outcome: 'ok', ip });
+    return { id: row.id };
+  }
+
   /** A type's configuration in use, or saved version `version`; 404 for an unknown type or version. */
   async config(id: number, version?: number): Promise<BoxConfig> {
     const type = await this.db.selectFrom('box_types').selectAll().where('id', '=', id).executeTakeFirst();

@@ -123,6 +123,7 @@ export default fp(
 
     const boxTypes = new BoxTypeService(app.db, app.datalog, app.clock);
     route(app, e.boxTypes, ({ query }) => boxTypes.page(query));
+    route(app, e.createBoxType, ({ auth, body, ip }) => boxTypes.create(auth, body.code, ip));
     route(app, e.boxConfig, ({ params, query }) => boxTypes.config(params.id, query.version));
     route(app, e.saveBoxConfig, ({ auth, params, body, ip, lang }) => boxTypes.save(auth, params.id, body, ip, lang));
     route(app, e.uploadBoxConfig, ({ params, body, lang }) => previewBoxConfig(boxTypes, params.id, params.language, body, lang));

@@ -120,4 +120,6 @@ export default {
   'serverIp.column.address': 'Server address',
   'serverIp.column.addedAt': 'Added',
   'serverIp.column.updatedAt': 'Updated',
+  'error.boxType.taken': 'The box type {code} exists already.',
+  'action.smartbox.createBoxType': 'Add a box type',
 };

@@ -122,4 +122,6 @@ export default {
   'serverIp.column.address': 'Dirección del servidor',
   'serverIp.column.addedAt': 'Añadida',
   'serverIp.column.updatedAt': 'Actualizada',
+  'error.boxType.taken': 'El tipo de caja {code} ya existe.',
+  'action.smartbox.createBoxType': 'Añadir un tipo de caja',
 };

@@ -120,4 +120,6 @@ export default {
   'serverIp.column.address': 'サーバーアドレス',
   'serverIp.column.addedAt': '追加日時',
   'serverIp.column.updatedAt': '更新日時',
+  'error.boxType.taken': 'ボックスタイプ {code} はすでにあります。',
+  'action.smartbox.createBoxType': 'ボックスタイプを追加',
 };

@@ -115,4 +115,6 @@ export default {
   'serverIp.column.address': '服务器地址',
   'serverIp.column.addedAt': '添加时间',
   'serverIp.column.updatedAt': '更新时间',
+  'error.boxType.taken': '盒子类型 {code} 已存在。',
+  'action.smartbox.createBoxType': '新增盒子类型',
 };

@@ -1,9 +1,11 @@
-import { Button, Space, Tag, Typography, type TableColumnsType } from 'antd';
-import { FileTextOutlined, UploadOutlined } from '@ant-design/icons';
-import { api, type BoxTypeRow } from '@dms/contract';
-import { useMemo } from 'react';
-import { Link } from 'react-router';
-import { endpointQuery } from '@/api/call';
+import { App, Button, Form, Input, Space, Tag, Typography, type TableColumnsType } from 'antd';
+import { FileTextOutlined, PlusOutlined, UploadOutlined } from '@ant-design/icons';
+import { api, BOX_TYPE_NAME, type BoxTypeRow } from '@dms/contract';
+import { useMemo, useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { call, endpointQuery } from '@/api/call';
+import { FormModal } from '@/components/forms/FormModal';
+import { useSubmit } from '@/components/forms/useSubmit';
 import { ListPage } from '@/components/list-page/ListPage';
 import { QuerySearch } from '@/components/list-page/QuerySearch';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
@@ -26,6 +28,7 @@ export function BoxTypeList() {
   const rows = usePagedQuery(
     endpointQuery(api.smartbox.boxTypes, { query: { ...(filter.q ? { q: filter.q } : {}), page, page_size: pageSize } }),
   );
+  const [adding, setAdding] = useState(false);
 
   const columns = useMemo<TableColumnsType<BoxTypeRow>>(
     () => [
@@ -92,7 +95,26 @@ export function BoxTypeList() {
   return (
     <ListPage
       title={t('boxTypes.list.title')}
-      extra={<RefreshButton onClick={rows.reload} testId="box-types-reload" />}
+      extra={
+        <Space wrap>
+          <Button
+            icon={<PlusOutlined />}
+            data-testid="box-type-new"
+            onClick={() => {
+              setAdding(true);
+            }}
+          >
+            {t('boxTypes.list.new')}
+          </Button>
+          <RefreshButton onClick={rows.reload} testId="box-types-reload" />
+          <NewBoxType
+            open={adding}
+            onClose={() => {
+              setAdding(false);
+            }}
+          />
+        </Space>
+      }
       toolbar={
         <div className="dms-toolbar">
           <Typography.Paragraph type="secondary">{t('boxTypes.list.help')}</Typography.Paragraph>
@@ -107,5 +129,46 @@ export function BoxTypeList() {
       scroll={{ x: tableWidth(columns) }}
       showTotal={(total) => t('boxTypes.list.total', { total })}
     />
+  );
+}
+
+/** "New box type": its code as boxes name it; added with no configuration, whose upload then opens. */
+function NewBoxType({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t, lang } = useI18n();
+  const { message } = App.useApp();
+  const navigate = useNavigate();
+  const [form] = Form.useForm<{ code: string }>();
+  const { run, busy, error, clearError } = useSubmit(
+    async ({ code }: { code: string }) => {
+      const { id } = await call(api.smartbox.createBoxType, { body: { code: code.trim() } }, { errorDisplay: 'none' });
+      void message.success(t('boxTypes.list.added', { code: code.trim() }));
+      onClose();
+      void navigate(boxConfigUploadPath(id, lang));
+    },
+    { invalidates: [api.smartbox.boxTypes, api.boxRegInfo.boxTypes] },
+  );
+  return (
+    <FormModal<{ code: string }>
+      open={open}
+      title={t('boxTypes.list.new')}
+      okText={t('boxTypes.list.add')}
+      okTestId="box-type-add"
+      busy={busy}
+      form={form}
+      initialValues={{ code: '' }}
+      onFinish={(v) => void run(v)}
+      onChange={clearError}
+      onCancel={onClose}
+    >
+      <Form.Item
+        name="code"
+        label={t('boxTypes.list.code')}
+        extra={t('boxTypes.list.codeHelp')}
+        rules={[{ required: true, pattern: BOX_TYPE_NAME, message: t('boxTypes.list.codeBad') }]}
+        {...(error ? { help: error, validateStatus: 'error' as const } : {})}
+      >
+        <Input data-testid="box-type-code" maxLength={32} autoComplete="off" />
+      </Form.Item>
+    </FormModal>
   );
 }

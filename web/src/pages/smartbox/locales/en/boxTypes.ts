@@ -15,6 +15,11 @@ export default {
     configure: 'Configure',
     protocol: 'Protocol',
     total: '{total, plural, one {# box type} other {# box types}}',
+    new: 'New box type',
+    add: 'Add',
+    codeHelp: 'Letters, digits, dots, dashes or underscores, as the boxes are registered (e.g. DTU-4G).',
+    codeBad: 'The box type is 1 to 32 letters, digits, dots, dashes or underscores.',
+    added: 'Box type {code} added: upload its configuration.',
   },
   upload: {
     title: 'Configuration of {code}',

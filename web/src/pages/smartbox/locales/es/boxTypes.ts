@@ -16,6 +16,11 @@ const boxTypes: LocaleArea<'boxTypes'> = {
     configure: 'Configurar',
     protocol: 'Protocolo',
     total: '{total, plural, one {# tipo de caja} other {# tipos de caja}}',
+    new: 'Nuevo tipo de caja',
+    add: 'Añadir',
+    codeHelp: 'Letras, dígitos, puntos, guiones o guiones bajos, como se registran las cajas (p. ej. DTU-4G).',
+    codeBad: 'El tipo de caja tiene de 1 a 32 letras, dígitos, puntos, guiones o guiones bajos.',
+    added: 'Tipo de caja {code} añadido: suba su configuración.',
   },
   upload: {
     title: 'Configuración de {code}',

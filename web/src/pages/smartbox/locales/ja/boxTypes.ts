@@ -16,6 +16,11 @@ const boxTypes: LocaleArea<'boxTypes'> = {
     configure: '設定',
     protocol: 'プロトコル',
     total: '{total} 件のボックスタイプ',
+    new: '新しいボックスタイプ',
+    add: '追加',
+    codeHelp: '英字・数字・ドット・ハイフン・アンダースコア。ボックス登録時と同じ名前（例：DTU-4G）。',
+    codeBad: 'ボックスタイプは 1～32 文字の英字・数字・ドット・ハイフン・アンダースコアです。',
+    added: 'ボックスタイプ {code} を追加しました：設定をアップロードしてください。',
   },
   upload: {
     title: '{code} の設定',

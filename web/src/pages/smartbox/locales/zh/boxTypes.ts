@@ -16,6 +16,11 @@ const boxTypes: LocaleArea<'boxTypes'> = {
     configure: '配置',
     protocol: '协议',
     total: '共 {total} 个盒子类型',
+    new: '新增盒子类型',
+    add: '添加',
+    codeHelp: '字母、数字、点、短横线或下划线，与盒子注册时一致（如 DTU-4G）。',
+    codeBad: '盒子类型为 1 到 32 个字母、数字、点、短横线或下划线。',
+    added: '已添加盒子类型 {code}：请上传其配置。',
   },
   upload: {
     title: '{code} 的配置',
