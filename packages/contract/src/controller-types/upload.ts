@@ -26,6 +26,17 @@ export const UPLOAD_YES_NO: Record<Language, { yes: string; no: string }> = {
   ja: { yes: 'はい', no: 'いいえ' },
 };
 
+/** A number as a sheet's cell writes it: a sign, digits, decimals and an exponent. */
+export const DECIMAL_TEXT = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
+
+const YES_WORDS = new Set(['yes', 'true', '1', 'y', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].yes.toLowerCase())]);
+const NO_WORDS = new Set(['no', 'false', '0', 'n', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].no.toLowerCase())]);
+/** A yes/no cell, in any case: yes, true, 1, y or any language's "yes" (and so for no); anything else null. */
+export function yesNoOf(text: string): boolean | null {
+  const v = text.trim().toLowerCase();
+  return YES_WORDS.has(v) ? true : NO_WORDS.has(v) ? false : null;
+}
+
 /** Largest file the upload reads (.xlsx or .csv); its base64 text fits the API's 1 MiB body. */
 export const MAX_UPLOAD_BYTES = 512 * 1024;
 

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.js';
 import { LANGUAGE_NAMES, LANGUAGES, type Language } from '../i18n.js';
 import type { MessageKey } from '../messages.js';
-import { UPLOAD_YES_NO } from '../controller-types/upload.js';
+import { DECIMAL_TEXT, UPLOAD_YES_NO } from '../controller-types/upload.js';
 import { BOX_TYPE_NAME } from './firmware.js';
 
 /*
@@ -53,8 +53,6 @@ export interface BoxParamProblem {
   params: Record<string, string | number>;
 }
 
-const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
-
 /** Every rule the parameters break, row by row: what the upload's preview lists and the save refuses. */
 export function boxConfigProblems(params: readonly BoxParam[]): BoxParamProblem[] {
   const problems: BoxParamProblem[] = [];
@@ -77,7 +75,7 @@ export function boxConfigProblems(params: readonly BoxParam[]): BoxParamProblem[
       if (p.min !== undefined && p.max !== undefined && p.min > p.max)
         add(row, 'min', 'validation.boxConfig.minMax', { min: p.min, max: p.max });
       const value = Number(p.default);
-      if (!NUMBER.test(p.default)) add(row, 'default', 'validation.boxConfig.defaultNumber');
+      if (!DECIMAL_TEXT.test(p.default)) add(row, 'default', 'validation.boxConfig.defaultNumber');
       else if ((p.min !== undefined && value < p.min) || (p.max !== undefined && value > p.max))
         add(row, 'default', 'validation.boxConfig.defaultRange', { min: p.min ?? '', max: p.max ?? '' });
     }

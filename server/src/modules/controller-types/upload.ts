@@ -1,6 +1,7 @@
 import {
   canAccess,
   Code,
+  DECIMAL_TEXT,
   LANGUAGE_NAMES,
   LANGUAGES,
   MAX_MAP_REGISTERS,
@@ -15,6 +16,7 @@ import {
   REGISTER_FIELD_NAMES,
   UPLOAD_YES_NO,
   WORD_ORDERS,
+  yesNoOf,
   type Language,
   type MessageKey,
   type RegisterDef,
@@ -59,10 +61,7 @@ function columnsOf(header: readonly string[]): Map<UploadColumn, number> {
   return out;
 }
 
-const YES = new Set(['yes', 'true', '1', 'y', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].yes.toLowerCase())]);
-const NO = new Set(['no', 'false', '0', 'n', '', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].no.toLowerCase())]);
 const INTEGER = /^-?\d+$/;
-const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 /**
  * Reads one data row into a register, or the problems of its cells. A column the sheet does not have keeps what the
@@ -92,7 +91,7 @@ function readRow(
   const decimal = (c: UploadColumn): number | undefined => {
     const v = text(c);
     if (v === '') return undefined;
-    if (!NUMBER.test(v)) fail(c, 'validation.upload.number');
+    if (!DECIMAL_TEXT.test(v)) fail(c, 'validation.upload.number');
     return Number(v);
   };
   const choice = <V extends string>(c: UploadColumn, choices: readonly V[], fallback: V): V => {
@@ -104,8 +103,10 @@ function readRow(
   };
   const yesNo = (c: UploadColumn): boolean => {
     const v = text(c).toLowerCase();
-    if (!YES.has(v) && !NO.has(v)) fail(c, 'validation.upload.yesNo');
-    return YES.has(v);
+    // An empty cell is no.
+    const read = v === '' ? false : yesNoOf(v);
+    if (read === null) fail(c, 'validation.upload.yesNo');
+    return read === true;
   };
   const number = integer('number');
   const key = text('key');

@@ -5,6 +5,7 @@ import {
   boxConfigProblems,
   canAccess,
   Code,
+  DECIMAL_TEXT,
   defaultIn,
   diffBoxConfig,
   LANGUAGE_NAMES,
@@ -12,7 +13,7 @@ import {
   MAX_BOX_PARAMS,
   MAX_UPLOAD_BYTES,
   message,
-  UPLOAD_YES_NO,
+  yesNoOf,
   type BoxConfigPreview,
   type BoxParam,
   type BoxParamColumn,
@@ -45,9 +46,6 @@ for (const f of BOX_PARAM_FORMATS) {
   FORMATS.set(foldHeader(f), f);
   for (const l of LANGUAGES) FORMATS.set(foldHeader(BOX_CONFIG_WORDS[l].formats[f]), f);
 }
-const YES = new Set(['yes', 'true', '1', 'y', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].yes.toLowerCase())]);
-const NO = new Set(['no', 'false', '0', 'n', ...LANGUAGES.map((l) => UPLOAD_YES_NO[l].no.toLowerCase())]);
-const NUMBER = /^-?(\d+(\.\d*)?|\.\d+)([eE][-+]?\d+)?$/;
 
 interface RawProblem {
   row: number;
@@ -89,7 +87,8 @@ function readRow(
   if (present.has('unit')) p.unit = cells.unit;
   if (present.has('default')) {
     const text = cells.default;
-    p.default = p.format !== 'yes-no' ? text : YES.has(text.toLowerCase()) ? 'yes' : NO.has(text.toLowerCase()) ? 'no' : text;
+    const yesNo = p.format === 'yes-no' ? yesNoOf(text) : null;
+    p.default = yesNo === null ? text : yesNo ? 'yes' : 'no';
   }
   for (const bound of ['min', 'max'] as const) {
     if (!present.has(bound)) continue;
@@ -97,7 +96,7 @@ function readRow(
     if (text === '') {
       if (bound === 'min') delete p.min;
       else delete p.max;
-    } else if (!NUMBER.test(text)) fail(bound, 'validation.upload.number');
+    } else if (!DECIMAL_TEXT.test(text)) fail(bound, 'validation.upload.number');
     else p[bound] = Number(text);
   }
   return problems.length > 0 ? problems : p;
