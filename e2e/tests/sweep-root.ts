@@ -140,6 +140,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-config-upload', path: `/smartbox/config/upload/${world.boxType}/zh`, ready: 'box-config-upload-file' },
     { name: 'box-protocol', path: `/smartbox/config/protocol/${world.boxType}/ja`, ready: 'box-protocol-table' },
     { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },
+    { name: 'box-delete', path: '/smartbox/box-delete', ready: 'deleted-boxes-table' },
     { name: 'clear-faults', path: '/smartbox/box-clear-fault-record', ready: 'clear-faults-submit' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },

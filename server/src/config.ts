@@ -78,6 +78,7 @@ const configSchema = z
     WRITE_TIMEOUT_MS: z.coerce.number().int().min(100).max(600_000).default(10_000),
     BOX_RATE_LIMIT: z.coerce.number().positive().max(10_000).default(20),
     BOX_COMMAND_EXPIRY_H: z.coerce.number().positive().max(8760).default(72),
+    BOX_DELETE_GRACE_DAYS: z.coerce.number().positive().max(3650).default(7),
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
     CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
     HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
@@ -156,6 +157,8 @@ export interface Config {
     clockSkewMs: number;
     /** How long a command waits for its offline box before it expires (docs/box-protocol.md, Commands). */
     commandExpiryMs: number;
+    /** How long a deleted box can be restored before it is purged with its data (/smartbox/box-delete). */
+    deleteGraceMs: number;
   };
   brokerAuthAllow: string[];
   /** Prometheus metrics on their own listener (off without METRICS_PORT), answered to the `allow` addresses only. */
@@ -225,6 +228,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       flushMs: c.HISTORY_FLUSH_MS,
       clockSkewMs: c.CLOCK_SKEW_S * 1000,
       commandExpiryMs: Math.round(c.BOX_COMMAND_EXPIRY_H * 3_600_000),
+      deleteGraceMs: Math.round(c.BOX_DELETE_GRACE_DAYS * 86_400_000),
     },
     brokerAuthAllow: c.BROKER_AUTH_ALLOW.split(',')
       .map((s) => s.trim())

@@ -1,6 +1,6 @@
 import { refreshReach } from '../src/access/reach.js';
 import type { AuthContext } from '../src/types.js';
-import { buildTestApp, type TestApp } from './helper.js';
+import { bearer, buildTestApp, login, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 /**
@@ -57,6 +57,8 @@ export interface D {
   links: Link[];
   /** Its status (default online_fault): every device has an open fault (fault_bits bit 0) and an open warning (alert_bits bit 1). */
   status?: 'online_fault' | 'offline_fault' | 'offline_alert' | 'offline';
+  /** Its box is deleted (/smartbox/box-delete, by `deleteFixtureBoxes`): nobody sees it on any path, root included. */
+  deleted?: boolean;
 }
 export const DEVICES: D[] = [
   { name: 'own', owner: 'm_mgr1', ck: null, links: [] },
@@ -141,10 +143,22 @@ export const DEVICES: D[] = [
     links: [{ kind: 'assigned', to: 'm_sub1', from: 'm_mgr1', hidden: true }],
   },
   { name: 'plainOffline', owner: 'm_mgr1', ck: null, status: 'offline', links: [{ kind: 'helper', to: 'm_helper1', from: 'm_mgr1' }] },
+  // A deleted box in fault, reached before its deletion in every way: owned, assigned up a chain, shared, by its CK.
+  {
+    name: 'deletedBox',
+    owner: 'm_sub1',
+    ck: '1333',
+    deleted: true,
+    links: [
+      { kind: 'assigned', to: 'm_sub1', from: 'm_mgr1' },
+      { kind: 'helper', to: 'm_helper1', from: 'm_sub1' },
+    ],
+  },
 ];
 
 /** What the rules of docs/people.md grant: the oracle, from the fixture alone. */
 export function oracle(user: U, d: D): { read: boolean; data: boolean; write: boolean; switch: boolean } {
+  if (d.deleted) return { read: false, data: false, write: false, switch: false };
   const live = d.links.filter((l) => !l.recalled);
   const all = user.roles.includes('root');
   const seesAll = all || user.roles.includes('limited_admin');
@@ -198,6 +212,24 @@ export interface Matrix {
   id: Map<string, number>;
   deviceId: Map<string, number>;
   auth: Map<string, AuthContext>;
+}
+
+/**
+ * Deletes the boxes of the fixture's deleted devices as root does (/smartbox/box-delete), once everything they carry
+ * (notifications, cards, announcements) exists: what was there before must vanish too.
+ */
+export async function deleteFixtureBoxes(m: Matrix): Promise<void> {
+  const token = await login(m.t.app, 'm_root');
+  for (const [i, d] of DEVICES.entries()) {
+    if (!d.deleted) continue;
+    const res = await m.t.app.inject({
+      method: 'POST',
+      url: '/api/v2/smartbox/box-delete',
+      headers: bearer(token),
+      payload: { boxId: BOX0 + i },
+    });
+    if (res.statusCode !== 200) throw new Error(`the fixture's box ${BOX0 + i} could not be deleted: ${res.body}`);
+  }
 }
 
 /** A fresh app with the fixture written into its database (the reach table derived from it). */

@@ -34,6 +34,7 @@ export * from './permission-templates/builtin-templates.js';
 export * from './permission-templates/rights.js';
 export * from './permission-templates/schemas.js';
 export * from './smartbox/addresses.js';
+export * from './smartbox/box-delete.js';
 export * from './smartbox/box-types.js';
 export * from './smartbox/firmware.js';
 export * from './smartbox/moves.js';

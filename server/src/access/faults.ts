@@ -30,6 +30,8 @@ export function faultsSeenBy(lens: FaultLens): RawBuilder<SqlBool> {
   const parts: RawBuilder<unknown>[] = [];
   if (lens.userId !== null)
     parts.push(sql`f.device_id in (select r.device_id from device_reach r where r.user_id = ${lens.userId} and r.data = 1)`);
+  // Those who see every device see none of a deleted box's (reach has no rows for them: the branch above hides them).
+  else parts.push(sql`d.box_id not in (select x.box_id from box_deletions x)`);
   const { byDefault, except } = lens.rights.reads;
   if (except.length === 0) {
     if (!byDefault) parts.push(sql`1 = 0`);

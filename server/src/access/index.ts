@@ -59,7 +59,19 @@ export async function requireAccess(db: Db, request: AccessRequest): Promise<voi
 }
 
 export { changesAll, deviceScope, seesAll } from './rule.js';
-export { childrenWithRole, dataVisibleTo, usersSeeingAll, visibleTo, type ChildRole, type DeviceScope } from './repository.js';
+export {
+  childrenWithRole,
+  dataInScope,
+  dataVisibleTo,
+  deletedDeviceIds,
+  inScope,
+  liveBox,
+  liveDevice,
+  usersSeeingAll,
+  visibleTo,
+  type ChildRole,
+  type DeviceScope,
+} from './repository.js';
 export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach, reachOrNone } from './describe.js';

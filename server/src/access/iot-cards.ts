@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { CardFeedbackTable, Database, IotCardsTable } from '../db/schema.js';
 import { notFound } from '../errors.js';
 import type { AuthContext } from '../types.js';
+import { liveBox } from './repository.js';
 import { deviceScope, type Checker, type Rules } from './rule.js';
 
 type WithCard = ExpressionBuilder<Database & { c: IotCardsTable }, 'c'>;
@@ -18,9 +19,10 @@ export function cardsSeenBy(auth: AuthContext) {
   const userId = deviceScope(auth);
   return (eb: WithCard) =>
     userId === null
-      ? eb.lit(true)
+      ? // Every card but those of deleted boxes (a card no box reports any more has no box: NOT IN would hide it).
+        eb.or([eb('c.box_id', 'is', null), eb('c.box_id', 'not in', eb.selectFrom('box_deletions as x').select('x.box_id'))])
       : eb.or([
-          eb('c.box_id', 'in', eb.selectFrom('boxes as b').select('b.box_id').where('b.owner_id', '=', userId)),
+          eb('c.box_id', 'in', eb.selectFrom('boxes as b').select('b.box_id').where('b.owner_id', '=', userId).where(liveBox)),
           eb(
             'c.box_id',
             'in',

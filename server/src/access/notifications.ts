@@ -1,10 +1,11 @@
 import type { Db } from '../db/database.js';
 import { notFound } from '../errors.js';
+import { deletedDeviceIds } from './repository.js';
 import { deviceScope, type Checker, type Rules } from './rule.js';
 
 /**
  * Notifications (issue 22, docs/people.md "Notifications"): a notification is its recipient's, and only while they
- * still reach its device (a helper's share that ended takes the helper's notifications of it away). Anyone else's, or
+ * still reach its device (none of a deleted box's: reach has no rows for them, and those who see all see none either; a helper's share that ended takes the helper's notifications of it away). Anyone else's, or
  * one that does not exist, is never granted; refused as not found, so ids tell nothing.
  */
 const receives: Checker = async (db: Db, auth, ids) => {
@@ -15,8 +16,10 @@ const receives: Checker = async (db: Db, auth, ids) => {
     .select('r.notification_id as id')
     .where('r.user_id', '=', auth.user.id)
     .where('r.notification_id', 'in', ids);
-  if (scope !== null)
-    q = q.where('n.device_id', 'in', (eb) => eb.selectFrom('device_reach as dr').select('dr.device_id').where('dr.user_id', '=', scope));
+  q =
+    scope !== null
+      ? q.where('n.device_id', 'in', (eb) => eb.selectFrom('device_reach as dr').select('dr.device_id').where('dr.user_id', '=', scope))
+      : q.where('n.device_id', 'not in', deletedDeviceIds(db));
   return new Set((await q.execute()).map((r) => r.id));
 };
 

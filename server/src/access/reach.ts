@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import { CHUNK, chunks } from '../db/chunks.js';
 import type { ReachHow } from '../db/schema.js';
+import { liveDevice } from './repository.js';
 
 /**
  * Who reaches which device, and how (docs/people.md "How a user reaches a device"): the `device_reach` table that every
@@ -152,6 +153,8 @@ export async function refreshReach(db: Db, deviceIds: readonly number[]): Promis
       .leftJoin('boxes as b', 'b.box_id', 'd.box_id')
       .select(['d.id', 'd.owner_id', 'b.ck'])
       .where('d.id', 'in', ids)
+      // A deleted box's devices are reached by nobody until it is restored (their old rows go below).
+      .where(liveDevice)
       .execute();
     const links = await db
       .selectFrom('device_links')
@@ -235,6 +238,7 @@ export async function repairReach(db: Db): Promise<number> {
     .leftJoin('device_reach as r', (join) => join.onRef('r.device_id', '=', 'd.id').onRef('r.user_id', '=', 'd.owner_id'))
     .select('d.id')
     .where('r.device_id', 'is', null)
+    .where(liveDevice)
     .execute();
   await refreshReach(
     db,

@@ -16,15 +16,45 @@ export function visibleTo(userId: number) {
     eb('d.id', 'in', eb.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', userId));
 }
 
+/**
+ * The devices of boxes that are not deleted (/smartbox/box-delete), as a condition on `devices as d`. A deleted box's
+ * devices have no reach rows (reach.ts), so `visibleTo` hides them from everyone else; those who see every device
+ * read through this. `inScope` picks the one a scope needs.
+ */
+export function liveDevice(eb: ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>) {
+  return eb('d.box_id', 'not in', eb.selectFrom('box_deletions').select('box_id'));
+}
+
+/** The boxes that are not deleted, as a condition on `boxes as b`. */
+export function liveBox(eb: ExpressionBuilder<Database & { b: Database['boxes'] }, 'b'>) {
+  return eb('b.box_id', 'not in', eb.selectFrom('box_deletions').select('box_id'));
+}
+
+/** The ids of the devices of deleted boxes, as a subquery: for tables keyed by device id, read by those who see all. */
+export function deletedDeviceIds(db: Db) {
+  return db.selectFrom('devices as dd').innerJoin('box_deletions as x', 'x.box_id', 'dd.box_id').select('dd.id');
+}
+
+/** The devices of a scope, as a condition on `devices as d`: every device not deleted (null), else those the user reaches. */
+export function inScope(scope: DeviceScope) {
+  return scope === null ? liveDevice : visibleTo(scope);
+}
+
 /** The devices whose data (values, fault records, history, exports) a user reads: reached, and not hidden from them. */
 export function dataVisibleTo(userId: number) {
   return (eb: ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>) =>
     eb('d.id', 'in', eb.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', userId).where('r.data', '=', 1));
 }
 
+/** The devices of a scope whose data is read, as a condition on `devices as d`: every device not deleted (null), else `dataVisibleTo`. */
+export function dataInScope(scope: DeviceScope) {
+  return scope === null ? liveDevice : dataVisibleTo(scope);
+}
+
 /** Of the given device ids, those that exist in the scope. */
 export async function devicesAmong(db: Db, scope: DeviceScope, ids: readonly number[], data = false): Promise<number[]> {
-  if (scope === null) return (await db.selectFrom('devices as d').select('d.id').where('d.id', 'in', ids).execute()).map((r) => r.id);
+  if (scope === null)
+    return (await db.selectFrom('devices as d').select('d.id').where('d.id', 'in', ids).where(liveDevice).execute()).map((r) => r.id);
   // The user's reach rows of those ids, by the table's key (user_id, device_id): a lookup per id, however many devices
   // the user reaches (a reach row exists only for a device that exists).
   let q = db.selectFrom('device_reach as r').select('r.device_id').where('r.user_id', '=', scope).where('r.device_id', 'in', ids);
@@ -47,7 +77,7 @@ export async function dataViewersOf(db: Db, deviceId: number): Promise<number[]>
 
 /** Of the given box ids, those that exist; with a user, those the user owns or sees a device on. */
 export async function boxesAmong(db: Db, scope: DeviceScope, ids: readonly number[]): Promise<number[]> {
-  let q = db.selectFrom('boxes as b').select('b.box_id').where('b.box_id', 'in', ids);
+  let q = db.selectFrom('boxes as b').select('b.box_id').where('b.box_id', 'in', ids).where(liveBox);
   if (scope !== null) {
     const userId = scope;
     q = q.where((eb) =>
@@ -60,6 +90,11 @@ export async function boxesAmong(db: Db, scope: DeviceScope, ids: readonly numbe
   return (await q.execute()).map((r) => r.box_id);
 }
 
+/** Of the given box ids, those registered, deleted or not (deleting and restoring a box). */
+export async function boxesRegistered(db: Db, ids: readonly number[]): Promise<number[]> {
+  return (await db.selectFrom('boxes').select('box_id').where('box_id', 'in', ids).execute()).map((r) => r.box_id);
+}
+
 /** Of the given user ids, those that exist. */
 export async function usersAmong(db: Db, ids: readonly number[]): Promise<number[]> {
   return (await db.selectFrom('users').select('id').where('id', 'in', ids).execute()).map((r) => r.id);
@@ -67,7 +102,9 @@ export async function usersAmong(db: Db, ids: readonly number[]): Promise<number
 
 /** Of the given device ids, those the user owns. */
 export async function devicesOwnedBy(db: Db, userId: number, ids: readonly number[]): Promise<number[]> {
-  return (await db.selectFrom('devices').select('id').where('owner_id', '=', userId).where('id', 'in', ids).execute()).map((r) => r.id);
+  return (
+    await db.selectFrom('devices as d').select('d.id').where('d.owner_id', '=', userId).where('d.id', 'in', ids).where(liveDevice).execute()
+  ).map((r) => r.id);
 }
 
 /** The roles whose holders see every device and box (seesAll in rule.ts; usersSeeingAll below). */

@@ -24,6 +24,13 @@ export interface DomainEvents {
   templateChanged: { templateId: number };
   /** Boxes were registered: their credentials, for the broker's authentication. */
   boxesRegistered: { boxes: ReadonlyArray<{ boxId: number; ownerId: number; secretHash: string; ck: string | null }> };
+  /**
+   * Boxes were deleted (/smartbox/box-delete): hidden from every path, their data dropped until they are restored.
+   * Ingest forgets them.
+   */
+  boxesDeleted: { boxIds: readonly number[] };
+  /** Deleted boxes were restored: ingest reads them back from the database. */
+  boxesRestored: { boxIds: readonly number[] };
   /** A box's owner changed (a claim). */
   boxOwnerChanged: { boxId: number; ownerId: number };
   /** A box answered a command, its reply checked (ingest): modules/smartbox follows the command. */

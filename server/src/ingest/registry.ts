@@ -29,8 +29,29 @@ export class Registry {
   /** Loads types, boxes, devices, latest values and open fault records. */
   async restore(): Promise<void> {
     await this.reloadTypes();
+    await this.load();
+  }
+
+  /** Boxes deleted (/smartbox/box-delete): forgotten with their devices; what they send is dropped as unregistered. */
+  forgetBoxes(boxIds: readonly number[]): void {
+    for (const boxId of boxIds) {
+      const box = this.boxes.get(boxId);
+      if (!box) continue;
+      for (const d of box.devices.values()) this.devices.delete(d.id);
+      this.boxes.delete(boxId);
+    }
+  }
+
+  /** Boxes restored (/smartbox/box-delete): read back from the database as at start. */
+  async restoreBoxes(boxIds: readonly number[]): Promise<void> {
+    this.forgetBoxes(boxIds);
+    await this.load(boxIds);
+  }
+
+  /** Reads boxes (all, or `only`) with their devices, latest values and open fault records. */
+  private async load(only?: readonly number[]): Promise<void> {
     const now = this.now();
-    for (const row of await repo.allBoxes(this.db)) {
+    for (const row of await repo.allBoxes(this.db, only)) {
       // A box that was online before the restart gets one heartbeat timeout to come back before it counts as offline.
       this.addBox(
         row.box_id,
@@ -43,8 +64,10 @@ export class Registry {
         row.report_interval,
       );
     }
-    const latest = new Map((await repo.allLatest(this.db)).map((r) => [r.device_id, r]));
-    for (const row of await repo.allDevices(this.db)) {
+    const devices = await repo.allDevices(this.db, only);
+    const ids = only ? devices.map((d) => d.id) : undefined;
+    const latest = new Map((await repo.allLatest(this.db, ids)).map((r) => [r.device_id, r]));
+    for (const row of devices) {
       const box = this.boxes.get(row.box_id);
       if (!box) continue;
       const l = latest.get(row.id);
@@ -65,7 +88,7 @@ export class Registry {
         ruleEvents: new Map(),
       });
     }
-    for (const r of await repo.openFaultRecords(this.db)) {
+    for (const r of await repo.openFaultRecords(this.db, ids)) {
       this.devices
         .get(r.device_id)
         ?.activeBits.set(`${r.register}:${r.bit}`, { kind: r.kind, register: r.register, bit: r.bit, recordId: r.id });

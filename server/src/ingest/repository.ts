@@ -1,6 +1,7 @@
 import type { HelloPayload, SpecificStatus } from '@dms/contract';
 import { sql, type Insertable } from 'kysely';
 import type { Db } from '../db/database.js';
+import { liveBox, liveDevice } from '../access/repository.js';
 import type {
   BoxConnectionLogTable,
   BoxIpLogTable,
@@ -12,27 +13,36 @@ import type {
 } from '../db/schema.js';
 import type { DeviceState } from './state.js';
 
-export function allBoxes(db: Db) {
-  return db
-    .selectFrom('boxes')
-    .select(['box_id', 'owner_id', 'secret_hash', 'ip', 'online', 'last_seen', 'ck', 'report_interval'])
-    .execute();
+export function allBoxes(db: Db, only?: readonly number[]) {
+  let q = db
+    .selectFrom('boxes as b')
+    .select(['b.box_id', 'b.owner_id', 'b.secret_hash', 'b.ip', 'b.online', 'b.last_seen', 'b.ck', 'b.report_interval'])
+    // A deleted box (/smartbox/box-delete) is not ingest's until it is restored.
+    .where(liveBox);
+  if (only) q = q.where('b.box_id', 'in', only);
+  return q.execute();
 }
 
 /** What ingest keeps of each device at start (not the people's fields of spec 3, which it never reads). */
-export function allDevices(db: Db) {
-  return db
-    .selectFrom('devices')
-    .select(['id', 'box_id', 'controller', 'owner_id', 'type_id', 'type_code', 'fault', 'alert', 'status'])
-    .execute();
+export function allDevices(db: Db, only?: readonly number[]) {
+  let q = db
+    .selectFrom('devices as d')
+    .select(['d.id', 'd.box_id', 'd.controller', 'd.owner_id', 'd.type_id', 'd.type_code', 'd.fault', 'd.alert', 'd.status'])
+    .where(liveDevice);
+  if (only) q = q.where('d.box_id', 'in', only);
+  return q.execute();
 }
 
-export function allLatest(db: Db) {
-  return db.selectFrom('device_latest').selectAll().execute();
+export function allLatest(db: Db, devices?: readonly number[]) {
+  let q = db.selectFrom('device_latest').selectAll();
+  if (devices) q = q.where('device_id', 'in', devices);
+  return q.execute();
 }
 
-export function openFaultRecords(db: Db) {
-  return db.selectFrom('fault_records').select(['id', 'device_id', 'kind', 'register', 'bit']).where('ended_at', 'is', null).execute();
+export function openFaultRecords(db: Db, devices?: readonly number[]) {
+  let q = db.selectFrom('fault_records').select(['id', 'device_id', 'kind', 'register', 'bit']).where('ended_at', 'is', null);
+  if (devices) q = q.where('device_id', 'in', devices);
+  return q.execute();
 }
 
 /** How many rows the unregistered-box table keeps: the newest by last attempt; older ones go as new ones come. */

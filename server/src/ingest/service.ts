@@ -134,6 +134,16 @@ export class IngestService {
     for (const r of rows) this.registry.addBox(r.boxId, r.ownerId, r.secretHash, null, false, null, r.ck);
   }
 
+  /** Boxes deleted (/smartbox/box-delete): forgotten; what they send is dropped as from an unregistered box. */
+  forgetBoxes(boxIds: readonly number[]): void {
+    this.registry.forgetBoxes(boxIds);
+  }
+
+  /** Deleted boxes restored: read back from the database. */
+  restoreBoxes(boxIds: readonly number[]): Promise<void> {
+    return this.registry.restoreBoxes(boxIds);
+  }
+
   /** Boxes whose CK changed (the box-CK table): their devices' types follow the CK's limits. */
   setBoxesCk(boxIds: readonly number[], ck: string | null): void {
     for (const boxId of boxIds) this.registry.setBoxCk(boxId, ck);

@@ -28,6 +28,14 @@ export default fp(
     app.bus.on('boxesRegistered', ({ boxes }) => {
       ingest.addBoxes(boxes);
     });
+    app.bus.on('boxesDeleted', ({ boxIds }) => {
+      ingest.forgetBoxes(boxIds);
+    });
+    app.bus.on('boxesRestored', ({ boxIds }) => {
+      ingest.restoreBoxes(boxIds).catch((err: unknown) => {
+        app.log.error({ err, boxIds }, 'restored boxes could not be read again');
+      });
+    });
     app.bus.on('boxOwnerChanged', ({ boxId, ownerId }) => {
       ingest.setBoxOwner(boxId, ownerId);
     });

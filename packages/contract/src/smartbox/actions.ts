@@ -15,4 +15,7 @@ export const actions = [
   'smartbox.saveBoxConfig',
   'smartbox.moveBoxes',
   'smartbox.createBoxType',
+  'smartbox.deleteBox',
+  'smartbox.restoreBox',
+  'smartbox.purgeBox',
 ] as const;

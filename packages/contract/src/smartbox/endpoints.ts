@@ -54,6 +54,7 @@ import {
   boxTypeQuery,
 } from './box-types.js';
 import { uploadBody } from '../controller-types/upload.js';
+import * as deletion from './box-delete.js';
 import { moveBody, movePage, movePreview, movePreviewBody, moveQuery, moveStarted, serverIpPage, serverIpQuery } from './moves.js';
 
 const tags = ['smartbox'] as const;
@@ -355,5 +356,41 @@ export const endpoints = {
     response: serverIpPage,
     tags,
     summary: 'The box server-IP table: the address each box is told, when it was added and last changed',
+  }),
+  deletePreview: endpoint({
+    method: 'GET',
+    path: '/smartbox/box-delete/:boxId/preview',
+    access: 'smartboxRoot',
+    params: deletion.boxDeleteParams,
+    response: deletion.boxDeletePreview,
+    tags,
+    summary: 'What deleting a box would take: its holder, its devices and how much data they hold; nothing changes',
+  }),
+  deleteBox: endpoint({
+    method: 'POST',
+    path: '/smartbox/box-delete',
+    access: 'smartboxRoot',
+    body: deletion.boxDeleteBody,
+    response: deletion.boxDeleted,
+    tags,
+    summary: 'Deletes a box: it and its devices are hidden at once, restorable until BOX_DELETE_GRACE_DAYS have passed, then purged',
+  }),
+  deletedBoxes: endpoint({
+    method: 'GET',
+    path: '/smartbox/box-delete',
+    access: 'smartboxRoot',
+    query: deletion.deletedBoxQuery,
+    response: deletion.deletedBoxPage,
+    tags,
+    summary: 'The deleted boxes, restorable until they are purged; soonest purged first',
+  }),
+  restoreBox: endpoint({
+    method: 'POST',
+    path: '/smartbox/box-delete/:boxId/restore',
+    access: 'smartboxRoot',
+    params: deletion.boxDeleteParams,
+    response: deletion.boxRestored,
+    tags,
+    summary: 'Restores a deleted box before it is purged: it and its devices are back for everyone who reached them',
   }),
 };

@@ -47,6 +47,20 @@ export interface SmartboxTables {
   box_types: BoxTypesTable;
   box_type_versions: BoxTypeVersionsTable;
   box_moves: BoxMovesTable;
+  box_deletions: BoxDeletionsTable;
+}
+
+/** A deleted box, restorable until `purge_at` (migration 0029; /smartbox/box-delete). */
+export interface BoxDeletionsTable {
+  box_id: number;
+  deleted_at: number;
+  /** Who deleted it (username). */
+  deleted_by: string;
+  /** Their id (the purge is logged under it: the delete's consequence); null once that account is gone. */
+  deleted_by_id: number | null;
+  purge_at: number;
+  /** How many devices it had when deleted. */
+  devices: number;
 }
 
 /** A box given another server address (migration 0028; /smartbox/ip-config). */

@@ -4,6 +4,7 @@ import { contains } from '../../db/search.js';
 import type { BoxesTable } from '../../db/schema.js';
 import { ensureCks } from '../ck/repository.js';
 import { ensureBoxType } from '../smartbox/box-types.js';
+import { liveBox } from '../../access/index.js';
 
 export function registeredAmong(db: Db, start: number, end: number) {
   return db.selectFrom('boxes').select('box_id').where('box_id', '>=', start).where('box_id', '<=', end).orderBy('box_id').execute();
@@ -51,7 +52,11 @@ export interface BoxRegFilter {
 }
 
 function filtered(db: Db, f: BoxRegFilter) {
-  let q = db.selectFrom('boxes as b').innerJoin('users as u', 'u.id', 'b.owner_id').innerJoin('users as r', 'r.id', 'b.registered_by');
+  let q = db
+    .selectFrom('boxes as b')
+    .innerJoin('users as u', 'u.id', 'b.owner_id')
+    .innerJoin('users as r', 'r.id', 'b.registered_by')
+    .where(liveBox);
   if (f.boxId !== undefined) q = q.where('b.box_id', '=', f.boxId);
   if (f.username) q = q.where(contains('u.username', f.username));
   if (f.companyName) q = q.where(contains('b.company_name', f.companyName));

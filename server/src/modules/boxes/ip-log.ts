@@ -14,7 +14,8 @@ export function toIpChange(r: IpLogDbRow): IpChangeRow {
 
 /** The log's rows the filter takes: a box, part of either IP, [from, to). */
 function matching(db: Db, f: IpLogFilter) {
-  let q = db.selectFrom('box_ip_log');
+  // A deleted box's changes go with it (/smartbox/box-delete).
+  let q = db.selectFrom('box_ip_log').where('box_id', 'not in', (eb) => eb.selectFrom('box_deletions').select('box_id'));
   if (f.boxId !== undefined) q = q.where('box_id', '=', f.boxId);
   if (f.ip) {
     // Digits, dots and colons only (the contract's rule): nothing in it is a LIKE wildcard.

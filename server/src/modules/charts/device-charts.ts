@@ -12,7 +12,7 @@ import {
   type StopTotals,
   type UtilisationResult,
 } from '@dms/contract';
-import { checkAccess, dataVisibleTo, deviceScope, registerRights } from '../../access/index.js';
+import { checkAccess, dataInScope, deviceScope, registerRights } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
@@ -76,7 +76,7 @@ export class DeviceCharts {
     if (chartOf.size === 0) return empty;
     const scope = deviceScope(auth);
     let q = this.db.selectFrom('devices as d').where('d.type_id', 'in', [...chartOf.keys()]);
-    if (scope !== null) q = q.where(dataVisibleTo(scope));
+    q = q.where(dataInScope(scope));
     const [count, devices] = await Promise.all([
       q.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow(),
       q

@@ -3,6 +3,7 @@ import { chunks } from '../../db/chunks.js';
 import type { BoxCkSource } from '@dms/contract';
 import type { CkCodeRow, Database } from '../../db/schema.js';
 import { boxIdPrefixRanges } from '../devices/repository.js';
+import { liveBox } from '../../access/index.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -113,7 +114,7 @@ export interface BoxCkFilter {
 }
 
 function boxesWithCk(db: Executor, { q, ck }: BoxCkFilter) {
-  let query = db.selectFrom('boxes as b').leftJoin('ck_codes as c', 'c.ck', 'b.ck').where('b.ck', 'is not', null);
+  let query = db.selectFrom('boxes as b').leftJoin('ck_codes as c', 'c.ck', 'b.ck').where('b.ck', 'is not', null).where(liveBox);
   if (ck) query = query.where('b.ck', '=', ck);
   if (q) {
     const ranges = boxIdPrefixRanges(q);

@@ -1,3 +1,4 @@
+import { liveDevice } from '../../access/index.js';
 import {
   Code,
   defaultPage,
@@ -69,12 +70,13 @@ export class TypePageService {
       repo.registersOf(this.db, id),
       this.db.selectFrom('type_pages').selectAll().where('type_id', '=', id).orderBy('alias').execute(),
       this.db
-        .selectFrom('devices')
-        .select(['box_id', 'controller'])
-        .where('type_id', '=', id)
-        .orderBy('online', 'desc')
-        .orderBy('box_id')
-        .orderBy('controller')
+        .selectFrom('devices as d')
+        .select(['d.box_id', 'd.controller'])
+        .where('d.type_id', '=', id)
+        .where(liveDevice)
+        .orderBy('d.online', 'desc')
+        .orderBy('d.box_id')
+        .orderBy('d.controller')
         .limit(1)
         .executeTakeFirst(),
     ]);

@@ -1,6 +1,6 @@
 import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
 import { SqliteAdapter, sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
-import { faultsSeenBy, visibleTo, type FaultLens } from '../../access/index.js';
+import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { likeEscape } from '../../db/search.js';
 import type { Database } from '../../db/schema.js';
@@ -121,7 +121,7 @@ function searched(eb: DeviceEb, q: string) {
 
 function scoped(db: Db, f: DeviceListFilter) {
   let q = db.selectFrom('devices as d');
-  if (f.userId !== null) q = q.where(visibleTo(f.userId));
+  q = q.where(inScope(f.userId));
   if (f.statuses) q = q.where('d.status', 'in', f.statuses);
   if (f.boxId !== undefined) q = q.where('d.box_id', '=', f.boxId);
   if (f.q) {

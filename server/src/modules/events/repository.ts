@@ -1,6 +1,7 @@
 import { localizedText, type LocalizedText } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
+import { liveDevice } from '../../access/index.js';
 
 /** The rules a list shows, with their type's name; filtered. */
 export function rulesQuery(
@@ -50,10 +51,14 @@ export function typeName(json: string | null): LocalizedText | null {
 
 /** The events log's rows: the event, its rule's version (name, definition), its device. */
 export function eventsQuery(db: Db) {
-  return db
-    .selectFrom('events as e')
-    .innerJoin('devices as d', 'd.id', 'e.device_id')
-    .leftJoin('event_rule_versions as v', (j) => j.onRef('v.rule_id', '=', 'e.rule_id').onRef('v.version', '=', 'e.rule_version'));
+  return (
+    db
+      .selectFrom('events as e')
+      .innerJoin('devices as d', 'd.id', 'e.device_id')
+      // A deleted box's events are nobody's (/smartbox/box-delete).
+      .where(liveDevice)
+      .leftJoin('event_rule_versions as v', (j) => j.onRef('v.rule_id', '=', 'e.rule_id').onRef('v.version', '=', 'e.rule_version'))
+  );
 }
 
 export const EVENT_COLUMNS = [

@@ -20,6 +20,7 @@ import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import * as repo from './repository.js';
+import { liveDevice } from '../../access/index.js';
 
 const notFound = (id: number) => new AppError(Code.NOT_FOUND, 'error.eventRuleNotFound', { id });
 
@@ -215,10 +216,14 @@ export class EventRuleService {
 
   /** Devices of a type a rule may name, by box number (its digits anywhere), at most 50. */
   async devices(typeId: number, q: string | undefined): Promise<RuleDevice[]> {
-    let query = this.db.selectFrom('devices').select(['id', 'box_id', 'controller', 'company']).where('type_id', '=', typeId);
+    let query = this.db
+      .selectFrom('devices as d')
+      .select(['d.id', 'd.box_id', 'd.controller', 'd.company'])
+      .where('d.type_id', '=', typeId)
+      .where(liveDevice);
     const digits = q?.replace(/\D/g, '');
-    if (digits) query = query.where((eb) => eb.cast<string>('box_id', 'varchar(20)'), 'like', `%${digits}%`);
-    const rows = await query.orderBy('box_id').orderBy('controller').limit(50).execute();
+    if (digits) query = query.where((eb) => eb.cast<string>('d.box_id', 'varchar(20)'), 'like', `%${digits}%`);
+    const rows = await query.orderBy('d.box_id').orderBy('d.controller').limit(50).execute();
     return rows.map((r) => ({ id: r.id, boxId: r.box_id, controller: r.controller, company: r.company }));
   }
 
@@ -234,9 +239,15 @@ export class EventRuleService {
     if (body.deviceIds.length > 0) {
       const ids = [...new Set(body.deviceIds)];
       const found = new Set(
-        (await this.db.selectFrom('devices').select('id').where('id', 'in', ids).where('type_id', '=', body.typeId).execute()).map(
-          (r) => r.id,
-        ),
+        (
+          await this.db
+            .selectFrom('devices as d')
+            .select('d.id')
+            .where('d.id', 'in', ids)
+            .where('d.type_id', '=', body.typeId)
+            .where(liveDevice)
+            .execute()
+        ).map((r) => r.id),
       );
       const wrong = ids.find((id) => !found.has(id));
       if (wrong !== undefined) throw new AppError(Code.VALIDATION_FAILED, 'error.eventRuleDevice', { id: wrong });

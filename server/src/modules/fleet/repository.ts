@@ -1,6 +1,6 @@
 import type { SpecificStatus } from '@dms/contract';
 import { sql, type RawBuilder } from 'kysely';
-import { faultsSeenBy, visibleTo, type DeviceScope, type FaultLens } from '../../access/index.js';
+import { deletedDeviceIds, faultsSeenBy, inScope, visibleTo, type DeviceScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 
 export const HOUR_MS = 3_600_000;
@@ -23,7 +23,7 @@ function deviceIds(db: Db, userId: number) {
 /** The distinct boxes of the devices in scope. */
 export async function boxesOf(db: Db, scope: DeviceScope): Promise<number[]> {
   let q = db.selectFrom('devices as d').select('d.box_id').distinct();
-  if (scope !== null) q = q.where(visibleTo(scope));
+  q = q.where(inScope(scope));
   return (await q.execute()).map((r) => r.box_id);
 }
 
@@ -63,7 +63,7 @@ export async function transitionsPerHour(db: Db, scope: DeviceScope, from: numbe
     .where('s.time', '>=', from)
     .where('s.to_status', 'in', into)
     .where('s.from_status', 'not in', into);
-  if (scope !== null) q = q.where('s.device_id', 'in', deviceIds(db, scope));
+  q = scope === null ? q.where('s.device_id', 'not in', deletedDeviceIds(db)) : q.where('s.device_id', 'in', deviceIds(db, scope));
   const rows = await q.groupBy(hour).execute();
   return rows.map((r) => ({ h: r.h, n: r.n }));
 }
@@ -94,7 +94,7 @@ export async function latestTransitions(db: Db, scope: DeviceScope, limit: numbe
     .innerJoin('boxes as b', 'b.box_id', 'd.box_id')
     .leftJoin('controller_types as t', 't.id', 'd.type_id')
     .select(['s.time', 's.device_id', 'd.box_id', 'd.controller', 't.kind', 'd.company', 'b.company_name', 's.from_status', 's.to_status']);
-  if (scope !== null) q = q.where('s.device_id', 'in', deviceIds(db, scope));
+  q = q.where(inScope(scope));
   return q.orderBy('s.time', 'desc').orderBy('s.id', 'desc').limit(limit).execute();
 }
 
@@ -119,7 +119,7 @@ export async function mapDevices(db: Db, scope: DeviceScope, statuses: SpecificS
       'd.lng',
       'd.lat',
     ]);
-  if (scope !== null) q = q.where(visibleTo(scope));
+  q = q.where(inScope(scope));
   if (statuses) q = q.where('d.status', 'in', statuses);
   return q.orderBy('d.box_id').orderBy('d.controller').execute();
 }

@@ -90,6 +90,7 @@ export class CardReminders {
       .selectFrom('iot_cards')
       .select(['iccid', 'box_id', 'expires_on'])
       .where('box_id', 'is not', null)
+      .where('box_id', 'not in', (eb) => eb.selectFrom('box_deletions').select('box_id'))
       .where('expires_on', '>=', today)
       .where('expires_on', '<=', dateOf(Date.parse(`${today}T00:00:00Z`) + CARD_REMINDERS.in_30_days * DAY_MS))
       .execute();

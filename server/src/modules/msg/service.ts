@@ -13,7 +13,7 @@ import {
   type Language,
 } from '@dms/contract';
 import type { z } from 'zod';
-import { deviceScope, requireAccess } from '../../access/index.js';
+import { deviceScope, inScope, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
 import type { AuthContext } from '../../types.js';
@@ -44,8 +44,7 @@ export class NotificationService {
       .innerJoin('notifications as n', 'n.id', 'r.notification_id')
       .innerJoin('devices as d', 'd.id', 'n.device_id')
       .where('r.user_id', '=', auth.user.id);
-    if (scope !== null)
-      q = q.where('n.device_id', 'in', (eb) => eb.selectFrom('device_reach as dr').select('dr.device_id').where('dr.user_id', '=', scope));
+    q = q.where(inScope(scope));
     if (f.kind) q = q.where('n.type', '=', f.kind);
     if (f.status) {
       const status = f.status;

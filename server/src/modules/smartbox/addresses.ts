@@ -1,3 +1,4 @@
+import { liveBox } from '../../access/index.js';
 import {
   canAccess,
   message,
@@ -45,7 +46,7 @@ export class BoxAddressService {
   constructor(private readonly db: Db) {}
 
   private all() {
-    return this.db.selectFrom('boxes as b').leftJoin('box_server_ips as s', 's.box_id', 'b.box_id');
+    return this.db.selectFrom('boxes as b').leftJoin('box_server_ips as s', 's.box_id', 'b.box_id').where(liveBox);
   }
 
   private matching(f: BoxAddressFilter) {

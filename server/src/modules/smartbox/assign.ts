@@ -1,6 +1,6 @@
 import { ASSIGN_TARGET_ROLES, Code, type AssignAccount, type BoxAssigned, type BoxAssignPreview, type boxAssignBody } from '@dms/contract';
 import type { z } from 'zod';
-import { requireAccess } from '../../access/index.js';
+import { liveBox, requireAccess } from '../../access/index.js';
 import { refreshReach } from '../../access/reach.js';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
@@ -127,6 +127,7 @@ export class BoxAssignService {
   private boxesQuery(db: Db) {
     return db
       .selectFrom('boxes as b')
+      .where(liveBox)
       .leftJoin('users as u', 'u.id', 'b.owner_id')
       .select((eb) => [
         'b.box_id',

@@ -1,3 +1,4 @@
+import { liveBox } from '../../access/index.js';
 import {
   boxConfigProblems,
   boxParam,
@@ -57,6 +58,7 @@ export class BoxTypeService {
           eb
             .selectFrom('boxes as b')
             .whereRef('b.box_type', '=', 't.code')
+            .where(liveBox)
             .select((e) => e.fn.countAll<number | string>().as('n'))
             .as('boxes'),
         )

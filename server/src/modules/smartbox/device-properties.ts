@@ -16,7 +16,7 @@ import {
   type UploadProblem,
 } from '@dms/contract';
 import type { z } from 'zod';
-import { requireAccess } from '../../access/index.js';
+import { liveDevice, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
@@ -61,7 +61,7 @@ export class DevicePropertiesService {
     const given: Array<[string, unknown]> = Object.entries(body.fields);
     const changes = Object.fromEntries(given.filter(([, v]) => v !== undefined)) as Changes;
     const updated = await this.db.transaction().execute(async (tx) => {
-      const found = await tx.selectFrom('devices').select('id').where('id', 'in', body.deviceIds).execute();
+      const found = await tx.selectFrom('devices as d').select('d.id').where('d.id', 'in', body.deviceIds).where(liveDevice).execute();
       if (found.length !== body.deviceIds.length) throw new AppError(Code.NOT_FOUND, 'error.notFound');
       await requireAccess(tx, { auth, permission: 'device.update', ids: body.deviceIds });
       for (let i = 0; i < body.deviceIds.length; i += CHUNK)
@@ -175,9 +175,10 @@ export class DevicePropertiesService {
     const out = new Map<string, { id: number } & Record<DeviceProperty, string | null>>();
     for (let i = 0; i < boxIds.length; i += CHUNK) {
       const rows = await this.db
-        .selectFrom('devices')
-        .select(['id', 'box_id', 'controller', ...DEVICE_PROPERTIES.map((p) => INFO_COLUMNS[p])])
-        .where('box_id', 'in', boxIds.slice(i, i + CHUNK))
+        .selectFrom('devices as d')
+        .select(['d.id', 'd.box_id', 'd.controller', ...DEVICE_PROPERTIES.map((p) => `d.${INFO_COLUMNS[p]}` as const)])
+        .where('d.box_id', 'in', boxIds.slice(i, i + CHUNK))
+        .where(liveDevice)
         .execute();
       for (const r of rows) {
         const props = Object.fromEntries(DEVICE_PROPERTIES.map((p) => [p, r[INFO_COLUMNS[p]] ?? null])) as Record<

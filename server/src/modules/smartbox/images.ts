@@ -12,7 +12,7 @@ import {
 } from '@dms/contract';
 import type { FastifyRequest } from 'fastify';
 import type { z } from 'zod';
-import { requireAccess, requireBoxDownload } from '../../access/index.js';
+import { liveBox, requireAccess, requireBoxDownload } from '../../access/index.js';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import type { BoxImagesTable } from '../../db/schema/smartbox.js';
 import { AppError } from '../../errors.js';
@@ -243,14 +243,15 @@ export class ImageService {
   /** The versions the fleet runs, per box type: most boxes first. */
   async versions(): Promise<FleetVersion[]> {
     const rows = await this.db
-      .selectFrom('boxes')
+      .selectFrom('boxes as b')
+      .where(liveBox)
       .select((eb) => [
-        'box_type',
-        'firmware',
+        'b.box_type',
+        'b.firmware',
         eb.fn.countAll<number | string>().as('boxes'),
-        eb.fn.sum<number | string | null>('online').as('online'),
+        eb.fn.sum<number | string | null>('b.online').as('online'),
       ])
-      .groupBy(['box_type', 'firmware'])
+      .groupBy(['b.box_type', 'b.firmware'])
       .execute();
     return rows
       .map((r) => ({ boxType: r.box_type, version: r.firmware, boxes: Number(r.boxes), online: Number(r.online ?? 0) }))

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { BoxAssignService } from './assign.js';
+import { BoxDeleteService } from './box-delete.js';
 import { BoxAddressService } from './addresses.js';
 import { boxConfigExport, previewBoxConfig } from './box-config-upload.js';
 import { BoxTypeService } from './box-types.js';
@@ -28,6 +29,8 @@ declare module '../../events/bus.js' {
 declare module 'fastify' {
   interface FastifyInstance {
     boxCommands: BoxCommandService;
+    /** Deleted boxes: their purge runs hourly; tests call `purge` at once. */
+    boxDeletions: BoxDeleteService;
   }
 }
 
@@ -56,6 +59,8 @@ export default fp(
     const images = new ImageService(app.db, app.ingest, app.datalog, app.clock);
     const rollouts = new RolloutService(app.db, commands, images, app.ingest, app.bus, app.datalog, app.clock, app.log);
     const moves = new BoxMoveService(app.db, commands, app.bus, app.datalog, app.clock);
+    const deletions = new BoxDeleteService(app.db, app.bus, app.datalog, app.clock, app.config.ingest.deleteGraceMs);
+    app.decorate('boxDeletions', deletions);
     // Root's consoles follow commands and rollouts live (the area's live events are declared in its contract folder).
     app.bus.on('boxCommandsChanged', ({ jobs }) => {
       app.bus.publish('liveToRole', { role: 'root', event: { type: 'boxCommands', jobs: [...jobs] } });
@@ -79,6 +84,7 @@ export default fp(
       Promise.all([
         commands.sweep().then(() => Promise.all([rollouts.advance(), moves.advance()])),
         purge ? images.purge() : undefined,
+        purge ? deletions.purge() : undefined,
       ]).catch((err: unknown) => {
         app.log.error({ err }, 'box commands could not be swept');
       });
@@ -133,6 +139,10 @@ export default fp(
     route(app, e.movePreview, ({ auth, body }) => moves.preview(auth, body));
     route(app, e.startMove, ({ auth, body, ip }) => moves.start(auth, body, ip));
     route(app, e.moves, ({ query }) => moves.page(query));
+    route(app, e.deletePreview, ({ auth, params }) => deletions.preview(auth, params.boxId));
+    route(app, e.deleteBox, ({ auth, body, ip }) => deletions.remove(auth, body.boxId, ip));
+    route(app, e.deletedBoxes, ({ query }) => deletions.page(query));
+    route(app, e.restoreBox, ({ auth, params, ip }) => deletions.restore(auth, params.boxId, ip));
     const serverIps = new ServerIpService(app.db);
     route(app, e.serverIps, ({ query }) => serverIps.page(query));
     app.exports.register('server-ips', serverIps.exportSource());

@@ -18,7 +18,7 @@ import {
   type MoveState,
 } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
-import { requireAccess } from '../../access/index.js';
+import { liveBox, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
@@ -63,6 +63,7 @@ export class BoxMoveService {
         .selectFrom('boxes as b')
         .leftJoin('box_server_ips as s', 's.box_id', 'b.box_id')
         .select(['b.box_id', 's.address as told', 'b.online'])
+        .where(liveBox)
         .orderBy('b.box_id');
     if (select.boxIds) {
       const out: Selected[] = [];

@@ -1,3 +1,4 @@
+import { liveBox } from '../../access/index.js';
 import {
   Code,
   MAX_ROLLOUT_BOXES,
@@ -103,7 +104,7 @@ export async function onVersion(db: Kysely<Database>, image: ImageKey, filter: F
 }
 
 function filtered(db: Kysely<Database>, boxType: string, filter: Filter) {
-  let q = db.selectFrom('boxes as b').where('b.box_type', '=', boxType);
+  let q = db.selectFrom('boxes as b').where('b.box_type', '=', boxType).where(liveBox);
   if (filter.versions && filter.versions.length > 0) {
     const named = filter.versions.filter((v) => v !== '');
     const never = filter.versions.includes('');

@@ -1,6 +1,6 @@
 import type { CommandState, CommandsSent, DwsRow, dwsBody, dwsQuery } from '@dms/contract';
 import type { z } from 'zod';
-import { requireAccess } from '../../access/index.js';
+import { liveBox, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { contains } from '../../db/search.js';
 import type { IngestService } from '../../ingest/service.js';
@@ -28,7 +28,7 @@ export class UploadSettingsService {
 
   /** The boxes by number, searched by the start of their number or a part of their company. */
   async page({ q, page, page_size }: z.output<typeof dwsQuery>): Promise<{ total: number; items: DwsRow[] }> {
-    let query = this.db.selectFrom('boxes as b').leftJoin('box_upload_settings as s', 's.box_id', 'b.box_id');
+    let query = this.db.selectFrom('boxes as b').leftJoin('box_upload_settings as s', 's.box_id', 'b.box_id').where(liveBox);
     if (q) {
       const ranges = /^\d+$/.test(q) ? boxIdPrefixRanges(q) : [];
       query = query.where((eb) =>

@@ -19,10 +19,12 @@ export interface DeleteRowButtonProps<F, S extends string> {
   /** The list the row is on, and how many rows its page shows. */
   list: ListControl<F, S>;
   rowsOnPage: number;
+  /** Red, as a delete is (default); false for an action that takes a row off its list harmlessly, such as a restore. */
+  danger?: boolean;
 }
 
 /**
- * A list row's delete: asks first, says when it is done, reads the list again, and goes back a page when the row was
+ * A list row's delete (or another action that takes the row off its list, such as a restore): asks first, says when it is done, reads the list again, and goes back a page when the row was
  * the last one of a later page.
  */
 export function DeleteRowButton<F, S extends string>({
@@ -35,6 +37,7 @@ export function DeleteRowButton<F, S extends string>({
   invalidates,
   list,
   rowsOnPage,
+  danger = true,
 }: DeleteRowButtonProps<F, S>) {
   const { message } = App.useApp();
   const invalidate = useInvalidate();
@@ -42,7 +45,7 @@ export function DeleteRowButton<F, S extends string>({
   return (
     <Popconfirm
       title={confirm}
-      okButtonProps={{ danger: true, 'data-testid': okTestId }}
+      okButtonProps={{ danger, 'data-testid': okTestId }}
       onConfirm={() =>
         void remove().then(() => {
           void message.success(deleted);
@@ -51,7 +54,7 @@ export function DeleteRowButton<F, S extends string>({
         })
       }
     >
-      <Button type="link" size="small" danger data-testid={testId}>
+      <Button type="link" size="small" danger={danger} data-testid={testId}>
         {label}
       </Button>
     </Popconfirm>

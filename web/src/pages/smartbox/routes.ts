@@ -3,6 +3,7 @@ import {
   ClearOutlined,
   CloudServerOutlined,
   CloudUploadOutlined,
+  DeleteOutlined,
   FileTextOutlined,
   FileZipOutlined,
   GlobalOutlined,
@@ -16,7 +17,7 @@ import {
 import type { ShellRoute } from '@/app/route-types';
 import { SMARTBOX_UPLOAD_PATH } from './paths';
 
-/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-address, box-ck, box-dws, device-property, upload and box-software are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
+/** Smart box (spec 2 /smartbox: root's and limited_admin's box tools); ip-log, box-address, box-ck, box-dws, device-property, upload, box-software and box-delete are root's (area smartboxRoot), box-assign limited_admin's alone, clearing fault records root's and limited_admin's. */
 export const routes: readonly ShellRoute[] = [
   {
     kind: 'group',
@@ -106,6 +107,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/smartbox/box-software',
         meta: { titleKey: 'smartbox.route.boxSoftware', icon: RocketOutlined, area: 'smartboxRoot' },
         load: () => import('./box-software'),
+      },
+      {
+        kind: 'page',
+        name: 'boxDelete',
+        path: '/smartbox/box-delete',
+        meta: { titleKey: 'smartbox.route.boxDelete', icon: DeleteOutlined, area: 'smartboxRoot' },
+        load: () => import('./box-delete'),
       },
       {
         kind: 'page',

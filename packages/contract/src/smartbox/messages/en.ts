@@ -122,4 +122,10 @@ export default {
   'serverIp.column.updatedAt': 'Updated',
   'error.boxType.taken': 'The box type {code} exists already.',
   'action.smartbox.createBoxType': 'Add a box type',
+  'validation.smartbox.boxId': 'Enter a box number (1 to 2147483647).',
+  'error.smartbox.boxDeleted': 'Box {box} is deleted already. Restore it from the list of deleted boxes.',
+  'error.smartbox.notDeleted': 'Box {box} is not deleted.',
+  'action.smartbox.deleteBox': 'Delete a box',
+  'action.smartbox.restoreBox': 'Restore a deleted box',
+  'action.smartbox.purgeBox': 'Purge a deleted box with its data',
 };

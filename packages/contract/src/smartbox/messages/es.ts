@@ -124,4 +124,10 @@ export default {
   'serverIp.column.updatedAt': 'Actualizada',
   'error.boxType.taken': 'El tipo de caja {code} ya existe.',
   'action.smartbox.createBoxType': 'Añadir un tipo de caja',
+  'validation.smartbox.boxId': 'Introduzca un número de caja (de 1 a 2147483647).',
+  'error.smartbox.boxDeleted': 'La caja {box} ya está eliminada. Restáurela desde la lista de cajas eliminadas.',
+  'error.smartbox.notDeleted': 'La caja {box} no está eliminada.',
+  'action.smartbox.deleteBox': 'Eliminar una caja',
+  'action.smartbox.restoreBox': 'Restaurar una caja eliminada',
+  'action.smartbox.purgeBox': 'Purgar una caja eliminada con sus datos',
 };

@@ -122,4 +122,10 @@ export default {
   'serverIp.column.updatedAt': '更新日時',
   'error.boxType.taken': 'ボックスタイプ {code} はすでにあります。',
   'action.smartbox.createBoxType': 'ボックスタイプを追加',
+  'validation.smartbox.boxId': 'ボックス番号（1～2147483647）を入力してください。',
+  'error.smartbox.boxDeleted': 'ボックス {box} はすでに削除されています。削除済みボックスの一覧から復元できます。',
+  'error.smartbox.notDeleted': 'ボックス {box} は削除されていません。',
+  'action.smartbox.deleteBox': 'ボックスを削除',
+  'action.smartbox.restoreBox': '削除したボックスを復元',
+  'action.smartbox.purgeBox': '削除したボックスをデータごと完全消去',
 };

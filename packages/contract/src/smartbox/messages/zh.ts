@@ -117,4 +117,10 @@ export default {
   'serverIp.column.updatedAt': '更新时间',
   'error.boxType.taken': '盒子类型 {code} 已存在。',
   'action.smartbox.createBoxType': '新增盒子类型',
+  'validation.smartbox.boxId': '请输入盒子编号（1 至 2147483647）。',
+  'error.smartbox.boxDeleted': '盒子 {box} 已被删除。可在已删除盒子列表中恢复。',
+  'error.smartbox.notDeleted': '盒子 {box} 未被删除。',
+  'action.smartbox.deleteBox': '删除盒子',
+  'action.smartbox.restoreBox': '恢复已删除的盒子',
+  'action.smartbox.purgeBox': '彻底清除已删除的盒子及其数据',
 };

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { childrenWithRole, type ChildRole } from '../../../access/index.js';
+import { childrenWithRole, liveDevice, type ChildRole } from '../../../access/index.js';
 import type { Db } from '../../../db/database.js';
 import { containsAny } from '../../../db/search.js';
 import { deviceSearch } from '../people.js';
@@ -101,7 +101,8 @@ function personDevices(db: Db, sourceId: number, userId: number, kind: LinkKind,
         .on('l.kind', '=', kind)
         .on('l.recalled_at', 'is', null),
     )
-    .leftJoin('users as o', 'o.id', 'd.owner_id');
+    .leftJoin('users as o', 'o.id', 'd.owner_id')
+    .where(liveDevice);
   const scoped = linked ? base.where('l.id', 'is not', null) : base.where('d.owner_id', '=', sourceId).where('l.id', 'is', null);
   const search = deviceSearch(q);
   return search ? scoped.where(search) : scoped;

@@ -1,6 +1,7 @@
 import { Code, type DevCkUsers, type ManagerOrUser, type RecallCheck, type TemplateOption } from '@dms/contract';
 import { CK_FACTORY_ROLE, reachOf } from '../../../access/reach.js';
 import { seesAll } from '../../../access/rule.js';
+import { liveDevice } from '../../../access/repository.js';
 import type { Db } from '../../../db/database.js';
 import { AppError, notFound } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
@@ -61,6 +62,7 @@ export class CallerService {
       .innerJoin('users as o', 'o.id', 'd.owner_id')
       .select(['d.id', 'd.owner_id', 'b.ck', 'o.username as owner_name'])
       .where('d.id', '=', deviceId)
+      .where(liveDevice)
       .executeTakeFirst();
     if (!device) throw notFound();
     if (!seesAll(auth) && !(await reachOf(this.db, auth.user.id, [deviceId])).has(deviceId)) throw notFound();

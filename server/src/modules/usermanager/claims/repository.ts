@@ -1,20 +1,25 @@
+import { liveBox } from '../../../access/index.js';
 import type { Db } from '../../../db/database.js';
 
 export function findBox(db: Db, boxId: number) {
-  return db
-    .selectFrom('boxes as b')
-    .innerJoin('users as o', 'o.id', 'b.owner_id')
-    .select([
-      'b.box_id',
-      'b.owner_id',
-      'b.ck',
-      'b.company_name',
-      'o.roles as owner_roles',
-      'o.ck as owner_ck',
-      'o.company as owner_company',
-    ])
-    .where('b.box_id', '=', boxId)
-    .executeTakeFirst();
+  return (
+    db
+      .selectFrom('boxes as b')
+      .innerJoin('users as o', 'o.id', 'b.owner_id')
+      .select([
+        'b.box_id',
+        'b.owner_id',
+        'b.ck',
+        'b.company_name',
+        'o.roles as owner_roles',
+        'o.ck as owner_ck',
+        'o.company as owner_company',
+      ])
+      .where('b.box_id', '=', boxId)
+      // A deleted box (/smartbox/box-delete) cannot be claimed: it is not registered for anyone until restored.
+      .where(liveBox)
+      .executeTakeFirst()
+  );
 }
 
 /** Failed claims since `since`: by the user on the box, by the user on any box, by anyone on the box; and the oldest of each. */

@@ -14,6 +14,7 @@ export default {
     configUpload: 'Box type configuration',
     configProtocol: 'Box type protocol',
     ipConfig: 'Server addresses',
+    boxDelete: 'Delete boxes',
   },
   address: {
     box: 'Box',

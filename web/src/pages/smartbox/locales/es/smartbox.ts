@@ -15,6 +15,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     configUpload: 'Configuración del tipo de caja',
     configProtocol: 'Protocolo del tipo de caja',
     ipConfig: 'Direcciones de servidor',
+    boxDelete: 'Eliminar cajas',
   },
   address: {
     box: 'Caja',

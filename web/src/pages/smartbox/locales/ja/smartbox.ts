@@ -15,6 +15,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     configUpload: 'ボックスタイプの設定',
     configProtocol: 'ボックスタイプのプロトコル',
     ipConfig: 'サーバーアドレス設定',
+    boxDelete: 'ボックスの削除',
   },
   address: {
     box: 'ボックス',

@@ -15,6 +15,7 @@ const smartbox: LocaleArea<'smartbox'> = {
     configUpload: '盒子类型配置',
     configProtocol: '盒子类型协议',
     ipConfig: '服务器地址配置',
+    boxDelete: '删除盒子',
   },
   address: {
     box: '盒子',

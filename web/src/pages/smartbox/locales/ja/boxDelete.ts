@@ -1,0 +1,43 @@
+/** /smartbox/box-delete：内容を確認してボックスを削除し、完全消去の前に復元する。 */
+export default {
+  owner: '保有者',
+  company: '会社',
+  form: {
+    title: 'ボックスの削除',
+    help: '削除したボックスとその機器は直ちに全員から見えなくなり、ボックスが送るデータは破棄されます。履歴ごと完全消去されるまでは、下の一覧から復元できます。',
+    box: 'ボックス',
+    boxNeeded: '削除するボックスの番号を入力してください。',
+    show: '内容を表示',
+    type: '種類',
+    online: 'オンライン',
+    offline: 'オフライン',
+    device: '機器',
+    deviceType: 'コントローラー種類',
+    status: '状態',
+    warning:
+      '削除すると、ボックスとその機器はすべての一覧、ページ、地図、エクスポート、ライブ表示から直ちに消えます。{days} 日間は復元でき、その後は履歴ごと完全消去され、元に戻せません。',
+    submit: 'ボックス {box} を削除',
+    confirm: 'ボックス {box} を、機器 {devices} 台と保存済みスナップショット {history} 件とともに削除しますか？',
+    done: 'ボックス {box} を削除しました。{days} 日間は復元できます。',
+  },
+  counts: {
+    devices: '機器',
+    history: '保存済みスナップショット',
+    faultRecords: '故障記録',
+    events: 'ルールイベント',
+    statusChanges: '状態の変化',
+    commands: 'コマンド',
+  },
+  list: {
+    title: '削除したボックス',
+    help: '完全消去の早い順。復元したボックスと機器は、以前見ていた全員に再び表示されます。',
+    deleted: '削除',
+    purgeAt: '完全消去日時',
+    daysLeft: '{days, plural, =0 {今日} other {あと # 日}}',
+    actions: '操作',
+    restore: '復元',
+    restoreConfirm: 'ボックス {box} を機器 {devices} 台とともに復元しますか？',
+    restored: 'ボックス {box} を復元しました。',
+    total: '削除したボックス {total} 件',
+  },
+};

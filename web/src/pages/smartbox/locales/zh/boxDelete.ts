@@ -1,0 +1,43 @@
+/** /smartbox/box-delete：查看盒子内容后删除，并在彻底清除前恢复。 */
+export default {
+  owner: '持有人',
+  company: '公司',
+  form: {
+    title: '删除盒子',
+    help: '删除后，盒子及其设备立即对所有人隐藏，盒子发送的数据将被丢弃。在彻底清除（连同全部历史）之前，可在下方列表中恢复。',
+    box: '盒子',
+    boxNeeded: '请输入要删除的盒子编号。',
+    show: '查看其内容',
+    type: '类型',
+    online: '在线',
+    offline: '离线',
+    device: '设备',
+    deviceType: '控制器类型',
+    status: '状态',
+    warning:
+      '删除后，盒子及其设备将立即从所有列表、页面、地图、导出和实时视图中隐藏。{days} 天内可恢复；之后将连同历史数据彻底清除，无法撤销。',
+    submit: '删除盒子 {box}',
+    confirm: '删除盒子 {box} 及其 {devices} 台设备和 {history} 条已存快照？',
+    done: '盒子 {box} 已删除，{days} 天内可恢复。',
+  },
+  counts: {
+    devices: '设备',
+    history: '已存快照',
+    faultRecords: '故障记录',
+    events: '规则事件',
+    statusChanges: '状态变化',
+    commands: '指令',
+  },
+  list: {
+    title: '已删除的盒子',
+    help: '按清除时间先后排列。恢复后，盒子及其设备对原来能看到它们的所有人重新可见。',
+    deleted: '删除',
+    purgeAt: '清除时间',
+    daysLeft: '{days, plural, =0 {今天} other {# 天后}}',
+    actions: '操作',
+    restore: '恢复',
+    restoreConfirm: '恢复盒子 {box} 及其 {devices} 台设备？',
+    restored: '盒子 {box} 已恢复。',
+    total: '共 {total} 个已删除的盒子',
+  },
+};
