@@ -6,9 +6,11 @@ import {
   type DeletedBoxPage,
   type DeviceSummary,
   type IngestStats,
+  type ServerEvent,
 } from '@dms/contract';
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { WebSocket } from 'ws';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { apiAs, buildTestApp, linkHelper, login, testDialects, userIds, type TestApp } from './helper.js';
 
@@ -62,6 +64,22 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     for (const u of ['demo_root', 'demo_limited_admin', 'demo_manager', 'demo_helper']) tokens[u] = await login(t.app, u);
   };
 
+  /** A signed-in socket subscribed to the box's device; its events. */
+  const sockets: WebSocket[] = [];
+  async function watching(base: string, user: string): Promise<{ ws: WebSocket; events: ServerEvent[] }> {
+    const ws = new WebSocket(`${base}/api/v2/ws`);
+    sockets.push(ws);
+    const events: ServerEvent[] = [];
+    ws.on('message', (d: Buffer) => events.push(JSON.parse(d.toString()) as ServerEvent));
+    await new Promise((resolve) => ws.once('open', resolve));
+    ws.send(JSON.stringify({ type: 'auth', token: tokens[user] }));
+    ws.send(JSON.stringify({ type: 'subscribe', devices: [deviceId] }));
+    await eventually(() => {
+      expect(events.find((e) => e.type === 'subscribed')).toEqual({ type: 'subscribed', devices: [deviceId] });
+    });
+    return { ws, events };
+  }
+
   beforeAll(async () => {
     t = await buildTestApp(dialect);
     t.clock.now = NOW;
@@ -76,6 +94,7 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     await linkHelper(t, deviceId);
   });
   afterAll(async () => {
+    for (const ws of sockets) ws.terminate();
     await client.endAsync();
     await t.close();
   });
@@ -95,12 +114,25 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     const before = await reachedBy();
     expect(before).toEqual([uid('demo_manager'), uid('demo_helper')].sort());
     expect(await listed('demo_root')).toBe(true);
+    const base = (await t.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const watchers = [await watching(base, 'demo_root'), await watching(base, 'demo_helper')];
 
     expect(await ok<BoxDeleted>('demo_root', 'POST', URL, { boxId: box.boxId })).toEqual({
       boxId: box.boxId,
       devices: 1,
       purgeAt: NOW + 7 * DAY,
     });
+    // Every socket watching it, root's too, is told and its subscription checked again: the device is no longer watched.
+    for (const { ws, events } of watchers) {
+      await eventually(() => {
+        expect(events.some((e) => e.type === 'reach')).toBe(true);
+      });
+      events.length = 0;
+      ws.send(JSON.stringify({ type: 'subscribe', devices: [deviceId] }));
+      await eventually(() => {
+        expect(events.find((e) => e.type === 'subscribed')).toEqual({ type: 'subscribed', devices: [] });
+      });
+    }
     // Hidden at once, for everyone who saw it, root included: reach rows gone, lists and pages refuse it.
     expect(await reachedBy()).toEqual([]);
     for (const user of ['demo_root', 'demo_manager', 'demo_helper']) expect(await listed(user), user).toBe(false);

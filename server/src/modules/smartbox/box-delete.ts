@@ -103,7 +103,7 @@ export class BoxDeleteService {
       return { box, devices: devices.length, reached: await refreshReachForBoxes(tx, [boxId]) };
     });
     this.bus.publish('boxesDeleted', { boxIds: [boxId] });
-    if (done.reached.length > 0) this.bus.publish('reachChanged', { userIds: done.reached });
+    await this.tell(done.reached);
     await this.audit.record({
       user: auth.user,
       action: 'smartbox.deleteBox',
@@ -126,7 +126,7 @@ export class BoxDeleteService {
       return { row, reached: await refreshReachForBoxes(tx, [boxId]) };
     });
     this.bus.publish('boxesRestored', { boxIds: [boxId] });
-    if (done.reached.length > 0) this.bus.publish('reachChanged', { userIds: done.reached });
+    await this.tell(done.reached);
     await this.audit.record({
       user: auth.user,
       action: 'smartbox.restoreBox',
@@ -216,6 +216,15 @@ export class BoxDeleteService {
       });
     }
     return purged;
+  }
+
+  /**
+   * Tells the open consoles and sockets of everyone who lost or regained the box (their reach changed) and of those who
+   * see every box (they have no reach rows, and lose it too): their subscriptions are checked again and their pages
+   * read again.
+   */
+  private async tell(reached: readonly number[]): Promise<void> {
+    this.bus.publish('reachChanged', { userIds: [...new Set([...reached, ...(await usersSeeingAll(this.db))])] });
   }
 
   /** A root's id: the purge of a box whose deleter's account is gone is logged under it. */
