@@ -9,6 +9,7 @@ import {
   type ServerEvent,
 } from '@dms/contract';
 import type { MqttClient } from 'mqtt';
+import { createHash } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { WebSocket } from 'ws';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
@@ -239,6 +240,48 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     expect(t.app.ingest.box(box.boxId)).toBeUndefined();
     // The number can be registered again, as a new box.
     expect((await registerBoxes(t.app, box.boxId, box.boxId)).map((b) => b.boxId)).toEqual([box.boxId]);
+  });
+
+  it('refuses a box in a rollout or a move that has not ended, naming it', async () => {
+    t.clock.now = Date.now();
+    await signIn();
+    const image = Buffer.alloc(2048, 3);
+    const uploaded = await t.app.inject({
+      method: 'POST',
+      url: `/api/v2/smartbox/images?${new URLSearchParams({
+        kind: 'firmware',
+        boxType: 'DTU-4G',
+        version: '9.9.9',
+        fileName: 'dtu-9.9.9.bin',
+        sha256: createHash('sha256').update(image).digest('hex'),
+      }).toString()}`,
+      headers: { authorization: `Bearer ${tokens.demo_root ?? ''}`, 'content-type': 'application/octet-stream' },
+      payload: image,
+    });
+    const imageId = uploaded.json<{ data: { id: number } }>().data.id;
+    const rollout = { imageId, filter: { boxIds: [FIRST + 1] }, canary: 1, batchSize: 1, paceSeconds: 0, maxFailures: 0 };
+    await ok('demo_root', 'POST', '/smartbox/rollouts', rollout);
+    const inRollout = {
+      status: 409,
+      code: Code.BOXES_IN_ROLLOUT,
+      message: `These boxes are in a rollout that has not ended: ${FIRST + 1}.`,
+    };
+    await refused('demo_root', 'GET', `${URL}/${FIRST + 1}/preview`, undefined, inRollout);
+    await refused('demo_root', 'POST', URL, { boxId: FIRST + 1 }, inRollout);
+    // The number registered again after the purge: offline, so its move waits (queued), not ended.
+    await ok('demo_root', 'POST', '/smartbox/moves', { target: '10.0.0.9:1883', select: { boxIds: [box.boxId] } });
+    await refused(
+      'demo_root',
+      'POST',
+      URL,
+      { boxId: box.boxId },
+      {
+        status: 400,
+        code: Code.REJECTED,
+        message: `Box ${box.boxId} is being moved to another server. Delete it once the move has ended.`,
+      },
+    );
+    expect((await ok<DeletedBoxPage>('demo_root', 'GET', URL)).total).toBe(0);
   });
 
   it('refuses a bad or unknown number with its message, and anyone but root', async () => {

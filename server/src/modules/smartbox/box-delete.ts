@@ -7,6 +7,7 @@ import {
   type DeletedBoxQuery,
   type DeletedBoxRow,
   type DeviceStatus,
+  OPEN_MOVE_STATES,
 } from '@dms/contract';
 import { refreshReachForBoxes, requireAccess, usersSeeingAll } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
@@ -14,6 +15,7 @@ import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { requireFree } from './rollout-boxes.js';
 
 /** History rows deleted per statement when a box is purged: the writers wait for one chunk at most. */
 const PURGE_CHUNK = 5000;
@@ -252,11 +254,22 @@ export class BoxDeleteService {
     }
   }
 
-  /** Refuses a box that is not registered (404), not root's to delete (403), or deleted already. */
+  /**
+   * Refuses a box that is not registered (404), not root's to delete (403), deleted already, or in a firmware rollout or
+   * a server move that has not ended: its end would count as a failure there (a rollout could stop at its threshold).
+   */
   private async requireLive(db: Db, auth: AuthContext, boxId: number): Promise<void> {
     await requireRegistered(db, auth, boxId);
     const deleted = await db.selectFrom('box_deletions').select('box_id').where('box_id', '=', boxId).executeTakeFirst();
     if (deleted) throw new AppError(Code.REJECTED, 'error.smartbox.boxDeleted', { box: boxId });
+    await requireFree(db, [boxId]);
+    const moving = await db
+      .selectFrom('box_moves')
+      .select('box_id')
+      .where('box_id', '=', boxId)
+      .where('state', 'in', OPEN_MOVE_STATES)
+      .executeTakeFirst();
+    if (moving) throw new AppError(Code.REJECTED, 'error.smartbox.boxMoving', { box: boxId });
   }
 
   /** How much the box's devices hold. */

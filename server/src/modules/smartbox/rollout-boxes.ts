@@ -11,7 +11,7 @@ import {
   type RolloutRow,
   type RolloutState,
 } from '@dms/contract';
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import type { Database } from '../../db/schema.js';
 import type { BoxRolloutsTable } from '../../db/schema/smartbox.js';
@@ -123,7 +123,7 @@ function filtered(db: Kysely<Database>, boxType: string, filter: Filter) {
 }
 
 /** Refuses boxes in a rollout that has not ended, naming the first ten. */
-export async function requireFree(tx: Transaction<Database>, boxIds: readonly number[]): Promise<void> {
+export async function requireFree(tx: Kysely<Database>, boxIds: readonly number[]): Promise<void> {
   const busy: number[] = [];
   for (const some of chunks(boxIds))
     for (const r of await tx

@@ -124,6 +124,7 @@ export default {
   'action.smartbox.createBoxType': 'Add a box type',
   'validation.smartbox.boxId': 'Enter a box number (1 to 2147483647).',
   'error.smartbox.boxDeleted': 'Box {box} is deleted already. Restore it from the list of deleted boxes.',
+  'error.smartbox.boxMoving': 'Box {box} is being moved to another server. Delete it once the move has ended.',
   'error.smartbox.notDeleted': 'Box {box} is not deleted.',
   'action.smartbox.deleteBox': 'Delete a box',
   'action.smartbox.restoreBox': 'Restore a deleted box',

@@ -126,6 +126,7 @@ export default {
   'action.smartbox.createBoxType': 'Añadir un tipo de caja',
   'validation.smartbox.boxId': 'Introduzca un número de caja (de 1 a 2147483647).',
   'error.smartbox.boxDeleted': 'La caja {box} ya está eliminada. Restáurela desde la lista de cajas eliminadas.',
+  'error.smartbox.boxMoving': 'La caja {box} se está moviendo a otro servidor. Elimínela cuando termine el traslado.',
   'error.smartbox.notDeleted': 'La caja {box} no está eliminada.',
   'action.smartbox.deleteBox': 'Eliminar una caja',
   'action.smartbox.restoreBox': 'Restaurar una caja eliminada',

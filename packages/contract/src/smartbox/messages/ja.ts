@@ -124,6 +124,7 @@ export default {
   'action.smartbox.createBoxType': 'ボックスタイプを追加',
   'validation.smartbox.boxId': 'ボックス番号（1～2147483647）を入力してください。',
   'error.smartbox.boxDeleted': 'ボックス {box} はすでに削除されています。削除済みボックスの一覧から復元できます。',
+  'error.smartbox.boxMoving': 'ボックス {box} は別のサーバーへ移行中です。移行が終わってから削除してください。',
   'error.smartbox.notDeleted': 'ボックス {box} は削除されていません。',
   'action.smartbox.deleteBox': 'ボックスを削除',
   'action.smartbox.restoreBox': '削除したボックスを復元',

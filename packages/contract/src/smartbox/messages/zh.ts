@@ -119,6 +119,7 @@ export default {
   'action.smartbox.createBoxType': '新增盒子类型',
   'validation.smartbox.boxId': '请输入盒子编号（1 至 2147483647）。',
   'error.smartbox.boxDeleted': '盒子 {box} 已被删除。可在已删除盒子列表中恢复。',
+  'error.smartbox.boxMoving': '盒子 {box} 正在迁移到其他服务器。请在迁移结束后再删除。',
   'error.smartbox.notDeleted': '盒子 {box} 未被删除。',
   'action.smartbox.deleteBox': '删除盒子',
   'action.smartbox.restoreBox': '恢复已删除的盒子',
