@@ -1,5 +1,7 @@
 import { defineConfig } from '@playwright/test';
 
+const CI = process.env.CI === 'true';
+
 /**
  * End-to-end tests in Debian's Chromium against the real server, started by global-setup.ts on a free port
  * with a temporary SQLite database (its address reaches the tests as E2E_BASE_URL).
@@ -7,12 +9,15 @@ import { defineConfig } from '@playwright/test';
 export default defineConfig({
   testDir: './tests',
   globalSetup: './global-setup.ts',
-  timeout: 45_000,
-  expect: { timeout: 10_000 },
+  // A time limit catches a hang, not slowness (speed is measured by benchmarks). CI runs on the session's machine, and
+  // machines of one kind here run the suite up to three times slower than others (docs/benchmarks.md): there the
+  // limits are doubled, so that a long spec is not failed for the machine's pace.
+  timeout: CI ? 90_000 : 45_000,
+  expect: { timeout: CI ? 20_000 : 10_000 },
   workers: 2,
   // CI retries a failed test once and the closing summary names it as FLAKY, to be fixed; locally a failure is final.
-  retries: process.env.CI === 'true' ? 1 : 0,
-  forbidOnly: process.env.CI === 'true',
+  retries: CI ? 1 : 0,
+  forbidOnly: CI,
   outputDir: './test-results',
   // The setup project signs each demo role in once (auth.setup.ts); the specs reuse its sessions (fixtures.ts).
   projects: [
