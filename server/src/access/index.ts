@@ -63,6 +63,7 @@ export {
   childrenWithRole,
   dataInScope,
   dataVisibleTo,
+  deletedBoxIds,
   deletedDeviceIds,
   inScope,
   liveBox,

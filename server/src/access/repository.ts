@@ -30,6 +30,11 @@ export function liveBox(eb: ExpressionBuilder<Database & { b: Database['boxes'] 
   return eb('b.box_id', 'not in', eb.selectFrom('box_deletions').select('box_id'));
 }
 
+/** The ids of deleted boxes, as a subquery: for tables keyed by box id (logs, cards, addresses). */
+export function deletedBoxIds(db: Db) {
+  return db.selectFrom('box_deletions').select('box_id');
+}
+
 /** The ids of the devices of deleted boxes, as a subquery: for tables keyed by device id, read by those who see all. */
 export function deletedDeviceIds(db: Db) {
   return db.selectFrom('devices as dd').innerJoin('box_deletions as x', 'x.box_id', 'dd.box_id').select('dd.id');

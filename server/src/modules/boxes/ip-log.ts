@@ -1,3 +1,4 @@
+import { deletedBoxIds } from '../../access/index.js';
 import { canAccess, message, type IpChangeRow, type IpLogFilter, type Language, type MessageKey } from '@dms/contract';
 import type { Db } from '../../db/database.js';
 import { forbidden } from '../../errors.js';
@@ -15,7 +16,7 @@ export function toIpChange(r: IpLogDbRow): IpChangeRow {
 /** The log's rows the filter takes: a box, part of either IP, [from, to). */
 function matching(db: Db, f: IpLogFilter) {
   // A deleted box's changes go with it (/smartbox/box-delete).
-  let q = db.selectFrom('box_ip_log').where('box_id', 'not in', (eb) => eb.selectFrom('box_deletions').select('box_id'));
+  let q = db.selectFrom('box_ip_log').where('box_id', 'not in', deletedBoxIds(db));
   if (f.boxId !== undefined) q = q.where('box_id', '=', f.boxId);
   if (f.ip) {
     // Digits, dots and colons only (the contract's rule): nothing in it is a LIKE wildcard.

@@ -1,3 +1,4 @@
+import { deletedBoxIds } from '../../access/index.js';
 import { CARD_REMINDERS, type CardReminder } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
@@ -90,7 +91,7 @@ export class CardReminders {
       .selectFrom('iot_cards')
       .select(['iccid', 'box_id', 'expires_on'])
       .where('box_id', 'is not', null)
-      .where('box_id', 'not in', (eb) => eb.selectFrom('box_deletions').select('box_id'))
+      .where('box_id', 'not in', deletedBoxIds(this.db))
       .where('expires_on', '>=', today)
       .where('expires_on', '<=', dateOf(Date.parse(`${today}T00:00:00Z`) + CARD_REMINDERS.in_30_days * DAY_MS))
       .execute();

@@ -1,3 +1,4 @@
+import { deletedBoxIds } from '../../access/index.js';
 import { canAccess, message, normalServerAddress, type MessageKey, type ServerIpQuery, type ServerIpRow } from '@dms/contract';
 import type { z } from 'zod';
 import type { serverIpFilter } from '@dms/contract';
@@ -26,7 +27,7 @@ export class ServerIpService {
   constructor(private readonly db: Db) {}
 
   private matching(f: Filter) {
-    let q = this.db.selectFrom('box_server_ips').where('box_id', 'not in', (eb) => eb.selectFrom('box_deletions').select('box_id'));
+    let q = this.db.selectFrom('box_server_ips').where('box_id', 'not in', deletedBoxIds(this.db));
     if (f.boxId !== undefined) q = q.where('box_id', '=', f.boxId);
     // A whole address is compared in its normal form; a part of one anywhere.
     if (f.address) q = q.where(contains('address', normalServerAddress(f.address) ?? f.address));
