@@ -222,7 +222,9 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     // A box restored before its time is not purged.
     await ok('demo_root', 'POST', `${URL}/${other}/restore`);
     t.clock.now = NOW + 7 * DAY;
-    expect(await t.app.boxDeletions.purge()).toEqual([box.boxId]);
+    // Two sweeps meet (another instance's, or the hourly one beside this call): the box is purged and logged once.
+    const purges = await Promise.all([t.app.boxDeletions.purge(), t.app.boxDeletions.purge()]);
+    expect(purges.flat()).toEqual([box.boxId]);
     expect(await t.app.db.selectFrom('boxes').select('box_id').where('box_id', 'in', [box.boxId, other]).execute()).toEqual([
       { box_id: other },
     ]);

@@ -173,7 +173,8 @@ export class BoxDeleteService {
   /**
    * Purges the deleted boxes whose grace has passed: their history in chunks (writers wait for one chunk at most), then
    * in one transaction what else names them and the box itself (its devices, records, commands and the rest go with
-   * it: the cascades). A box restored meanwhile is left alone; one purge interrupted goes on at the next sweep.
+   * it: the cascades). A box restored meanwhile is left alone, a box is purged and logged once when two sweeps meet, and
+   * one purge interrupted goes on at the next sweep.
    * Answers the boxes purged.
    */
   async purge(): Promise<number[]> {
@@ -190,8 +191,10 @@ export class BoxDeleteService {
       let history = 0;
       for (const id of devices) history += await this.purgeHistory(id);
       const still = await this.db.transaction().execute(async (tx) => {
-        const deleted = await tx.selectFrom('box_deletions').select('box_id').where('box_id', '=', row.box_id).executeTakeFirst();
-        if (!deleted) return false;
+        // Claimed by deleting its row: a restore, or a purge of another sweep or instance, that came first leaves none
+        // (on PostgreSQL the second waits for the first's row lock, then finds it gone), and this one stops.
+        const claimed = await tx.deleteFrom('box_deletions').where('box_id', '=', row.box_id).executeTakeFirst();
+        if (count(claimed.numDeletedRows) === 0) return false;
         if (devices.length > 0) {
           await tx.deleteFrom('history').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('device_latest').where('device_id', 'in', devices).execute();
