@@ -20,6 +20,10 @@ const configSchema = z
     PORT: z.coerce.number().int().min(0).max(65535).default(8080),
     HOST: z.string().min(1).default('0.0.0.0'),
     DATA_DIR: z.string().min(1).default('./data'),
+    SECRET_KEY: z
+      .string()
+      .regex(/^[0-9a-fA-F]{64}$/, 'must be 64 hexadecimal digits (32 bytes): `openssl rand -hex 32`')
+      .optional(),
     DATABASE_URL: z
       .string()
       .regex(/^postgres(ql)?:\/\//, 'must start with postgres:// or postgresql:// (leave it unset for the SQLite file)')
@@ -118,6 +122,8 @@ export interface Config {
   port: number;
   host: string;
   dataDir: string;
+  /** The key that seals secrets at rest (the CK factories' master keys); unset: DATA_DIR/secret.key, made at first use. */
+  secretKey?: string;
   /** SQLite: `synchronous` is FULL unless set to `normal` (faster; a power loss may lose the last acknowledged commits). */
   database: { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' } | { kind: 'postgres'; url: string; schema?: string };
   logLevel: (typeof LOG_LEVELS)[number];
@@ -190,6 +196,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     port: c.PORT,
     host: c.HOST,
     dataDir,
+    ...(c.SECRET_KEY ? { secretKey: c.SECRET_KEY.toLowerCase() } : {}),
     database: c.DATABASE_URL
       ? { kind: 'postgres', url: c.DATABASE_URL, ...(c.DATABASE_SCHEMA ? { schema: c.DATABASE_SCHEMA } : {}) }
       : { kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite'), synchronous: c.SQLITE_SYNCHRONOUS },

@@ -17,6 +17,7 @@ export { default as iotCard } from './modules/iot-card/index.js';
 export { default as msg } from './modules/msg/index.js';
 export { default as notice } from './modules/notice/index.js';
 export { default as permissionTemplates } from './modules/permission-templates/index.js';
+export { default as qrManage } from './modules/qr-manage/index.js';
 export { default as smartbox } from './modules/smartbox/index.js';
 export { default as user } from './modules/user/index.js';
 export { default as usermanager } from './modules/usermanager/index.js';

@@ -26,6 +26,8 @@ const SPEC_PATHS: Record<string, readonly string[]> = {
   usermanager: ['user_register', 'device_user_permission', 'user'],
   // Spec 7 names the IoT card calls /iot_card/….
   'iot-card': ['iot_card'],
+  // Spec 2 names the routes /qrManage/….
+  'qr-manage': ['qrManage'],
 };
 
 const AREA_MODULES = Object.values(MODULES);

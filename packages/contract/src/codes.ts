@@ -50,6 +50,8 @@ export const Code = {
   ROLLOUT_STATE: 40911,
   /** Boxes of a new rollout are in another rollout that has not ended. */
   BOXES_IN_ROLLOUT: 40912,
+  /** A dynamic password was asked for with no quota left (docs/dynamic-password.md). */
+  QUOTA_USED_UP: 40913,
   /** Signed in, but the access table denies this role the area. */
   FORBIDDEN: 40300,
   /** No such route or resource. */
@@ -109,6 +111,7 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.IMAGE_IN_USE]: 409,
   [Code.ROLLOUT_STATE]: 409,
   [Code.BOXES_IN_ROLLOUT]: 409,
+  [Code.QUOTA_USED_UP]: 409,
   [Code.NOT_FOUND]: 404,
   [Code.BOX_ALREADY_REGISTERED]: 409,
   [Code.DEVICE_OFFLINE]: 409,

@@ -12,6 +12,7 @@ export const PERMISSIONS = {
   'device.switch': 'Write the start/stop register of a device',
   'device.share': "Share a device with one's helper: its owner only",
   'device.assign': "Assign a device to one's sub-manager: its owner only",
+  'device.unlock': "Calculate the dynamic password of a device's locked controller (/qrManage): whoever sees the device",
   'history.read': "Read a device's history: table, curves, candles, snapshots and its export",
   'box.read': "See a cloud box's page",
   'box.clearFaults': "Clear a box's fault records: those who see every box (root, admin, limited_admin), of a box that exists",

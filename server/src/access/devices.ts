@@ -20,7 +20,7 @@ const RIGHTS = {
   'device.write': (r) => r.write,
   'device.switch': (r) => r.write || r.switch,
 } as const satisfies Record<
-  Exclude<PermissionOf<'device'>, 'device.read' | 'device.data' | 'device.share' | 'device.assign'>,
+  Exclude<PermissionOf<'device'>, 'device.read' | 'device.data' | 'device.share' | 'device.assign' | 'device.unlock'>,
   (r: DeviceRights) => boolean
 >;
 type RightsPermission = keyof typeof RIGHTS;
@@ -64,6 +64,9 @@ export const DEVICE_RULES = {
   'device.switch': { check: holding('device.switch'), denied: noWriteRight },
   'device.share': { check: owned, denied: () => new AppError(Code.FORBIDDEN, 'error.notYourDevice') },
   'device.assign': { check: owned, denied: () => new AppError(Code.FORBIDDEN, 'error.notYourDeviceToAssign') },
+  // The password is the box's CK factory's to give: whoever sees the device (its reach, or every device) may ask for it,
+  // and pays for it from their quota (docs/dynamic-password.md).
+  'device.unlock': { check: visible, denied: forbidden },
 } as const satisfies Rules<PermissionOf<'device'>>;
 
 /** A device's history is read by whoever reads its data. */

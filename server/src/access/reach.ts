@@ -24,6 +24,11 @@ export interface Reach {
 export const CK_FACTORY_ROLE = 'manufacturer';
 export const CK_DISTRIBUTOR_ROLES: readonly string[] = ['district_distributor', 'regional_distributor'];
 
+/** The CK group a user is the factory of (a manufacturer with a CK code), or null (`/user/check_is_ck_factory`). */
+export function ckFactoryOf(auth: { roles: readonly string[]; user: { ck: string | null } }): string | null {
+  return auth.roles.includes(CK_FACTORY_ROLE) && auth.user.ck !== null && auth.user.ck !== '' ? auth.user.ck : null;
+}
+
 /** Most ids one read of a user's reach or links names; past it the user's rows are read whole and filtered. */
 export const REACH_ID_BATCH = CHUNK;
 

@@ -29,6 +29,7 @@ import { boxAddresses0026 } from './migrations/0026_box_addresses.js';
 import { boxTypes0027 } from './migrations/0027_box_types.js';
 import { boxMoves0028 } from './migrations/0028_box_moves.js';
 import { boxDeletions0029 } from './migrations/0029_box_deletions.js';
+import { dynamicPasswords0030 } from './migrations/0030_dynamic_passwords.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -61,4 +62,5 @@ export const MIGRATIONS = {
   '0027_box_types': boxTypes0027,
   '0028_box_moves': boxMoves0028,
   '0029_box_deletions': boxDeletions0029,
+  '0030_dynamic_passwords': dynamicPasswords0030,
 } satisfies Record<string, DialectMigration>;

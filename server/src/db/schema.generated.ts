@@ -10,6 +10,7 @@ import type { HistoryTables } from './schema/history.js';
 import type { IotCardTables } from './schema/iot-cards.js';
 import type { NotificationTables } from './schema/notifications.js';
 import type { PeopleTables } from './schema/people.js';
+import type { QrManageTables } from './schema/qr-manage.js';
 import type { SmartboxTables } from './schema/smartbox.js';
 import type { UserTables } from './schema/users.js';
 
@@ -24,6 +25,7 @@ export type * from './schema/history.js';
 export type * from './schema/iot-cards.js';
 export type * from './schema/notifications.js';
 export type * from './schema/people.js';
+export type * from './schema/qr-manage.js';
 export type * from './schema/smartbox.js';
 export type * from './schema/users.js';
 
@@ -44,5 +46,6 @@ export interface Database
     IotCardTables,
     NotificationTables,
     PeopleTables,
+    QrManageTables,
     SmartboxTables,
     UserTables {}

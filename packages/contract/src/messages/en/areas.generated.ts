@@ -12,6 +12,7 @@ import iotCard from '../../iot-card/messages/en.js';
 import msg from '../../msg/messages/en.js';
 import notice from '../../notice/messages/en.js';
 import permissionTemplates from '../../permission-templates/messages/en.js';
+import qrManage from '../../qr-manage/messages/en.js';
 import smartbox from '../../smartbox/messages/en.js';
 import user from '../../user/messages/en.js';
 import usermanager from '../../usermanager/messages/en.js';
@@ -31,6 +32,7 @@ export default {
   msg,
   notice,
   permissionTemplates,
+  qrManage,
   smartbox,
   user,
   usermanager,

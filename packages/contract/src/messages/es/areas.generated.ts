@@ -12,6 +12,7 @@ import iotCard from '../../iot-card/messages/es.js';
 import msg from '../../msg/messages/es.js';
 import notice from '../../notice/messages/es.js';
 import permissionTemplates from '../../permission-templates/messages/es.js';
+import qrManage from '../../qr-manage/messages/es.js';
 import smartbox from '../../smartbox/messages/es.js';
 import user from '../../user/messages/es.js';
 import usermanager from '../../usermanager/messages/es.js';
@@ -31,6 +32,7 @@ export default {
   msg,
   notice,
   permissionTemplates,
+  qrManage,
   smartbox,
   user,
   usermanager,

@@ -12,6 +12,7 @@ import iotCard from '../../iot-card/messages/ja.js';
 import msg from '../../msg/messages/ja.js';
 import notice from '../../notice/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
+import qrManage from '../../qr-manage/messages/ja.js';
 import smartbox from '../../smartbox/messages/ja.js';
 import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
@@ -31,6 +32,7 @@ export default {
   msg,
   notice,
   permissionTemplates,
+  qrManage,
   smartbox,
   user,
   usermanager,

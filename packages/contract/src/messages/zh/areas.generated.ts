@@ -12,6 +12,7 @@ import iotCard from '../../iot-card/messages/zh.js';
 import msg from '../../msg/messages/zh.js';
 import notice from '../../notice/messages/zh.js';
 import permissionTemplates from '../../permission-templates/messages/zh.js';
+import qrManage from '../../qr-manage/messages/zh.js';
 import smartbox from '../../smartbox/messages/zh.js';
 import user from '../../user/messages/zh.js';
 import usermanager from '../../usermanager/messages/zh.js';
@@ -31,6 +32,7 @@ export default {
   msg,
   notice,
   permissionTemplates,
+  qrManage,
   smartbox,
   user,
   usermanager,

@@ -1,5 +1,5 @@
 import { Code, type DevCkUsers, type ManagerOrUser, type RecallCheck, type TemplateOption } from '@dms/contract';
-import { CK_FACTORY_ROLE, reachOf } from '../../../access/reach.js';
+import { ckFactoryOf, reachOf } from '../../../access/reach.js';
 import { seesAll } from '../../../access/rule.js';
 import { liveDevice } from '../../../access/repository.js';
 import type { Db } from '../../../db/database.js';
@@ -50,8 +50,8 @@ export class CallerService {
   }
 
   isCkFactory(auth: AuthContext): { isCkFactory: boolean; ck: string | null } {
-    const factory = auth.roles.includes(CK_FACTORY_ROLE) && auth.user.ck !== null && auth.user.ck !== '';
-    return { isCkFactory: factory, ck: factory ? auth.user.ck : null };
+    const ck = ckFactoryOf(auth);
+    return { isCkFactory: ck !== null, ck };
   }
 
   /** A device the caller reaches (any way), with its owner and its box's CK code; 404 for any other. */

@@ -1,0 +1,9 @@
+/** Dynamic passwords and their quotas (/qrManage; docs/dynamic-password.md). */
+export default {
+  'validation.qrManage.device': 'Choose the device whose controller is locked.',
+  'validation.qrManage.challenge': 'Enter the challenge the controller shows: six digits.',
+  'validation.qrManage.mode': 'Choose what the password does: unlock for 1, 7 or 30 days, or for good.',
+  'validation.qrManage.requestId': 'Each calculation needs its own key: 8 to 64 letters, digits, - or _.',
+  'error.qrManage.noCk': 'Box {box} has no CK code, so its controllers have no factory key. Set its CK code first.',
+  'error.qrManage.quotaUsedUp': 'Your password quota is used up. Ask your superior for more.',
+};

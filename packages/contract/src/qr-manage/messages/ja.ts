@@ -1,0 +1,11 @@
+import type { AreaMessages } from '../../messages/types.js';
+
+const qrManage: AreaMessages<'qrManage'> = {
+  'validation.qrManage.device': 'コントローラーがロックされているデバイスを選んでください。',
+  'validation.qrManage.challenge': 'コントローラーに表示されたチャレンジコード（6桁の数字）を入力してください。',
+  'validation.qrManage.mode': 'パスワードの用途を選んでください：1日・7日・30日の解除、または永久解除。',
+  'validation.qrManage.requestId': '計算ごとに固有のキーが必要です：英数字、- または _ で8～64文字。',
+  'error.qrManage.noCk': 'ボックス{box}にはCKコードがないため、コントローラーにメーカーキーがありません。先にCKコードを設定してください。',
+  'error.qrManage.quotaUsedUp': 'パスワードの割り当てを使い切りました。上位のユーザーに追加を依頼してください。',
+};
+export default qrManage;
