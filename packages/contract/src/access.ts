@@ -47,7 +47,9 @@ export const AREAS = {
       deny: ['market', 'helper'],
     },
   },
-  pwdQuota: { rule: { allow: ['manufacturer', 'district_distributor', 'regional_distributor'] }, parent: 'qrManage' },
+  /** Spec 6 names the three distributor-type roles and leaves the rest unsaid: root too, who gives the first quotas
+   *  (to limited_admin and the manufacturers below it; docs/dynamic-password.md). */
+  pwdQuota: { rule: { allow: ['root', 'manufacturer', 'district_distributor', 'regional_distributor'] }, parent: 'qrManage' },
   calculateDynamicPwd: { rule: { allow: ['root', 'limited_admin', 'manufacturer'] }, parent: 'qrManage' },
   pwdList: { rule: { allow: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'] }, parent: 'qrManage' },
   boxRegInfo: { rule: { allow: ['root', 'limited_admin'] } },

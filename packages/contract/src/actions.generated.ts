@@ -10,6 +10,7 @@ import { actions as iotCard } from './iot-card/actions.js';
 import { actions as msg } from './msg/actions.js';
 import { actions as notice } from './notice/actions.js';
 import { actions as permissionTemplates } from './permission-templates/actions.js';
+import { actions as qrManage } from './qr-manage/actions.js';
 import { actions as smartbox } from './smartbox/actions.js';
 import { actions as user } from './user/actions.js';
 import { actions as usermanager } from './usermanager/actions.js';
@@ -27,6 +28,7 @@ export const AREA_ACTIONS = [
   ...msg,
   ...notice,
   ...permissionTemplates,
+  ...qrManage,
   ...smartbox,
   ...user,
   ...usermanager,

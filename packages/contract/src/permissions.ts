@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'user.read': "See a user's account and operations",
   'user.helper': "Manage a helper: one's child holding the role helper",
   'user.manager': "Manage a sub-manager: one's child holding the role manager",
+  'user.quota': "Give or take back a user's password quota (/qrManage/pwd-quota): one's child, whatever their role",
   'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
   'notification.receive': 'Read, mark and acknowledge a notification: its recipient, while they still reach its device',
   'announcement.read': 'Read and mark an announcement: one of its audience, while it is published and not expired',

@@ -45,7 +45,9 @@ export const SPEC_TABLE: Record<Area, readonly Role[]> = {
   boxAssign: ['limited_admin'],
   boxClearFaultRecord: ['root', 'limited_admin'],
   qrManage: ['root', 'limited_admin', 'manufacturer', 'district_distributor', 'regional_distributor'],
-  pwdQuota: ['manufacturer', 'district_distributor', 'regional_distributor'],
+  // Spec 6 names the three distributor-type roles and says the rest is not shown: root is our addition (it gives the
+  // first quotas; docs/dynamic-password.md).
+  pwdQuota: ['root', 'manufacturer', 'district_distributor', 'regional_distributor'],
   calculateDynamicPwd: ['root', 'limited_admin', 'manufacturer'],
   pwdList: ['manufacturer', 'root', 'district_distributor', 'regional_distributor'],
   boxRegInfo: ['root', 'limited_admin'],

@@ -128,16 +128,14 @@ export async function usersSeeingAll(db: Db, among?: readonly number[]): Promise
 /** The roles whose holders a user manages as their children (docs/people.md "Managing the users below"). */
 export type ChildRole = 'helper' | 'manager';
 
-/** The children of `parentId` holding `role`, as `users as u` (roles are a JSON array of names). */
-export function childrenWithRole(db: Db, parentId: number, role: ChildRole) {
-  return db
-    .selectFrom('users as u')
-    .where('u.parent_id', '=', parentId)
-    .where(sql<boolean>`u.roles like ${`%"${role}"%`}`);
+/** The children of `parentId` holding `role` (null: any), as `users as u` (roles are a JSON array of names). */
+export function childrenWithRole(db: Db, parentId: number, role: ChildRole | null) {
+  const children = db.selectFrom('users as u').where('u.parent_id', '=', parentId);
+  return role === null ? children : children.where(sql<boolean>`u.roles like ${`%"${role}"%`}`);
 }
 
-/** Of the given user ids, the children of `parentId` holding `role`. */
-export async function childrenAmong(db: Db, parentId: number, role: ChildRole, ids: readonly number[]): Promise<number[]> {
+/** Of the given user ids, the children of `parentId` holding `role` (null: any). */
+export async function childrenAmong(db: Db, parentId: number, role: ChildRole | null, ids: readonly number[]): Promise<number[]> {
   return (await childrenWithRole(db, parentId, role).select('u.id').where('u.id', 'in', ids).execute()).map((r) => r.id);
 }
 

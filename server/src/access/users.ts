@@ -31,4 +31,8 @@ export const USER_RULES = {
   },
   'user.helper': { check: childrenHolding('helper'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourHelper') },
   'user.manager': { check: childrenHolding('manager'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourManager') },
+  'user.quota': {
+    check: async (db, auth, ids) => new Set(await repo.childrenAmong(db, auth.user.id, null, ids)),
+    denied: () => new AppError(Code.FORBIDDEN, 'error.qrManage.notYourUser'),
+  },
 } as const satisfies Rules<PermissionOf<'user'>>;

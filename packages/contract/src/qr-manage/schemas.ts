@@ -1,10 +1,14 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from '../envelope.js';
 import { CHALLENGE_MAX, PASSWORD_MODE_NAMES } from './dynamic-password.js';
 
 /*
  * /qrManage (issue 24, docs/dynamic-password.md): the dynamic passwords that unlock a controller, each paid for with
  * one unit of its caller's quota (CK factories and root have no limit) and recorded.
  */
+
+/** The most one change of a quota moves. */
+export const QUOTA_CHANGE_MAX = 100_000;
 
 /** Calculate a password: the device (its serial and its box's CK factory follow), the challenge it shows, the mode. */
 export const calculateBody = z
@@ -40,3 +44,41 @@ export const calculated = z.object({
   remaining: z.number().int().nullable(),
 });
 export type Calculated = z.infer<typeof calculated>;
+
+/** The caller's own quota: calculations left, or no limit (root, a CK factory). */
+export const myQuota = z.object({ unlimited: z.boolean(), remaining: z.number().int().nullable() });
+export type MyQuota = z.infer<typeof myQuota>;
+
+/** The users directly below the caller, whose quota they give and take back; `q` finds a username or name. */
+export const quotaQuery = pageQuery.extend({ q: z.string().trim().max(64).optional() });
+export type QuotaQuery = Partial<z.output<typeof quotaQuery>>;
+export const quotaRow = z.object({
+  userId: z.number().int(),
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  remaining: z.number().int(),
+  /** Passwords they calculated, and when last. */
+  used: z.number().int(),
+  lastAt: z.number().int().nullable(),
+});
+export type QuotaRow = z.infer<typeof quotaRow>;
+export const quotaPage = pageOf(quotaRow);
+export type QuotaPage = z.infer<typeof quotaPage>;
+
+/** Raise (a positive change) or lower (a negative one) a user's quota: units move from the caller to them, or back. */
+export const quotaChangeBody = z
+  .object({
+    userId: z.number({ error: 'validation.qrManage.user' }).int('validation.qrManage.user').positive('validation.qrManage.user'),
+    change: z
+      .number({ error: 'validation.qrManage.change' })
+      .int('validation.qrManage.change')
+      .min(-QUOTA_CHANGE_MAX, 'validation.qrManage.change')
+      .max(QUOTA_CHANGE_MAX, 'validation.qrManage.change')
+      .refine((n) => n !== 0, 'validation.qrManage.change'),
+  })
+  .strict();
+export type QuotaChangeBody = z.input<typeof quotaChangeBody>;
+/** Both balances after the change (the caller's null: no limit). */
+export const quotaChanged = z.object({ userId: z.number().int(), remaining: z.number().int(), mine: z.number().int().nullable() });
+export type QuotaChanged = z.infer<typeof quotaChanged>;

@@ -2,6 +2,7 @@ import { api } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { Sealer } from '../../security/sealed.js';
+import { QuotaService } from './quotas.js';
 import { DynamicPasswordService } from './service.js';
 
 declare module 'fastify' {
@@ -18,6 +19,10 @@ export default fp(
     app.decorate('dynamicPasswords', passwords);
     const e = api.qrManage;
     route(app, e.calculate, ({ auth, body }) => passwords.calculate(auth, body));
+    const quotas = new QuotaService(app.db, app.datalog, app.clock);
+    route(app, e.myQuota, ({ auth }) => quotas.mine(auth));
+    route(app, e.quotas, ({ auth, query }) => quotas.page(auth, query));
+    route(app, e.changeQuota, ({ auth, body, ip }) => quotas.change(auth, body, ip));
   },
-  { name: 'qr-manage', dependencies: ['database'] },
+  { name: 'qr-manage', dependencies: ['database', 'datalog'] },
 );

@@ -10,12 +10,12 @@ import {
   type PasswordMode,
   validUntil,
 } from '@dms/contract';
-import { changesAll, requireAccess } from '../../access/index.js';
-import { ckFactoryOf } from '../../access/reach.js';
+import { requireAccess } from '../../access/index.js';
 import { isUniqueViolation, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Sealer } from '../../security/sealed.js';
 import type { AuthContext } from '../../types.js';
+import { unlimited } from './quotas.js';
 
 type PwdRecord = {
   device_id: number | null;
@@ -27,9 +27,6 @@ type PwdRecord = {
   remaining: number | null;
   created_at: number;
 };
-
-/** Root (and 'admin') and the CK factories calculate without a limit; everyone else pays one unit of quota each time. */
-const unlimited = (auth: AuthContext): boolean => changesAll(auth) || ckFactoryOf(auth) !== null;
 
 /**
  * Dynamic passwords (/qrManage/calculate-dynamic-pwd; issue 24, docs/dynamic-password.md). The password of a device's

@@ -8,5 +8,11 @@ const qrManage: AreaMessages<'qrManage'> = {
   'error.qrManage.noCk':
     'La caja {box} no tiene código CK, así que sus controladores no tienen clave de fábrica. Asígnele primero su código CK.',
   'error.qrManage.quotaUsedUp': 'Se ha agotado su cupo de contraseñas. Pida más a su superior.',
+  'validation.qrManage.user': 'Elija el usuario cuyo cupo cambia.',
+  'validation.qrManage.change': 'Indique cuántos cálculos añadir o retirar: un número entero de -100000 a 100000, distinto de 0.',
+  'error.qrManage.overYourQuota': 'Un aumento no puede superar su cupo restante ({remaining}).',
+  'error.qrManage.overTheirQuota': 'Una reducción no puede superar el cupo restante del usuario ({remaining}).',
+  'error.qrManage.notYourUser': 'Solo puede dar cupo a los usuarios que están directamente por debajo de usted.',
+  'action.quota.change': 'Cambiar un cupo de contraseñas',
 };
 export default qrManage;
