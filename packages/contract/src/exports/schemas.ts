@@ -12,6 +12,7 @@ import { expiredListFilter } from '../iot-card/schemas.js';
 import { ipLogFilter } from '../boxes/schemas.js';
 import { boxAddressFilter } from '../smartbox/addresses.js';
 import { serverIpFilter } from '../smartbox/moves.js';
+import { pwdRecordFilter } from '../qr-manage/schemas.js';
 
 /**
  * Exports to .xlsx run as jobs (docs/api.md): POST /exports starts one and answers its id; GET /exports/{id}
@@ -34,6 +35,7 @@ export const EXPORT_KINDS = [
   'box-config',
   'box-protocol',
   'server-ips',
+  'pwd-records',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -67,6 +69,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('box-addresses'), filter: boxAddressFilter, tz: timeZone }),
   // The box server-IP table (root).
   z.object({ kind: z.literal('server-ips'), filter: serverIpFilter, tz: timeZone }),
+  // The dynamic passwords calculated (/qrManage/pwd-list): the caller's and those below them.
+  z.object({ kind: z.literal('pwd-records'), filter: pwdRecordFilter, tz: timeZone }),
   // A box type's configuration in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('box-config'),

@@ -1,5 +1,15 @@
 import { endpoint } from '../endpoint.js';
-import { calculateBody, calculated, myQuota, quotaChangeBody, quotaChanged, quotaPage, quotaQuery } from './schemas.js';
+import {
+  calculateBody,
+  calculated,
+  myQuota,
+  pwdRecordPage,
+  pwdRecordQuery,
+  quotaChangeBody,
+  quotaChanged,
+  quotaPage,
+  quotaQuery,
+} from './schemas.js';
 
 const tags = ['qr-manage'] as const;
 
@@ -41,5 +51,15 @@ export const endpoints = {
     tags,
     summary:
       "Raises or lowers a user's quota: units move from the caller's own quota to them, or back (an increase cannot exceed the caller's remaining quota, a decrease the user's); logged with both balances",
+  }),
+  records: endpoint({
+    method: 'GET',
+    path: '/qrManage/pwd-list',
+    access: 'pwdList',
+    query: pwdRecordQuery,
+    response: pwdRecordPage,
+    tags,
+    summary:
+      "The passwords calculated by the caller and the users below them (root: everyone's), newest first, with each user's count per mode over the filter; export kind pwd-records",
   }),
 };

@@ -82,3 +82,32 @@ export type QuotaChangeBody = z.input<typeof quotaChangeBody>;
 /** Both balances after the change (the caller's null: no limit). */
 export const quotaChanged = z.object({ userId: z.number().int(), remaining: z.number().int(), mine: z.number().int().nullable() });
 export type QuotaChanged = z.infer<typeof quotaChanged>;
+
+/** Which calculations /qrManage/pwd-list shows (and exports): a user (their username or name), a box, a mode, a time span. */
+export const pwdRecordFilter = z.object({
+  q: z.string().trim().max(64).optional(),
+  boxId: z.coerce.number().int().positive().optional(),
+  mode: z.enum(PASSWORD_MODE_NAMES, { error: 'validation.qrManage.mode' }).optional(),
+  from: z.coerce.number().int().min(0).optional(),
+  to: z.coerce.number().int().min(0).optional(),
+});
+export const pwdRecordQuery = pageQuery.extend(pwdRecordFilter.shape);
+export type PwdRecordQuery = Partial<z.output<typeof pwdRecordQuery>>;
+export const pwdRecordRow = z.object({
+  id: z.number().int(),
+  calculatedAt: z.number().int(),
+  userId: z.number().int(),
+  username: z.string(),
+  boxId: z.number().int(),
+  serial: z.string(),
+  challenge: z.string(),
+  mode: z.enum(PASSWORD_MODE_NAMES),
+  /** The quota left after it; null: no limit. */
+  remaining: z.number().int().nullable(),
+});
+export type PwdRecordRow = z.infer<typeof pwdRecordRow>;
+/** A page of calculations, newest first, and over the whole filter how many each user made of each mode. */
+export const pwdRecordPage = pageOf(pwdRecordRow).extend({
+  totals: z.array(z.object({ userId: z.number().int(), username: z.string(), mode: z.enum(PASSWORD_MODE_NAMES), count: z.number().int() })),
+});
+export type PwdRecordPage = z.infer<typeof pwdRecordPage>;

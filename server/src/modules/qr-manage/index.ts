@@ -3,6 +3,7 @@ import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
 import { Sealer } from '../../security/sealed.js';
 import { QuotaService } from './quotas.js';
+import { PwdRecordService } from './records.js';
 import { DynamicPasswordService } from './service.js';
 
 declare module 'fastify' {
@@ -23,6 +24,9 @@ export default fp(
     route(app, e.myQuota, ({ auth }) => quotas.mine(auth));
     route(app, e.quotas, ({ auth, query }) => quotas.page(auth, query));
     route(app, e.changeQuota, ({ auth, body, ip }) => quotas.change(auth, body, ip));
+    const records = new PwdRecordService(app.db);
+    route(app, e.records, ({ auth, query }) => records.page(auth, query));
+    app.exports.register('pwd-records', records.exportSource());
   },
-  { name: 'qr-manage', dependencies: ['database', 'datalog'] },
+  { name: 'qr-manage', dependencies: ['database', 'datalog', 'exports'] },
 );

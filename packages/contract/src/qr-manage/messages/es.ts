@@ -14,5 +14,18 @@ const qrManage: AreaMessages<'qrManage'> = {
   'error.qrManage.overTheirQuota': 'Una reducción no puede superar el cupo restante del usuario ({remaining}).',
   'error.qrManage.notYourUser': 'Solo puede dar cupo a los usuarios que están directamente por debajo de usted.',
   'action.quota.change': 'Cambiar un cupo de contraseñas',
+  'pwdRecord.sheet': 'Contraseñas dinámicas',
+  'pwdRecord.column.time': 'Calculada',
+  'pwdRecord.column.user': 'Usuario',
+  'pwdRecord.column.box': 'ID de caja',
+  'pwdRecord.column.serial': 'N.º de serie del controlador',
+  'pwdRecord.column.challenge': 'Desafío',
+  'pwdRecord.column.mode': 'Modo',
+  'pwdRecord.column.remaining': 'Cupo restante',
+  'pwdRecord.noLimit': 'Sin límite',
+  'pwdRecord.mode.unlock1d': 'Desbloquear 1 día',
+  'pwdRecord.mode.unlock7d': 'Desbloquear 7 días',
+  'pwdRecord.mode.unlock30d': 'Desbloquear 30 días',
+  'pwdRecord.mode.permanent': 'Desbloquear para siempre',
 };
 export default qrManage;

@@ -13,5 +13,18 @@ const qrManage: AreaMessages<'qrManage'> = {
   'error.qrManage.overTheirQuota': '減少分はそのユーザーの残り割り当て（{remaining}）を超えられません。',
   'error.qrManage.notYourUser': '割り当てを渡せるのは直属の下位ユーザーだけです。',
   'action.quota.change': 'パスワード割り当ての変更',
+  'pwdRecord.sheet': 'ダイナミックパスワード',
+  'pwdRecord.column.time': '計算日時',
+  'pwdRecord.column.user': 'ユーザー',
+  'pwdRecord.column.box': 'ボックスID',
+  'pwdRecord.column.serial': 'コントローラーのシリアル',
+  'pwdRecord.column.challenge': 'チャレンジ',
+  'pwdRecord.column.mode': 'モード',
+  'pwdRecord.column.remaining': '残り割り当て',
+  'pwdRecord.noLimit': '無制限',
+  'pwdRecord.mode.unlock1d': '1日間解除',
+  'pwdRecord.mode.unlock7d': '7日間解除',
+  'pwdRecord.mode.unlock30d': '30日間解除',
+  'pwdRecord.mode.permanent': '永久解除',
 };
 export default qrManage;

@@ -13,5 +13,18 @@ const qrManage: AreaMessages<'qrManage'> = {
   'error.qrManage.overTheirQuota': '减少的配额不能超过该用户的剩余配额（{remaining}）。',
   'error.qrManage.notYourUser': '只能给您的直接下级分配配额。',
   'action.quota.change': '调整密码配额',
+  'pwdRecord.sheet': '动态密码',
+  'pwdRecord.column.time': '计算时间',
+  'pwdRecord.column.user': '用户',
+  'pwdRecord.column.box': '盒子ID',
+  'pwdRecord.column.serial': '控制器序列号',
+  'pwdRecord.column.challenge': '挑战码',
+  'pwdRecord.column.mode': '模式',
+  'pwdRecord.column.remaining': '剩余配额',
+  'pwdRecord.noLimit': '不限',
+  'pwdRecord.mode.unlock1d': '解锁1天',
+  'pwdRecord.mode.unlock7d': '解锁7天',
+  'pwdRecord.mode.unlock30d': '解锁30天',
+  'pwdRecord.mode.permanent': '永久解锁',
 };
 export default qrManage;
