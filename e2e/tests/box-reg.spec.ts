@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { freshBoxId, pickUser, registerByApi } from './box-reg-helpers.js';
 import { connectBox, sayHello } from './boxes.js';
-import { asRole, baseUrl, cellText, expect, expectShown, openShell as open, screenshot, test } from './fixtures.js';
+import { asRole, baseUrl, cellText, dialogSettled, expect, expectShown, openShell as open, screenshot, test } from './fixtures.js';
 
 /**
  * Box registration (/box-reg-info/list and /create), registering: root registers a range through the form, sees the
@@ -166,6 +166,7 @@ test.describe('box registration (/box-reg-info)', () => {
       await page.getByTestId('box-reg-back').click();
       const dialog = page.getByRole('dialog');
       await expect(dialog).toContainText('Leave without saving the credentials?');
+      await dialogSettled(page);
       await dialog.getByRole('button', { name: 'Stay' }).click();
       // The question is gone before the next one is asked (a closing dialog takes no click).
       await expect(dialog).toBeHidden();
@@ -173,7 +174,9 @@ test.describe('box registration (/box-reg-info)', () => {
       await expect(page.getByTestId('box-reg-credentials')).toBeVisible();
       await expect(page.getByTestId('tag-/box-reg-info/create')).toBeVisible();
       await page.getByTestId('box-reg-back').click();
-      await page.getByRole('dialog').getByRole('button', { name: 'Leave' }).click();
+      await expect(dialog).toContainText('Leave without saving the credentials?');
+      await dialogSettled(page);
+      await dialog.getByRole('button', { name: 'Leave' }).click();
       await expectShown(page, /\/box-reg-info\/list$/);
       // Done with, the form's tab is closed: the list is where the user is.
       await expect(page.getByTestId('tag-/box-reg-info/create')).toHaveCount(0);

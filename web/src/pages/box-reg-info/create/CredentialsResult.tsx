@@ -1,7 +1,7 @@
 import { CheckCircleFilled, CopyOutlined, DownloadOutlined, PlusOutlined, UnorderedListOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Descriptions, Space, Table, Typography, type TableColumnsType } from 'antd';
 import { api, type BoxCredentials } from '@dms/contract';
-import { useCallback, useEffect, useMemo, useState } from 'react';
+import { useCallback, useEffect, useMemo, useRef, useState } from 'react';
 import { useBlocker } from 'react-router';
 import { call } from '@/api/call';
 import { saveBlob } from '@/api/download';
@@ -45,9 +45,17 @@ export function CredentialsResult({ registered, onMore, onBack }: { registered: 
       }),
     [modal, t],
   );
+  // Asked once for each navigation held back, keyed by that navigation (a new location each time the user tries to
+  // leave), not by the blocker's state: the router's updates reach React as transitions, and a busy machine can
+  // render "Stay" (unblocked) and the next try to leave (blocked again) in one go, the state reading "blocked" before
+  // and after. Keyed by the state, that try would ask nothing and the click would do nothing.
+  const held = blocker.state === 'blocked' ? blocker.location : null;
+  const question = useRef<ReturnType<typeof confirmLeave> | null>(null);
   useEffect(() => {
-    if (blocker.state !== 'blocked') return;
-    confirmLeave(
+    if (!held) return;
+    // One question at a time: a navigation held while one is open (the browser's back) replaces it.
+    question.current?.destroy();
+    question.current = confirmLeave(
       () => {
         if (latest.current.state === 'blocked') latest.current.proceed();
       },
@@ -55,7 +63,7 @@ export function CredentialsResult({ registered, onMore, onBack }: { registered: 
         if (latest.current.state === 'blocked') latest.current.reset();
       },
     );
-  }, [blocker.state, confirmLeave, latest]);
+  }, [held, confirmLeave, latest]);
   // Leaving the console itself (reload, closing the tab): the browser's own question.
   useEffect(() => {
     if (saved) return;
