@@ -1,5 +1,16 @@
 import { apiGet, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { dialogClosed, dialogSettled, expect, goInApp, openShell, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import {
+  confirmWarning,
+  dialogClosed,
+  dialogSettled,
+  expect,
+  goInApp,
+  openShell,
+  screenshot,
+  shown as byId,
+  test,
+  tokenOf,
+} from './fixtures.js';
 
 /**
  * CK codes (/device-type/CK-config and /device-type/CK-config/model/{ck}; issue 20): root adds a code, gives a box it
@@ -99,7 +110,7 @@ test('root limits a CK code to a type, a box of it has its other device refused,
     await expect(confirm).toContainText('This replaces every CK mapping:');
     await expect(confirm).toContainText('mapping(s) will be deleted and 1 created, for 1 CK code(s). Continue?');
     await screenshot(page, 'ck-generate-confirm');
-    await page.getByTestId('warning-confirm-ok').click();
+    await confirmWarning(page);
     // Every earlier mapping goes (this one's, and any other code's), so the count of devices retyped is the fleet's.
     await expect(page.locator('.ant-message')).toContainText(/mapping\(s\) deleted, 1 created; \d+ devices? changed type\./);
     await dialogClosed(page);

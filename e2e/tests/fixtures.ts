@@ -158,6 +158,13 @@ export async function dialogSettled(page: Page): Promise<void> {
   await expect(page.locator('[class*="ant-zoom-appear"], [class*="ant-zoom-enter"]')).toHaveCount(0);
 }
 
+/** Answers the server's warning (a call that must be confirmed first) with OK, once its box has settled: a click
+ *  during its opening animation can be lost (no request, no answer). */
+export async function confirmWarning(page: Page): Promise<void> {
+  await dialogSettled(page);
+  await page.getByTestId('warning-confirm-ok').click();
+}
+
 /** Waits until the dialog has closed (its animation over: antd then gives the focus back to what opened it). */
 export async function dialogClosed(page: Page): Promise<void> {
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);

@@ -1,5 +1,5 @@
 import { apiGet, ownBox } from './boxes.js';
-import { expect, expectShown, fromMenu, openShell, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
+import { confirmWarning, expect, expectShown, fromMenu, openShell, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
 
 /**
  * /smartbox/box-clear-fault-record (root or limited_admin; issue 23): limited_admin opens it from the sidebar, names a
@@ -40,7 +40,7 @@ test('limited_admin clears a box’s ended fault records after the counts are co
   const confirm = page.locator('.ant-modal-confirm');
   await expect(confirm).toContainText(`Box ${boxId}: 1 ended fault record(s) will be deleted; 1 still open will be kept. Continue?`);
   await screenshot(page, 'smartbox-clear-faults-confirm');
-  await page.getByTestId('warning-confirm-ok').click();
+  await confirmWarning(page);
   await expect(page.locator('.ant-message')).toContainText(`Box ${boxId}: 1 fault record deleted; 1 still open kept.`);
   await expect.poll(records).toEqual(['open']);
 });
