@@ -31,6 +31,8 @@ export const ROLES = [
   'demo_end_user',
   'demo_market',
   'demo_qualityCtrl',
+  'demo_manufacturer',
+  'demo_district_dist',
 ] as const;
 export type Role = (typeof ROLES)[number];
 export const LANGS = ['en', 'zh', 'es', 'ja'] as const;

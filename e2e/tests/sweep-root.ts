@@ -142,6 +142,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },
     { name: 'box-delete', path: '/smartbox/box-delete', ready: 'deleted-boxes-table' },
     { name: 'clear-faults', path: '/smartbox/box-clear-fault-record', ready: 'clear-faults-submit' },
+    { name: 'qr-calculate', path: '/qrManage/calculate-dynamic-pwd', ready: 'qr-calc-submit' },
+    { name: 'qr-pwd-quota', path: '/qrManage/pwd-quota', ready: 'qr-quotas-table' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },
     { name: 'server-log', path: '/datalog/server-log', ready: 'server-log-table', each: logTitle(LOG_TITLES.server) },

@@ -93,6 +93,12 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     // Assigning boxes (spec 6): limited_admin's alone.
     const assignPages = PAGES.filter(({ areas }) => areas.includes('boxAssign')).map((p) => p.page.name);
     expect(assignPages).toEqual(['boxAssign']);
+    // /qrManage (spec 6; issue 24): calculating a password is root's, limited_admin's and the manufacturers'; giving
+    // quota the distributor-type roles' and root's.
+    const calculatePages = PAGES.filter(({ areas }) => areas.includes('calculateDynamicPwd')).map((p) => p.page.name);
+    expect(calculatePages).toEqual(['calculateDynamicPwd']);
+    const quotaPages = PAGES.filter(({ areas }) => areas.includes('pwdQuota')).map((p) => p.page.name);
+    expect(quotaPages).toEqual(['pwdQuota']);
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages, ...smartboxRootPages];
     for (const role of ROLES) {
       // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
@@ -108,8 +114,13 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       if (['manager', 'afterSalesPlus'].includes(role)) helpers.push('addManager');
       // /msg is everyone's but market's (spec 6).
       const msg = role === 'market' ? [] : ['announcementList', 'notificationList'];
+      const qr = [
+        ...(['root', 'limited_admin', 'manufacturer'].includes(role) ? calculatePages : []),
+        ...(['root', 'manufacturer', 'district_distributor', 'regional_distributor'].includes(role) ? quotaPages : []),
+      ];
       const expected = [
         ...everyone,
+        ...qr,
         ...msg,
         ...boxReg,
         ...helpers,
@@ -139,6 +150,9 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'notice/',
         'notificationList',
         'operationLog',
+        ...calculatePages,
+        ...quotaPages,
+        'qrManage/',
         'serverLog',
         'smartbox/',
         'usermanager/',

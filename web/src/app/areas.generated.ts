@@ -10,6 +10,7 @@ import * as events from '../pages/events/routes';
 import * as msg from '../pages/msg/routes';
 import * as notice from '../pages/notice/routes';
 import * as profile from '../pages/profile/routes';
+import * as qrManage from '../pages/qrManage/routes';
 import * as smartbox from '../pages/smartbox/routes';
 import * as usermanager from '../pages/usermanager/routes';
 
@@ -25,6 +26,7 @@ export const AREA_ROUTES: readonly (AreaRoutes & { area: string })[] = [
   { area: 'msg', ...msg },
   { area: 'notice', ...notice },
   { area: 'profile', ...profile },
+  { area: 'qrManage', ...qrManage },
   { area: 'smartbox', ...smartbox },
   { area: 'usermanager', ...usermanager },
 ];

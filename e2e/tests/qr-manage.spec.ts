@@ -1,0 +1,138 @@
+import type { Page, Request } from '@playwright/test';
+import { apiGet } from './boxes.js';
+import { baseUrl, expect, expectShown, fromMenu, openShell, rolePage, screenshot, shown, test, tokenOf } from './fixtures.js';
+
+/**
+ * /qrManage (issue 24; docs/dynamic-password.md): root opens "Calculate dynamic password" from the sidebar, is told a
+ * challenge of five digits is none before anything is sent, and calculates a password for a device of the CK group
+ * 1333: eight digits, shown once with the mode, the serial and "No limit". The same inputs sent again as a new
+ * submission (a key of its own) give the same password (same day, challenge and mode). demo_manufacturer, a CK factory
+ * with no limit, gives demo_district_dist 5 on "Password quotas", is refused taking back 10 in the server's words, and
+ * demo_district_dist sees its 5 on top of its own page. The algorithm's vectors, the debits and every refusal are the
+ * server's tests (dynamic-passwords.test.ts, pwd-quotas.test.ts).
+ */
+
+interface DeviceRow {
+  id: number;
+  boxId: number;
+  controller: number;
+  reach: { how: string };
+}
+
+/** A device of the CK group 1333: demo_manufacturer reaches it through its CK code (root sees every device). */
+async function ckDevice(page: Page): Promise<DeviceRow> {
+  const { data } = await apiGet(page.request, tokenOf('demo_manufacturer'), '/devices?page_size=20');
+  const device = (data as { items: DeviceRow[] }).items.find((d) => d.reach.how === 'ck');
+  if (!device) throw new Error('demo_manufacturer reaches no device of its CK group');
+  return device;
+}
+
+/** The body of a calculation sent. */
+const calculation = (r: Request) => r.url().endsWith('/qrManage/calculate-dynamic-pwd') && r.method() === 'POST';
+const requestIdOf = (r: Request) => (r.postDataJSON() as { requestId: string }).requestId;
+
+test.describe('calculating a dynamic password', () => {
+  test.use({ role: 'demo_root' });
+
+  test('root (no limit) calculates a password: eight digits shown once, the same for the same inputs sent anew', async ({ page }) => {
+    const device = await ckDevice(page);
+    const challenge = String(100_000 + Math.floor(Math.random() * 900_000));
+
+    await openShell(page, '/dashboard');
+    await fromMenu(page, 'Dynamic passwords', 'calculateDynamicPwd');
+    await expectShown(page, /\/qrManage\/calculate-dynamic-pwd$/);
+    await expect(shown(page, 'qr-my-quota-value')).toHaveText('No limit');
+
+    await shown(page, 'qr-calc-device').click();
+    await page.keyboard.type(String(device.boxId));
+    await page
+      .locator('.ant-select-dropdown:visible .ant-select-item-option')
+      .filter({ hasText: new RegExp(`^${device.boxId}/${device.controller}( |$)`) })
+      .first()
+      .click();
+    // Five digits are no challenge: said in the form, nothing sent.
+    let sent = 0;
+    page.on('request', (r) => {
+      if (calculation(r)) sent += 1;
+    });
+    await shown(page, 'qr-calc-challenge').fill(challenge.slice(0, 5));
+    await shown(page, 'qr-calc-submit').click();
+    await expect(shown(page, 'qr-calculate')).toContainText('Enter the challenge the controller shows: six digits.');
+    expect(sent).toBe(0);
+
+    await shown(page, 'qr-calc-challenge').fill(challenge);
+    await shown(page, 'qr-calc-mode-unlock-7d').click();
+    const first = page.waitForRequest(calculation);
+    await shown(page, 'qr-calc-submit').click();
+    const firstId = requestIdOf(await first);
+    const password = shown(page, 'qr-result-password');
+    await expect(password).toHaveText(/^\d{8}$/);
+    const digits = (await password.textContent()) ?? '';
+    await expect(shown(page, 'qr-result-mode')).toHaveText('Unlock for 7 days');
+    await expect(shown(page, 'qr-result-serial')).toHaveText(`${device.boxId}-${device.controller}`);
+    await expect(shown(page, 'qr-result-challenge')).toHaveText(challenge);
+    await expect(shown(page, 'qr-result-quota')).toHaveText('No limit');
+    await expect(shown(page, 'qr-result-valid-until')).toContainText('Valid until ');
+    await screenshot(page, 'qr-calculate');
+
+    // A new submission of the same inputs, on a phone: a key of its own, the same password, brought into view.
+    await page.setViewportSize({ width: 390, height: 844 });
+    const second = page.waitForRequest(calculation);
+    await shown(page, 'qr-calc-submit').click();
+    expect(requestIdOf(await second)).not.toBe(firstId);
+    await expect(password).toHaveText(digits);
+    await expect(password).toBeInViewport();
+    await screenshot(page, 'qr-calculate-390');
+  });
+});
+
+test.describe('giving password quota', () => {
+  test.use({ role: 'demo_manufacturer' });
+
+  test('a CK factory gives its distributor 5, is refused taking back 10, and the distributor sees its 5', async ({ page, browser }) => {
+    // The distributor starts from none (a run before may have left it some).
+    const manufacturer = tokenOf('demo_manufacturer');
+    const { data } = await apiGet(page.request, manufacturer, '/qrManage/pwd-quota?q=demo_district_dist');
+    const row = (data as { items: Array<{ userId: number; username: string; remaining: number }> }).items.find(
+      (u) => u.username === 'demo_district_dist',
+    );
+    if (!row) throw new Error('demo_district_dist is not below demo_manufacturer');
+    if (row.remaining > 0) {
+      const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/pwd-quota`, {
+        headers: { authorization: `Bearer ${manufacturer}` },
+        data: { userId: row.userId, change: -row.remaining },
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(20000);
+    }
+
+    await openShell(page, '/dashboard');
+    await fromMenu(page, 'Dynamic passwords', 'pwdQuota');
+    await expectShown(page, /\/qrManage\/pwd-quota$/);
+    await expect(shown(page, 'qr-my-quota-value')).toHaveText('No limit');
+    await shown(page, 'qr-quotas-search').fill('demo_district');
+    await shown(page, 'qr-quotas-search').press('Enter');
+    await expect(shown(page, 'qr-quota-remaining-demo_district_dist')).toHaveText('0');
+
+    await shown(page, 'qr-quota-change-demo_district_dist').click();
+    await expect(page.getByRole('dialog')).toContainText('positive number gives units from your own quota');
+    await page.getByTestId('qr-quota-change').fill('5');
+    await page.getByTestId('qr-quota-change-ok').click();
+    await expect(page.locator('.ant-message')).toContainText('demo_district_dist now has 5 left; you have no limit.');
+    await expect(shown(page, 'qr-quota-remaining-demo_district_dist')).toHaveText('5');
+
+    await shown(page, 'qr-quota-change-demo_district_dist').click();
+    await page.getByTestId('qr-quota-change').fill('-10');
+    await page.getByTestId('qr-quota-change-ok').click();
+    await expect(page.getByRole('dialog')).toContainText("A decrease cannot exceed the user's remaining quota (5).");
+    await screenshot(page, 'qr-pwd-quota-refused');
+    await page.getByRole('dialog').getByRole('button', { name: 'Cancel' }).click();
+    await expect(shown(page, 'qr-quota-remaining-demo_district_dist')).toHaveText('5');
+
+    const distributor = await rolePage(browser, 'demo_district_dist');
+    await openShell(distributor, '/qrManage/pwd-quota');
+    await expect(shown(distributor, 'qr-my-quota-value')).toHaveText('5 calculations left');
+    await expect(shown(distributor, 'qr-quotas-table')).toContainText('demo_regional_dist');
+    await screenshot(distributor, 'qr-pwd-quota-distributor');
+    await distributor.context().close();
+  });
+});
