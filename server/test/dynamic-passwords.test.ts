@@ -85,6 +85,19 @@ describe.each(dialects)('dynamic passwords (%s)', (dialect) => {
     // The same request again (a retry after a lost answer): the same answer, nothing debited.
     expect(await ok<Calculated>('demo_limited_admin', 'POST', URL, asked)).toEqual(first);
     expect(await quota('demo_limited_admin')).toBe(4);
+    // The key of that calculation for another one: refused, nothing debited.
+    await refused(
+      'demo_limited_admin',
+      'POST',
+      URL,
+      { ...asked, challenge: '042918' },
+      {
+        status: 400,
+        code: Code.REJECTED,
+        message: 'This request key was used for another calculation. Start a new one.',
+      },
+    );
+    expect(await quota('demo_limited_admin')).toBe(4);
     expect(await records('demo_limited_admin')).toEqual([
       { serial: `${FACTORY_BOX}-1`, challenge: 42917, mode: 'unlock-7d', remaining: 4 },
     ]);

@@ -42,7 +42,7 @@ export class DynamicPasswordService {
   ) {}
 
   async calculate(auth: AuthContext, body: CalculateInput): Promise<Calculated> {
-    const before = await this.recorded(auth, body.requestId);
+    const before = await this.recorded(auth, body);
     if (before) return before;
     try {
       const record = await this.db.transaction().execute(async (tx) => {
@@ -88,22 +88,30 @@ export class DynamicPasswordService {
     } catch (err) {
       // The same request twice at once: the second's record met the first's, and its debit was rolled back with it.
       if (isUniqueViolation(err)) {
-        const first = await this.recorded(auth, body.requestId);
+        const first = await this.recorded(auth, body);
         if (first) return first;
       }
       throw err;
     }
   }
 
-  /** The answer to a request recorded already: the same password, recalculated (it is not kept). */
-  private async recorded(auth: AuthContext, requestId: string): Promise<Calculated | undefined> {
+  /**
+   * The answer to a request recorded already: the same password, recalculated (it is not kept), while the caller still
+   * sees the device. A key used for another calculation (another device, challenge or mode) is refused.
+   */
+  private async recorded(auth: AuthContext, body: CalculateInput): Promise<Calculated | undefined> {
     const row = await this.db
       .selectFrom('pwd_records')
       .select(['device_id', 'serial', 'ck', 'challenge', 'mode', 'day', 'remaining', 'created_at'])
       .where('user_id', '=', auth.user.id)
-      .where('request_id', '=', requestId)
+      .where('request_id', '=', body.requestId)
       .executeTakeFirst();
-    return row ? this.answer(row) : undefined;
+    if (!row) return undefined;
+    if (row.device_id !== body.deviceId || row.challenge !== body.challenge || row.mode !== body.mode) {
+      throw new AppError(Code.REJECTED, 'error.qrManage.requestReused');
+    }
+    await requireAccess(this.db, { auth, permission: 'device.unlock', ids: [body.deviceId] });
+    return this.answer(row);
   }
 
   private async answer(r: PwdRecord): Promise<Calculated> {

@@ -5,6 +5,7 @@ export default {
   'validation.qrManage.mode': 'Choose what the password does: unlock for 1, 7 or 30 days, or for good.',
   'validation.qrManage.requestId': 'Each calculation needs its own key: 8 to 64 letters, digits, - or _.',
   'error.qrManage.noCk': 'Box {box} has no CK code, so its controllers have no factory key. Set its CK code first.',
+  'error.qrManage.requestReused': 'This request key was used for another calculation. Start a new one.',
   'error.qrManage.quotaUsedUp': 'Your password quota is used up. Ask your superior for more.',
   'validation.qrManage.user': 'Choose the user whose quota changes.',
   'validation.qrManage.change': 'Enter how many calculations to add or take back: a whole number from -100000 to 100000, not 0.',

@@ -7,6 +7,7 @@ const qrManage: AreaMessages<'qrManage'> = {
   'validation.qrManage.requestId': 'Cada cálculo necesita su propia clave: de 8 a 64 letras, dígitos, - o _.',
   'error.qrManage.noCk':
     'La caja {box} no tiene código CK, así que sus controladores no tienen clave de fábrica. Asígnele primero su código CK.',
+  'error.qrManage.requestReused': 'Esta clave de solicitud ya se usó para otro cálculo. Empiece uno nuevo.',
   'error.qrManage.quotaUsedUp': 'Se ha agotado su cupo de contraseñas. Pida más a su superior.',
   'validation.qrManage.user': 'Elija el usuario cuyo cupo cambia.',
   'validation.qrManage.change': 'Indique cuántos cálculos añadir o retirar: un número entero de -100000 a 100000, distinto de 0.',

@@ -6,6 +6,7 @@ const qrManage: AreaMessages<'qrManage'> = {
   'validation.qrManage.mode': 'パスワードの用途を選んでください：1日・7日・30日の解除、または永久解除。',
   'validation.qrManage.requestId': '計算ごとに固有のキーが必要です：英数字、- または _ で8～64文字。',
   'error.qrManage.noCk': 'ボックス{box}にはCKコードがないため、コントローラーにメーカーキーがありません。先にCKコードを設定してください。',
+  'error.qrManage.requestReused': 'このリクエストキーは別の計算に使われています。新しく計算してください。',
   'error.qrManage.quotaUsedUp': 'パスワードの割り当てを使い切りました。上位のユーザーに追加を依頼してください。',
   'validation.qrManage.user': '割り当てを変更するユーザーを選んでください。',
   'validation.qrManage.change': '追加または回収する計算回数を入力してください：-100000～100000の整数（0以外）。',
