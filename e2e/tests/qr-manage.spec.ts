@@ -8,8 +8,10 @@ import { baseUrl, expect, expectShown, fromMenu, openShell, rolePage, screenshot
  * 1333: eight digits, shown once with the mode, the serial and "No limit". The same inputs sent again as a new
  * submission (a key of its own) give the same password (same day, challenge and mode). demo_manufacturer, a CK factory
  * with no limit, gives demo_district_dist 5 on "Password quotas", is refused taking back 10 in the server's words, and
- * demo_district_dist sees its 5 on top of its own page. The algorithm's vectors, the debits and every refusal are the
- * server's tests (dynamic-passwords.test.ts, pwd-quotas.test.ts).
+ * demo_district_dist sees its 5 on top of its own page. Root's calculation made through the API is found on "Password
+ * records" filtered by its mode, counted in the totals per user and exported to .xlsx; demo_district_dist, who
+ * calculates nothing, opens the same page on an empty list. The algorithm's vectors, the debits and every refusal are
+ * the server's tests (dynamic-passwords.test.ts, pwd-quotas.test.ts, pwd-list.test.ts).
  */
 
 interface DeviceRow {
@@ -133,6 +135,65 @@ test.describe('giving password quota', () => {
     await expect(shown(distributor, 'qr-my-quota-value')).toHaveText('5 calculations left');
     await expect(shown(distributor, 'qr-quotas-table')).toContainText('demo_regional_dist');
     await screenshot(distributor, 'qr-pwd-quota-distributor');
+    await distributor.context().close();
+  });
+});
+
+test.describe('the password records', () => {
+  test.use({ role: 'demo_root' });
+
+  test("root finds its calculation by mode, with each user's totals, and exports them; a distributor sees an empty list", async ({
+    page,
+    browser,
+  }) => {
+    const device = await ckDevice(page);
+    const challenge = String(100_000 + Math.floor(Math.random() * 900_000));
+    const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/calculate-dynamic-pwd`, {
+      headers: { authorization: `Bearer ${tokenOf('demo_root')}` },
+      data: { deviceId: device.id, challenge, mode: 'permanent', requestId: `e2e-records-${Date.now()}-${challenge}` },
+    });
+    expect(((await res.json()) as { code: number }).code).toBe(20000);
+
+    await openShell(page, '/dashboard');
+    await fromMenu(page, 'Dynamic passwords', 'pwdList');
+    await expectShown(page, /\/qrManage\/pwd-list$/);
+    await shown(page, 'qr-records-mode').click();
+    await page.locator('.ant-select-dropdown:visible').getByText('Unlock permanently', { exact: true }).click();
+    await expectShown(page, /\/qrManage\/pwd-list\?mode=permanent$/);
+    const rows = shown(page, 'qr-records-table').locator('tbody tr.ant-table-row');
+    const mine = rows.filter({ hasText: challenge });
+    await expect(mine).toHaveCount(1);
+    await expect(mine.locator('td')).toHaveText([
+      /\d{2}:\d{2}:\d{2}$/,
+      'demo_root',
+      String(device.boxId),
+      `${device.boxId}-${device.controller}`,
+      challenge,
+      'Unlock permanently',
+      'No limit',
+    ]);
+    // Only that mode is listed, and the totals count it for root, the chart beside the text.
+    await expect(rows.filter({ hasNotText: 'Unlock permanently' })).toHaveCount(0);
+    await expect(shown(page, 'qr-records-chart')).toBeVisible();
+    await expect(shown(page, 'qr-records-total-demo_root')).toContainText(/Unlock permanently: \d+/);
+    await expect(shown(page, 'qr-records-total-demo_root')).not.toContainText('Unlock for');
+
+    const [download] = await Promise.all([page.waitForEvent('download'), shown(page, 'qr-records-export').click()]);
+    expect(download.suggestedFilename()).toMatch(/\.xlsx$/);
+    await expect(page.getByTestId('qr-records-export-dialog')).toHaveCount(0);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await screenshot(page, 'qr-pwd-list');
+
+    await page.setViewportSize({ width: 390, height: 844 });
+    await expect(mine).toHaveCount(1);
+    await screenshot(page, 'qr-pwd-list-390');
+
+    const distributor = await rolePage(browser, 'demo_district_dist');
+    await openShell(distributor, '/qrManage/pwd-list');
+    await expect(shown(distributor, 'qr-records-table').locator('.ant-empty-description')).toHaveText('No passwords calculated match.');
+    await expect(shown(distributor, 'qr-records-totals')).toHaveCount(0);
+    await expect(shown(distributor, 'qr-records-export')).toBeDisabled();
+    await screenshot(distributor, 'qr-pwd-list-distributor');
     await distributor.context().close();
   });
 });

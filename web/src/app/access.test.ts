@@ -94,11 +94,14 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     const assignPages = PAGES.filter(({ areas }) => areas.includes('boxAssign')).map((p) => p.page.name);
     expect(assignPages).toEqual(['boxAssign']);
     // /qrManage (spec 6; issue 24): calculating a password is root's, limited_admin's and the manufacturers'; giving
-    // quota the distributor-type roles' and root's.
+    // quota the distributor-type roles' and root's; the calculations made are listed for root, the manufacturers and the
+    // distributors.
     const calculatePages = PAGES.filter(({ areas }) => areas.includes('calculateDynamicPwd')).map((p) => p.page.name);
     expect(calculatePages).toEqual(['calculateDynamicPwd']);
     const quotaPages = PAGES.filter(({ areas }) => areas.includes('pwdQuota')).map((p) => p.page.name);
     expect(quotaPages).toEqual(['pwdQuota']);
+    const listPages = PAGES.filter(({ areas }) => areas.includes('pwdList')).map((p) => p.page.name);
+    expect(listPages).toEqual(['pwdList']);
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages, ...smartboxRootPages];
     for (const role of ROLES) {
       // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
@@ -117,6 +120,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
       const qr = [
         ...(['root', 'limited_admin', 'manufacturer'].includes(role) ? calculatePages : []),
         ...(['root', 'manufacturer', 'district_distributor', 'regional_distributor'].includes(role) ? quotaPages : []),
+        ...(['root', 'manufacturer', 'district_distributor', 'regional_distributor'].includes(role) ? listPages : []),
       ];
       const expected = [
         ...everyone,
@@ -152,6 +156,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
         'operationLog',
         ...calculatePages,
         ...quotaPages,
+        ...listPages,
         'qrManage/',
         'serverLog',
         'smartbox/',
