@@ -6,7 +6,8 @@ import { baseUrl, expect, expectShown, fromMenu, openShell, rolePage, screenshot
  * /qrManage (issue 24; docs/dynamic-password.md): root opens "Calculate dynamic password" from the sidebar, is told a
  * challenge of five digits is none before anything is sent, and calculates a password for a device of the CK group
  * 1333: eight digits, shown once with the mode, the serial and "No limit". The same inputs sent again as a new
- * submission (a key of its own) give the same password (same day, challenge and mode). demo_manufacturer, a CK factory
+ * submission (a key of its own) give the same password (same day, challenge and mode). demo_limited_admin, given 3 by
+ * root, calculates three passwords, sees its quota count down, and is refused the fourth. demo_manufacturer, a CK factory
  * with no limit, gives demo_district_dist 5 on "Password quotas", is refused taking back 10 in the server's words, and
  * demo_district_dist sees its 5 on top of its own page. Root's calculation made through the API is found on "Password
  * records" filtered by its mode, counted in the totals per user and exported to .xlsx; demo_district_dist, who
@@ -29,6 +30,17 @@ async function ckDevice(page: Page): Promise<DeviceRow> {
   return device;
 }
 
+/** Chooses `device` in the calculation form's device search. */
+async function pickDevice(page: Page, device: DeviceRow): Promise<void> {
+  await shown(page, 'qr-calc-device').click();
+  await page.keyboard.type(String(device.boxId));
+  await page
+    .locator('.ant-select-dropdown:visible .ant-select-item-option')
+    .filter({ hasText: new RegExp(`^${device.boxId}/${device.controller}( |$)`) })
+    .first()
+    .click();
+}
+
 /** The body of a calculation sent. */
 const calculation = (r: Request) => r.url().endsWith('/qrManage/calculate-dynamic-pwd') && r.method() === 'POST';
 const requestIdOf = (r: Request) => (r.postDataJSON() as { requestId: string }).requestId;
@@ -45,13 +57,7 @@ test.describe('calculating a dynamic password', () => {
     await expectShown(page, /\/qrManage\/calculate-dynamic-pwd$/);
     await expect(shown(page, 'qr-my-quota-value')).toHaveText('No limit');
 
-    await shown(page, 'qr-calc-device').click();
-    await page.keyboard.type(String(device.boxId));
-    await page
-      .locator('.ant-select-dropdown:visible .ant-select-item-option')
-      .filter({ hasText: new RegExp(`^${device.boxId}/${device.controller}( |$)`) })
-      .first()
-      .click();
+    await pickDevice(page, device);
     // Five digits are no challenge: said in the form, nothing sent.
     let sent = 0;
     page.on('request', (r) => {
@@ -85,6 +91,46 @@ test.describe('calculating a dynamic password', () => {
     await expect(password).toHaveText(digits);
     await expect(password).toBeInViewport();
     await screenshot(page, 'qr-calculate-390');
+  });
+});
+
+test.describe('calculating within a quota', () => {
+  test.use({ role: 'demo_limited_admin' });
+
+  test("limited_admin, given 3 by root, calculates three passwords; the fourth is refused in the server's words", async ({ page }) => {
+    // Root sets demo_limited_admin's quota to 3, whatever a run before left.
+    const root = tokenOf('demo_root');
+    const { data } = await apiGet(page.request, root, '/qrManage/pwd-quota?q=demo_limited_admin');
+    const row = (data as { items: Array<{ userId: number; username: string; remaining: number }> }).items.find(
+      (u) => u.username === 'demo_limited_admin',
+    );
+    if (!row) throw new Error('demo_limited_admin is not below demo_root');
+    if (row.remaining !== 3) {
+      const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/pwd-quota`, {
+        headers: { authorization: `Bearer ${root}` },
+        data: { userId: row.userId, change: 3 - row.remaining },
+      });
+      expect(((await res.json()) as { code: number }).code).toBe(20000);
+    }
+    const device = await ckDevice(page);
+
+    await openShell(page, '/qrManage/calculate-dynamic-pwd');
+    await expect(shown(page, 'qr-my-quota-value')).toHaveText('3 calculations left');
+    await pickDevice(page, device);
+    const base = 100_000 + Math.floor(Math.random() * 800_000);
+    const quotaLeft = ['No calculations left', '1 calculation left', '2 calculations left'];
+    for (const left of [2, 1, 0]) {
+      await shown(page, 'qr-calc-challenge').fill(String(base + left));
+      await shown(page, 'qr-calc-submit').click();
+      await expect(shown(page, 'qr-result-password')).toHaveText(/^\d{8}$/);
+      await expect(shown(page, 'qr-result-quota')).toHaveText(quotaLeft[left] ?? '');
+    }
+    await expect(shown(page, 'qr-my-quota-value')).toHaveText('No calculations left');
+    await shown(page, 'qr-calc-challenge').fill(String(base + 3));
+    await shown(page, 'qr-calc-submit').click();
+    await expect(shown(page, 'qr-calc-error')).toContainText('Your password quota is used up. Ask your superior for more.');
+    await expect(shown(page, 'qr-result-password')).toHaveCount(0);
+    await screenshot(page, 'qr-calculate-quota-used-up');
   });
 });
 
