@@ -1,6 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { apiGet } from './boxes.js';
-import { baseUrl, expect, expectShown, fromMenu, openShell, rolePage, screenshot, shown, test, tokenOf } from './fixtures.js';
+import { baseUrl, expect, type Role, expectShown, fromMenu, openShell, rolePage, screenshot, shown, test, tokenOf } from './fixtures.js';
 
 /**
  * /qrManage (issue 24; docs/dynamic-password.md): root opens "Calculate dynamic password" from the sidebar, is told a
@@ -39,6 +39,22 @@ async function pickDevice(page: Page, device: DeviceRow): Promise<void> {
     .filter({ hasText: new RegExp(`^${device.boxId}/${device.controller}( |$)`) })
     .first()
     .click();
+}
+
+/** Sets `username`'s quota to `n` as `giver` (their superior), whatever a run before left, through the API. */
+async function setQuota(page: Page, giver: Role, username: string, n: number): Promise<void> {
+  const token = tokenOf(giver);
+  const { data } = await apiGet(page.request, token, `/qrManage/pwd-quota?q=${username}`);
+  const row = (data as { items: Array<{ userId: number; username: string; remaining: number }> }).items.find(
+    (u) => u.username === username,
+  );
+  if (!row) throw new Error(`${username} is not below ${giver}`);
+  if (row.remaining === n) return;
+  const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/pwd-quota`, {
+    headers: { authorization: `Bearer ${token}` },
+    data: { userId: row.userId, change: n - row.remaining },
+  });
+  expect(((await res.json()) as { code: number }).code).toBe(20000);
 }
 
 /** The body of a calculation sent. */
@@ -99,19 +115,7 @@ test.describe('calculating within a quota', () => {
 
   test("limited_admin, given 3 by root, calculates three passwords; the fourth is refused in the server's words", async ({ page }) => {
     // Root sets demo_limited_admin's quota to 3, whatever a run before left.
-    const root = tokenOf('demo_root');
-    const { data } = await apiGet(page.request, root, '/qrManage/pwd-quota?q=demo_limited_admin');
-    const row = (data as { items: Array<{ userId: number; username: string; remaining: number }> }).items.find(
-      (u) => u.username === 'demo_limited_admin',
-    );
-    if (!row) throw new Error('demo_limited_admin is not below demo_root');
-    if (row.remaining !== 3) {
-      const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/pwd-quota`, {
-        headers: { authorization: `Bearer ${root}` },
-        data: { userId: row.userId, change: 3 - row.remaining },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(20000);
-    }
+    await setQuota(page, 'demo_root', 'demo_limited_admin', 3);
     const device = await ckDevice(page);
 
     await openShell(page, '/qrManage/calculate-dynamic-pwd');
@@ -139,19 +143,7 @@ test.describe('giving password quota', () => {
 
   test('a CK factory gives its distributor 5, is refused taking back 10, and the distributor sees its 5', async ({ page, browser }) => {
     // The distributor starts from none (a run before may have left it some).
-    const manufacturer = tokenOf('demo_manufacturer');
-    const { data } = await apiGet(page.request, manufacturer, '/qrManage/pwd-quota?q=demo_district_dist');
-    const row = (data as { items: Array<{ userId: number; username: string; remaining: number }> }).items.find(
-      (u) => u.username === 'demo_district_dist',
-    );
-    if (!row) throw new Error('demo_district_dist is not below demo_manufacturer');
-    if (row.remaining > 0) {
-      const res = await page.request.post(`${baseUrl()}/api/v2/qrManage/pwd-quota`, {
-        headers: { authorization: `Bearer ${manufacturer}` },
-        data: { userId: row.userId, change: -row.remaining },
-      });
-      expect(((await res.json()) as { code: number }).code).toBe(20000);
-    }
+    await setQuota(page, 'demo_manufacturer', 'demo_district_dist', 0);
 
     await openShell(page, '/dashboard');
     await fromMenu(page, 'Dynamic passwords', 'pwdQuota');

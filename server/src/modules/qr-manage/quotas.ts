@@ -4,6 +4,7 @@ import { changesAll, requireAccess } from '../../access/index.js';
 import { ckFactoryOf } from '../../access/reach.js';
 import { childrenWithRole } from '../../access/repository.js';
 import type { Db } from '../../db/database.js';
+import { containsAny } from '../../db/search.js';
 import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
@@ -11,14 +12,12 @@ import type { Audit } from '../datalog/service.js';
 /** Root (and 'admin') and the CK factories calculate and give quota without a limit. */
 export const unlimited = (auth: AuthContext): boolean => changesAll(auth) || ckFactoryOf(auth) !== null;
 
-type Tx = Db;
-
-async function balance(db: Tx, userId: number): Promise<number> {
+export async function balance(db: Db, userId: number): Promise<number> {
   return (await db.selectFrom('pwd_quotas').select('remaining').where('user_id', '=', userId).executeTakeFirst())?.remaining ?? 0;
 }
 
 /** Takes `n` units from `userId` if they hold them (one statement: two takers at once never take more); whether it did. */
-async function take(db: Tx, userId: number, n: number, now: number): Promise<boolean> {
+export async function take(db: Db, userId: number, n: number, now: number): Promise<boolean> {
   const done = await db
     .updateTable('pwd_quotas')
     .set((eb) => ({ remaining: eb('remaining', '-', n), updated_at: now }))
@@ -28,7 +27,7 @@ async function take(db: Tx, userId: number, n: number, now: number): Promise<boo
   return Number(done.numUpdatedRows) > 0;
 }
 
-async function give(db: Tx, userId: number, n: number, now: number): Promise<void> {
+async function give(db: Db, userId: number, n: number, now: number): Promise<void> {
   await db
     .insertInto('pwd_quotas')
     .values({ user_id: userId, remaining: n, updated_at: now })
@@ -58,8 +57,7 @@ export class QuotaService {
     const size = query.page_size ?? 20;
     let users = childrenWithRole(this.db, auth.user.id, null);
     if (query.q) {
-      const like = `%${query.q.toLowerCase()}%`;
-      users = users.where((eb) => eb.or([eb(sql`lower(u.username)`, 'like', like), eb(sql`lower(u.name)`, 'like', like)]));
+      users = users.where(containsAny(['u.username', 'u.name'], query.q));
     }
     const total = Number((await users.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow()).n);
     const rows = await users

@@ -8,10 +8,10 @@ import {
   type PwdRecordQuery,
   type PwdRecordRow,
 } from '@dms/contract';
-import { sql } from 'kysely';
 import type { z } from 'zod';
 import { userScope } from '../../access/users.js';
 import type { Db } from '../../db/database.js';
+import { containsAny } from '../../db/search.js';
 import { forbidden } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import { byCursor } from '../exports/chunks.js';
@@ -49,8 +49,7 @@ export class PwdRecordService {
     let q = this.db.selectFrom('pwd_records as r').innerJoin('users as u', 'u.id', 'r.user_id');
     if (scope !== null) q = q.where('r.user_id', 'in', scope);
     if (f.q) {
-      const like = `%${f.q.toLowerCase()}%`;
-      q = q.where((eb) => eb.or([eb(sql`lower(u.username)`, 'like', like), eb(sql`lower(u.name)`, 'like', like)]));
+      q = q.where(containsAny(['u.username', 'u.name'], f.q));
     }
     if (f.boxId !== undefined) q = q.where('r.box_id', '=', f.boxId);
     if (f.mode) q = q.where('r.mode', '=', f.mode);

@@ -15,7 +15,7 @@ import { isUniqueViolation, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { Sealer } from '../../security/sealed.js';
 import type { AuthContext } from '../../types.js';
-import { unlimited } from './quotas.js';
+import { balance, take, unlimited } from './quotas.js';
 
 type PwdRecord = {
   device_id: number | null;
@@ -58,15 +58,8 @@ export class DynamicPasswordService {
         let remaining: number | null = null;
         if (!unlimited(auth)) {
           // One statement decides: of calculations at once, only as many as the quota holds find a unit left.
-          const debited = await tx
-            .updateTable('pwd_quotas')
-            .set((eb) => ({ remaining: eb('remaining', '-', 1), updated_at: now }))
-            .where('user_id', '=', auth.user.id)
-            .where('remaining', '>', 0)
-            .returning('remaining')
-            .executeTakeFirst();
-          if (!debited) throw new AppError(Code.QUOTA_USED_UP, 'error.qrManage.quotaUsedUp');
-          remaining = debited.remaining;
+          if (!(await take(tx, auth.user.id, 1, now))) throw new AppError(Code.QUOTA_USED_UP, 'error.qrManage.quotaUsedUp');
+          remaining = await balance(tx, auth.user.id);
         }
         const row: PwdRecord = {
           device_id: body.deviceId,
