@@ -1,6 +1,5 @@
-import type { Page } from '@playwright/test';
 import { ownCompressor } from './boxes.js';
-import { asRole, baseUrl, expect, openShell as open, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import { asRole, baseUrl, confirmWrite, expect, openShell as open, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * Register writes on the device detail: a box of the spec's own (a screw compressor registered to demo_manager)
@@ -17,17 +16,6 @@ const START_STOP = reg('screw-compressor', 'start_stop_command');
 
 const box = ownCompressor(3);
 const { boxId } = box;
-
-/**
- * Answers the write's confirmation. The popup zooms in and then aligns itself to its button: a click during that
- * lands where the button was a frame ago, so wait until its opening motion is over first.
- */
-async function confirmWrite(page: Page): Promise<void> {
-  const popup = page.locator('.ant-popconfirm:visible');
-  await expect(popup).toBeVisible();
-  await expect(popup).not.toHaveClass(/-(appear|enter)/);
-  await popup.getByRole('button', { name: 'Write' }).click();
-}
 
 test('a register write round trip: acknowledged, then refused by the controller, then out of range', async ({ page }) => {
   await asRole(page, 'demo_manager');

@@ -167,6 +167,17 @@ export async function confirmWarning(page: Page): Promise<void> {
   await page.getByTestId('warning-confirm-ok').click();
 }
 
+/**
+ * Answers the write's confirmation. The popup zooms in and then aligns itself to its button: a click during that
+ * lands where the button was a frame ago, so wait until its opening motion is over first.
+ */
+export async function confirmWrite(page: Page): Promise<void> {
+  const popup = page.locator('.ant-popconfirm:visible');
+  await expect(popup).toBeVisible();
+  await expect(popup).not.toHaveClass(/-(appear|enter)/);
+  await popup.getByRole('button', { name: 'Write' }).click();
+}
+
 /** Waits until the dialog has closed (its animation over: antd then gives the focus back to what opened it). */
 export async function dialogClosed(page: Page): Promise<void> {
   await expect(page.locator('.ant-modal-wrap:visible')).toHaveCount(0);

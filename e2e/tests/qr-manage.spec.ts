@@ -1,5 +1,6 @@
 import type { Page, Request } from '@playwright/test';
 import { apiGet } from './boxes.js';
+import { ckDevice, pickDevice } from './qr.js';
 import { baseUrl, expect, type Role, expectShown, fromMenu, openShell, rolePage, screenshot, shown, test, tokenOf } from './fixtures.js';
 
 /**
@@ -14,32 +15,6 @@ import { baseUrl, expect, type Role, expectShown, fromMenu, openShell, rolePage,
  * calculates nothing, opens the same page on an empty list. The algorithm's vectors, the debits and every refusal are
  * the server's tests (dynamic-passwords.test.ts, pwd-quotas.test.ts, pwd-list.test.ts).
  */
-
-interface DeviceRow {
-  id: number;
-  boxId: number;
-  controller: number;
-  reach: { how: string };
-}
-
-/** A device of the CK group 1333: demo_manufacturer reaches it through its CK code (root sees every device). */
-async function ckDevice(page: Page): Promise<DeviceRow> {
-  const { data } = await apiGet(page.request, tokenOf('demo_manufacturer'), '/devices?page_size=20');
-  const device = (data as { items: DeviceRow[] }).items.find((d) => d.reach.how === 'ck');
-  if (!device) throw new Error('demo_manufacturer reaches no device of its CK group');
-  return device;
-}
-
-/** Chooses `device` in the calculation form's device search. */
-async function pickDevice(page: Page, device: DeviceRow): Promise<void> {
-  await shown(page, 'qr-calc-device').click();
-  await page.keyboard.type(String(device.boxId));
-  await page
-    .locator('.ant-select-dropdown:visible .ant-select-item-option')
-    .filter({ hasText: new RegExp(`^${device.boxId}/${device.controller}( |$)`) })
-    .first()
-    .click();
-}
 
 /** Sets `username`'s quota to `n` as `giver` (their superior), whatever a run before left, through the API. */
 async function setQuota(page: Page, giver: Role, username: string, n: number): Promise<void> {

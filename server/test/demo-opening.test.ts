@@ -19,11 +19,15 @@ const SIZE = 22;
 describe('the opening scenes of a fresh demo', () => {
   it('are all on boxes the demo people see, and a fleet too small for them gets none', () => {
     const scenes = demoScenes(100_001, 50, 5);
-    expect(scenes.map((s) => s.kind).sort()).toEqual(['alert', 'alert', 'fault', 'fault', 'offline']);
+    expect(scenes.map((s) => s.kind).sort()).toEqual(['alert', 'alert', 'fault', 'fault', 'lock', 'offline']);
+    // Each scene has a box of its own; the lock is on a box of the CK group (the last fifth of the fleet).
+    expect(new Set(scenes.map((s) => s.boxId)).size).toBe(scenes.length);
+    expect(scenes.find((s) => s.kind === 'lock')?.boxId).toBeGreaterThan(100_040);
     // demo_manager's boxes start at 100006; the first two assigned are hidden from them: no scene there.
     for (const s of scenes) expect([100_006, 100_007]).not.toContain(s.boxId);
     expect(Math.max(...scenes.map((s) => s.afterS))).toBeLessThan(60);
-    expect(demoScenes(100_001, SIZE, 5)).toHaveLength(5);
+    expect(demoScenes(100_001, SIZE, 5)).toHaveLength(6);
+    expect(new Set(demoScenes(100_001, SIZE, 5).map((s) => s.boxId)).size).toBe(6);
     expect(demoScenes(100_001, SIZE - 1, 5)).toEqual([]);
     expect(demoScenes(100_001, 6, 5)).toEqual([]);
   });
@@ -49,6 +53,16 @@ describe('a fresh demo fleet in its first minute', () => {
       body: JSON.stringify({ username, password: 'demo123456' }),
     });
     return ((await res.json()) as { data: { token: string } }).data.token;
+  };
+  const send = async <T>(base: string, token: string, method: string, url: string, payload: unknown): Promise<T> => {
+    const res = await fetch(`${base}/api/v2${url}`, {
+      method,
+      headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+      body: JSON.stringify(payload),
+    });
+    const answer = (await res.json()) as { code: number; message: string; data: T };
+    if (answer.code !== 20000) throw new Error(`${url}: ${answer.code} ${answer.message}`);
+    return answer.data;
   };
   const get = async <T>(base: string, token: string, url: string): Promise<T> => {
     const res = await fetch(`${base}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
@@ -77,5 +91,65 @@ describe('a fresh demo fleet in its first minute', () => {
     const summary = await get<FleetSummary>(base, manager, `/fleet/summary?since=${started - 3_600_000}`);
     const events = summary.transitions.filter((t) => t.to.endsWith('fault') || t.to.endsWith('alert') || t.to.startsWith('offline'));
     expect(events.length).toBeGreaterThanOrEqual(3);
+  });
+
+  // Issue 24: the demo fleet's CK-group controllers hold keys from the group's master key, so the loop is closed.
+  it('has a CK controller locked, which takes the password the server calculates, once', { timeout: 90_000 }, async () => {
+    const base = server?.url;
+    if (!base) throw new Error('no server');
+    const scene = demoScenes(100_001, SIZE, 5).find((s) => s.kind === 'lock');
+    if (!scene) throw new Error('no lock scene');
+    const manufacturer = await login(base, 'demo_manufacturer');
+    const manager = await login(base, 'demo_manager');
+    const detail = () =>
+      get<{ id: number; typeId: number | null; latest: { values: Record<string, number> } }>(
+        base,
+        manufacturer,
+        `/devices/${scene.boxId}/1`,
+      );
+    // The controller's own map (the fleet gives its types in turn).
+    let typeId: number | null = null;
+    await eventually(async () => {
+      typeId = (await detail()).typeId;
+      expect(typeId).not.toBeNull();
+    }, 60_000);
+    const { registers } = await get<{ registers: Array<{ key: string; number: number }> }>(
+      base,
+      manufacturer,
+      `/controller-types/${typeId}`,
+    );
+    const numberOf = (key: string) => registers.find((r) => r.key === key)?.number ?? -1;
+    const [lockState, challengeAt] = [numberOf('lock_state'), numberOf('lock_challenge')];
+    let challenge = 0;
+    await eventually(async () => {
+      const { values } = (await detail()).latest;
+      expect(values[lockState]).toBe(1);
+      challenge = (values[challengeAt] ?? 0) * 65_536 + (values[challengeAt + 1] ?? 0);
+      expect(challenge).toBeGreaterThan(0);
+    }, 60_000);
+    const { id } = await detail();
+    const calculated = await send<{ password: string }>(base, manufacturer, 'POST', '/qrManage/calculate-dynamic-pwd', {
+      deviceId: id,
+      challenge: String(challenge).padStart(6, '0'),
+      mode: 'unlock-7d',
+      requestId: 'demo-opening-lock',
+    });
+    const write = (value: number) =>
+      send<{ outcome: string; reason: string | null }>(
+        base,
+        manager,
+        'POST',
+        `/devices/${scene.boxId}/1/registers/${numberOf('unlock_password')}`,
+        { value },
+      );
+    // A wrong password first: refused by the controller, and it stays locked.
+    const wrong = (Number(calculated.password) + 1) % 100_000_000;
+    expect(await write(wrong)).toMatchObject({ outcome: 'rejected', reason: 'refused' });
+    expect(await write(Number(calculated.password))).toMatchObject({ outcome: 'acknowledged' });
+    await eventually(async () => {
+      expect((await detail()).latest.values[lockState]).toBe(2);
+    }, 30_000);
+    // Used once: the same password again is refused.
+    expect(await write(Number(calculated.password))).toMatchObject({ outcome: 'rejected', reason: 'refused' });
   });
 });

@@ -27,6 +27,8 @@ export interface CliOptions {
   quiet: boolean;
   /** Opening scenes (`--scene`): what given boxes do at once, before the random incidents. */
   scenes: Scene[];
+  /** `--master-key-file`: read by main.ts (the environment's SIM_MASTER_KEY when absent). */
+  masterKeyFile: string | undefined;
 }
 
 export type ParsedArgs = { help: true } | { help: false; options: CliOptions };
@@ -58,8 +60,12 @@ Fleet
   --interval S           seconds between snapshots, may be fractional (default ${FLEET_DEFAULTS.interval})
   --url URL              broker, mqtt://host:port (default ${DEFAULTS.url})
   --connect-rate R       boxes started per second (default ${FLEET_DEFAULTS.connectRate})
-  --scene KIND:BOX[:S]   an opening scene, repeatable: box BOX raises a fault or an alert (for 15 min), or goes
-                         offline (for 10 min), S seconds after it first connects (default 0); KIND: fault, alert, offline
+  --scene KIND:BOX[:S]   an opening scene, repeatable: box BOX raises a fault or an alert (for 15 min), goes
+                         offline (for 10 min) or locks its first controller, S seconds after it first connects
+                         (default 0); KIND: fault, alert, offline, lock
+  --master-key-file FILE the CK factory's master key, hex (32 bytes or more; docs/dynamic-password.md): the
+                         controllers take the dynamic passwords the server calculates with it. Also taken from
+                         the environment as SIM_MASTER_KEY. Without it every unlock password is refused.
 
 Incidents, per box per hour
   --fault-rate F         a fault bit sets for a while; the machine stops (default ${rates.fault})
@@ -102,6 +108,7 @@ const SPEC = {
   duration: { type: 'string' },
   quiet: { type: 'boolean' },
   scene: { type: 'string', multiple: true },
+  'master-key-file': { type: 'string' },
   help: { type: 'boolean' },
 } as const;
 
@@ -215,6 +222,7 @@ export function parseCliArgs(argv: readonly string[]): ParsedArgs {
       connectRate: numberArg('connect-rate', values['connect-rate'], FLEET_DEFAULTS.connectRate, { min: 0, above: true }),
       quiet: values.quiet ?? false,
       scenes: (values.scene ?? []).map((text) => sceneArg(text, firstBoxId, firstBoxId + boxes - 1)),
+      masterKeyFile: values['master-key-file'],
     },
   };
 }

@@ -14,7 +14,7 @@ import type { BrokerAddress } from './transport.js';
 
 /** What a simulated box is given (box.ts): its credentials, controllers, pace, incidents and opening scenes. */
 
-export const SCENE_KINDS = ['fault', 'alert', 'offline'] as const;
+export const SCENE_KINDS = ['fault', 'alert', 'offline', 'lock'] as const;
 
 /**
  * An opening scene: what one box does `afterMs` after it first connects, so that a fresh demo shows at once what the
@@ -51,6 +51,12 @@ export interface BoxOptions {
   rates: Rates;
   /** Whether the box may connect from addresses of 127.0.0.0/8 (see transport.ts); needed for IP changes. */
   loopbackAliases: boolean;
+  /**
+   * The master key of the CK factory whose controllers these are (docs/dynamic-password.md): each controller holds
+   * HMAC-SHA256(master key, its serial) and takes the dynamic passwords the server calculates with the same key.
+   * Without it a controller refuses every unlock password.
+   */
+  masterKey?: Uint8Array;
   /** Keep the list of acknowledged snapshots (tests; it grows without bound). */
   trackAcks?: boolean;
   clock?: () => number;

@@ -28,7 +28,7 @@ import {
   type Scene,
 } from './box-options.js';
 import { Commands } from './commands.js';
-import { SimController } from './controller.js';
+import { keying, SimController } from './controller.js';
 import { parseDown } from './down.js';
 import { chanceWithin, Prng } from './prng.js';
 import { zeroCounters, type BoxCounters } from './stats.js';
@@ -99,7 +99,9 @@ export class SimBox extends EventEmitter<BoxEvents> {
     this.rng = boxRng.fork('events');
     this.radio = boxRng.fork('radio');
     const now = this.clock();
-    this.controllers = options.types.map((type, i) => new SimController(i + 1, type, boxRng.fork(`c${i + 1}`), now));
+    this.controllers = options.types.map(
+      (type, i) => new SimController(i + 1, type, boxRng.fork(`c${i + 1}`), now, keying(options.boxId, i + 1, options.masterKey)),
+    );
     this.iccid = `8986${Array.from({ length: 16 }, () => this.radio.int(0, 9)).join('')}`;
     this.commands = new Commands(
       {
@@ -164,7 +166,10 @@ export class SimBox extends EventEmitter<BoxEvents> {
     this.commands.fail(cmd, reason);
   }
 
-  /** Plays an opening scene after the box's first report: its first controller's fault or alert, or an offline spell. */
+  /**
+   * Plays an opening scene after the box's first report: its first controller's fault or alert, or lock, or an offline
+   * spell.
+   */
   play(scene: Pick<Scene, 'kind' | 'afterMs'>): void {
     const run = (): void => {
       if (this.stopped) return;
@@ -175,7 +180,8 @@ export class SimBox extends EventEmitter<BoxEvents> {
       const controller = this.controllers[0];
       if (!controller) return;
       const now = this.clock();
-      if (controller.raise(scene.kind, this.rng, now + SCENE_INCIDENT_MS))
+      if (scene.kind === 'lock') controller.lock.lock(now);
+      else if (controller.raise(scene.kind, this.rng, now + SCENE_INCIDENT_MS))
         this.counters[scene.kind === 'fault' ? 'faultsRaised' : 'alertsRaised']++;
       this.sendSnapshot(now);
     };
@@ -376,7 +382,7 @@ export class SimBox extends EventEmitter<BoxEvents> {
 
   private onWrite(write: WritePayload): void {
     const controller = this.controller(write.controller);
-    const reason = controller ? controller.write(write.register, write.values ?? [write.value]) : 'no-controller';
+    const reason = controller ? controller.write(write.register, write.values ?? [write.value], this.clock()) : 'no-controller';
     const ack: AckPayload = { v: BOX_PROTOCOL_VERSION, id: write.id, ok: reason === null, ...(reason ? { reason } : {}) };
     this.counters.writesAnswered++;
     this.publish('ack', ack);

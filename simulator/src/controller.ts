@@ -1,7 +1,8 @@
-import type { ControllerTypeDef, WriteRejectReason } from '@dms/contract';
+import { controllerKey, deviceSerial, type ControllerTypeDef, type WriteRejectReason } from '@dms/contract';
 import { BUILTIN_TYPES } from '@dms/seed';
 import { Excursions } from './excursions.js';
 import { Incidents, type Incident, type IncidentSeverity } from './incidents.js';
+import { ControllerLock } from './lock.js';
 import type { Conditions, MachineModel } from './models/model.js';
 import { MODELS } from './models/index.js';
 import type { Prng } from './prng.js';
@@ -9,6 +10,18 @@ import { RegisterBank } from './registers.js';
 
 /** Longest physics step (s): a report interval is simulated in steps of at most this. */
 const MAX_STEP_S = 1;
+
+/** A controller's serial and key: what its CK factory wrote into it (docs/dynamic-password.md); no key without a master key. */
+export interface Keying {
+  serial: string;
+  key?: Uint8Array;
+}
+
+/** The keying of controller `index` of box `boxId`, whose CK factory's master key is `masterKey`. */
+export function keying(boxId: number, index: number, masterKey: Uint8Array | undefined): Keying {
+  const serial = deviceSerial(boxId, index);
+  return masterKey ? { serial, key: controllerKey(masterKey, serial) } : { serial };
+}
 
 /**
  * One controller on a box's bus: its register map, the machine model that fills it, and the faults and alerts
@@ -18,15 +31,22 @@ export class SimController {
   readonly type: ControllerTypeDef;
   readonly bank: RegisterBank;
   readonly incidents: Incidents;
+  /** Its lock (lock.ts): locked by a write, a scene or a timed unlock running out; unlocked by a dynamic password. */
+  readonly lock: ControllerLock;
   private readonly model: MachineModel;
   private readonly excursions: Excursions;
 
-  /** `rng` drives this machine's physics only: draws made for other controllers or for incidents do not shift it. */
+  /**
+   * `rng` drives this machine's physics only: draws made for other controllers or for incidents do not shift it.
+   * `keying` is the controller's serial and the key its CK factory wrote into it (docs/dynamic-password.md); without a
+   * key it refuses every unlock password.
+   */
   constructor(
     readonly index: number,
     typeCode: string,
     rng: Prng,
     now: number,
+    { serial, key }: Keying = { serial: `0-${index}` },
   ) {
     const type = BUILTIN_TYPES.find((t) => t.code === typeCode);
     const factory = MODELS[typeCode];
@@ -36,7 +56,9 @@ export class SimController {
     this.incidents = new Incidents(type);
     this.model = factory(this.bank, rng, now);
     this.excursions = new Excursions(typeCode, type.registers.find((r) => r.key === 'fault_bits')?.number);
+    this.lock = new ControllerLock(this.bank, serial, key);
     this.model.read(now, this.conditions());
+    this.lock.tick(now);
   }
 
   /**
@@ -51,6 +73,7 @@ export class SimController {
       this.model.advance(seconds / steps, now - ((steps - i) * seconds * 1000) / steps, conditions);
     }
     this.model.read(now, conditions);
+    this.lock.tick(now);
     // A fault about a value (a high temperature, a high pressure) shows that value past its limit.
     this.excursions.apply(this.bank, this.incidents.active('fault'), seconds, Math.sin(now / 7_000));
   }
@@ -60,12 +83,12 @@ export class SimController {
     return this.bank.snapshot(this.incidents.overlay());
   }
 
-  /** Applies a write from the server (the register's words, in address order); null when done, else why not. */
-  write(register: number, words: readonly number[]): WriteRejectReason | null {
+  /** Applies a write from the server (the register's words, in address order) at `now`; null when done, else why not. */
+  write(register: number, words: readonly number[], now: number): WriteRejectReason | null {
     const result = this.bank.write(register, words);
     if ('reason' in result) return result.reason;
     if (this.model.written(result.key, result.raw) === 'reset-incidents') this.incidents.clear();
-    return null;
+    return this.lock.written(result.key, result.raw, now);
   }
 
   /**

@@ -109,3 +109,17 @@ export async function provisionCredentials(options: ProvisionOptions): Promise<B
     return credential;
   });
 }
+
+/**
+ * The CK factory's master key (`--master-key-file`, else the environment's SIM_MASTER_KEY): hex, 32 bytes or more
+ * (docs/dynamic-password.md). Undefined when neither is given.
+ */
+export async function readMasterKey(file: string | undefined, fromEnv: string | undefined): Promise<Uint8Array | undefined> {
+  const text = file !== undefined ? await readFile(file, 'utf8') : fromEnv;
+  if (text === undefined || text.trim() === '') return undefined;
+  const hex = text.trim();
+  if (!/^(?:[0-9a-fA-F]{2}){32,}$/.test(hex)) {
+    throw new Error(`${file ?? 'SIM_MASTER_KEY'}: a master key is hex, 32 bytes (64 digits) or more`);
+  }
+  return Uint8Array.from(Buffer.from(hex, 'hex'));
+}

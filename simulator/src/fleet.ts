@@ -30,6 +30,8 @@ export interface FleetOptions {
   connectRate?: number;
   /** Opening scenes: what given boxes do as soon as they have reported (a fresh demo shows its purpose at once). */
   scenes?: readonly Scene[];
+  /** The CK factory's master key its controllers hold keys from (BoxOptions.masterKey). */
+  masterKey?: Uint8Array;
   /** Keep every acknowledged snapshot for `ackedSnapshots()` (tests). */
   trackAcks?: boolean;
   clock?: () => number;
@@ -98,6 +100,7 @@ export async function startFleet(options: FleetOptions): Promise<Fleet> {
       rates,
       loopbackAliases,
       trackAcks: options.trackAcks ?? false,
+      ...(options.masterKey ? { masterKey: options.masterKey } : {}),
       ...(options.clock ? { clock: options.clock } : {}),
       log,
       warn,

@@ -1,5 +1,5 @@
 import { parseCliArgs, USAGE, UsageError, type CliOptions } from './args.js';
-import { provisionCredentials } from './credentials.js';
+import { provisionCredentials, readMasterKey } from './credentials.js';
 import { startFleet, type Fleet } from './fleet.js';
 import type { FleetStats } from './stats.js';
 import { statusLine } from './status.js';
@@ -63,6 +63,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
   };
   let fleet: Fleet;
   try {
+    const masterKey = await readMasterKey(options.masterKeyFile, process.env.SIM_MASTER_KEY);
     const boxIds = Array.from({ length: options.boxes }, (_, i) => options.firstBoxId + i);
     const boxes = await provisionCredentials({
       file: options.credentials,
@@ -83,6 +84,7 @@ export async function run(argv: readonly string[], io: CliIo = processIo): Promi
       rates: options.rates,
       connectRate: options.connectRate,
       scenes: options.scenes,
+      ...(masterKey ? { masterKey } : {}),
       log,
       warn,
     });

@@ -59,6 +59,11 @@ export class RegisterBank {
     }
   }
 
+  /** Whether the map has register `key`. */
+  has(key: string): boolean {
+    return this.byKey.has(key);
+  }
+
   def(key: string): RegisterDef {
     return this.slot(key).def;
   }

@@ -86,7 +86,7 @@ const final = (b: TestBroker, id: string, ms?: number): Promise<Seen> =>
 
 type Values = Record<string, number>;
 /** Every word address of the compressor's map: a snapshot with all of them is not filtered. */
-const ALL_WORDS = compressor.registers.length + 1;
+const ALL_WORDS = compressor.registers.reduce((n, r) => n + (r.words ?? 1), 0);
 /** Controller 1's values of the snapshots the broker saw whose seq is above `afterSeq`, in the box's order. */
 const snapshotsAfter = (b: TestBroker, afterSeq = 0): Values[] =>
   b

@@ -155,11 +155,11 @@ describe('screw compressor behaviour', () => {
 
   it('obeys start/stop commands and clears the command word', () => {
     const c = new SimController(1, 'screw-compressor', new Prng('cmd'), T0);
-    expect(c.write(40040, [2])).toBeNull();
+    expect(c.write(40040, [2], T0)).toBeNull();
     let t = stepFor(c, T0, 10);
     expect(read(c, 'run_state')).toBe(7);
     expect(read(c, 'start_stop_command')).toBe(0);
-    expect(c.write(40040, [1])).toBeNull();
+    expect(c.write(40040, [1], T0)).toBeNull();
     t = stepFor(c, t, 10);
     expect(read(c, 'start_count')).toBeGreaterThan(0);
     stepFor(c, t, 30);
@@ -168,10 +168,10 @@ describe('screw compressor behaviour', () => {
 
   it('raises a maintenance alert when a counter runs out and clears it on reset', () => {
     const c = new SimController(1, 'screw-compressor', new Prng('service'), T0);
-    expect(c.write(40019, [0])).toBeNull(); // oil filter hours left
+    expect(c.write(40019, [0], T0)).toBeNull(); // oil filter hours left
     const t = stepFor(c, T0, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0b10);
-    expect(c.write(40024, [1])).toBeNull(); // reset oil filter
+    expect(c.write(40024, [1], T0)).toBeNull(); // reset oil filter
     stepFor(c, t, 10);
     expect(read(c, 'alert_bits') & 0b10).toBe(0);
     expect(read(c, 'oil_filter_hours_left')).toBe(2000);

@@ -164,7 +164,7 @@ export interface EventPayload {
   detail?: string;
 }
 
-export const WRITE_REJECT_REASONS = ['read-only', 'out-of-range', 'no-controller', 'bus-error', 'busy'] as const;
+export const WRITE_REJECT_REASONS = ['read-only', 'out-of-range', 'no-controller', 'bus-error', 'busy', 'refused'] as const;
 export type WriteRejectReason = (typeof WRITE_REJECT_REASONS)[number];
 
 /** `up/ack`: the outcome of a `down/write`, carrying its id. */

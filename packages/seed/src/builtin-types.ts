@@ -16,6 +16,7 @@ import {
   type Severity,
   type TypePageConfig,
 } from '@dms/contract';
+import { lockRegisters } from './lock-registers.js';
 
 const t = (en: string, zh: string, es: string, ja: string): LocalizedText => ({ en, zh, es, ja });
 
@@ -937,6 +938,8 @@ const OPERATING = new Set([
   'ao2',
   'ao3',
   'ao4',
+  // A customer types the unlock password their distributor gives them; locking stays with service roles.
+  'unlock_password',
 ]);
 /** The start/stop and on/off commands of the built-in maps: the `switch` role. */
 const SWITCHES = new Set(['start_stop_command', 'command']);
@@ -951,7 +954,20 @@ const marked = (type: ControllerTypeDef): ControllerTypeDef => ({
   })),
 });
 
-export const BUILTIN_TYPES: readonly ControllerTypeDef[] = [SCREW_COMPRESSOR, MAGLEV_BLOWER, GENERIC_PLC].map(marked);
+/** Where each map's lock block (lock-registers.ts) starts: after its last register. */
+export const LOCK_BASE: Readonly<Record<BuiltinTypeCode, number>> = {
+  'screw-compressor': 40055,
+  'maglev-blower': 40063,
+  'generic-plc': 92,
+};
+
+/** A built-in map with its lock block. */
+const lockable = (type: ControllerTypeDef): ControllerTypeDef => ({
+  ...type,
+  registers: [...type.registers, ...lockRegisters(LOCK_BASE[type.code as BuiltinTypeCode])],
+});
+
+export const BUILTIN_TYPES: readonly ControllerTypeDef[] = [SCREW_COMPRESSOR, MAGLEV_BLOWER, GENERIC_PLC].map(lockable).map(marked);
 
 /** The codes of the built-in controller types. */
 export type BuiltinTypeCode = 'screw-compressor' | 'maglev-blower' | 'generic-plc';

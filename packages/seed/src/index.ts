@@ -5,3 +5,4 @@
  */
 export * from './builtin-types.js';
 export * from './box-types.js';
+export * from './lock-registers.js';

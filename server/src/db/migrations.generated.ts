@@ -30,6 +30,7 @@ import { boxTypes0027 } from './migrations/0027_box_types.js';
 import { boxMoves0028 } from './migrations/0028_box_moves.js';
 import { boxDeletions0029 } from './migrations/0029_box_deletions.js';
 import { dynamicPasswords0030 } from './migrations/0030_dynamic_passwords.js';
+import { lockRegisters0031 } from './migrations/0031_lock_registers.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -63,4 +64,5 @@ export const MIGRATIONS = {
   '0028_box_moves': boxMoves0028,
   '0029_box_deletions': boxDeletions0029,
   '0030_dynamic_passwords': dynamicPasswords0030,
+  '0031_lock_registers': lockRegisters0031,
 } satisfies Record<string, DialectMigration>;

@@ -7,7 +7,7 @@ import { brokerAddress } from '../modules/box-reg-info/broker-address.js';
 import { parseRoles } from '../modules/user/service.js';
 import { BACKFILL_INTERVAL_S, backfillHistory, loadReportSource } from './backfill.js';
 import { DEMO_BOX_CONTACT, DEMO_COMPANIES, DEMO_FIRST_BOX_ID, demoFields } from './fields.js';
-import { arrangeDemoPeople } from './people.js';
+import { arrangeDemoPeople, DEMO_CK } from './people.js';
 import * as repo from './repository.js';
 import { demoScenes } from './scenes.js';
 
@@ -51,7 +51,13 @@ export async function startDemoFleet(app: FastifyInstance, freshDemo: boolean): 
   ];
   let stopping = false;
   // The IPC channel ends when this server does, however it ends: the simulator then stops too (simulator/src/main.ts).
-  const child: ChildProcess = spawn(process.execPath, args, { stdio: ['ignore', 'ignore', 'pipe', 'ipc'] });
+  // Its CK group's controllers hold keys from the group's master key, so that they take the passwords calculated at
+  // /qrManage/calculate-dynamic-pwd (docs/dynamic-password.md); given in the environment, not on the command line.
+  const masterKey = (await app.dynamicPasswords.masterKey(DEMO_CK)).toString('hex');
+  const child: ChildProcess = spawn(process.execPath, args, {
+    stdio: ['ignore', 'ignore', 'pipe', 'ipc'],
+    env: { ...process.env, SIM_MASTER_KEY: masterKey },
+  });
   child.stderr?.on('data', (chunk: Buffer) => {
     app.log.warn({ simulator: chunk.toString().trim() }, 'demo fleet');
   });

@@ -1,4 +1,4 @@
-import type { ControllerTypeDef, TypePageConfig } from '@dms/contract';
+import type { ControllerTypeDef, RegisterDef, TypePageConfig } from '@dms/contract';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.js';
 import { toRow } from './registers.js';
@@ -64,4 +64,32 @@ export async function seedPages(
     added.push(code);
   }
   return added;
+}
+
+/**
+ * Adds registers a release brings to a built-in type an install has (by code): those of `defs` whose key and words
+ * the type's map does not have yet, as a new version saved by nobody. A type root removed, renamed or filled where they
+ * go is left as root made it. Answers whether the type changed.
+ */
+export async function addBuiltinRegisters(
+  db: Kysely<Database> | Transaction<Database>,
+  code: string,
+  defs: readonly RegisterDef[],
+  now: number,
+): Promise<boolean> {
+  const type = await repo.findTypeByCode(db, code);
+  if (type?.builtin !== 1) return false;
+  const rows = await repo.registersOf(db, type.id);
+  const taken = new Set(rows.flatMap((r) => Array.from({ length: r.words }, (_, i) => r.number + i)));
+  const keys = new Set(rows.map((r) => r.key));
+  const fits = (d: RegisterDef) => Array.from({ length: d.words ?? 1 }, (_, i) => d.number + i).every((n) => !taken.has(n));
+  if (defs.some((d) => keys.has(d.key)) || !defs.every(fits)) return false;
+  const version = type.version + 1;
+  await db
+    .insertInto('controller_registers')
+    .values(defs.map((d) => toRow(type.id, d)))
+    .execute();
+  await repo.updateType(db, type.id, { kind: type.kind, name: type.name, updated_at: now, version, updated_by: null });
+  await repo.insertVersion(db, type.id, version, null, now);
+  return true;
 }

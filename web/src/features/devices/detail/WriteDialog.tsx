@@ -1,5 +1,5 @@
 import { Alert, Button, Descriptions, InputNumber, Modal, Popconfirm, Select, Space, Typography } from 'antd';
-import { api, type DeviceDetail, type RegisterDef, type WriteResult } from '@dms/contract';
+import { api, WRITE_REJECT_REASONS, type DeviceDetail, type RegisterDef, type WriteRejectReason, type WriteResult } from '@dms/contract';
 import { useState } from 'react';
 import { isApiError } from '@/api/client';
 import { call } from '@/api/call';
@@ -77,11 +77,7 @@ export function WriteDialog({
 
   const reason = (r: string | null) => {
     const key = r ?? 'unknown';
-    return key === 'read-only' || key === 'out-of-range' || key === 'no-controller' || key === 'bus-error' || key === 'busy'
-      ? t(`devices.rejectReason.${key}`)
-      : r
-        ? r
-        : t('devices.rejectReason.unknown');
+    return isRejectReason(key) ? t(`devices.rejectReason.${key}`) : r ? r : t('devices.rejectReason.unknown');
   };
 
   return (
@@ -189,4 +185,9 @@ export function WriteDialog({
       </div>
     </Modal>
   );
+}
+
+/** A reason the box protocol names (each has its words in devices.rejectReason). */
+function isRejectReason(reason: string): reason is WriteRejectReason {
+  return (WRITE_REJECT_REASONS as readonly string[]).includes(reason);
 }

@@ -1,12 +1,13 @@
 import { Alert, Button, Card, Form, Input, Radio, Typography } from 'antd';
-import { api, PASSWORD_MODE_NAMES, type Calculated, type PasswordMode } from '@dms/contract';
-import { useRef } from 'react';
+import { api, PASSWORD_MODE_NAMES, type Calculated, type DeviceListItem, type PasswordMode } from '@dms/contract';
+import { useCallback, useRef, useState } from 'react';
 import { call } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
 import { MODE_LABEL } from '../modes';
 import { CALCULATE_CHANGES } from '../queries';
 import { DeviceSelect } from './DeviceSelect';
+import { LockNote } from './LockNote';
 import { requestFor, type PendingRequest } from './request-key';
 
 interface CalculateValues {
@@ -26,6 +27,14 @@ export function CalculateForm({ onResult }: { onResult: (result: Calculated | nu
   const { t } = useI18n();
   const [form] = Form.useForm<CalculateValues>();
   const pending = useRef<PendingRequest | null>(null);
+  const [picked, setPicked] = useState<DeviceListItem | null>(null);
+  // The challenge the chosen controller shows fills the field, unless the user typed one.
+  const onChallenge = useCallback(
+    (challenge: string) => {
+      if (!form.isFieldTouched('challenge') || form.getFieldValue('challenge') === '') form.setFieldValue('challenge', challenge);
+    },
+    [form],
+  );
   const { busy, error, run, clearError } = useSubmit(
     async ({ deviceId, challenge, mode }: CalculateValues) => {
       if (deviceId === null) return;
@@ -67,8 +76,10 @@ export function CalculateForm({ onResult }: { onResult: (result: Calculated | nu
             data-testid="qr-calc-device"
             aria-label={t('qrManage.calculate.device')}
             placeholder={t('qrManage.calculate.devicePlaceholder')}
+            onPick={setPicked}
           />
         </Form.Item>
+        {picked && <LockNote key={picked.id} device={picked} onChallenge={onChallenge} />}
         <Form.Item
           name="challenge"
           label={t('qrManage.calculate.challenge')}

@@ -13,6 +13,8 @@ const OFFERED = 20;
 interface DeviceSelectProps {
   value?: number | null;
   onChange?: (id: number | null) => void;
+  /** The device chosen (null when cleared), for what the form shows of it. */
+  onPick?: (device: DeviceListItem | null) => void;
   placeholder: string;
   'data-testid': string;
   'aria-label': string;
@@ -22,7 +24,7 @@ interface DeviceSelectProps {
  * One device the user sees (GET /devices), searched on the server as the user types (box number, company, station,
  * model). The device chosen stays named when a later search does not find it.
  */
-export function DeviceSelect({ value, onChange, placeholder, 'data-testid': testId, 'aria-label': label }: DeviceSelectProps) {
+export function DeviceSelect({ value, onChange, onPick, placeholder, 'data-testid': testId, 'aria-label': label }: DeviceSelectProps) {
   const [text, setText] = useState('');
   const q = useDebounced(text.trim(), SEARCH_DELAY_MS);
   const devices = useQuery({
@@ -48,7 +50,9 @@ export function DeviceSelect({ value, onChange, placeholder, 'data-testid': test
       options={options}
       showSearch={{ filterOption: false, onSearch: setText }}
       onChange={(id) => {
-        setChosen(found?.find((d) => d.id === id) ?? null);
+        const device = found?.find((d) => d.id === id) ?? null;
+        setChosen(device);
+        onPick?.(device);
         onChange?.(typeof id === 'number' ? id : null);
       }}
       allowClear

@@ -138,6 +138,7 @@ export default {
     'no-controller': 'no such controller on the bus',
     'bus-error': 'bus communication error',
     busy: 'the controller is busy',
+    refused: 'the controller did not take this value (a wrong unlock password, say)',
     unknown: 'no reason given',
   },
   box: {

@@ -140,6 +140,7 @@ const devices: LocaleArea<'devices'> = {
     'no-controller': 'no hay tal controlador en el bus',
     'bus-error': 'error de comunicación en el bus',
     busy: 'el controlador está ocupado',
+    refused: 'el controlador no aceptó el valor (una contraseña de desbloqueo incorrecta, por ejemplo)',
     unknown: 'sin motivo indicado',
   },
   box: {

@@ -139,6 +139,7 @@ const devices: LocaleArea<'devices'> = {
     'no-controller': 'バス上にそのコントローラがありません',
     'bus-error': 'バス通信エラー',
     busy: 'コントローラがビジーです',
+    refused: 'コントローラがこの値を受け付けませんでした（ロック解除パスワードの誤りなど）',
     unknown: '理由の記載なし',
   },
   box: {

@@ -139,6 +139,7 @@ const devices: LocaleArea<'devices'> = {
     'no-controller': '总线上没有该控制器',
     'bus-error': '总线通讯错误',
     busy: '控制器忙',
+    refused: '控制器不接受该值（例如解锁密码错误）',
     unknown: '未说明原因',
   },
   box: {

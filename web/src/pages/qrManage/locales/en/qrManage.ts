@@ -31,6 +31,12 @@ export default {
     mode: 'Password',
     submit: 'Calculate password',
   },
+  lock: {
+    locked: 'The controller is locked and shows the challenge {challenge}.',
+    lockedNoChallenge: 'The controller is locked; it has not reported its challenge yet.',
+    timed: 'The controller is unlocked for {hours, plural, one {# more hour} other {# more hours}}.',
+    unlocked: 'The controller is not locked.',
+  },
   result: {
     title: 'Password for {serial}',
     once: 'Shown once: copy it or type it into the controller now.',

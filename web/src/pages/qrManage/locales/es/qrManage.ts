@@ -31,6 +31,12 @@ export default {
     mode: 'Contraseña',
     submit: 'Calcular contraseña',
   },
+  lock: {
+    locked: 'El controlador está bloqueado y muestra el código de desafío {challenge}.',
+    lockedNoChallenge: 'El controlador está bloqueado; aún no ha informado su código de desafío.',
+    timed: 'El controlador está desbloqueado {hours, plural, one {# hora más} other {# horas más}}.',
+    unlocked: 'El controlador no está bloqueado.',
+  },
   result: {
     title: 'Contraseña para {serial}',
     once: 'Se muestra una sola vez: cópiela o escríbala ahora en el controlador.',

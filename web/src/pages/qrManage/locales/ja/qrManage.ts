@@ -31,6 +31,12 @@ export default {
     mode: '用途',
     submit: 'パスワードを計算',
   },
+  lock: {
+    locked: 'コントローラはロック中で、チャレンジ {challenge} を表示しています。',
+    lockedNoChallenge: 'コントローラはロック中ですが、チャレンジがまだ報告されていません。',
+    timed: 'コントローラは期限付きで解除中です（残り {hours} 時間）。',
+    unlocked: 'コントローラはロックされていません。',
+  },
   result: {
     title: '{serial} のパスワード',
     once: '表示は一度きりです。今すぐコピーするかコントローラーに入力してください。',

@@ -31,6 +31,12 @@ export default {
     mode: '密码用途',
     submit: '计算密码',
   },
+  lock: {
+    locked: '控制器已锁机，显示的挑战码为 {challenge}。',
+    lockedNoChallenge: '控制器已锁机，尚未上报挑战码。',
+    timed: '控制器已限时解锁，还剩 {hours} 小时。',
+    unlocked: '控制器未锁机。',
+  },
   result: {
     title: '{serial} 的密码',
     once: '仅显示一次：请立即复制或输入到控制器中。',
