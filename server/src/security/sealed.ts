@@ -1,4 +1,4 @@
-import { createCipheriv, createDecipheriv, randomBytes } from 'node:crypto';
+import { createCipheriv, createDecipheriv, createHmac, randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { Config } from '../config.js';
@@ -24,6 +24,15 @@ export class Sealer {
     const hex = fs.readFileSync(file, 'utf8').trim();
     if (!/^[0-9a-f]{64}$/i.test(hex)) throw new Error(`${file} does not hold a key of 64 hexadecimal digits`);
     return new Sealer(Buffer.from(hex, 'hex'));
+  }
+
+  /**
+   * HMAC-SHA256 of `data` under a key of its own for `label`, derived from the server's key (never the sealing key
+   * itself): values the server can make again and check, but nobody without its key can (claim secrets).
+   */
+  mac(label: string, data: string): Buffer {
+    const key = createHmac('sha256', this.key).update(`dms-mac-v1:${label}`).digest();
+    return createHmac('sha256', key).update(data).digest();
   }
 
   /** `v1.<iv>.<tag>.<ciphertext>`, base64url. */

@@ -105,7 +105,7 @@ describe('routes and menu per role (spec 6 through the contract)', () => {
     const rootAreaPages = [...deviceTypePages, ...eventsPages, ...chartPages, ...noticePages, ...smartboxRootPages];
     for (const role of ROLES) {
       // Box registration, and clearing a box's fault records (spec 6: root or limited_admin).
-      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo', ...clearFaultPages] : [];
+      const boxReg = role === 'root' || role === 'limited_admin' ? ['boxRegCreate', 'boxRegInfo', 'boxRegLabels', ...clearFaultPages] : [];
       // Helpers (spec 6: edit-helper and helper-device for manager, afterSales, afterSalesPlus; add-helper for manager).
       const helpers = ['manager', 'afterSales', 'afterSalesPlus'].includes(role) ? ['editHelper', 'helperDevice'] : [];
       if (role === 'manager') helpers.push('addHelper');

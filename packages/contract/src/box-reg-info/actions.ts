@@ -1,2 +1,2 @@
 /** What the operation log records of this area; each is named in the area's messages as `action.<name>`. */
-export const actions = ['box.register'] as const;
+export const actions = ['box.register', 'box.voidLabels'] as const;

@@ -3,6 +3,8 @@ import { pageOf, pageQuery } from '../envelope.js';
 import { CK_CODE } from '../validation.js';
 import { boxIdSchema as boxId, LINK_KINDS } from '../devices/schemas.js';
 
+export * from './labels.js';
+
 // ---- Box registration (/box-reg-info, spec 2, 3) ----
 
 /** Most times a warning, fault or recovery of one box is pushed (spec 3: push times). */

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import { pageOf, pageQuery } from '../envelope.js';
 import { emptyData } from '../user/schemas.js';
+import { normalizeClaim } from '../box-reg-info/labels.js';
 import { CK_CODE, positiveId, trimmedText } from '../validation.js';
 import * as people from './people.js';
 
@@ -13,16 +14,26 @@ import * as people from './people.js';
 
 const userId = positiveId;
 
-export const claimBody = z.object({
-  boxId: z.coerce
-    .number({ error: 'validation.field.positiveInteger' })
-    .int('validation.field.positiveInteger')
-    .min(1, 'validation.field.positiveInteger')
-    .max(2_147_483_647, 'validation.boxId.range'),
-  ck: z.string({ error: 'validation.ck.format' }).trim().regex(CK_CODE, 'validation.ck.format'),
-  /** Claim for one of the caller's sub-managers: the devices are claimed and assigned to them in one step. */
-  userId: userId().nullable().optional(),
-});
+export const claimBody = z
+  .object({
+    boxId: z.coerce
+      .number({ error: 'validation.field.positiveInteger' })
+      .int('validation.field.positiveInteger')
+      .min(1, 'validation.field.positiveInteger')
+      .max(2_147_483_647, 'validation.boxId.range'),
+    /** The CK code on the box; or, instead, */
+    ck: z.string({ error: 'validation.ck.format' }).trim().regex(CK_CODE, 'validation.ck.format').optional(),
+    /** the claim secret of its label (scanned, or typed from the label's text; box-reg-info/labels.ts). */
+    claim: z
+      .string({ error: 'validation.claim.proof' })
+      .transform((v, ctx) => normalizeClaim(v) ?? (ctx.addIssue({ code: 'custom', message: 'validation.claim.proof' }), z.NEVER))
+      .optional(),
+    /** Claim for one of the caller's sub-managers: the devices are claimed and assigned to them in one step. */
+    userId: userId().nullable().optional(),
+  })
+  .superRefine((v, ctx) => {
+    if (v.ck === undefined && v.claim === undefined) ctx.addIssue({ code: 'custom', path: ['ck'], message: 'validation.claim.proof' });
+  });
 export type ClaimBody = z.input<typeof claimBody>;
 
 export const claimResult = z.object({

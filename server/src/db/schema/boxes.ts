@@ -28,6 +28,8 @@ export interface BoxesTable {
   /** The address the box says it dialed (its hello's `server`, `host:port` lower-case; migration 0026); null: never said. */
   dialed: ColumnType<string | null, string | null | undefined, string | null>;
   dialed_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** Its claim labels' generation (migration 0032): the label secret is derived from it; voiding moves it on. */
+  claim_generation: Generated<number>;
 }
 
 /** The address a box was told to connect to (spec 3 "Box server IP"; migration 0026): `host:port`, lower-case. */

@@ -1,10 +1,15 @@
 import fp from 'fastify-plugin';
+import { ClaimSecrets } from '../../security/claim-secrets.js';
+import { Sealer } from '../../security/sealed.js';
+import { ClaimLabelService } from './labels.js';
 import { boxRegInfoRoutes } from './routes.js';
 import { BoxRegInfoService } from './service.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     boxRegInfo: BoxRegInfoService;
+    /** The boxes' claim label secrets (add-device checks a scanned label with them). */
+    claimSecrets: ClaimSecrets;
   }
 }
 
@@ -13,7 +18,9 @@ export default fp(
   (app) => {
     const boxRegInfo = new BoxRegInfoService(app.db, app.ingest, app.datalog, app.bus, app.clock);
     app.decorate('boxRegInfo', boxRegInfo);
-    boxRegInfoRoutes(app, boxRegInfo);
+    const secrets = new ClaimSecrets(Sealer.fromConfig(app.config));
+    app.decorate('claimSecrets', secrets);
+    boxRegInfoRoutes(app, boxRegInfo, new ClaimLabelService(app.db, secrets, app.datalog));
   },
   { name: 'box-reg-info', dependencies: ['bus', 'ingest', 'datalog'] },
 );

@@ -1,6 +1,6 @@
-import { HddOutlined, PlusSquareOutlined } from '@ant-design/icons';
+import { HddOutlined, PlusSquareOutlined, QrcodeOutlined } from '@ant-design/icons';
 import type { RouteRedirect, ShellRoute } from '@/app/route-types';
-import { BOX_REG_CREATE_PATH, BOX_REG_LIST_PATH } from './paths';
+import { BOX_REG_CREATE_PATH, BOX_REG_LABELS_PATH, BOX_REG_LIST_PATH } from './paths';
 
 /**
  * Box registration (spec 2 /box-reg-info: list, create; root and limited_admin). The group's bare path, where the list
@@ -30,6 +30,20 @@ export const routes: readonly ShellRoute[] = [
       parentPage: { titleKey: 'boxRegInfo.route.list', path: BOX_REG_LIST_PATH },
     },
     load: () => import('./create'),
+  },
+  {
+    kind: 'page',
+    name: 'boxRegLabels',
+    path: BOX_REG_LABELS_PATH,
+    meta: {
+      titleKey: 'boxRegInfo.route.labels',
+      icon: QrcodeOutlined,
+      area: 'boxRegInfo',
+      hidden: true,
+      // Reached from the list and from a registration's result: Dashboard › Box registration › Claim labels.
+      parentPage: { titleKey: 'boxRegInfo.route.list', path: BOX_REG_LIST_PATH },
+    },
+    load: () => import('./claim-labels'),
   },
 ];
 

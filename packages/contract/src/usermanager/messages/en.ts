@@ -2,6 +2,8 @@
 export default {
   'error.boxNotRegistered': 'No box is registered with this id.',
   'error.wrongCk': 'The CK code does not match this box.',
+  'error.wrongClaim': 'This label is not the current one of box {boxId}: its labels were replaced. Ask for a new label.',
+  'validation.claim.proof': 'Enter the CK code on the box, or scan its label.',
   'error.boxHeldElsewhere': 'This box belongs to {company}. Ask them to release it.',
   'error.tooManyClaims': 'Too many wrong CK codes. Try again in {minutes} minutes.',
   'error.notBelowYou': 'This user is not below you.',

@@ -3,6 +3,8 @@ import type { AreaMessages } from '../../messages/types.js';
 const usermanager: AreaMessages<'usermanager'> = {
   'error.boxNotRegistered': 'No hay ninguna caja registrada con este id.',
   'error.wrongCk': 'El código CK no corresponde a esta caja.',
+  'error.wrongClaim': 'Esta etiqueta no es la actual de la caja {boxId}: sus etiquetas se reemplazaron. Pida una etiqueta nueva.',
+  'validation.claim.proof': 'Introduzca el código CK de la caja o escanee su etiqueta.',
   'error.boxHeldElsewhere': 'Esta caja pertenece a {company}. Pídales que la liberen.',
   'error.tooManyClaims': 'Demasiados códigos CK erróneos. Vuelva a intentarlo en {minutes} minutos.',
   'error.notBelowYou': 'Este usuario no está por debajo de usted.',

@@ -3,6 +3,9 @@ import type { AreaMessages } from '../../messages/types.js';
 const usermanager: AreaMessages<'usermanager'> = {
   'error.boxNotRegistered': 'このIDのボックスは登録されていません。',
   'error.wrongCk': 'CKコードがこのボックスと一致しません。',
+  'error.wrongClaim':
+    'このラベルはボックス {boxId} の現在のラベルではありません（ラベルが差し替えられています）。新しいラベルを依頼してください。',
+  'validation.claim.proof': 'ボックスのCKコードを入力するか、ラベルをスキャンしてください。',
   'error.boxHeldElsewhere': 'このボックスは{company}のものです。解除を依頼してください。',
   'error.tooManyClaims': 'CKコードの誤りが多すぎます。{minutes}分後にもう一度お試しください。',
   'error.notBelowYou': 'このユーザーはあなたの配下ではありません。',

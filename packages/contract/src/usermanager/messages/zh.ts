@@ -3,6 +3,8 @@ import type { AreaMessages } from '../../messages/types.js';
 const usermanager: AreaMessages<'usermanager'> = {
   'error.boxNotRegistered': '没有注册此ID的盒子。',
   'error.wrongCk': 'CK码与该盒子不符。',
+  'error.wrongClaim': '该标签不是盒子 {boxId} 的当前标签：它的标签已被更换。请索取新标签。',
+  'validation.claim.proof': '请输入盒子上的CK码，或扫描其标签。',
   'error.boxHeldElsewhere': '该盒子属于{company}，请联系对方释放。',
   'error.tooManyClaims': 'CK码错误次数过多，请{minutes}分钟后再试。',
   'error.notBelowYou': '该用户不是您的下级。',

@@ -10,6 +10,7 @@ export function findBox(db: Db, boxId: number) {
         'b.box_id',
         'b.owner_id',
         'b.ck',
+        'b.claim_generation',
         'b.company_name',
         'o.roles as owner_roles',
         'o.ck as owner_ck',

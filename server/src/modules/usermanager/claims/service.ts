@@ -2,6 +2,7 @@ import { Code, type ClaimResult } from '@dms/contract';
 import { CK_FACTORY_ROLE, refreshReach } from '../../../access/reach.js';
 import type { Db } from '../../../db/database.js';
 import type { EventBus } from '../../../events/bus.js';
+import type { ClaimSecrets } from '../../../security/claim-secrets.js';
 import { AppError } from '../../../errors.js';
 import type { AuthContext } from '../../../types.js';
 import type { Audit } from '../../datalog/service.js';
@@ -17,7 +18,8 @@ export const CLAIM_LIMITS = { userOnBox: 5, user: 20, box: 10 } as const;
 const STOCK_ROLES = ['root', 'limited_admin'];
 
 /**
- * add-device (`register_device_to_user`): a user claims a registered box by its four-digit CK code; its devices become
+ * add-device (`register_device_to_user`): a user claims a registered box by its four-digit CK code, or by its claim
+ * label (scanned, or its code typed; box-reg-info/labels.ts); its devices become
  * theirs, or (with `userId`) are assigned on to one of their sub-managers in the same transaction. A 4-digit code is not guessable by trying: wrong codes are bounded per (user, box), per user and per box.
  */
 export class ClaimService {
@@ -25,12 +27,13 @@ export class ClaimService {
     private readonly db: Db,
     private readonly audit: Audit,
     private readonly bus: EventBus,
+    private readonly secrets: ClaimSecrets,
     private readonly now: () => number,
   ) {}
 
   async claim(
     auth: AuthContext,
-    body: { boxId: number; ck: string; userId?: number | null | undefined },
+    body: { boxId: number; ck?: string | undefined; claim?: string | undefined; userId?: number | null | undefined },
     ip: string,
   ): Promise<ClaimResult> {
     const now = this.now();
@@ -52,9 +55,15 @@ export class ClaimService {
     }
     const box = await repo.findBox(this.db, body.boxId);
     if (!box) throw new AppError(Code.BOX_NOT_REGISTERED, 'error.boxNotRegistered');
-    if (box.ck !== body.ck) {
+    // The proof of holding the box: its label's claim secret, or else the CK code on it. A wrong one counts alike.
+    const proven =
+      body.claim !== undefined
+        ? this.secrets.matches(box.box_id, box.claim_generation, body.claim)
+        : body.ck !== undefined && box.ck === body.ck;
+    if (!proven) {
       await repo.recordClaim(this.db, auth.user.id, body.boxId, false, now);
       await this.audit.record({ user: auth.user, action: 'box.claim', target: String(body.boxId), outcome: 'failed', ip });
+      if (body.claim !== undefined) throw new AppError(Code.WRONG_CK_CODE, 'error.wrongClaim', { boxId: String(body.boxId) });
       throw new AppError(Code.WRONG_CK_CODE, 'error.wrongCk');
     }
     if (!(await this.claimable(auth, box))) {

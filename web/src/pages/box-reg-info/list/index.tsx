@@ -1,14 +1,14 @@
-import { PlusOutlined } from '@ant-design/icons';
+import { PlusOutlined, QrcodeOutlined } from '@ant-design/icons';
 import { api } from '@dms/contract';
 import { endpointQuery } from '@/api/call';
-import { Button } from 'antd';
+import { Button, Space } from 'antd';
 import { useNavigate } from 'react-router';
 import { ListPage } from '@/components/list-page/ListPage';
 import { RefreshButton } from '@/components/list-page/RefreshButton';
 import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useListParams } from '@/components/list-page/useListParams';
 import { useI18n } from '@/i18n';
-import { BOX_REG_CREATE_PATH } from '../paths';
+import { BOX_REG_CREATE_PATH, BOX_REG_LABELS_PATH } from '../paths';
 import { BoxLinks } from './BoxLinks';
 import { useBoxRegColumns } from './columns';
 import { Filters } from './Filters';
@@ -31,9 +31,14 @@ export default function BoxRegListPage() {
       className="dms-box-reg"
       title={t('boxRegInfo.route.list')}
       extra={
-        <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(BOX_REG_CREATE_PATH)} data-testid="box-reg-create">
-          {t('boxRegInfo.action.create')}
-        </Button>
+        <Space wrap>
+          <Button icon={<QrcodeOutlined />} onClick={() => void navigate(BOX_REG_LABELS_PATH)} data-testid="box-reg-labels">
+            {t('boxRegInfo.labels.open')}
+          </Button>
+          <Button type="primary" icon={<PlusOutlined />} onClick={() => void navigate(BOX_REG_CREATE_PATH)} data-testid="box-reg-create">
+            {t('boxRegInfo.action.create')}
+          </Button>
+        </Space>
       }
       toolbar={
         <Filters value={list.params.filter} onApply={list.setFilter}>

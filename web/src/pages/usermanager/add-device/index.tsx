@@ -9,6 +9,9 @@ import { useSubmit } from '@/components/forms/useSubmit';
 import { useRoles, useSession } from '@/auth/session';
 import { detailPath } from '@/features/devices/links';
 import { useI18n } from '@/i18n';
+import { LabelScanner } from './LabelScanner';
+import type { ScanResult } from './scan-label';
+import './add-device.css';
 
 interface ClaimForm {
   boxId: string;
@@ -24,13 +27,15 @@ function kindOf(typeCode: string | null) {
 }
 
 /**
- * /usermanager/add-device: claim a registered box by its id and the four-digit CK code on its label; its devices
- * become the user's (docs/people.md "Claiming a box"). The server bounds wrong codes; its message says why a claim failed.
+ * /usermanager/add-device: claim a registered box by its id and the four-digit CK code on its label, or by scanning its
+ * claim label (the camera, or an uploaded photo; read in the browser); its devices become the user's (docs/people.md "Claiming a box"). The server bounds wrong codes; its message says why a claim failed.
  */
 export default function AddDevicePage() {
   const { t, lang } = useI18n();
   const [form] = Form.useForm<ClaimForm>();
   const [claimed, setClaimed] = useState<ClaimResult | null>(null);
+  // A label read (camera or photo): its box fills the form, and its secret replaces the CK code as the proof.
+  const [label, setLabel] = useState<Extract<ScanResult, { kind: 'label' }> | null>(null);
   // Who may have sub-managers is told the list, to claim a box for one of them in the same step.
   const roles = useRoles();
   const username = useSession((st) => st.user?.username ?? '');
@@ -49,6 +54,7 @@ export default function AddDevicePage() {
     },
     ck: {
       validator: (_r, value: unknown) => {
+        if (label) return Promise.resolve();
         const key = ckProblem(typeof value === 'string' ? value.trim() : '');
         return key ? Promise.reject(new Error(serverMessage(lang, key))) : Promise.resolve();
       },
@@ -63,10 +69,17 @@ export default function AddDevicePage() {
   } = useSubmit(async (values: ClaimForm) => {
     const result = await call(
       api.usermanager.registerDeviceToUser,
-      { body: { boxId: values.boxId.trim(), ck: values.ck.trim(), userId: values.forUser === 0 ? null : values.forUser } },
+      {
+        body: {
+          boxId: values.boxId.trim(),
+          ...(label ? { claim: label.claim } : { ck: values.ck.trim() }),
+          userId: values.forUser === 0 ? null : values.forUser,
+        },
+      },
       { errorDisplay: 'none' },
     );
     setClaimed(result);
+    setLabel(null);
     form.resetFields();
   });
 
@@ -103,10 +116,41 @@ export default function AddDevicePage() {
         requiredMark={false}
         initialValues={{ boxId: '', ck: '', forUser: 0 }}
         onFinish={(v) => void submit(v)}
-        onValuesChange={() => {
+        onValuesChange={(changed: Partial<ClaimForm>) => {
           clearError();
+          // Another box typed: the label read was of the one before.
+          if (changed.boxId !== undefined && label && changed.boxId.trim() !== String(label.boxId)) setLabel(null);
         }}
       >
+        <LabelScanner
+          onScanned={(scanned) => {
+            setLabel(scanned);
+            clearError();
+            form.setFieldsValue({ boxId: String(scanned.boxId), ck: '' });
+            void form.validateFields(['boxId']);
+          }}
+        />
+        {label && (
+          <Alert
+            type="success"
+            showIcon
+            className="dms-form-alert"
+            data-testid="add-device-label"
+            title={t('addDevice.scan.read', { boxId: label.boxId })}
+            action={
+              <Button
+                size="small"
+                type="link"
+                onClick={() => {
+                  setLabel(null);
+                }}
+                data-testid="add-device-label-clear"
+              >
+                {t('addDevice.scan.useCk')}
+              </Button>
+            }
+          />
+        )}
         <Form.Item
           name="boxId"
           label={t('addDevice.boxId')}
@@ -116,7 +160,14 @@ export default function AddDevicePage() {
         >
           <Input data-testid="add-device-box-id" inputMode="numeric" maxLength={10} autoComplete="off" />
         </Form.Item>
-        <Form.Item name="ck" label={t('addDevice.ck')} rules={[rules.ck]} validateTrigger="onBlur" extra={t('addDevice.ckHelp')}>
+        <Form.Item
+          name="ck"
+          label={t('addDevice.ck')}
+          rules={[rules.ck]}
+          validateTrigger="onBlur"
+          extra={t('addDevice.ckHelp')}
+          hidden={label !== null}
+        >
           <Input data-testid="add-device-ck" inputMode="numeric" maxLength={4} autoComplete="off" />
         </Form.Item>
         {forOptions.length > 0 && (

@@ -1,8 +1,26 @@
 /** Box registration (/box-reg-info): the list of registered boxes and the registration form. */
 export default {
   route: {
+    labels: 'Claim labels',
     list: 'Box registration',
     create: 'Register boxes',
+  },
+  labels: {
+    help: 'Each box has a QR label with its id and a claim secret (never its CK code). Scanned at Add device, it proves that whoever claims the box holds it. Up to {max} boxes at a time.',
+    start: 'From box',
+    end: 'To box',
+    rangeNeeded: 'Enter the box id range.',
+    show: 'Show labels',
+    count: '{count, plural, one {# label} other {# labels}} on {pages, plural, one {# page} other {# pages}}',
+    print: 'Print (or save as PDF)',
+    page: 'Page {page} of {pages}',
+    box: 'Box {boxId}',
+    hint: 'Scan at Add device to claim this box',
+    void: 'Void these labels',
+    voidConfirm: 'Give {count, plural, one {this box} other {these # boxes}} new labels? Every label printed before stops working.',
+    voidOk: 'Void',
+    voided: '{count, plural, one {# box has} other {# boxes have}} new labels; print them again.',
+    open: 'Print labels',
   },
   filter: {
     boxId: 'Box ID',

@@ -2,8 +2,27 @@ import type { LocaleArea } from '@/i18n/types';
 
 const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   route: {
+    labels: 'Etiquetas de reclamación',
     list: 'Registro de cajas',
     create: 'Registrar cajas',
+  },
+  labels: {
+    help: 'Cada caja tiene una etiqueta QR con su id y un secreto de reclamación (nunca su código CK). Escaneada en Añadir dispositivo, demuestra que quien reclama la caja la tiene. Hasta {max} cajas a la vez.',
+    start: 'Desde la caja',
+    end: 'Hasta la caja',
+    rangeNeeded: 'Introduzca el rango de ids de caja.',
+    show: 'Mostrar etiquetas',
+    count: '{count, plural, one {# etiqueta} other {# etiquetas}} en {pages, plural, one {# página} other {# páginas}}',
+    print: 'Imprimir (o guardar como PDF)',
+    page: 'Página {page} de {pages}',
+    box: 'Caja {boxId}',
+    hint: 'Escanee en Añadir dispositivo para reclamar esta caja',
+    void: 'Anular estas etiquetas',
+    voidConfirm:
+      '¿Dar etiquetas nuevas a {count, plural, one {esta caja} other {estas # cajas}}? Todas las etiquetas impresas antes dejan de servir.',
+    voidOk: 'Anular',
+    voided: '{count, plural, one {# caja tiene} other {# cajas tienen}} etiquetas nuevas; imprímalas de nuevo.',
+    open: 'Imprimir etiquetas',
   },
   filter: {
     boxId: 'ID de caja',

@@ -2,8 +2,26 @@ import type { LocaleArea } from '@/i18n/types';
 
 const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   route: {
+    labels: '引き取りラベル',
     list: 'ボックス登録',
     create: 'ボックスを登録',
+  },
+  labels: {
+    help: '各ボックスには、ボックスIDと引き取り用シークレット（CKコードは含みません）を記したQRラベルがあります。「デバイス追加」で読み取ると、引き取る人がボックスを手元に持っていることの証明になります。一度に最大 {max} 台。',
+    start: '開始ボックス',
+    end: '終了ボックス',
+    rangeNeeded: 'ボックスIDの範囲を入力してください。',
+    show: 'ラベルを表示',
+    count: 'ラベル {count} 枚（{pages} ページ）',
+    print: '印刷（または PDF に保存）',
+    page: '{page} / {pages} ページ',
+    box: 'ボックス {boxId}',
+    hint: '「デバイス追加」で読み取ってこのボックスを引き取る',
+    void: 'これらのラベルを無効化',
+    voidConfirm: '{count} 台のボックスに新しいラベルを発行しますか？以前に印刷したラベルはすべて使えなくなります。',
+    voidOk: '無効化',
+    voided: '{count} 台のボックスに新しいラベルを発行しました。印刷し直してください。',
+    open: 'ラベルを印刷',
   },
   filter: {
     boxId: 'ボックスID',

@@ -2,8 +2,26 @@ import type { LocaleArea } from '@/i18n/types';
 
 const boxRegInfo: LocaleArea<'boxRegInfo'> = {
   route: {
+    labels: '认领标签',
     list: '盒子注册',
     create: '注册盒子',
+  },
+  labels: {
+    help: '每个盒子都有一张二维码标签，内含盒子编号和认领密钥（不含CK码）。在“添加设备”中扫描，可证明认领者持有该盒子。每次最多 {max} 个盒子。',
+    start: '起始盒子',
+    end: '结束盒子',
+    rangeNeeded: '请输入盒子编号范围。',
+    show: '显示标签',
+    count: '{count} 张标签，共 {pages} 页',
+    print: '打印（或另存为 PDF）',
+    page: '第 {page} 页，共 {pages} 页',
+    box: '盒子 {boxId}',
+    hint: '在“添加设备”中扫描以认领此盒子',
+    void: '作废这些标签',
+    voidConfirm: '为这 {count} 个盒子更换新标签？之前打印的所有标签都将失效。',
+    voidOk: '作废',
+    voided: '{count} 个盒子已更换新标签，请重新打印。',
+    open: '打印标签',
   },
   filter: {
     boxId: '盒子ID',
