@@ -8,7 +8,7 @@ import { BoxRegInfoService } from './service.js';
 declare module 'fastify' {
   interface FastifyInstance {
     boxRegInfo: BoxRegInfoService;
-    /** The boxes' claim label secrets (add-device checks a scanned label with them). */
+    /** The boxes' claim label secrets: the labels printed here, and add-device's check of a scanned one. */
     claimSecrets: ClaimSecrets;
   }
 }

@@ -10,5 +10,5 @@ export default fp(
     registerClaims(app);
     registerManagers(app);
   },
-  { name: 'usermanager', dependencies: ['bus', 'datalog', 'user', 'permission-templates', 'exports'] },
+  { name: 'usermanager', dependencies: ['bus', 'datalog', 'user', 'permission-templates', 'exports', 'box-reg-info'] },
 );

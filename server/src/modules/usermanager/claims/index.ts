@@ -1,12 +1,10 @@
 import { api } from '@dms/contract';
 import type { FastifyInstance } from 'fastify';
 import { route } from '../../../http/route.js';
-import { ClaimSecrets } from '../../../security/claim-secrets.js';
-import { Sealer } from '../../../security/sealed.js';
 import { ClaimService } from './service.js';
 
 /** add-device: claiming a box by its CK code or its claim label (docs/people.md "Claiming a box"). */
 export function registerClaims(app: FastifyInstance): void {
-  const claims = new ClaimService(app.db, app.datalog, app.bus, new ClaimSecrets(Sealer.fromConfig(app.config)), app.clock);
+  const claims = new ClaimService(app.db, app.datalog, app.bus, app.claimSecrets, app.clock);
   route(app, api.usermanager.registerDeviceToUser, ({ auth, body, ip }) => claims.claim(auth, body, ip));
 }

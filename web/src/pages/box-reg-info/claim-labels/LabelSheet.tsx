@@ -1,9 +1,9 @@
 import type { ClaimLabel } from '@dms/contract';
 import { useEffect, useState } from 'react';
-import { qrDataUrl } from './qr';
+import { qrDataUrl, type LabelWords } from './qr';
 
 /** One printed page of labels: each its QR code, its box id, the code a person types, and what to do with it. */
-export function LabelSheet({ labels, words }: { labels: readonly ClaimLabel[]; words: { box: (id: number) => string; hint: string } }) {
+export function LabelSheet({ labels, words }: { labels: readonly ClaimLabel[]; words: LabelWords }) {
   return (
     <div className="dms-label-grid">
       {labels.map((label) => (
@@ -13,7 +13,7 @@ export function LabelSheet({ labels, words }: { labels: readonly ClaimLabel[]; w
   );
 }
 
-function Label({ label, words }: { label: ClaimLabel; words: { box: (id: number) => string; hint: string } }) {
+function Label({ label, words }: { label: ClaimLabel; words: LabelWords }) {
   const [src, setSrc] = useState<string | null>(null);
   useEffect(() => {
     let live = true;

@@ -9,7 +9,7 @@ import { saveBlob } from '@/api/download';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
 import { LabelSheet } from './LabelSheet';
-import { pagePng, PER_PAGE } from './qr';
+import { pagePng, PER_PAGE, type LabelWords } from './qr';
 import '../box-reg.css';
 
 interface Range {
@@ -49,7 +49,7 @@ export default function BoxLabelsPage() {
     { invalidates: [api.boxRegInfo.labels] },
   );
   const pages = Array.from({ length: Math.ceil(labels.length / PER_PAGE) }, (_, i) => labels.slice(i * PER_PAGE, (i + 1) * PER_PAGE));
-  const words = { box: (boxId: number) => t('boxRegInfo.labels.box', { boxId }), hint: t('boxRegInfo.labels.hint') };
+  const words: LabelWords = { box: (boxId: number) => t('boxRegInfo.labels.box', { boxId }), hint: t('boxRegInfo.labels.hint') };
 
   return (
     <Card title={t('boxRegInfo.route.labels')} className="dms-box-labels">
@@ -64,20 +64,16 @@ export default function BoxLabelsPage() {
           setParams({ start: String(v.startBoxId), end: String(v.endBoxId) });
         }}
       >
-        <Form.Item
-          name="startBoxId"
-          label={t('boxRegInfo.labels.start')}
-          rules={[{ required: true, message: t('boxRegInfo.labels.rangeNeeded') }]}
-        >
-          <InputNumber min={1} precision={0} data-testid="labels-start" />
-        </Form.Item>
-        <Form.Item
-          name="endBoxId"
-          label={t('boxRegInfo.labels.end')}
-          rules={[{ required: true, message: t('boxRegInfo.labels.rangeNeeded') }]}
-        >
-          <InputNumber min={1} precision={0} data-testid="labels-end" />
-        </Form.Item>
+        {(['start', 'end'] as const).map((end) => (
+          <Form.Item
+            key={end}
+            name={`${end}BoxId`}
+            label={t(`boxRegInfo.labels.${end}`)}
+            rules={[{ required: true, message: t('boxRegInfo.labels.rangeNeeded') }]}
+          >
+            <InputNumber min={1} precision={0} data-testid={`labels-${end}`} />
+          </Form.Item>
+        ))}
         <Button type="primary" htmlType="submit" loading={sheet.isFetching} data-testid="labels-show">
           {t('boxRegInfo.labels.show')}
         </Button>

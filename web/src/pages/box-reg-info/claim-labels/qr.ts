@@ -7,6 +7,12 @@ export async function qrDataUrl(payload: string): Promise<string> {
   return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
 }
 
+/** The words a label prints besides its code: its box, and what to do with it (in the console's language). */
+export interface LabelWords {
+  box: (boxId: number) => string;
+  hint: string;
+}
+
 /** Labels per printed page: three across, eight down (A4, 70 × 37 mm labels). */
 export const PER_PAGE = 24;
 const COLUMNS = 3;
@@ -15,10 +21,10 @@ const CELL = { w: 700, h: 370 };
 const QR_PX = 300;
 
 /**
- * One page of labels as a PNG, drawn as printed: each label's QR code, its box id and the code a person types. The
- * caption line is the page's own words (the box id's label and the instruction), in the console's language.
+ * One page of labels as a PNG, drawn as printed: each label's QR code, its box id and the code a person types, and
+ * what to do with it.
  */
-export async function pagePng(labels: readonly ClaimLabel[], words: { box: (id: number) => string; hint: string }): Promise<Blob> {
+export async function pagePng(labels: readonly ClaimLabel[], words: LabelWords): Promise<Blob> {
   const rows = Math.ceil(labels.length / COLUMNS);
   const canvas = document.createElement('canvas');
   canvas.width = CELL.w * COLUMNS;

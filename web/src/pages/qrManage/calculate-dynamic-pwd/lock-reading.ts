@@ -1,11 +1,16 @@
 import { registerRaw, type DeviceDetail, type RegisterDef } from '@dms/contract';
+import { LOCK_STATE } from '@dms/seed';
 
 /** What a device's controller shows of its lock (the lock block of its map; docs/dynamic-password.md). */
 export type LockReading =
   { state: 'locked'; challenge: string | null } | { state: 'unlocked' } | { state: 'timed'; hoursLeft: number | null };
 
-/** lock_state's values (packages/seed's LOCK_STATE). */
-const STATES: Record<number, LockReading['state']> = { 0: 'unlocked', 1: 'locked', 2: 'timed' };
+/** lock_state's values, by what they mean here. */
+const STATES: Record<number, LockReading['state']> = {
+  [LOCK_STATE.unlocked]: 'unlocked',
+  [LOCK_STATE.locked]: 'locked',
+  [LOCK_STATE.timed]: 'timed',
+};
 
 /**
  * The lock as the device's latest values show it, or null when its map has no lock block, the user may not read it,
