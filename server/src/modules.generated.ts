@@ -18,6 +18,7 @@ export { default as msg } from './modules/msg/index.js';
 export { default as notice } from './modules/notice/index.js';
 export { default as permissionTemplates } from './modules/permission-templates/index.js';
 export { default as qrManage } from './modules/qr-manage/index.js';
+export { default as scripts } from './modules/scripts/index.js';
 export { default as smartbox } from './modules/smartbox/index.js';
 export { default as user } from './modules/user/index.js';
 export { default as usermanager } from './modules/usermanager/index.js';

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import net from 'node:net';
 import mqtt, { MqttClient } from 'mqtt';
-import { boxClientId, upTopic, type BoxCredentials, type UpKind } from '@dms/contract';
+import { boxClientId, downTopic, upTopic, type BoxCredentials, type UpKind, type WritePayload } from '@dms/contract';
 import { bearer, login } from './helper.js';
 
 /** Registers boxes [start, end] to a user through the API as root; answers their credentials. */
@@ -93,4 +93,30 @@ export async function eventually<T>(check: () => Promise<T> | T, ms = 5000): Pro
       await new Promise((r) => setTimeout(r, 25));
     }
   }
+}
+
+/** How a test box answers a write: acknowledged, rejected with a reason, or not at all (null). */
+export type WriteAnswer = { ok: true } | { ok: false; reason: string } | null;
+
+/**
+ * A box with one controller of `type` that answers every write it is sent as `answer` says (default: acknowledged),
+ * and keeps what it was sent.
+ */
+export async function answeringBox(
+  port: number,
+  b: BoxCredentials,
+  type: string,
+  answer: (w: WritePayload) => WriteAnswer = () => ({ ok: true }),
+): Promise<{ client: MqttClient; writes: WritePayload[] }> {
+  const client = await connectBox(port, b);
+  const writes: WritePayload[] = [];
+  await client.subscribeAsync(downTopic(b.boxId, 'write'), { qos: 1 });
+  client.on('message', (_topic, payload) => {
+    const w = JSON.parse(payload.toString()) as WritePayload;
+    writes.push(w);
+    const a = answer(w);
+    if (a) void client.publishAsync(upTopic(b.boxId, 'ack'), JSON.stringify({ v: 1, id: w.id, ...a }), { qos: 1 });
+  });
+  await send(client, b.boxId, 'hello', hello([{ index: 1, type }]));
+  return { client, writes };
 }

@@ -2,8 +2,6 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import {
-  downTopic,
-  upTopic,
   type BoxCredentials,
   type DeviceDetail,
   type DeviceSummary,
@@ -13,7 +11,7 @@ import {
   type TypeEditView,
   type WritePayload,
 } from '@dms/contract';
-import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
+import { answeringBox, connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, linkHelper, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
@@ -26,20 +24,10 @@ const START_STOP = reg('screw-compressor', 'start_stop_command'); // enum, writa
 const FAULT_BITS = reg('screw-compressor', 'fault_bits');
 
 /** A box that answers writes: acknowledges, rejects LOAD_PRESSURE, ignores UNLOAD_PRESSURE. */
-async function answeringBox(port: number, b: BoxCredentials): Promise<{ client: MqttClient; writes: WritePayload[] }> {
-  const client = await connectBox(port, b);
-  const writes: WritePayload[] = [];
-  await client.subscribeAsync(downTopic(b.boxId, 'write').replace('/write', '/#'), { qos: 1 });
-  client.on('message', (_topic, payload) => {
-    const w = JSON.parse(payload.toString()) as WritePayload;
-    writes.push(w);
-    if (w.register === UNLOAD_PRESSURE) return;
-    const ack = w.register === LOAD_PRESSURE ? { v: 1, id: w.id, ok: false, reason: 'out-of-range' } : { v: 1, id: w.id, ok: true };
-    void client.publishAsync(upTopic(b.boxId, 'ack'), JSON.stringify(ack), { qos: 1 });
-  });
-  await send(client, b.boxId, 'hello', hello([{ index: 1, type: 'screw-compressor' }]));
-  return { client, writes };
-}
+const answeringCompressor = (port: number, b: BoxCredentials) =>
+  answeringBox(port, b, 'screw-compressor', (w) =>
+    w.register === UNLOAD_PRESSURE ? null : w.register === LOAD_PRESSURE ? { ok: false, reason: 'out-of-range' } : { ok: true },
+  );
 
 describe.each(dialects)('devices API on %s', (dialect) => {
   let t: TestApp;
@@ -67,7 +55,7 @@ describe.each(dialects)('devices API on %s', (dialect) => {
     [root, manager, helper, market] = (await Promise.all(
       ['demo_root', 'demo_manager', 'demo_helper', 'demo_market'].map((u) => login(t.app, u)),
     )) as [string, string, string, string];
-    box = await answeringBox(t.app.mqttPort, b0());
+    box = await answeringCompressor(t.app.mqttPort, b0());
     t0 = t.clock.now - 100_000;
     for (let i = 0; i < 10; i++)
       await send(box.client, b0().boxId, 'data', data(t0 + i * 1000, { '1': { [PRESSURE]: i + 1, [TARGET_PRESSURE]: 70 } }, i));

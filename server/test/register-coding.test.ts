@@ -1,8 +1,6 @@
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
-  downTopic,
-  upTopic,
   type BoxCredentials,
   type ControllerTypeDef,
   type DeviceDetail,
@@ -14,7 +12,7 @@ import {
   type WritePayload,
 } from '@dms/contract';
 import { seedTypes } from '../src/modules/controller-types/builtins.js';
-import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
+import { data, eventually, registerBoxes, send, answeringBox } from './boxes.js';
 import { bearer, body, buildTestApp, insertTemplate, login, testDialects, userIds, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -60,20 +58,6 @@ const REGISTERS: RegisterDef[] = [
 ];
 const TYPE: ControllerTypeDef = { code: 'coding-test', kind: 'plc', name: name('Coding test'), registers: REGISTERS };
 
-/** A box that acknowledges every write and keeps what it was sent. */
-async function answeringBox(port: number, b: BoxCredentials): Promise<{ client: MqttClient; writes: WritePayload[] }> {
-  const client = await connectBox(port, b);
-  const writes: WritePayload[] = [];
-  await client.subscribeAsync(downTopic(b.boxId, 'write'), { qos: 1 });
-  client.on('message', (_topic, payload) => {
-    const w = JSON.parse(payload.toString()) as WritePayload;
-    writes.push(w);
-    void client.publishAsync(upTopic(b.boxId, 'ack'), JSON.stringify({ v: 1, id: w.id, ok: true }), { qos: 1 });
-  });
-  await send(client, b.boxId, 'hello', hello([{ index: 1, type: TYPE.code }]));
-  return { client, writes };
-}
-
 describe.each(dialects)('register map version 2 (two words, signed, float32, factor) on %s', (dialect) => {
   let t: TestApp;
   let b: BoxCredentials;
@@ -101,7 +85,7 @@ describe.each(dialects)('register map version 2 (two words, signed, float32, fac
     await t.app.ingest.reloadTypes();
     [b] = (await registerBoxes(t.app, 6201, 6201)) as [BoxCredentials];
     manager = await login(t.app, 'demo_manager');
-    box = await answeringBox(t.app.mqttPort, b);
+    box = await answeringBox(t.app.mqttPort, b, TYPE.code);
     t0 = t.clock.now - 60_000;
     // 70,000 kWh (0x0001 0x1170), then 65,535 and 65,536 either side of one word's top; -12.5 µm (0xFF83) and
     // +3.0 µm; a setpoint of 12.5 as float32 0x4148 0000, low word first; 25 °C as (25 + 40) / 0.01 = 6500.

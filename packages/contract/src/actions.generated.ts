@@ -11,6 +11,7 @@ import { actions as msg } from './msg/actions.js';
 import { actions as notice } from './notice/actions.js';
 import { actions as permissionTemplates } from './permission-templates/actions.js';
 import { actions as qrManage } from './qr-manage/actions.js';
+import { actions as scripts } from './scripts/actions.js';
 import { actions as smartbox } from './smartbox/actions.js';
 import { actions as user } from './user/actions.js';
 import { actions as usermanager } from './usermanager/actions.js';
@@ -29,6 +30,7 @@ export const AREA_ACTIONS = [
   ...notice,
   ...permissionTemplates,
   ...qrManage,
+  ...scripts,
   ...smartbox,
   ...user,
   ...usermanager,

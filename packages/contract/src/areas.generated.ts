@@ -36,6 +36,7 @@ export * from './permission-templates/rights.js';
 export * from './permission-templates/schemas.js';
 export * from './qr-manage/dynamic-password.js';
 export * from './qr-manage/schemas.js';
+export * from './scripts/schemas.js';
 export * from './smartbox/addresses.js';
 export * from './smartbox/box-delete.js';
 export * from './smartbox/box-types.js';

@@ -18,6 +18,7 @@ export { endpoints as msg } from './msg/endpoints.js';
 export { endpoints as notice } from './notice/endpoints.js';
 export { endpoints as permissionTemplates } from './permission-templates/endpoints.js';
 export { endpoints as qrManage } from './qr-manage/endpoints.js';
+export { endpoints as scripts } from './scripts/endpoints.js';
 export { endpoints as smartbox } from './smartbox/endpoints.js';
 export { endpoints as user } from './user/endpoints.js';
 export { endpoints as usermanager } from './usermanager/endpoints.js';

@@ -24,6 +24,7 @@ export const PERMISSIONS = {
   'user.read': "See a user's account and operations",
   'user.helper': "Manage a helper: one's child holding the role helper",
   'user.manager': "Manage a sub-manager: one's child holding the role manager",
+  'user.reset': "Reset a user's password by a maintenance script (/scripts): root, of a user who exists and does not hold root",
   'user.quota': "Give or take back a user's password quota (/qrManage/pwd-quota): one's child, whatever their role",
   'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
   'notification.receive': 'Read, mark and acknowledge a notification: its recipient, while they still reach its device',

@@ -73,7 +73,17 @@ export {
   type ChildRole,
   type DeviceScope,
 } from './repository.js';
-export { refreshReach, refreshReachForBoxes, refreshReachForCk, repairReach, reachOf, type Reach } from './reach.js';
+export {
+  ckGroups,
+  CK_FACTORY_ROLE,
+  parseRoles,
+  refreshReach,
+  refreshReachForBoxes,
+  refreshReachForCk,
+  repairReach,
+  reachOf,
+  type Reach,
+} from './reach.js';
 export { deviceGrants, viewersOf, visibleIds } from './devices.js';
 export { describeReach, reachOrNone } from './describe.js';
 export { faultLens, faultsSeenBy, type FaultLens } from './faults.js';

@@ -32,7 +32,7 @@ export function ckFactoryOf(auth: { roles: readonly string[]; user: { ck: string
 /** Most ids one read of a user's reach or links names; past it the user's rows are read whole and filtered. */
 export const REACH_ID_BATCH = CHUNK;
 
-function parseRoles(json: string): string[] {
+export function parseRoles(json: string): string[] {
   try {
     const roles: unknown = JSON.parse(json);
     return Array.isArray(roles) ? roles.filter((r): r is string => typeof r === 'string') : [];
@@ -60,7 +60,7 @@ interface LinkSource {
  * The users of each CK group who reach its boxes: the factory (role manufacturer with that ck), and the users with
  * that ck and a distributor role who have the factory above them in the user tree.
  */
-async function ckGroups(db: Db, cks: readonly string[]): Promise<Map<string, { factoryId: number; userIds: number[] }[]>> {
+export async function ckGroups(db: Db, cks: readonly string[]): Promise<Map<string, { factoryId: number; userIds: number[] }[]>> {
   const groups = new Map<string, { factoryId: number; userIds: number[] }[]>();
   if (cks.length === 0) return groups;
   const members = await db.selectFrom('users').select(['id', 'roles', 'ck', 'parent_id']).where('ck', 'in', cks).execute();

@@ -1,7 +1,8 @@
-import { Code, type PermissionOf } from '@dms/contract';
+import { Code, ROOT_ROLE, type PermissionOf } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import { AppError, forbidden } from '../errors.js';
 import type { AuthContext } from '../types.js';
+import { parseRoles } from './reach.js';
 import * as repo from './repository.js';
 import { changesAll, type Checker, type Rules } from './rule.js';
 
@@ -31,6 +32,14 @@ export const USER_RULES = {
   },
   'user.helper': { check: childrenHolding('helper'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourHelper') },
   'user.manager': { check: childrenHolding('manager'), denied: () => new AppError(Code.FORBIDDEN, 'error.notYourManager') },
+  'user.reset': {
+    check: async (db, auth, ids) => {
+      if (!auth.roles.includes(ROOT_ROLE)) return new Set();
+      const rows = await db.selectFrom('users').select(['id', 'roles']).where('id', 'in', ids).execute();
+      return new Set(rows.filter((r) => !parseRoles(r.roles).includes(ROOT_ROLE)).map((r) => r.id));
+    },
+    denied: () => new AppError(Code.FORBIDDEN, 'error.scripts.rootUser'),
+  },
   'user.quota': {
     check: async (db, auth, ids) => new Set(await repo.childrenAmong(db, auth.user.id, null, ids)),
     denied: () => new AppError(Code.FORBIDDEN, 'error.qrManage.notYourUser'),

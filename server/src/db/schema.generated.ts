@@ -11,6 +11,7 @@ import type { IotCardTables } from './schema/iot-cards.js';
 import type { NotificationTables } from './schema/notifications.js';
 import type { PeopleTables } from './schema/people.js';
 import type { QrManageTables } from './schema/qr-manage.js';
+import type { ScriptTables } from './schema/scripts.js';
 import type { SmartboxTables } from './schema/smartbox.js';
 import type { UserTables } from './schema/users.js';
 
@@ -26,6 +27,7 @@ export type * from './schema/iot-cards.js';
 export type * from './schema/notifications.js';
 export type * from './schema/people.js';
 export type * from './schema/qr-manage.js';
+export type * from './schema/scripts.js';
 export type * from './schema/smartbox.js';
 export type * from './schema/users.js';
 
@@ -47,5 +49,6 @@ export interface Database
     NotificationTables,
     PeopleTables,
     QrManageTables,
+    ScriptTables,
     SmartboxTables,
     UserTables {}

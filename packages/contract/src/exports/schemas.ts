@@ -36,6 +36,7 @@ export const EXPORT_KINDS = [
   'box-protocol',
   'server-ips',
   'pwd-records',
+  'script-items',
 ] as const;
 export type ExportKind = (typeof EXPORT_KINDS)[number];
 /** Most rows one export writes. */
@@ -71,6 +72,8 @@ export const exportBody = z.discriminatedUnion('kind', [
   z.object({ kind: z.literal('server-ips'), filter: serverIpFilter, tz: timeZone }),
   // The dynamic passwords calculated (/qrManage/pwd-list): the caller's and those below them.
   z.object({ kind: z.literal('pwd-records'), filter: pwdRecordFilter, tz: timeZone }),
+  // A maintenance script run's items with their outcomes (root; /scripts).
+  z.object({ kind: z.literal('script-items'), filter: z.object({ runId: z.number().int().positive() }), tz: timeZone }),
   // A box type's configuration in the upload's columns, in one language: the upload's template.
   z.object({
     kind: z.literal('box-config'),

@@ -327,21 +327,10 @@ export class DeviceService {
     // A register of the switch role (start/stop, on/off) needs only the switch right; every other the full write right.
     const permission = def.role === 'switch' ? 'device.switch' : 'device.write';
     await requireAccess(this.db, { auth, permission, ids: [row.id] });
-    if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
     // The user's permission template decides which registers they may write (docs/people.md).
-    if (!(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.operating === true))
+    if (def.writable && !(await registerRights(this.db, auth)).canWrite(row.type_id, register, def.operating === true))
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterWriteRight', { register: def.name[lang] || String(register) });
-    // The value must be a whole number of the register's decimals, then it becomes the raw value its words hold
-    // (controller-types/values.ts), within the map's range and what the words can hold.
-    const scale = 10 ** def.decimals;
-    if (Math.abs(Math.round(value * scale) - value * scale) > 1e-6)
-      throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
-    const raw = rawFromEngineering(def, value);
-    if (def.format === 'enum' && def.options && !(String(raw) in def.options))
-      throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
-    const { min, max } = writeRange(def);
-    const words = wordsFromRaw(def, raw);
-    if (value < min || value > max || !words) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
+    const words = writeWords(def, register, value);
     const oldRaw = registerRawIn(def, device.latest);
     const oldValue = oldRaw === undefined ? null : engineeringValue(def, oldRaw);
     const result = await this.ingest.write(device, register, words);
@@ -356,4 +345,23 @@ export class DeviceService {
     });
     return { id: result.id, outcome: result.outcome, reason: result.reason, oldValue, newValue: value };
   }
+}
+
+/**
+ * The words a value of a register is written as, or the refusal: the register must be writable, the value a whole
+ * number of its decimals, an option of an enum, within the map's range and what the words can hold (the raw value:
+ * controller-types/values.ts). A single write and a batch's preview check a value by this one rule.
+ */
+export function writeWords(def: RegisterDef, register: number, value: number): number[] {
+  if (!def.writable) throw new AppError(Code.VALIDATION_FAILED, 'error.registerNotWritable', { register });
+  const scale = 10 ** def.decimals;
+  if (Math.abs(Math.round(value * scale) - value * scale) > 1e-6)
+    throw new AppError(Code.VALIDATION_FAILED, 'error.registerDecimals', { decimals: def.decimals });
+  const raw = rawFromEngineering(def, value);
+  if (def.format === 'enum' && def.options && !(String(raw) in def.options))
+    throw new AppError(Code.VALIDATION_FAILED, 'error.registerOption');
+  const { min, max } = writeRange(def);
+  const words = wordsFromRaw(def, raw);
+  if (value < min || value > max || !words) throw new AppError(Code.VALIDATION_FAILED, 'error.registerOutOfRange', { min, max });
+  return [...words];
 }

@@ -13,6 +13,7 @@ import msg from '../../msg/messages/en.js';
 import notice from '../../notice/messages/en.js';
 import permissionTemplates from '../../permission-templates/messages/en.js';
 import qrManage from '../../qr-manage/messages/en.js';
+import scripts from '../../scripts/messages/en.js';
 import smartbox from '../../smartbox/messages/en.js';
 import user from '../../user/messages/en.js';
 import usermanager from '../../usermanager/messages/en.js';
@@ -33,6 +34,7 @@ export default {
   notice,
   permissionTemplates,
   qrManage,
+  scripts,
   smartbox,
   user,
   usermanager,

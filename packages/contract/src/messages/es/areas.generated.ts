@@ -13,6 +13,7 @@ import msg from '../../msg/messages/es.js';
 import notice from '../../notice/messages/es.js';
 import permissionTemplates from '../../permission-templates/messages/es.js';
 import qrManage from '../../qr-manage/messages/es.js';
+import scripts from '../../scripts/messages/es.js';
 import smartbox from '../../smartbox/messages/es.js';
 import user from '../../user/messages/es.js';
 import usermanager from '../../usermanager/messages/es.js';
@@ -33,6 +34,7 @@ export default {
   notice,
   permissionTemplates,
   qrManage,
+  scripts,
   smartbox,
   user,
   usermanager,

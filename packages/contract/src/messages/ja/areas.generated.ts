@@ -13,6 +13,7 @@ import msg from '../../msg/messages/ja.js';
 import notice from '../../notice/messages/ja.js';
 import permissionTemplates from '../../permission-templates/messages/ja.js';
 import qrManage from '../../qr-manage/messages/ja.js';
+import scripts from '../../scripts/messages/ja.js';
 import smartbox from '../../smartbox/messages/ja.js';
 import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
@@ -33,6 +34,7 @@ export default {
   notice,
   permissionTemplates,
   qrManage,
+  scripts,
   smartbox,
   user,
   usermanager,

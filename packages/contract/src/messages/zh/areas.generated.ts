@@ -13,6 +13,7 @@ import msg from '../../msg/messages/zh.js';
 import notice from '../../notice/messages/zh.js';
 import permissionTemplates from '../../permission-templates/messages/zh.js';
 import qrManage from '../../qr-manage/messages/zh.js';
+import scripts from '../../scripts/messages/zh.js';
 import smartbox from '../../smartbox/messages/zh.js';
 import user from '../../user/messages/zh.js';
 import usermanager from '../../usermanager/messages/zh.js';
@@ -33,6 +34,7 @@ export default {
   notice,
   permissionTemplates,
   qrManage,
+  scripts,
   smartbox,
   user,
   usermanager,

@@ -1,0 +1,40 @@
+import type { Generated } from 'kysely';
+
+/** A maintenance script's run (migration 0033; docs/scripts.md): its form, state and counts. */
+export interface ScriptRunsTable {
+  id: Generated<number>;
+  script: string;
+  state: string;
+  user_id: number;
+  /** The form as previewed, JSON (an uploaded file's bytes are not kept). */
+  input: string;
+  total: number;
+  done: number;
+  /** Items per outcome, JSON. */
+  counts: string;
+  created_at: number;
+  started_at: number | null;
+  finished_at: number | null;
+  error: string | null;
+}
+
+/** One item of a run: what it names, before and after, what to do (payload) and how to put it back (undo), JSON. */
+export interface ScriptItemsTable {
+  run_id: number;
+  seq: number;
+  target: string;
+  before: string | null;
+  after: string | null;
+  payload: string;
+  outcome: string;
+  /** What went wrong: a message key and its parameters, JSON; translated when read. */
+  message: string | null;
+  undo: string | null;
+  /** The box it waits for while queued. */
+  box_id: number | null;
+}
+
+export interface ScriptTables {
+  script_runs: ScriptRunsTable;
+  script_items: ScriptItemsTable;
+}

@@ -1,0 +1,76 @@
+import { api, canAccess, message, type Language, type MessageKey } from '@dms/contract';
+import fp from 'fastify-plugin';
+import { forbidden } from '../../errors.js';
+import { route } from '../../http/route.js';
+import type { AuthContext } from '../../types.js';
+import { byCursor } from '../exports/chunks.js';
+import { batchModifyParams } from './batch-modify-params.js';
+import { checkInactive } from './check-inactive.js';
+import { ckPwd, resetPwd } from './passwords.js';
+import { ScriptRunner } from './runner.js';
+import type { ScriptContext } from './script.js';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The maintenance scripts' runs: tests wait for them (`idle`). */
+    scripts: ScriptRunner;
+  }
+}
+
+const COLUMNS: readonly MessageKey[] = [
+  'scripts.column.seq',
+  'scripts.column.target',
+  'scripts.column.before',
+  'scripts.column.after',
+  'scripts.column.outcome',
+  'scripts.column.message',
+];
+
+/** /scripts (spec 2, 6: root; issue 24; docs/scripts.md): maintenance scripts, previewed, confirmed, logged and undone. */
+export default fp(
+  (app) => {
+    const runner = new ScriptRunner(app.db, app.datalog, app.clock, app.log.child({ area: 'scripts' }));
+    app.decorate('scripts', runner);
+    runner.register(resetPwd(app.db, app.bus, app.datalog, app.clock));
+    runner.register(ckPwd(app.db, app.bus, app.datalog, app.clock));
+    runner.register(checkInactive(app.db, app.clock));
+    runner.register(batchModifyParams(app.db, app.ingest, app.devices));
+    app.bus.on('boxHello', ({ boxId }) => {
+      runner.boxBack(boxId).catch((err: unknown) => {
+        app.log.error({ err, boxId }, 'queued script items could not be tried again');
+      });
+    });
+    app.addHook('onReady', () => runner.recover());
+    app.addHook('onClose', () => runner.idle());
+
+    const e = api.scripts;
+    const ctx = (auth: AuthContext, ip: string, lang: Language): ScriptContext => ({ auth, ip, lang });
+    route(app, e.preview, ({ auth, body, ip, lang }) => runner.preview(ctx(auth, ip, lang), body));
+    route(app, e.start, ({ auth, params, body, ip, lang }) => runner.start(ctx(auth, ip, lang), params.id, body.count));
+    route(app, e.undo, ({ auth, params, body, ip, lang }) => runner.undo(ctx(auth, ip, lang), params.id, body.count));
+    route(app, e.runs, ({ query }) => runner.log.runs(query));
+    route(app, e.run, ({ params }) => runner.run(params.id));
+    route(app, e.items, ({ params, query, lang }) => runner.log.items(params.id, query, lang));
+    route(app, e.secrets, ({ params }) => runner.takeSecrets(params.id));
+
+    app.exports.register('script-items', async (auth, body, lang) => {
+      if (!canAccess(auth.roles, 'scripts')) throw forbidden();
+      const run = await runner.run(body.filter.runId);
+      const outcome = (o: string) => message(lang, `scripts.outcome.${o}` as MessageKey);
+      const rows = byCursor(
+        (after: number | null, limit) => runner.log.itemsAfter(run.id, after ?? 0, limit, lang),
+        (r) => r.seq,
+      );
+      return {
+        fileName: `script-${run.script}-${run.id}`,
+        sheet: message(lang, 'scripts.sheet'),
+        columns: COLUMNS.map((key) => ({ header: message(lang, key), kind: 'text' as const })),
+        total: run.total,
+        rows: async function* () {
+          for await (const r of rows) yield [String(r.seq), r.target, r.before ?? '', r.after ?? '', outcome(r.outcome), r.message ?? ''];
+        },
+      };
+    });
+  },
+  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices'] },
+);
