@@ -22,7 +22,7 @@ const IMAGE_BYTES = 256 * 1024;
 const CANARY = 100;
 const BATCH = 500;
 
-async function post<T>(url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
+export async function post<T>(url: string, token: string, body: unknown, headers: Record<string, string> = {}): Promise<T> {
   const res = await fetch(url, {
     method: 'POST',
     headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json', ...headers },

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server-process.js';
+import { benchBatchParams } from './batch-params.js';
 import { benchCharts } from './charts.js';
 import { benchConsoleRoutes } from './console-routes.js';
 import { benchDecode } from './decode.js';
@@ -28,6 +29,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   rules: benchRules,
   notify: benchNotify,
   rollout: benchRollout,
+  'batch-params': benchBatchParams,
 };
 
 const name = process.argv[2] ?? 'shell';

@@ -20,6 +20,20 @@ export async function apiGet(
   return { status: res.status(), ...body };
 }
 
+/** POST or PUT /api/v2{path} with a bearer token; answers the envelope's data (its type named by the caller). */
+export async function apiSend(
+  request: APIRequestContext,
+  token: string,
+  method: 'POST' | 'PUT',
+  path: string,
+  data: object,
+): Promise<unknown> {
+  const res = await request.fetch(`${baseUrl()}/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
+  const body = (await res.json()) as { code: number; data: unknown; message: string };
+  expect(body.code, `${method} ${path}: ${body.message}`).toBe(20000);
+  return body.data;
+}
+
 /** The id of `username` as the registration form offers it (GET /box-reg-info/users, root). */
 export async function userIdOf(request: APIRequestContext, token: string, username: string): Promise<number> {
   const users = (await apiGet(request, token, `/box-reg-info/users?q=${username}`)).data as Array<{ id: number; username: string }>;

@@ -1,5 +1,4 @@
-import type { APIRequestContext } from '@playwright/test';
-import { ownBox } from './boxes.js';
+import { apiSend, ownBox } from './boxes.js';
 import {
   apiLogin,
   asRole,
@@ -43,14 +42,6 @@ ownBox(blowerId, `E2E Template Co ${base}`, 'maglev-blower', async (box) => {
   await box.publish(Date.now(), { [SPEED]: 28000, [blower('power')]: 1234, [blower('flow')]: 856, [blower('outlet_pressure')]: 655 });
 });
 const speedWatcher = `s${String(base).slice(-8)}`;
-
-/** POST or PUT /api/v2{path} with a bearer token; answers the envelope's data (its type named by the caller). */
-async function apiSend(request: APIRequestContext, token: string, method: 'POST' | 'PUT', path: string, data: object): Promise<unknown> {
-  const res = await request.fetch(`${baseUrl()}/api/v2${path}`, { method, headers: { authorization: `Bearer ${token}` }, data });
-  const body = (await res.json()) as { code: number; data: unknown; message: string };
-  expect(body.code, `${method} ${path}: ${body.message}`).toBe(20000);
-  return body.data;
-}
 
 test('root makes a template per register; its holder sees and writes exactly what it grants', async ({ page }) => {
   await asRole(page, 'demo_root');

@@ -145,6 +145,8 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'qr-calculate', path: '/qrManage/calculate-dynamic-pwd', ready: 'qr-calc-submit' },
     { name: 'qr-pwd-quota', path: '/qrManage/pwd-quota', ready: 'qr-quotas-table' },
     { name: 'qr-pwd-list', path: '/qrManage/pwd-list', ready: 'qr-records-table' },
+    { name: 'scripts-list', path: '/scripts/scripts-list', ready: 'scripts-table' },
+    { name: 'script-params', path: '/scripts/batch-modify-params', ready: 'script-preview' },
     // The operation log and the server log have the title card of every list.
     { name: 'operation-log', path: '/datalog/operation-log', ready: 'operation-log-table', each: logTitle(LOG_TITLES.operation) },
     { name: 'server-log', path: '/datalog/server-log', ready: 'server-log-table', each: logTitle(LOG_TITLES.server) },

@@ -11,6 +11,7 @@ import * as msg from '../pages/msg/routes';
 import * as notice from '../pages/notice/routes';
 import * as profile from '../pages/profile/routes';
 import * as qrManage from '../pages/qrManage/routes';
+import * as scripts from '../pages/scripts/routes';
 import * as smartbox from '../pages/smartbox/routes';
 import * as usermanager from '../pages/usermanager/routes';
 
@@ -27,6 +28,7 @@ export const AREA_ROUTES: readonly (AreaRoutes & { area: string })[] = [
   { area: 'notice', ...notice },
   { area: 'profile', ...profile },
   { area: 'qrManage', ...qrManage },
+  { area: 'scripts', ...scripts },
   { area: 'smartbox', ...smartbox },
   { area: 'usermanager', ...usermanager },
 ];

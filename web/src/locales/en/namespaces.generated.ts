@@ -32,6 +32,7 @@ export { default as msg } from '@/pages/msg/locales/en/msg';
 export { default as notice } from '@/pages/notice/locales/en/notice';
 export { default as profile } from '@/pages/profile/locales/en/profile';
 export { default as qrManage } from '@/pages/qrManage/locales/en/qrManage';
+export { default as scripts } from '@/pages/scripts/locales/en/scripts';
 export { default as boxDelete } from '@/pages/smartbox/locales/en/boxDelete';
 export { default as boxTypes } from '@/pages/smartbox/locales/en/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/en/firmware';

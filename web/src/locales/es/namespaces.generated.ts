@@ -32,6 +32,7 @@ export { default as msg } from '@/pages/msg/locales/es/msg';
 export { default as notice } from '@/pages/notice/locales/es/notice';
 export { default as profile } from '@/pages/profile/locales/es/profile';
 export { default as qrManage } from '@/pages/qrManage/locales/es/qrManage';
+export { default as scripts } from '@/pages/scripts/locales/es/scripts';
 export { default as boxDelete } from '@/pages/smartbox/locales/es/boxDelete';
 export { default as boxTypes } from '@/pages/smartbox/locales/es/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/es/firmware';

@@ -32,6 +32,7 @@ export { default as msg } from '@/pages/msg/locales/ja/msg';
 export { default as notice } from '@/pages/notice/locales/ja/notice';
 export { default as profile } from '@/pages/profile/locales/ja/profile';
 export { default as qrManage } from '@/pages/qrManage/locales/ja/qrManage';
+export { default as scripts } from '@/pages/scripts/locales/ja/scripts';
 export { default as boxDelete } from '@/pages/smartbox/locales/ja/boxDelete';
 export { default as boxTypes } from '@/pages/smartbox/locales/ja/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/ja/firmware';

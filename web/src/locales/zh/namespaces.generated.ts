@@ -32,6 +32,7 @@ export { default as msg } from '@/pages/msg/locales/zh/msg';
 export { default as notice } from '@/pages/notice/locales/zh/notice';
 export { default as profile } from '@/pages/profile/locales/zh/profile';
 export { default as qrManage } from '@/pages/qrManage/locales/zh/qrManage';
+export { default as scripts } from '@/pages/scripts/locales/zh/scripts';
 export { default as boxDelete } from '@/pages/smartbox/locales/zh/boxDelete';
 export { default as boxTypes } from '@/pages/smartbox/locales/zh/boxTypes';
 export { default as firmware } from '@/pages/smartbox/locales/zh/firmware';

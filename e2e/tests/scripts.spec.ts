@@ -1,0 +1,118 @@
+import { apiSend, ownCompressor } from './boxes.js';
+import { apiLogin, expect, openShell, PASSWORD, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
+
+/**
+ * Root's maintenance scripts (issue 24; docs/scripts.md), each through its dry run, the confirmation that names the
+ * count, the run's result and, where it can be, undo: a register written to a box of the spec's own and written back;
+ * a throwaway user's password reset and shown once; the silent boxes reported; a CK group previewed (not run: its
+ * users are the other specs' demo accounts). The rules and exact messages are server/test/scripts.test.ts's.
+ */
+
+test.describe.configure({ mode: 'serial' });
+test.use({ role: 'demo_root' });
+
+const LOAD_PRESSURE = reg('screw-compressor', 'load_pressure');
+const box = ownCompressor(6);
+
+test('batch-modify-params: preview, run on the named count, acknowledged, undone', async ({ page }) => {
+  await openShell(page, '/scripts/batch-modify-params');
+  await shown(page, 'script-type').click();
+  await page.keyboard.type('screw-compressor');
+  await page.keyboard.press('Enter');
+  await shown(page, 'script-register').click();
+  await page.keyboard.type(String(LOAD_PRESSURE));
+  await page.keyboard.press('Enter');
+  await shown(page, 'script-value').fill('0.7');
+  await shown(page, 'script-start-box').fill(String(box.boxId));
+  await shown(page, 'script-end-box').fill(String(box.boxId));
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('1 item would change.');
+  const row = shown(page, 'script-preview-items').locator('tbody tr.ant-table-row');
+  await expect(row).toHaveCount(1);
+  await expect(row).toContainText(`${box.boxId}/1 #${LOAD_PRESSURE}`);
+  await expect(row).toContainText('0.65');
+  expect(box.writes).toEqual([]);
+  await screenshot(page, 'script-preview');
+
+  await shown(page, 'script-run').click();
+  await expect(page.getByTestId('script-confirm')).toContainText('This changes 1 item: Write a register to many.');
+  await expect(page.getByTestId('script-confirm')).toContainText('You can undo it afterwards.');
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await expect(shown(page, 'script-count-ok')).toHaveText('Done: 1');
+  await expect(shown(page, 'script-item-outcome-1')).toHaveText('Done');
+  expect(box.writes).toEqual([{ register: LOAD_PRESSURE, value: 70 }]);
+  await screenshot(page, 'script-done');
+
+  await shown(page, 'script-undo').click();
+  await expect(page.locator('.ant-modal-confirm')).toContainText('1 item is put back to the value it had before.');
+  await page.getByTestId('script-undo-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'undone');
+  await expect(shown(page, 'script-count-undone')).toHaveText('Undone: 1');
+  expect(box.writes).toEqual([
+    { register: LOAD_PRESSURE, value: 70 },
+    { register: LOAD_PRESSURE, value: 65 },
+  ]);
+
+  // The run is in the list, and opens with its log.
+  await openShell(page, '/scripts/scripts-list?script=batch-modify-params');
+  const first = shown(page, 'scripts-table').locator('tbody tr.ant-table-row').first();
+  await expect(first).toContainText('Undone');
+  await first.getByRole('button', { name: 'Write a register to many' }).click();
+  await expect(page.locator('.ant-drawer').getByTestId('script-run-inputs')).toContainText(`startBoxId: ${box.boxId}`);
+  await expect(page.locator('.ant-drawer').getByTestId('script-item-outcome-1')).toHaveText('Undone');
+  await screenshot(page, 'scripts-list');
+});
+
+test('reset-pwd: a user given a generated password, shown once; it signs in, and no undo is offered', async ({ page }) => {
+  const username = `sr${Date.now().toString(36).slice(-8)}`;
+  await apiSend(page.request, tokenOf('demo_manager'), 'POST', '/user_register/add_next_manager', { username, password: PASSWORD });
+  await openShell(page, '/scripts/reset-pwd');
+  await shown(page, 'script-usernames').fill(`${username}\nnobody_at_all`);
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-error')).toHaveText('There is no user nobody_at_all.');
+  await shown(page, 'script-usernames').fill(username);
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('1 item would change.');
+  await shown(page, 'script-run').click();
+  await expect(page.getByTestId('script-confirm')).toContainText(
+    'This cannot be undone: Passwords cannot be put back: the old ones are not kept.',
+  );
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await expect(shown(page, 'script-undo')).toHaveCount(0);
+  await expect(shown(page, 'script-no-undo')).toHaveText('Passwords cannot be put back: the old ones are not kept.');
+  await shown(page, 'script-secrets-show').click();
+  const secret = page.getByTestId('script-secret').first();
+  await expect(secret).toHaveText(/^[A-Za-z2-9]{12}$/);
+  const password = (await secret.textContent()) ?? '';
+  await screenshot(page, 'script-secrets');
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  // Shown once: the button is gone, and the new password signs in where the old one no longer does.
+  await expect(shown(page, 'script-secrets-show')).toHaveCount(0);
+  expect(await apiLogin(page.request, username, password)).toBeTruthy();
+  await expect(apiLogin(page.request, username, PASSWORD)).rejects.toThrow();
+});
+
+test('check-inactive is a report at once; ck-pwd names its count before it would run', async ({ page }) => {
+  await openShell(page, '/scripts/check-inactive');
+  await shown(page, 'script-days').fill('1');
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await expect(shown(page, 'script-no-undo')).toHaveText('This script changes nothing.');
+  await expect(shown(page, 'script-items')).toBeVisible();
+
+  await openShell(page, '/scripts/ck-pwd');
+  await shown(page, 'script-ck').fill('1333');
+  await shown(page, 'script-preview').click();
+  const count = shown(page, 'script-preview-count');
+  await expect(count).toHaveText(/^\d+ items? would change\.$/);
+  const n = Number(/^(\d+)/.exec((await count.textContent()) ?? '')?.[1]);
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row')).toHaveCount(n);
+  await expect(shown(page, 'script-preview-items')).toContainText('demo_district_dist');
+  await shown(page, 'script-run').click();
+  await expect(page.getByTestId('script-confirm')).toContainText(`This changes ${n} item`);
+  // Not run: the group's users are the demo accounts the other specs sign in as.
+  await page.locator('.ant-modal-confirm .ant-btn:not(.ant-btn-dangerous)').click();
+  await expect(page.getByTestId('script-confirm')).toHaveCount(0);
+});
