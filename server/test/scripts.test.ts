@@ -3,7 +3,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { answeringBox, data, eventually, registerBoxes, send } from './boxes.js';
 import { exportedSheet } from './export-file.js';
-import { apiAs, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
+import { apiAs, body, buildTestApp, linkHelper, login, testDialects, userIds, type TestApp } from './helper.js';
 import { reg } from './registers.js';
 
 const dialects = await testDialects();
@@ -222,6 +222,83 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
     } finally {
       t.clock.now = now;
     }
+  });
+
+  it('reset-device: boxes back to who registered them with their links ended, and given back by undo', async () => {
+    const uid = await userIds(t);
+    const deviceOf = async (boxId: number) =>
+      (await t.app.db.selectFrom('devices').select('id').where('box_id', '=', boxId).executeTakeFirstOrThrow()).id;
+    const device = await deviceOf(7002);
+    await linkHelper(t, device);
+    const reachOf = async (user: string) =>
+      (await t.app.db.selectFrom('device_reach').select('device_id').where('user_id', '=', uid(user)).execute()).map((r) => r.device_id);
+    expect(await reachOf('demo_helper')).toContain(device);
+    const ownerOf = async (boxId: number) =>
+      (await t.app.db.selectFrom('boxes').select('owner_id').where('box_id', '=', boxId).executeTakeFirstOrThrow()).owner_id;
+
+    const p = await preview({ script: 'reset-device', startBoxId: 7001, endBoxId: 7002 });
+    expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
+      ['7001', 'owner demo_manager', 'owner demo_root'],
+      ['7002', 'owner demo_manager; 1: helper demo_helper', 'owner demo_root'],
+    ]);
+    await badForm({ script: 'reset-device', startBoxId: 7002, endBoxId: 7001 }, 'The last box ID comes before the first.');
+    await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/start`, { count: 2 });
+    expect(await finished(p.run.id)).toMatchObject({ state: 'done', counts: { ok: 2 }, undoable: true });
+    expect(await ownerOf(7002)).toBe(uid('demo_root'));
+    expect(await reachOf('demo_helper')).not.toContain(device);
+    expect(await reachOf('demo_manager')).not.toContain(device);
+    // Nothing left to clear: a second preview finds nothing.
+    await badForm({ script: 'reset-device', startBoxId: 7001, endBoxId: 7002 }, 'Nothing matches, so there is nothing to change.');
+
+    await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/undo`, { count: 2 });
+    expect(await finished(p.run.id)).toMatchObject({ state: 'undone', counts: { undone: 2 } });
+    expect(await ownerOf(7002)).toBe(uid('demo_manager'));
+    expect(await reachOf('demo_helper')).toContain(device);
+    const ops = await t.app.db
+      .selectFrom('operation_log')
+      .select(['action', 'target'])
+      .where('action', 'in', ['script.resetBox', 'script.restoreBox'])
+      .execute();
+    expect(ops.map((o) => `${o.action} ${o.target}`).sort()).toEqual([
+      'script.resetBox 7001',
+      'script.resetBox 7002',
+      'script.restoreBox 7001',
+      'script.restoreBox 7002',
+    ]);
+  });
+
+  it('batch-modify-box: fields set on a range through the box services, CK code included, and set back by undo', async () => {
+    const boxRow = (boxId: number) =>
+      t.app.db
+        .selectFrom('boxes')
+        .select(['contact', 'push_fault', 'ck', 'company_name'])
+        .where('box_id', '=', boxId)
+        .executeTakeFirstOrThrow();
+    await badForm({ script: 'batch-modify-box', startBoxId: 7001, endBoxId: 7002, fields: {} }, 'Choose at least one field to set.');
+    const p = await preview({
+      script: 'batch-modify-box',
+      startBoxId: 7001,
+      endBoxId: 7002,
+      fields: { contact: 'Night shift', pushFault: 3, ck: '1333' },
+    });
+    expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
+      ['7001', 'contact: ; pushFault: 1; ck: –', 'contact: Night shift; pushFault: 3; ck: 1333'],
+      ['7002', 'contact: ; pushFault: 1; ck: –', 'contact: Night shift; pushFault: 3; ck: 1333'],
+    ]);
+    await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/start`, { count: 2 });
+    expect(await finished(p.run.id)).toMatchObject({ state: 'done', counts: { ok: 2 } });
+    expect(await boxRow(7002)).toEqual({ contact: 'Night shift', push_fault: 3, ck: '1333', company_name: 'Test Co' });
+    // The CK went through the box-CK service: its history and its own log.
+    const ckLog = await t.app.db.selectFrom('operation_log').select('target').where('action', '=', 'ck.boxSet').execute();
+    expect(ckLog.map((o) => o.target).sort()).toEqual(['7001', '7002']);
+    // Set already: nothing to change.
+    await badForm(
+      { script: 'batch-modify-box', startBoxId: 7001, endBoxId: 7002, fields: { contact: 'Night shift' } },
+      'Nothing matches, so there is nothing to change.',
+    );
+    await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/undo`, { count: 2 });
+    expect(await finished(p.run.id)).toMatchObject({ state: 'undone', counts: { undone: 2 } });
+    expect(await boxRow(7002)).toEqual({ contact: '', push_fault: 1, ck: null, company_name: 'Test Co' });
   });
 
   it('a run the server stopped in the middle of is failed, with the reason', async () => {

@@ -18,6 +18,10 @@ export const PERMISSIONS = {
   'box.clearFaults': "Clear a box's fault records: those who see every box (root, admin, limited_admin), of a box that exists",
   'box.command': 'Send a command to a cloud box (settings, server move, firmware, reboot, clearing its faults): root, of a box that exists',
   'box.delete': 'Delete or restore a cloud box (/smartbox/box-delete): root, of a box that exists, deleted or not',
+  'box.update':
+    "Change a registered box's company, contact, box type or push times by a maintenance script (/scripts/batch-modify-box): root, of a box not deleted",
+  'box.reset':
+    "Clear a box's bindings (owner, shares, assignment) by a maintenance script (/scripts/reset-device): root, of a registered box not deleted",
   'box.assign': 'Assign a cloud box to an account (/smartbox/box-assign): limited_admin, of a box that exists',
   'image.manage': 'Download, delete or roll out a box image: root, of an image that exists',
   'rollout.manage': 'See, pause, resume or cancel a firmware rollout: root, of a rollout that exists',

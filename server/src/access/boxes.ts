@@ -24,6 +24,14 @@ export const BOX_RULES = {
     check: async (db, auth, ids) => new Set(auth.roles.includes('root') ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
     denied: forbidden,
   },
+  'box.update': {
+    check: async (db, auth, ids) => new Set(auth.roles.includes('root') ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
+    denied: forbidden,
+  },
+  'box.reset': {
+    check: async (db, auth, ids) => new Set(auth.roles.includes('root') ? await repo.boxesAmong(db, deviceScope(auth), ids) : []),
+    denied: forbidden,
+  },
   'box.delete': {
     check: async (db, auth, ids) => new Set(auth.roles.includes('root') ? await repo.boxesRegistered(db, ids) : []),
     denied: forbidden,

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BOX_TYPE_MAX, boxRegistrationBody } from '../box-reg-info/schemas.js';
 import { ckCode } from '../ck/schemas.js';
 import { pageOf, pageQuery } from '../envelope.js';
 import { usernameSchema } from '../validation.js';
@@ -9,7 +10,7 @@ import { usernameSchema } from '../validation.js';
  * its count, the run changes item by item through the same services the screens use, and it is kept with its inputs,
  * counts and per-item log; a run whose changes can be put back is undone item by item.
  */
-export const SCRIPT_NAMES = ['reset-pwd', 'ck-pwd', 'check-inactive', 'batch-modify-params'] as const;
+export const SCRIPT_NAMES = ['reset-pwd', 'ck-pwd', 'check-inactive', 'batch-modify-box', 'batch-modify-params', 'reset-device'] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
 
 /** Most items one run changes; a larger preview is refused (narrow the filter). */
@@ -57,7 +58,44 @@ export const batchModifyParamsInput = z
     path: ['endBoxId'],
   });
 
-export const scriptInput = z.discriminatedUnion('script', [resetPwdInput, ckPwdInput, checkInactiveInput, batchModifyParamsInput]);
+/** The boxes whose devices go back to stock: a box id range, both ends included. */
+export const resetDeviceInput = z
+  .object({ script: z.literal('reset-device'), startBoxId: boxId, endBoxId: boxId })
+  .refine((i) => i.startBoxId <= i.endBoxId, { message: 'validation.scripts.range', path: ['endBoxId'] });
+
+/** The fields batch-modify-box sets, as box registration names them; a CK code null takes it off. */
+export const BOX_FIELDS = ['companyName', 'contact', 'boxType', 'pushWarning', 'pushFault', 'pushNormal', 'ck'] as const;
+export type BoxField = (typeof BOX_FIELDS)[number];
+const reg = boxRegistrationBody.shape;
+export const batchModifyBoxInput = z
+  .object({
+    script: z.literal('batch-modify-box'),
+    startBoxId: boxId,
+    endBoxId: boxId,
+    /** Only boxes of this box type (optional). */
+    onlyType: z.string().trim().max(BOX_TYPE_MAX).optional(),
+    fields: z
+      .object({
+        companyName: reg.companyName.unwrap().optional(),
+        contact: reg.contact.unwrap().optional(),
+        boxType: reg.boxType.optional(),
+        pushWarning: reg.pushWarning.unwrap().optional(),
+        pushFault: reg.pushFault.unwrap().optional(),
+        pushNormal: reg.pushNormal.unwrap().optional(),
+        ck: ckCode.nullable().optional(),
+      })
+      .refine((f) => Object.keys(f).length > 0, 'validation.scripts.fields'),
+  })
+  .refine((i) => i.startBoxId <= i.endBoxId, { message: 'validation.scripts.range', path: ['endBoxId'] });
+
+export const scriptInput = z.discriminatedUnion('script', [
+  resetPwdInput,
+  ckPwdInput,
+  checkInactiveInput,
+  batchModifyBoxInput,
+  batchModifyParamsInput,
+  resetDeviceInput,
+]);
 export type ScriptInput = z.input<typeof scriptInput>;
 export type ScriptInputOf<S extends ScriptName> = Extract<z.output<typeof scriptInput>, { script: S }>;
 
@@ -85,7 +123,7 @@ export const scriptRun = z.object({
   userId: z.number().int(),
   username: z.string(),
   /** The form as it was previewed. */
-  input: z.record(z.string(), z.union([z.string(), z.number(), z.array(z.string())])),
+  input: z.record(z.string(), z.union([z.string(), z.number(), z.null(), z.array(z.string())])),
   total: z.number().int(),
   /** Items tried so far (of `total`). */
   done: z.number().int(),

@@ -138,3 +138,12 @@ export function userOptions(db: Db, q: string) {
 export function findUser(db: Db, id: number) {
   return db.selectFrom('users').select(['id', 'username']).where('id', '=', id).where('disabled', '=', 0).executeTakeFirst();
 }
+
+/** A registered box's descriptive fields as batch-modify-box sets them (its CK code is the box-CK service's). */
+export type BoxFieldValues = Partial<
+  Pick<BoxesTable, 'company_name' | 'contact' | 'box_type' | 'push_warning' | 'push_fault' | 'push_normal'>
+>;
+
+export async function setBoxFields(db: Db, boxId: number, values: BoxFieldValues): Promise<void> {
+  await db.updateTable('boxes').set(values).where('box_id', '=', boxId).execute();
+}

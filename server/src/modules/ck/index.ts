@@ -4,6 +4,13 @@ import { route } from '../../http/route.js';
 import { BoxCkService } from './box-ck.js';
 import { CkService } from './service.js';
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** Boxes' CK codes: the maintenance scripts set them through it. */
+    boxCks: BoxCkService;
+  }
+}
+
 declare module '../../events/bus.js' {
   interface DomainEvents {
     /** A CK's types changed (`ck`), every mapping (null), or a CK went: ingest reads the type rules again. */
@@ -22,6 +29,7 @@ export default fp(
   (app) => {
     const cks = new CkService(app.db, app.clock, app.bus, app.datalog);
     const boxes = new BoxCkService(app.db, app.clock, app.bus, app.datalog);
+    app.decorate('boxCks', boxes);
     const e = api.ck;
     route(app, e.list, ({ query }) => cks.page(query));
     route(app, e.get, ({ params }) => cks.get(params.ck));

@@ -4,9 +4,11 @@ import { forbidden } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { AuthContext } from '../../types.js';
 import { byCursor } from '../exports/chunks.js';
+import { batchModifyBox } from './batch-modify-box.js';
 import { batchModifyParams } from './batch-modify-params.js';
 import { checkInactive } from './check-inactive.js';
 import { ckPwd, resetPwd } from './passwords.js';
+import { resetDevice } from './reset-device.js';
 import { ScriptRunner } from './runner.js';
 import type { ScriptContext } from './script.js';
 
@@ -35,6 +37,8 @@ export default fp(
     runner.register(ckPwd(app.db, app.bus, app.datalog, app.clock));
     runner.register(checkInactive(app.db, app.clock));
     runner.register(batchModifyParams(app.db, app.ingest, app.devices));
+    runner.register(resetDevice(app.db, app.bus, app.datalog, app.clock));
+    runner.register(batchModifyBox(app.db, app.boxCks, app.datalog));
     app.bus.on('boxHello', ({ boxId }) => {
       runner.boxBack(boxId).catch((err: unknown) => {
         app.log.error({ err, boxId }, 'queued script items could not be tried again');
@@ -72,5 +76,5 @@ export default fp(
       };
     });
   },
-  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices'] },
+  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices', 'ck'] },
 );

@@ -22,6 +22,18 @@ import type { ItemMessage, ItemResult, RunnableScript, ScriptContext } from './s
 /** Items read, tried and written back at a time. */
 const BATCH = 200;
 
+/** The form as the run shows it: each input by name, a group's (batch-modify-box's fields) by their own names. */
+function formInputs(input: ScriptInputOf<ScriptName>): ScriptRun['input'] {
+  const out: ScriptRun['input'] = {};
+  const put = (key: string, v: unknown) => {
+    if (v === undefined) return;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, inner] of Object.entries(v)) put(k, inner);
+    else out[key] = Array.isArray(v) ? v.map(String) : typeof v === 'number' || typeof v === 'string' || v === null ? v : JSON.stringify(v);
+  };
+  for (const [k, v] of Object.entries(input)) if (k !== 'script') put(k, v);
+  return out;
+}
+
 const messageJson = (m: ItemMessage | undefined) => (m ? JSON.stringify(m) : null);
 
 /**
@@ -85,8 +97,7 @@ export class ScriptRunner {
     const readOnly = script.apply === null;
     if (planned.length === 0 && !readOnly) throw new AppError(Code.VALIDATION_FAILED, 'error.scripts.nothing');
     const now = this.now();
-    const shown: Record<string, unknown> = { ...input };
-    delete shown.script;
+    const shown = formInputs(input);
     const outcome: ItemOutcome = readOnly ? 'found' : 'planned';
     const id = await this.db.transaction().execute(async (trx) => {
       const run = await trx

@@ -42,6 +42,16 @@ export async function endLinks(db: Db, linkIds: readonly number[], now: number):
   }
 }
 
+/** Links ended by a change that is undone (a maintenance script's reset) take effect again. */
+export async function restoreLinks(db: Db, linkIds: readonly number[]): Promise<void> {
+  for (let i = 0; i < linkIds.length; i += 500)
+    await db
+      .updateTable('device_links')
+      .set({ recalled_at: null })
+      .where('id', 'in', linkIds.slice(i, i + 500))
+      .execute();
+}
+
 async function parentOf(db: Db, userId: number): Promise<number | null> {
   return (await db.selectFrom('users').select('parent_id').where('id', '=', userId).executeTakeFirst())?.parent_id ?? null;
 }

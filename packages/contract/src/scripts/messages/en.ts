@@ -7,6 +7,7 @@ export default {
   'validation.scripts.register': 'Choose the register to write.',
   'validation.scripts.value': 'Enter the value to write.',
   'validation.scripts.range': 'The last box ID comes before the first.',
+  'validation.scripts.fields': 'Choose at least one field to set.',
   'validation.scripts.count': 'Name how many items the run changes.',
   'error.scripts.nothing': 'Nothing matches, so there is nothing to change.',
   'error.scripts.tooMany': 'This would change {count} items; one run changes at most {max}. Narrow it down.',
@@ -43,5 +44,8 @@ export default {
   'scripts.outcome.found': 'Found',
   'action.script.start': 'Run a maintenance script',
   'action.script.undo': 'Undo a maintenance script',
+  'action.script.setBox': "Change a box's fields by a script",
+  'action.script.resetBox': "Clear a box's bindings by a script",
+  'action.script.restoreBox': 'Give a box back its bindings (a script undone)',
   'action.script.resetPassword': "Reset a user's password by a script",
 };

@@ -8,6 +8,7 @@ const scripts: AreaMessages<'scripts'> = {
   'validation.scripts.register': 'Elija el registro que se escribe.',
   'validation.scripts.value': 'Introduzca el valor que se escribe.',
   'validation.scripts.range': 'El último ID de caja es menor que el primero.',
+  'validation.scripts.fields': 'Elija al menos un campo que establecer.',
   'validation.scripts.count': 'Indique cuántos elementos cambia la ejecución.',
   'error.scripts.nothing': 'No coincide nada, así que no hay nada que cambiar.',
   'error.scripts.tooMany': 'Esto cambiaría {count} elementos; una ejecución cambia como máximo {max}. Acote la selección.',
@@ -44,6 +45,9 @@ const scripts: AreaMessages<'scripts'> = {
   'scripts.outcome.found': 'Encontrado',
   'action.script.start': 'Ejecutar un script de mantenimiento',
   'action.script.undo': 'Deshacer un script de mantenimiento',
+  'action.script.setBox': 'Cambiar los campos de una caja con un script',
+  'action.script.resetBox': 'Borrar las vinculaciones de una caja con un script',
+  'action.script.restoreBox': 'Devolver a una caja sus vinculaciones (script deshecho)',
   'action.script.resetPassword': 'Restablecer la contraseña de un usuario con un script',
 };
 export default scripts;

@@ -8,6 +8,7 @@ const scripts: AreaMessages<'scripts'> = {
   'validation.scripts.register': '書き込むレジスタを選んでください。',
   'validation.scripts.value': '書き込む値を入力してください。',
   'validation.scripts.range': '終了ボックスIDが開始ボックスIDより小さいです。',
+  'validation.scripts.fields': '設定する項目を1つ以上選んでください。',
   'validation.scripts.count': '実行で変更する件数を指定してください。',
   'error.scripts.nothing': '該当するものがないため、変更はありません。',
   'error.scripts.tooMany': '{count} 件を変更することになります。1回の実行で変更できるのは最大 {max} 件です。絞り込んでください。',
@@ -44,6 +45,9 @@ const scripts: AreaMessages<'scripts'> = {
   'scripts.outcome.found': '該当',
   'action.script.start': 'メンテナンススクリプトを実行',
   'action.script.undo': 'メンテナンススクリプトを元に戻す',
+  'action.script.setBox': 'スクリプトでボックスの項目を変更',
+  'action.script.resetBox': 'スクリプトでボックスの紐付けを解除',
+  'action.script.restoreBox': 'ボックスの紐付けを戻す（スクリプトの取り消し）',
   'action.script.resetPassword': 'スクリプトでユーザーのパスワードをリセット',
 };
 export default scripts;

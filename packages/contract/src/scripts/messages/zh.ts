@@ -8,6 +8,7 @@ const scripts: AreaMessages<'scripts'> = {
   'validation.scripts.register': '请选择要写入的寄存器。',
   'validation.scripts.value': '请输入要写入的值。',
   'validation.scripts.range': '结束盒子ID小于起始盒子ID。',
+  'validation.scripts.fields': '请至少选择一个要设置的字段。',
   'validation.scripts.count': '请写明本次运行要修改的条数。',
   'error.scripts.nothing': '没有匹配项，无需修改。',
   'error.scripts.tooMany': '将修改 {count} 条；一次运行最多修改 {max} 条。请缩小范围。',
@@ -44,6 +45,9 @@ const scripts: AreaMessages<'scripts'> = {
   'scripts.outcome.found': '找到',
   'action.script.start': '运行维护脚本',
   'action.script.undo': '撤销维护脚本',
+  'action.script.setBox': '通过脚本修改盒子的字段',
+  'action.script.resetBox': '通过脚本清除盒子的绑定',
+  'action.script.restoreBox': '恢复盒子的绑定（撤销脚本）',
   'action.script.resetPassword': '通过脚本重置用户密码',
 };
 export default scripts;
