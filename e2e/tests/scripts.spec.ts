@@ -1,4 +1,5 @@
-import { apiSend, ownCompressor } from './boxes.js';
+import fs from 'node:fs';
+import { apiGet, apiSend, ownCompressor, registerBoxes } from './boxes.js';
 import { apiLogin, expect, openShell, PASSWORD, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
 
 /**
@@ -115,4 +116,107 @@ test('check-inactive is a report at once; ck-pwd names its count before it would
   // Not run: the group's users are the demo accounts the other specs sign in as.
   await page.locator('.ant-modal-confirm .ant-btn:not(.ant-btn-dangerous)').click();
   await expect(page.getByTestId('script-confirm')).toHaveCount(0);
+});
+
+test('batch-modify-box sets a field on a range and undoes it; reset-device gives boxes back to stock and undoes it', async ({ page }) => {
+  const start = 780_000 + Math.floor(Math.random() * 20_000) * 2;
+  const range = async () => {
+    await shown(page, 'script-start-box').fill(String(start));
+    await shown(page, 'script-end-box').fill(String(start + 1));
+  };
+  const company = `E2E scripts ${start}`;
+  await registerBoxes(page.request, 'demo_manager', start, start + 1, { boxType: 'DTU-4G', companyName: company, contact: 'day' });
+  const boxes = async () => {
+    const { data } = await apiGet(page.request, tokenOf('demo_root'), `/box-reg-info?companyName=${encodeURIComponent(company)}`);
+    return (data as { items: Array<{ contact: string; owner: string }> }).items;
+  };
+  const contacts = async () => (await boxes()).map((b) => b.contact);
+  const owners = async () => (await boxes()).map((b) => b.owner);
+
+  await openShell(page, '/scripts/batch-modify-box');
+  await range();
+  await shown(page, 'script-fields').getByText('Contact').click();
+  await shown(page, 'script-field-contact').fill('night');
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('contact: day');
+  await shown(page, 'script-run').click();
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  expect(await contacts()).toEqual(['night', 'night']);
+  await shown(page, 'script-undo').click();
+  await page.getByTestId('script-undo-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'undone');
+  expect(await contacts()).toEqual(['day', 'day']);
+
+  await openShell(page, '/scripts/reset-device');
+  await range();
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('owner demo_manager');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('owner demo_root');
+  await shown(page, 'script-run').click();
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await screenshot(page, 'script-reset-device');
+  expect(await owners()).toEqual(['demo_root', 'demo_root']);
+  // Back to stock: the same preview finds nothing to change.
+  await shown(page, 'script-again').click();
+  await range();
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-error')).toHaveText('Nothing matches, so there is nothing to change.');
+  // Undone from the list of runs.
+  await openShell(page, '/scripts/scripts-list?script=reset-device');
+  await shown(page, 'scripts-table').locator('tbody tr.ant-table-row').first().getByRole('button', { name: 'Reset devices' }).click();
+  const drawer = page.locator('.ant-drawer');
+  await drawer.getByTestId('script-undo').click();
+  await page.getByTestId('script-undo-ok').click();
+  await expect(drawer.getByTestId('script-run-state')).toHaveAttribute('data-state', 'undone');
+  expect(await owners()).toEqual(['demo_manager', 'demo_manager']);
+});
+
+test('load: a sheet with problems is refused by row, changing nothing; a good one registers its boxes and shows their credentials once', async ({
+  page,
+}, info) => {
+  const start = 820_000 + Math.floor(Math.random() * 20_000) * 2;
+  const sheet = (name: string, rows: string[]) => {
+    const file = info.outputPath(name);
+    fs.writeFileSync(file, ['boxId,owner,boxType,companyName', ...rows].join('\n'));
+    return file;
+  };
+  await openShell(page, '/scripts/load');
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(
+      sheet('bad.csv', [
+        `${start},demo_manager,DTU-4G,E2E load`,
+        `${start},demo_manager,DTU-4G,E2E load`,
+        `${start + 1},nobody_here,DTU-4G,E2E load`,
+      ]),
+    );
+  await shown(page, 'script-preview').click();
+  const problems = shown(page, 'script-problems');
+  await expect(problems).toContainText('The file has 2 problem(s); nothing was changed.');
+  await expect(problems).toContainText(`box ${start} is also in row 2.`);
+  await expect(problems).toContainText('there is no user nobody_here.');
+  await screenshot(page, 'script-load-problems');
+
+  await page
+    .locator('input[type=file]')
+    .setInputFiles(sheet('good.csv', [`${start},demo_manager,DTU-4G,E2E load`, `${start + 1},demo_manager,DTU-4G,E2E load`]));
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
+  await shown(page, 'script-run').click();
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await expect(shown(page, 'script-count-ok')).toHaveText('Done: 2');
+  await shown(page, 'script-secrets-show').click();
+  await expect(page.getByTestId('script-secret')).toHaveCount(2);
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  const { data } = await apiGet(
+    page.request,
+    tokenOf('demo_root'),
+    `/box-reg-info?companyName=${encodeURIComponent('E2E load')}&boxId=${start}`,
+  );
+  expect((data as { items: Array<{ owner: string }> }).items.map((b) => b.owner)).toEqual(['demo_manager']);
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BOX_TYPE_MAX, boxRegistrationBody } from '../box-reg-info/schemas.js';
 import { ckCode } from '../ck/schemas.js';
+import { uploadBody } from '../controller-types/upload.js';
 import { pageOf, pageQuery } from '../envelope.js';
 import { usernameSchema } from '../validation.js';
 
@@ -10,7 +11,15 @@ import { usernameSchema } from '../validation.js';
  * its count, the run changes item by item through the same services the screens use, and it is kept with its inputs,
  * counts and per-item log; a run whose changes can be put back is undone item by item.
  */
-export const SCRIPT_NAMES = ['reset-pwd', 'ck-pwd', 'check-inactive', 'batch-modify-box', 'batch-modify-params', 'reset-device'] as const;
+export const SCRIPT_NAMES = [
+  'reset-pwd',
+  'ck-pwd',
+  'check-inactive',
+  'batch-modify-box',
+  'batch-modify-params',
+  'reset-device',
+  'load',
+] as const;
 export type ScriptName = (typeof SCRIPT_NAMES)[number];
 
 /** Most items one run changes; a larger preview is refused (narrow the filter). */
@@ -88,6 +97,18 @@ export const batchModifyBoxInput = z
   })
   .refine((i) => i.startBoxId <= i.endBoxId, { message: 'validation.scripts.range', path: ['endBoxId'] });
 
+/** What a load file holds: one box to register, or one device's properties, a row. */
+export const LOAD_KINDS = ['boxes', 'devices'] as const;
+export type LoadKind = (typeof LOAD_KINDS)[number];
+/**
+ * load: a sheet (.xlsx or .csv, base64, at most MAX_UPLOAD_BYTES) of boxes to register or of devices' properties to
+ * set. Every row is checked by the dry run; one problem anywhere refuses the whole file (its problems by row and column).
+ */
+export const loadInput = uploadBody.extend({
+  script: z.literal('load'),
+  kind: z.enum(LOAD_KINDS, { error: 'validation.scripts.loadKind' }),
+});
+
 export const scriptInput = z.discriminatedUnion('script', [
   resetPwdInput,
   ckPwdInput,
@@ -95,6 +116,7 @@ export const scriptInput = z.discriminatedUnion('script', [
   batchModifyBoxInput,
   batchModifyParamsInput,
   resetDeviceInput,
+  loadInput,
 ]);
 export type ScriptInput = z.input<typeof scriptInput>;
 export type ScriptInputOf<S extends ScriptName> = Extract<z.output<typeof scriptInput>, { script: S }>;

@@ -1,4 +1,5 @@
 import { api, canAccess, message, type Language, type MessageKey } from '@dms/contract';
+import type { FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { forbidden } from '../../errors.js';
 import { route } from '../../http/route.js';
@@ -6,7 +7,9 @@ import type { AuthContext } from '../../types.js';
 import { byCursor } from '../exports/chunks.js';
 import { batchModifyBox } from './batch-modify-box.js';
 import { batchModifyParams } from './batch-modify-params.js';
+import { brokerAddress } from '../box-reg-info/broker-address.js';
 import { checkInactive } from './check-inactive.js';
+import { load } from './load.js';
 import { ckPwd, resetPwd } from './passwords.js';
 import { resetDevice } from './reset-device.js';
 import { ScriptRunner } from './runner.js';
@@ -39,6 +42,8 @@ export default fp(
     runner.register(batchModifyParams(app.db, app.ingest, app.devices));
     runner.register(resetDevice(app.db, app.bus, app.datalog, app.clock));
     runner.register(batchModifyBox(app.db, app.boxCks, app.datalog));
+    const broker = (host: string) => brokerAddress(app.config.mqtt, app.mqttPort, host);
+    runner.register(load(app.db, app.boxRegInfo, app.deviceProperties, broker));
     app.bus.on('boxHello', ({ boxId }) => {
       runner.boxBack(boxId).catch((err: unknown) => {
         app.log.error({ err, boxId }, 'queued script items could not be tried again');
@@ -48,10 +53,15 @@ export default fp(
     app.addHook('onClose', () => runner.idle());
 
     const e = api.scripts;
-    const ctx = (auth: AuthContext, ip: string, lang: Language): ScriptContext => ({ auth, ip, lang });
-    route(app, e.preview, ({ auth, body, ip, lang }) => runner.preview(ctx(auth, ip, lang), body));
-    route(app, e.start, ({ auth, params, body, ip, lang }) => runner.start(ctx(auth, ip, lang), params.id, body.count));
-    route(app, e.undo, ({ auth, params, body, ip, lang }) => runner.undo(ctx(auth, ip, lang), params.id, body.count));
+    const ctx = (auth: AuthContext, ip: string, lang: Language, request: FastifyRequest): ScriptContext => ({
+      auth,
+      ip,
+      lang,
+      host: request.hostname,
+    });
+    route(app, e.preview, ({ auth, body, ip, lang, request }) => runner.preview(ctx(auth, ip, lang, request), body));
+    route(app, e.start, ({ auth, params, body, ip, lang, request }) => runner.start(ctx(auth, ip, lang, request), params.id, body.count));
+    route(app, e.undo, ({ auth, params, body, ip, lang, request }) => runner.undo(ctx(auth, ip, lang, request), params.id, body.count));
     route(app, e.runs, ({ query }) => runner.log.runs(query));
     route(app, e.run, ({ params }) => runner.run(params.id));
     route(app, e.items, ({ params, query, lang }) => runner.log.items(params.id, query, lang));
@@ -76,5 +86,5 @@ export default fp(
       };
     });
   },
-  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices', 'ck'] },
+  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices', 'ck', 'box-reg-info', 'smartbox'] },
 );

@@ -49,7 +49,7 @@ function translate(lang: Language, stored: string | null): string | null {
 export class RunLog {
   constructor(
     private readonly db: Db,
-    private readonly facts: (script: string, id: number) => RunFacts,
+    private readonly facts: (script: string, id: number, input: ScriptRun['input']) => RunFacts,
     private readonly now: () => number,
   ) {}
 
@@ -92,7 +92,8 @@ export class RunLog {
   }
 
   private toRun(r: RunRow): ScriptRun {
-    const facts = this.facts(r.script, r.id);
+    const input = JSON.parse(r.input) as ScriptRun['input'];
+    const facts = this.facts(r.script, r.id, input);
     const counts = JSON.parse(r.counts) as ScriptRun['counts'];
     const state = r.state as ScriptRunState;
     return {
@@ -101,7 +102,7 @@ export class RunLog {
       state,
       userId: r.user_id,
       username: r.username,
-      input: JSON.parse(r.input) as ScriptRun['input'],
+      input,
       total: r.total,
       done: r.done,
       counts,

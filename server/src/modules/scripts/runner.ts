@@ -30,7 +30,8 @@ function formInputs(input: ScriptInputOf<ScriptName>): ScriptRun['input'] {
     if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, inner] of Object.entries(v)) put(k, inner);
     else out[key] = Array.isArray(v) ? v.map(String) : typeof v === 'number' || typeof v === 'string' || v === null ? v : JSON.stringify(v);
   };
-  for (const [k, v] of Object.entries(input)) if (k !== 'script') put(k, v);
+  // A file's bytes (load's `content`) are not kept: its name is.
+  for (const [k, v] of Object.entries(input)) if (k !== 'script' && k !== 'content') put(k, v);
   return out;
 }
 
@@ -61,9 +62,10 @@ export class ScriptRunner {
   ) {
     this.log = new RunLog(
       db,
-      (script, id) => {
+      (script, id, input) => {
         const s = this.scripts.get(script as ScriptName);
-        return { undoes: Boolean(s?.undo), noUndo: s?.noUndo ?? null, secrets: this.secrets.has(id) };
+        const noUndo = s?.noUndo(input) ?? null;
+        return { undoes: Boolean(s?.undo) && noUndo === null, noUndo, secrets: this.secrets.has(id) };
       },
       now,
     );

@@ -1,4 +1,4 @@
-import type { ItemOutcome, Language, MessageKey, ScriptInputOf, ScriptName } from '@dms/contract';
+import type { ItemOutcome, Language, MessageKey, ScriptInputOf, ScriptName, ScriptRun } from '@dms/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../types.js';
 
@@ -7,6 +7,8 @@ export interface ScriptContext {
   auth: AuthContext;
   ip: string;
   lang: Language;
+  /** The host name the console reached the server by: where a box registered by a script is told its broker is. */
+  host: string;
 }
 
 /** A message key and its parameters, translated when the item is read. */
@@ -46,7 +48,8 @@ export interface ScriptDef<S extends ScriptName, P, U> {
   apply?: (ctx: ScriptContext, payload: P) => Promise<ItemResult<U>>;
   undoData?: z.ZodType<U>;
   undo?: (ctx: ScriptContext, undo: U) => Promise<ItemResult<never>>;
-  noUndo?: MessageKey;
+  /** Why its runs cannot be undone; a function when it depends on the run's form (load: boxes, not devices). */
+  noUndo?: MessageKey | ((input: ScriptRun['input']) => MessageKey | null);
   /** Items tried at once (a register write waits for its box's answer). Default 1. */
   concurrency?: number;
 }
@@ -57,18 +60,19 @@ export interface RunnableScript {
   plan: (ctx: ScriptContext, input: ScriptInputOf<ScriptName>) => Promise<Array<Planned<unknown>>>;
   apply: ((ctx: ScriptContext, payload: string) => Promise<ItemResult<unknown>>) | null;
   undo: ((ctx: ScriptContext, undo: string) => Promise<ItemResult<never>>) | null;
-  noUndo: MessageKey | null;
+  /** Why a run of this form cannot be undone, or null. */
+  noUndo: (input: ScriptRun['input']) => MessageKey | null;
   concurrency: number;
 }
 
 export function defineScript<S extends ScriptName, P, U = never>(def: ScriptDef<S, P, U>): RunnableScript {
-  const { apply, undo, undoData } = def;
+  const { apply, undo, undoData, noUndo } = def;
   return {
     name: def.name,
     plan: (ctx, input) => def.plan(ctx, input as ScriptInputOf<S>),
     apply: apply ? (ctx, payload) => apply(ctx, def.payload.parse(JSON.parse(payload))) : null,
     undo: undo && undoData ? (ctx, data) => undo(ctx, undoData.parse(JSON.parse(data))) : null,
-    noUndo: def.noUndo ?? null,
+    noUndo: typeof noUndo === 'function' ? noUndo : () => noUndo ?? null,
     concurrency: def.concurrency ?? 1,
   };
 }

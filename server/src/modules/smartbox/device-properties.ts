@@ -1,19 +1,13 @@
 import {
   Code,
-  DEVICE_FIELD_NAMES,
   DEVICE_PROPERTIES,
-  deviceInfoBody,
-  LANGUAGES,
   MAX_PROPERTY_ROWS,
   MAX_UPLOAD_BYTES,
-  message,
   type DeviceProperty,
   type DevicePropertiesImportResult,
   type devicePropertiesBody,
   type devicePropertiesImportBody,
   type Language,
-  type MessageKey,
-  type UploadProblem,
 } from '@dms/contract';
 import type { z } from 'zod';
 import { liveDevice, requireAccess } from '../../access/index.js';
@@ -22,26 +16,17 @@ import { AppError } from '../../errors.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { INFO_COLUMNS, type DeviceInfoUpdate } from '../devices/repository.js';
-import { foldHeader, readSheet, rowsByHeader } from '../exports/read-sheet.js';
+import { readSheet, rowsByHeader } from '../exports/read-sheet.js';
+import {
+  checkPropertyRows,
+  propertyColumnName,
+  PROPERTY_COLUMNS,
+  PROPERTY_HEADERS,
+  type PropertyChanges as Changes,
+} from './property-rows.js';
 
 /** Rows written per statement. */
 const CHUNK = 500;
-/** The import's columns: the device (box, controller) and every property. */
-const COLUMNS = ['box', 'controller', ...DEVICE_PROPERTIES] as const;
-type Column = (typeof COLUMNS)[number];
-/** The names a header may give each column: its key, or its name in any console language (as the device export writes it). */
-const HEADERS = new Map<string, Column>();
-for (const c of COLUMNS) HEADERS.set(foldHeader(c), c);
-for (const l of LANGUAGES) {
-  HEADERS.set(foldHeader(DEVICE_FIELD_NAMES[l].boxId), 'box');
-  HEADERS.set(foldHeader(DEVICE_FIELD_NAMES[l].controller), 'controller');
-  for (const p of DEVICE_PROPERTIES) HEADERS.set(foldHeader(DEVICE_FIELD_NAMES[l][p]), p);
-}
-HEADERS.set('boxid', 'box');
-
-type Changes = Partial<Record<DeviceProperty, string | null>>;
-const columnName = (lang: Language, c: Column) =>
-  c === 'box' ? DEVICE_FIELD_NAMES[lang].boxId : c === 'controller' ? DEVICE_FIELD_NAMES[lang].controller : DEVICE_FIELD_NAMES[lang][c];
 const toSet = (changes: Changes): DeviceInfoUpdate =>
   Object.fromEntries(Object.entries(changes).map(([k, v]) => [INFO_COLUMNS[k as DeviceProperty], v]));
 
@@ -91,66 +76,20 @@ export class DevicePropertiesService {
   ): Promise<DevicePropertiesImportResult> {
     const bytes = Buffer.from(body.content, 'base64');
     if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(Code.VALIDATION_FAILED, 'validation.upload.tooLarge');
-    const { missing, rows } = rowsByHeader(await readSheet(body.fileName, bytes), HEADERS, COLUMNS);
+    const { missing, rows } = rowsByHeader(await readSheet(body.fileName, bytes), PROPERTY_HEADERS, PROPERTY_COLUMNS);
     if (missing.includes('box') || missing.includes('controller'))
       throw new AppError(Code.VALIDATION_FAILED, 'validation.smartbox.import.header', {
         missing: missing
           .filter((c) => c === 'box' || c === 'controller')
-          .map((c) => columnName(lang, c))
+          .map((c) => propertyColumnName(lang, c))
           .join(', '),
       });
     if (rows.length === 0) throw new AppError(Code.VALIDATION_FAILED, 'validation.smartbox.import.empty');
     if (rows.length > MAX_PROPERTY_ROWS) throw new AppError(Code.VALIDATION_FAILED, 'validation.smartbox.import.tooMany');
     const present = DEVICE_PROPERTIES.filter((p) => !missing.includes(p));
-
-    const problems: UploadProblem[] = [];
-    const problem = (row: number, column: Column, key: MessageKey, params: Record<string, string | number> = {}) => {
-      const name = columnName(lang, column);
-      problems.push({ row, column: name, message: message(lang, key, { row, column: name, ...params }) });
-    };
-    const devices = await this.devicesOf(rows.map((r) => [r.cells.box, r.cells.controller]));
-    const firstRow = new Map<number, number>();
-    const changes: DevicePropertiesImportResult['changes'] = [];
-    const writes: Array<{ id: number; changes: Changes }> = [];
-    let unchanged = 0;
-    for (const r of rows) {
-      const key = `${r.cells.box}/${r.cells.controller}`;
-      const device = devices.get(key);
-      if (!/^[1-9]\d{0,9}$/.test(r.cells.box) || !/^(?:[1-9]|[12]\d|3[0-2])$/.test(r.cells.controller)) {
-        problem(r.row, 'box', 'validation.smartbox.import.device');
-        continue;
-      }
-      if (!device) {
-        problem(r.row, 'box', 'validation.smartbox.import.unknownDevice', { device: key });
-        continue;
-      }
-      const other = firstRow.get(device.id);
-      if (other !== undefined) {
-        problem(r.row, 'box', 'validation.smartbox.import.twice', { device: key, other });
-        continue;
-      }
-      firstRow.set(device.id, r.row);
-      const changed: Changes = {};
-      for (const p of present) {
-        const text = r.cells[p];
-        if (text === '') continue;
-        const parsed = deviceInfoBody.shape[p].safeParse(text);
-        if (!parsed.success) {
-          const issue = parsed.error.issues[0]?.message ?? 'validation.invalid';
-          problem(r.row, p, 'validation.smartbox.import.value', {
-            problem: message(lang, issue as MessageKey, { field: columnName(lang, p) }),
-          });
-          continue;
-        }
-        const value = parsed.data ?? null;
-        if (value !== device[p]) changed[p] = value;
-      }
-      if (Object.keys(changed).length === 0) unchanged += 1;
-      else {
-        changes.push({ row: r.row, boxId: Number(r.cells.box), controller: Number(r.cells.controller), changes: changed });
-        writes.push({ id: device.id, changes: changed });
-      }
-    }
+    const { problems, changed, unchanged } = await checkPropertyRows(this.db, rows, present, lang);
+    const changes = changed.map((c) => ({ row: c.row, boxId: c.boxId, controller: c.controller, changes: c.changes }));
+    const writes = changed.map((c) => ({ id: c.id, changes: c.changes }));
     const apply = body.apply && problems.length === 0 && writes.length > 0;
     if (apply) {
       await this.db.transaction().execute(async (tx) => {
@@ -167,27 +106,5 @@ export class DevicePropertiesService {
       });
     }
     return { changes, unchanged, problems, applied: apply };
-  }
-
-  /** The devices the rows name, by `box/controller`, with their properties as stored. */
-  private async devicesOf(named: Array<[string, string]>) {
-    const boxIds = [...new Set(named.flatMap(([b]) => (/^[1-9]\d{0,9}$/.test(b) ? [Number(b)] : [])))];
-    const out = new Map<string, { id: number } & Record<DeviceProperty, string | null>>();
-    for (let i = 0; i < boxIds.length; i += CHUNK) {
-      const rows = await this.db
-        .selectFrom('devices as d')
-        .select(['d.id', 'd.box_id', 'd.controller', ...DEVICE_PROPERTIES.map((p) => `d.${INFO_COLUMNS[p]}` as const)])
-        .where('d.box_id', 'in', boxIds.slice(i, i + CHUNK))
-        .where(liveDevice)
-        .execute();
-      for (const r of rows) {
-        const props = Object.fromEntries(DEVICE_PROPERTIES.map((p) => [p, r[INFO_COLUMNS[p]] ?? null])) as Record<
-          DeviceProperty,
-          string | null
-        >;
-        out.set(`${r.box_id}/${r.controller}`, { id: r.id, ...props });
-      }
-    }
-    return out;
   }
 }

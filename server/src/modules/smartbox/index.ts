@@ -31,6 +31,8 @@ declare module 'fastify' {
     boxCommands: BoxCommandService;
     /** Deleted boxes: their purge runs hourly; tests call `purge` at once. */
     boxDeletions: BoxDeleteService;
+    /** Devices' descriptive properties: the one edit path (the load script sets them through it too). */
+    deviceProperties: DevicePropertiesService;
   }
 }
 
@@ -106,6 +108,7 @@ export default fp(
     route(app, e.assignPreview, ({ auth, body }) => assign.preview(auth, body));
     route(app, e.assign, ({ auth, body, ip }) => assign.assign(auth, body, ip));
     const properties = new DevicePropertiesService(app.db, app.datalog);
+    app.decorate('deviceProperties', properties);
     route(app, e.setDeviceProperties, ({ auth, body, ip }) => properties.set(auth, body, ip));
     route(app, e.importDeviceProperties, ({ auth, body, ip, lang }) => properties.import(auth, body, ip, lang));
     route(app, e.uploadImage, ({ auth, query, body, ip }) => images.upload(auth, query, body, ip));

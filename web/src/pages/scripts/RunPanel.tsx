@@ -90,7 +90,7 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
           <Descriptions.Item label={t('scripts.run.inputs')}>
             <span data-testid="script-run-inputs">
               {Object.entries(run.input)
-                .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : String(v)}`)
+                .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v === null ? '–' : String(v)}`)
                 .join(' · ')}
             </span>
           </Descriptions.Item>

@@ -11,6 +11,8 @@ import {
 } from '@dms/contract';
 import { useState, type ReactNode } from 'react';
 import { call } from '@/api/call';
+import { isApiError } from '@/api/client';
+import { ProblemList } from '@/components/forms/ProblemList';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n } from '@/i18n';
@@ -24,10 +26,18 @@ interface ScriptFlowProps<V> {
   initialValues?: Partial<V>;
   /** The script's own fields. */
   children: ReactNode;
-  /** The form's values as the script's input. */
-  toInput: (values: V) => ScriptInput;
+  /** The form's values as the script's input (a file read first: load). */
+  toInput: (values: V) => ScriptInput | Promise<ScriptInput>;
   /** More actions on a finished run (check-inactive hands its boxes off). */
   extra?: (run: ScriptRun) => ReactNode;
+}
+
+/** The messages of a refusal's `problems` (an upload's rows), if it has them. */
+function problemsOf(data: unknown): string[] {
+  if (typeof data !== 'object' || data === null || !('problems' in data) || !Array.isArray(data.problems)) return [];
+  return data.problems.flatMap((p: unknown) =>
+    typeof p === 'object' && p !== null && 'message' in p && typeof p.message === 'string' ? [p.message] : [],
+  );
 }
 
 type Step = { kind: 'form' } | { kind: 'preview'; preview: ScriptPreview } | { kind: 'run'; id: number };
@@ -42,9 +52,17 @@ export function ScriptFlow<V>({ script, form, initialValues, children, toInput, 
   const { modal } = App.useApp();
   const [step, setStep] = useState<Step>({ kind: 'form' });
   const columns = useItemColumns(script);
+  // A file refused for its rows (load) names each problem: listed under the refusal's message.
+  const [problems, setProblems] = useState<readonly string[]>([]);
   const preview = useSubmit(async (values: V) => {
-    const answer = await call(api.scripts.preview, { body: toInput(values) }, { errorDisplay: 'none' });
-    setStep(answer.run.state === 'preview' ? { kind: 'preview', preview: answer } : { kind: 'run', id: answer.run.id });
+    setProblems([]);
+    try {
+      const answer = await call(api.scripts.preview, { body: await toInput(values) }, { errorDisplay: 'none' });
+      setStep(answer.run.state === 'preview' ? { kind: 'preview', preview: answer } : { kind: 'run', id: answer.run.id });
+    } catch (e) {
+      if (isApiError(e)) setProblems(problemsOf(e.data));
+      throw e;
+    }
   });
 
   const confirm = ({ run }: ScriptPreview) => {
@@ -97,7 +115,10 @@ export function ScriptFlow<V>({ script, form, initialValues, children, toInput, 
             className="dms-script-form"
           >
             {children}
-            {preview.error && <Alert type="error" showIcon title={preview.error} data-testid="script-error" style={{ marginBottom: 16 }} />}
+            {preview.error && problems.length === 0 && (
+              <Alert type="error" showIcon title={preview.error} data-testid="script-error" style={{ marginBottom: 16 }} />
+            )}
+            <ProblemList testId="script-problems" title={preview.error ?? ''} messages={problems} />
             <Space wrap>
               <Button type="primary" htmlType="submit" icon={<EyeOutlined />} loading={preview.busy} data-testid="script-preview">
                 {t('scripts.flow.preview')}

@@ -1,4 +1,14 @@
-import { AlertOutlined, CodeOutlined, ControlOutlined, HistoryOutlined, KeyOutlined, TeamOutlined } from '@ant-design/icons';
+import {
+  AlertOutlined,
+  CodeOutlined,
+  ControlOutlined,
+  DisconnectOutlined,
+  EditOutlined,
+  HistoryOutlined,
+  ImportOutlined,
+  KeyOutlined,
+  TeamOutlined,
+} from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
 /**
@@ -17,6 +27,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/scripts/scripts-list',
         meta: { titleKey: 'scripts.route.list', icon: HistoryOutlined, area: 'scripts' },
         load: () => import('./scripts-list'),
+      },
+      {
+        kind: 'page',
+        name: 'scriptLoad',
+        path: '/scripts/load',
+        meta: { titleKey: 'scripts.route.load', icon: ImportOutlined, area: 'scripts' },
+        load: () => import('./load'),
       },
       {
         kind: 'page',
@@ -45,6 +62,20 @@ export const routes: readonly ShellRoute[] = [
         path: '/scripts/batch-modify-params',
         meta: { titleKey: 'scripts.route.batchModifyParams', icon: ControlOutlined, area: 'scripts' },
         load: () => import('./batch-modify-params'),
+      },
+      {
+        kind: 'page',
+        name: 'scriptBatchModifyBox',
+        path: '/scripts/batch-modify-box',
+        meta: { titleKey: 'scripts.route.batchModifyBox', icon: EditOutlined, area: 'scripts' },
+        load: () => import('./batch-modify-box'),
+      },
+      {
+        kind: 'page',
+        name: 'scriptResetDevice',
+        path: '/scripts/reset-device',
+        meta: { titleKey: 'scripts.route.resetDevice', icon: DisconnectOutlined, area: 'scripts' },
+        load: () => import('./reset-device'),
       },
     ],
   },

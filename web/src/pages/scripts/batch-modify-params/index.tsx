@@ -1,9 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
-import { Form, InputNumber, Select, Space } from 'antd';
+import { Form, InputNumber, Select } from 'antd';
 import { api, writeRange } from '@dms/contract';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
 import { localized } from '@/lib/localized';
+import { BoxRange } from '../BoxRange';
 import { ScriptFlow } from '../ScriptFlow';
 
 interface Values {
@@ -74,28 +75,7 @@ export default function BatchModifyParamsPage() {
       >
         <InputNumber<number> data-testid="script-value" style={{ width: 200 }} step={def ? 10 ** -def.decimals : 1} />
       </Form.Item>
-      <Form.Item label={t('scripts.form.range')}>
-        <Space wrap>
-          <Form.Item name="startBoxId" noStyle>
-            <InputNumber<number>
-              data-testid="script-start-box"
-              min={1}
-              precision={0}
-              placeholder={t('scripts.form.from')}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-          <Form.Item name="endBoxId" noStyle>
-            <InputNumber<number>
-              data-testid="script-end-box"
-              min={1}
-              precision={0}
-              placeholder={t('scripts.form.to')}
-              style={{ width: 160 }}
-            />
-          </Form.Item>
-        </Space>
-      </Form.Item>
+      <BoxRange />
     </ScriptFlow>
   );
 }

@@ -7,12 +7,18 @@ export default {
     ckPwd: 'Restablecer un grupo CK',
     checkInactive: 'Cajas en silencio',
     batchModifyParams: 'Escribir un registro en muchos',
+    resetDevice: 'Restablecer equipos',
+    batchModifyBox: 'Campos de cajas',
+    load: 'Cargar desde una hoja',
   },
   name: {
     'reset-pwd': 'Restablecer contraseñas',
     'ck-pwd': 'Restablecer un grupo CK',
     'check-inactive': 'Cajas en silencio',
     'batch-modify-params': 'Escribir un registro en muchos',
+    'reset-device': 'Restablecer equipos',
+    'batch-modify-box': 'Campos de cajas',
+    load: 'Cargar desde una hoja',
   },
   help: {
     'reset-pwd':
@@ -21,6 +27,11 @@ export default {
     'check-inactive': 'Encuentra las cajas que llevan días sin oírse, con sus propietarios.',
     'batch-modify-params':
       'Escribe un registro en cada equipo de un tipo de controlador, o de un rango de cajas, como lo hace una escritura sola: cada caja confirma, rechaza o no responde; una caja sin conexión recibe el valor cuando vuelve, dentro de un día.',
+    'reset-device':
+      'Devuelve las cajas de un rango a quien las registró: vuelve su propietario y terminan todas las asignaciones, comparticiones y vínculos de ayudantes de sus equipos. Se puede deshacer.',
+    'batch-modify-box':
+      'Establece campos en cada caja de un rango (o solo las de un tipo de caja): empresa, contacto, tipo de caja, avisos, código CK. Se puede deshacer.',
+    load: 'Registra cajas, o establece propiedades de equipos, desde una hoja .xlsx o .csv. Primero se comprueba cada fila: una hoja con cualquier problema no cambia nada, y cada problema se indica por su fila.',
   },
   flow: {
     preview: 'Vista previa',
@@ -83,6 +94,9 @@ export default {
     'ck-pwd': { target: 'Usuario', before: 'Empresa', after: 'Contraseña nueva' },
     'check-inactive': { target: 'Caja', before: 'Última vez oída (UTC)', after: 'Propietario' },
     'batch-modify-params': { target: 'Equipo y registro', before: 'Antes', after: 'Después' },
+    'reset-device': { target: 'Caja', before: 'Propietario y vínculos ahora', after: 'Después' },
+    'batch-modify-box': { target: 'Caja', before: 'Antes', after: 'Después' },
+    load: { target: 'Fila', before: 'Antes', after: 'Después' },
   },
   list: {
     title: 'Ejecuciones de scripts',
@@ -112,7 +126,28 @@ export default {
     value: 'Valor',
     valueNeeded: 'Introduzca el valor que se escribe.',
     range: 'Rango de ID de caja (opcional)',
+    rangeRequired: 'Rango de ID de caja',
+    rangeNeeded: 'Introduzca el primer y el último ID de caja.',
+    onlyType: 'Solo cajas del tipo (opcional)',
+    fields: 'Campos que establecer',
+    fieldsNeeded: 'Elija al menos un campo que establecer.',
+    kind: 'Qué contiene la hoja',
+    kindBoxes: 'Cajas que registrar',
+    kindDevices: 'Propiedades de equipos',
+    file: 'Hoja (.xlsx o .csv)',
+    fileNeeded: 'Elija la hoja que cargar.',
+    chooseFile: 'Elegir un archivo',
+    template: 'Descargar una plantilla',
     from: 'Primer ID de caja',
     to: 'Último ID de caja',
+  },
+  boxField: {
+    companyName: 'Empresa',
+    contact: 'Contacto',
+    boxType: 'Tipo de caja',
+    pushWarning: 'Avisos de alerta',
+    pushFault: 'Avisos de fallo',
+    pushNormal: 'Avisos de recuperación',
+    ck: 'Código CK (vacío: ninguno)',
   },
 };
