@@ -9,6 +9,7 @@ import auth from './plugins/auth.js';
 import ingest from './plugins/ingest.js';
 import realtime from './plugins/realtime.js';
 import bus from './plugins/bus.js';
+import sealer from './plugins/sealer.js';
 import database from './plugins/database.js';
 import { docsUi, openApi } from './plugins/docs.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
@@ -53,6 +54,7 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
 
   await app.register(bus);
   await app.register(database);
+  await app.register(sealer);
   // Before every route, so that each answer is timed.
   await app.register(metrics);
   await app.register(errors);

@@ -1,6 +1,5 @@
 import fp from 'fastify-plugin';
 import { ClaimSecrets } from '../../security/claim-secrets.js';
-import { Sealer } from '../../security/sealed.js';
 import { ClaimLabelService } from './labels.js';
 import { boxRegInfoRoutes } from './routes.js';
 import { BoxRegInfoService } from './service.js';
@@ -18,9 +17,9 @@ export default fp(
   (app) => {
     const boxRegInfo = new BoxRegInfoService(app.db, app.ingest, app.datalog, app.bus, app.clock);
     app.decorate('boxRegInfo', boxRegInfo);
-    const secrets = new ClaimSecrets(Sealer.fromConfig(app.config));
+    const secrets = new ClaimSecrets(app.sealer);
     app.decorate('claimSecrets', secrets);
     boxRegInfoRoutes(app, boxRegInfo, new ClaimLabelService(app.db, secrets, app.datalog));
   },
-  { name: 'box-reg-info', dependencies: ['bus', 'ingest', 'datalog'] },
+  { name: 'box-reg-info', dependencies: ['bus', 'sealer', 'ingest', 'datalog'] },
 );

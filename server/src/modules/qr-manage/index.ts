@@ -1,7 +1,6 @@
 import { api } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { route } from '../../http/route.js';
-import { Sealer } from '../../security/sealed.js';
 import { QuotaService } from './quotas.js';
 import { PwdRecordService } from './records.js';
 import { DynamicPasswordService } from './service.js';
@@ -16,7 +15,7 @@ declare module 'fastify' {
 /** /qrManage (spec 2, 6; issue 24): dynamic passwords with quotas (docs/dynamic-password.md). */
 export default fp(
   (app) => {
-    const passwords = new DynamicPasswordService(app.db, Sealer.fromConfig(app.config), app.clock);
+    const passwords = new DynamicPasswordService(app.db, app.sealer, app.clock);
     app.decorate('dynamicPasswords', passwords);
     const e = api.qrManage;
     route(app, e.calculate, ({ auth, body }) => passwords.calculate(auth, body));
@@ -28,5 +27,5 @@ export default fp(
     route(app, e.records, ({ auth, query }) => records.page(auth, query));
     app.exports.register('pwd-records', records.exportSource());
   },
-  { name: 'qr-manage', dependencies: ['database', 'datalog', 'exports'] },
+  { name: 'qr-manage', dependencies: ['database', 'sealer', 'datalog', 'exports'] },
 );
