@@ -175,7 +175,7 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   expect(await owners()).toEqual(['demo_manager', 'demo_manager']);
 });
 
-test('load: a sheet with problems is refused by row, changing nothing; a good one registers its boxes and shows their credentials once', async ({
+test('load: a sheet with problems is refused by row, changing nothing; good ones register boxes and add a sub-manager, their credentials shown once', async ({
   page,
 }, info) => {
   const start = 820_000 + Math.floor(Math.random() * 20_000) * 2;
@@ -219,4 +219,21 @@ test('load: a sheet with problems is refused by row, changing nothing; a good on
     `/box-reg-info?companyName=${encodeURIComponent('E2E load')}&boxId=${start}`,
   );
   expect((data as { items: Array<{ owner: string }> }).items.map((b) => b.owner)).toEqual(['demo_manager']);
+
+  // A sub-manager added below demo_manager, as demo_manager would add one; its generated password signs in.
+  const username = `ld${Date.now().toString(36).slice(-8)}`;
+  await shown(page, 'script-again').click();
+  await shown(page, 'script-load-kind').getByText('Sub-managers and helpers').click();
+  const users = info.outputPath('users.csv');
+  fs.writeFileSync(users, `username,role,parent,name\n${username},manager,demo_manager,Loaded manager\n`);
+  await page.locator('input[type=file]').setInputFiles(users);
+  await shown(page, 'script-preview').click();
+  await expect(shown(page, 'script-preview-count')).toHaveText('1 item would change.');
+  await shown(page, 'script-run').click();
+  await page.getByTestId('script-confirm-ok').click();
+  await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
+  await shown(page, 'script-secrets-show').click();
+  const password = (await page.getByTestId('script-secret').first().textContent()) ?? '';
+  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  expect(await apiLogin(page.request, username, password)).toBeTruthy();
 });

@@ -151,5 +151,13 @@ describe('a fresh demo fleet in its first minute', () => {
     }, 30_000);
     // Used once: the same password again is refused.
     expect(await write(Number(calculated.password))).toMatchObject({ outcome: 'rejected', reason: 'refused' });
+    // The operation log says the password was written, and how it went, never the password.
+    const log = await fetch(`${base}/api/v2/datalog/operation-log?action=device.write&page_size=50`, {
+      headers: { authorization: `Bearer ${manager}` },
+    });
+    const entries = ((await log.json()) as { data: { items: Array<{ target: string; new_value: string | null }> } }).data.items.filter(
+      (e) => e.target.endsWith('unlock_password'),
+    );
+    expect(entries.map((e) => e.new_value)).toEqual(['•••••• (rejected: refused)', '•••••• (acknowledged)', '•••••• (rejected: refused)']);
   });
 });

@@ -225,6 +225,118 @@ describe.each(dialects)('the load script on %s', (dialect) => {
       { script: 'load', kind: 'boxes', ...csv('boxes.xlsx', 'not a workbook') },
       'The file could not be read as .xlsx or .csv.',
     );
-    await refusedFile({ script: 'load', kind: 'users', ...csv('users.csv', 'x') }, 'Choose what the file loads: boxes or devices.');
+    await refusedFile(
+      { script: 'load', kind: 'people', ...csv('people.csv', 'x') },
+      'Choose what the file loads: boxes, devices or users.',
+    );
+  });
+
+  const accounts = (names: string[]) =>
+    t.app.db
+      .selectFrom('users')
+      .select(['username', 'roles', 'parent_id', 'level', 'group_extra', 'company', 'helper_type', 'name'])
+      .where('username', 'in', names)
+      .orderBy('username')
+      .execute();
+
+  it("creates the accounts of a sheet in their parents' place, as the parents' own screens do, logged as root's", async () => {
+    const file = await xlsx('users.xlsx', [
+      ['User name', 'Role', 'Parent', 'Password', 'Name', 'Company', 'Helper type'],
+      ['load_mgr01', 'manager', 'demo_manager', 'Secret123', 'Load Manager', 'Acme', ''],
+      ['load_hlp01', 'helper', 'demo_manager', '', 'Load Helper', '', 'operator'],
+    ]);
+    const p = await preview({ script: 'load', kind: 'users', ...file });
+    expect(p.run).toMatchObject({ total: 2, input: { kind: 'users', fileName: 'users.xlsx' } });
+    expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
+      ['load_mgr01', null, 'role: manager; parent: demo_manager; name: Load Manager; company: Acme; phone: –; ck: –; remark: –'],
+      [
+        'load_hlp01',
+        null,
+        'role: helper; parent: demo_manager; name: Load Helper; phone: –; helperType: operator; region: –; remark: –; password: a new generated password',
+      ],
+    ]);
+    // The dry run created nothing, and keeps no password with its items.
+    expect(await accounts(['load_mgr01', 'load_hlp01'])).toEqual([]);
+    const stored = await t.app.db.selectFrom('script_items').select('payload').where('run_id', '=', p.run.id).execute();
+    expect(stored.some((i) => i.payload.includes('Secret123'))).toBe(false);
+
+    await start(p.run.id, 2);
+    expect(await finished(p.run.id)).toMatchObject({
+      state: 'done',
+      counts: { ok: 2 },
+      secrets: true,
+      undoable: false,
+      noUndo: 'scripts.noUndo.loadUsers',
+    });
+    const manager = await t.app.db
+      .selectFrom('users')
+      .select(['level', 'group_extra', 'ck'])
+      .where('username', '=', 'demo_manager')
+      .executeTakeFirstOrThrow();
+    expect(await accounts(['load_mgr01', 'load_hlp01'])).toEqual([
+      {
+        username: 'load_hlp01',
+        roles: '["helper"]',
+        parent_id: uid('demo_manager'),
+        level: Math.max(7, manager.level),
+        group_extra: manager.group_extra,
+        company: '',
+        helper_type: 'operator',
+        name: 'Load Helper',
+      },
+      {
+        username: 'load_mgr01',
+        roles: '["manager"]',
+        parent_id: uid('demo_manager'),
+        level: manager.level,
+        group_extra: manager.group_extra,
+        company: 'Acme',
+        helper_type: null,
+        name: 'Load Manager',
+      },
+    ]);
+    await login(t.app, 'load_mgr01', 'Secret123');
+    const secrets = await api.ok<RunSecrets>('demo_root', 'POST', `/scripts/runs/${p.run.id}/secrets`);
+    expect(secrets.map((s) => s.target)).toEqual(['load_hlp01']);
+    await login(t.app, 'load_hlp01', secrets[0]?.secret ?? '');
+    await api.refused('demo_root', 'POST', `/scripts/runs/${p.run.id}/secrets`, undefined, { status: 400, code: 40001 });
+    const logged = await t.app.db
+      .selectFrom('operation_log')
+      .select(['username', 'action', 'target'])
+      .where('action', 'in', ['manager.add', 'helper.add'])
+      .orderBy('id')
+      .execute();
+    expect(logged).toEqual([
+      { username: 'demo_root', action: 'manager.add', target: 'load_mgr01 (below demo_manager)' },
+      { username: 'demo_root', action: 'helper.add', target: 'load_hlp01 (below demo_manager)' },
+    ]);
+  });
+
+  it('refuses a users sheet with problems whole, each by row and column, and creates nobody', async () => {
+    const file = csv(
+      'users.csv',
+      [
+        'username,role,parent,password,company,helperType',
+        'demo_helper,manager,demo_manager,,,',
+        'load_twice1,helper,demo_manager,,,operator',
+        'load_twice1,helper,demo_manager,,,operator',
+        'load_mgr02,manager,demo_helper,,,',
+        'load_mgr03,manager,nobody_here,,,',
+        'load_mgr04,boss,demo_manager,,,',
+        'load_hlp05,helper,demo_manager,,Acme,operator',
+        'load_mgr06,manager,demo_manager,12,,',
+        '',
+      ].join('\n'),
+    );
+    await refusedFile({ script: 'load', kind: 'users', ...file }, 'The file has 7 problem(s); nothing was changed.', [
+      { row: 2, column: 'User name', message: 'Row 2, User name: the user name demo_helper is already taken.' },
+      { row: 4, column: 'User name', message: 'Row 4, User name: load_twice1 is also in row 3.' },
+      { row: 5, column: 'Parent', message: 'Row 5, Parent: demo_helper cannot have a manager below them.' },
+      { row: 6, column: 'Parent', message: 'Row 6, Parent: there is no user nobody_here.' },
+      { row: 7, column: 'Role', message: 'Row 7, Role: the role is manager or helper, not boss.' },
+      { row: 8, column: 'Company', message: 'Row 8, Company: a helper has no Company; leave it empty.' },
+      { row: 9, column: 'Password', message: 'Row 9, Password: Password must be a 6-20 digit number or character!' },
+    ]);
+    expect(await accounts(['load_twice1', 'load_mgr02', 'load_mgr03', 'load_mgr04', 'load_hlp05', 'load_mgr06'])).toEqual([]);
   });
 });

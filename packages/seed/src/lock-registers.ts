@@ -13,6 +13,8 @@ import type { LocalizedText, RegisterDef } from '@dms/contract';
  * - `lock_command` (base+6): write 1 to lock now (a pulse: it reads back 0).
  */
 export const LOCK_KEYS = ['lock_state', 'lock_challenge', 'unlock_password', 'unlock_hours_left', 'lock_command'] as const;
+/** Registers whose written values are secrets (an unlock password): the operation log records that a value was written, never the value. */
+export const SECRET_REGISTER_KEYS: readonly string[] = ['unlock_password'];
 export type LockKey = (typeof LOCK_KEYS)[number];
 
 /** The lock states `lock_state` shows. */

@@ -97,12 +97,15 @@ export const batchModifyBoxInput = z
   })
   .refine((i) => i.startBoxId <= i.endBoxId, { message: 'validation.scripts.range', path: ['endBoxId'] });
 
-/** What a load file holds: one box to register, or one device's properties, a row. */
-export const LOAD_KINDS = ['boxes', 'devices'] as const;
+/**
+ * What a load file holds: one box to register, one device's properties, or one account to create below its parent
+ * (a sub-manager or a helper, as the parent could create on their own screens), a row.
+ */
+export const LOAD_KINDS = ['boxes', 'devices', 'users'] as const;
 export type LoadKind = (typeof LOAD_KINDS)[number];
 /**
- * load: a sheet (.xlsx or .csv, base64, at most MAX_UPLOAD_BYTES) of boxes to register or of devices' properties to
- * set. Every row is checked by the dry run; one problem anywhere refuses the whole file (its problems by row and column).
+ * load: a sheet (.xlsx or .csv, base64, at most MAX_UPLOAD_BYTES) of boxes to register, of devices' properties to
+ * set, or of accounts to create. Every row is checked by the dry run; one problem anywhere refuses the whole file (its problems by row and column).
  */
 export const loadInput = uploadBody.extend({
   script: z.literal('load'),

@@ -26,6 +26,7 @@ import {
   type WriteResult,
   type RegisterDef,
 } from '@dms/contract';
+import { SECRET_REGISTER_KEYS } from '@dms/seed';
 import { erasNeeded } from '../controller-types/eras.js';
 import { devicePage } from '../controller-types/pages.js';
 import { toRegisterDef } from '../controller-types/registers.js';
@@ -334,12 +335,14 @@ export class DeviceService {
     const oldRaw = registerRawIn(def, device.latest);
     const oldValue = oldRaw === undefined ? null : engineeringValue(def, oldRaw);
     const result = await this.ingest.write(device, register, words);
+    // A secret's value (an unlock password) is not logged: that it was written, and how it went, is.
+    const secret = SECRET_REGISTER_KEYS.includes(def.key);
     await this.audit.record({
       user: auth.user,
       action: 'device.write',
       target: `${boxId}/${controller} #${register} ${def.key}`,
-      oldValue: oldValue === null ? null : String(oldValue),
-      newValue: `${value} (${result.outcome}${result.reason ? `: ${result.reason}` : ''})`,
+      oldValue: oldValue === null || secret ? null : String(oldValue),
+      newValue: `${secret ? '••••••' : value} (${result.outcome}${result.reason ? `: ${result.reason}` : ''})`,
       outcome: result.outcome === 'acknowledged' ? 'ok' : 'failed',
       ip,
     });

@@ -10,6 +10,7 @@ import { batchModifyParams } from './batch-modify-params.js';
 import { brokerAddress } from '../box-reg-info/broker-address.js';
 import { checkInactive } from './check-inactive.js';
 import { load } from './load.js';
+import { UsersLoad } from './load-users.js';
 import { ckPwd, resetPwd } from './passwords.js';
 import { resetDevice } from './reset-device.js';
 import { ScriptRunner } from './runner.js';
@@ -43,7 +44,7 @@ export default fp(
     runner.register(resetDevice(app.db, app.bus, app.datalog, app.clock));
     runner.register(batchModifyBox(app.db, app.boxCks, app.datalog));
     const broker = (host: string) => brokerAddress(app.config.mqtt, app.mqttPort, host);
-    runner.register(load(app.db, app.boxRegInfo, app.deviceProperties, broker));
+    runner.register(load(app.db, app.boxRegInfo, app.deviceProperties, broker, new UsersLoad(app.db, app.peopleBelow, app.clock)));
     app.bus.on('boxHello', ({ boxId }) => {
       runner.boxBack(boxId).catch((err: unknown) => {
         app.log.error({ err, boxId }, 'queued script items could not be tried again');
@@ -86,5 +87,8 @@ export default fp(
       };
     });
   },
-  { name: 'scripts', dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices', 'ck', 'box-reg-info', 'smartbox'] },
+  {
+    name: 'scripts',
+    dependencies: ['bus', 'database', 'datalog', 'exports', 'ingest', 'devices', 'ck', 'box-reg-info', 'smartbox', 'usermanager'],
+  },
 );

@@ -23,14 +23,15 @@ import {
   type PropertyChanges,
 } from '../smartbox/property-rows.js';
 import { boxToLoad, planBoxes, type BoxToLoad } from './load-boxes.js';
+import { userToLoad, type UsersLoad } from './load-users.js';
 import { defineScript, type Planned, type ScriptContext } from './script.js';
 
 const changes = z.partialRecord(z.enum(DEVICE_PROPERTIES), z.string().nullable());
 /** One device's properties to set (`fields`), with what they held before (`from`). */
 const deviceChange = z.object({ deviceId: z.number().int(), fields: changes, from: changes });
 type DeviceChange = z.infer<typeof deviceChange>;
-/** A row of either kind: a box to register, or a device's properties. */
-const payload = z.union([z.object({ box: boxToLoad }), z.object({ device: deviceChange })]);
+/** A row of any kind: a box to register, a device's properties, or an account to create below its parent. */
+const payload = z.union([z.object({ box: boxToLoad }), z.object({ device: deviceChange }), z.object({ user: userToLoad })]);
 type Payload = z.infer<typeof payload>;
 
 const shown = (c: PropertyChanges) =>
@@ -67,14 +68,21 @@ async function planDevices(db: Db, sheet: readonly string[][], lang: Language) {
 }
 
 /**
- * load (issue 24; docs/scripts.md): a sheet (.xlsx or .csv) of boxes to register or of devices' properties to set,
- * headed in any console language or by key. The dry run checks every row against the database; one problem anywhere
+ * load (issue 24; docs/scripts.md): a sheet (.xlsx or .csv) of boxes to register, of devices' properties to set, or of
+ * accounts to create below their parents (load-users.ts), headed in any console language or by key. The dry run checks every row against the database; one problem anywhere
  * refuses the file, with every problem by row and column, and nothing changes. Each box is registered through box
  * registration (BoxRegInfoService.register, a range of that one box): its MQTT password is the item's secret, shown
  * once. Each device's properties are set through the one edit path (DevicePropertiesService.set), and undo sets back
- * the values from before the same way. Registered boxes are not undone (box delete removes them).
+ * the values from before the same way. Registered boxes are not undone (box delete removes them), nor are created
+ * accounts (the user management screens remove them).
  */
-export function load(db: Db, boxRegInfo: BoxRegInfoService, properties: DevicePropertiesService, broker: (host: string) => BrokerAddress) {
+export function load(
+  db: Db,
+  boxRegInfo: BoxRegInfoService,
+  properties: DevicePropertiesService,
+  broker: (host: string) => BrokerAddress,
+  users: UsersLoad,
+) {
   const setDevice = async ({ auth, ip }: ScriptContext, deviceId: number, fields: DeviceChange['fields']) => {
     await properties.set(auth, { deviceIds: [deviceId], fields: fields as z.output<typeof devicePropertiesBody>['fields'] }, ip);
   };
@@ -95,8 +103,8 @@ export function load(db: Db, boxRegInfo: BoxRegInfoService, properties: DevicePr
     name: 'load',
     payload,
     undoData: deviceChange,
-    // Only the devices' rows are put back; a registered box is removed with box delete.
-    noUndo: (input) => (input.kind === 'devices' ? null : 'scripts.noUndo.load'),
+    // Only the devices' rows are put back; a registered box is removed with box delete, an account on its screens.
+    noUndo: (input) => (input.kind === 'devices' ? null : input.kind === 'users' ? 'scripts.noUndo.loadUsers' : 'scripts.noUndo.load'),
     async plan({ lang }, input) {
       const bytes = Buffer.from(input.content, 'base64');
       if (bytes.length > MAX_UPLOAD_BYTES) throw new AppError(Code.VALIDATION_FAILED, 'validation.upload.tooLarge');
@@ -105,6 +113,11 @@ export function load(db: Db, boxRegInfo: BoxRegInfoService, properties: DevicePr
         const { problems, planned, rows } = await planBoxes(db, sheet, lang);
         checked(problems, rows);
         return planned.map((p) => ({ ...p, payload: { box: p.payload } }));
+      }
+      if (input.kind === 'users') {
+        const { problems, planned, rows } = await users.plan(sheet, lang);
+        checked(problems, rows);
+        return planned.map((p) => ({ ...p, payload: { user: p.payload } }));
       }
       const { problems, planned, rows } = await planDevices(db, sheet, lang);
       checked(problems, rows);
@@ -115,6 +128,7 @@ export function load(db: Db, boxRegInfo: BoxRegInfoService, properties: DevicePr
         const secret = await register(ctx, p.box);
         return { outcome: 'ok', ...(secret === undefined ? {} : { secret }) };
       }
+      if ('user' in p) return users.apply(ctx, p.user);
       await setDevice(ctx, p.device.deviceId, p.device.fields);
       return { outcome: 'ok', undo: { deviceId: p.device.deviceId, fields: p.device.from, from: p.device.fields } };
     },

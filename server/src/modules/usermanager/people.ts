@@ -1,6 +1,6 @@
-import { Code, type OperationAction } from '@dms/contract';
+import { Code, sessionRoles, type OperationAction } from '@dms/contract';
 import { sql } from 'kysely';
-import { requireAccess, type ChildRole } from '../../access/index.js';
+import { parseRoles, requireAccess, type ChildRole } from '../../access/index.js';
 import { isForeignKeyViolation, isUniqueViolation, type Db } from '../../db/database.js';
 import { containsAny } from '../../db/search.js';
 import { AppError, forbidden } from '../../errors.js';
@@ -145,6 +145,17 @@ export async function giveTemplate(
     outcome: 'ok',
     ip,
   });
+}
+
+/**
+ * A user as the caller of their own screens, without a session of theirs: their users row, the roles a session of
+ * theirs would carry (the stored roles as access/reach.ts parseRoles reads them, with their group's, as at sign-in),
+ * and session 0. Root acts in their place with it where a script does what they could do themselves (the load script
+ * creates the sub-managers and helpers below them: docs/people.md "Managing the users below"); whether they are
+ * enabled, and may reach the screen, is the caller's to check.
+ */
+export function actingAs(user: UserRow): AuthContext {
+  return { user, roles: sessionRoles(parseRoles(user.roles), user.group_extra), sessionId: 0 };
 }
 
 /** What a caller fills in for a user they create below them (a helper, a sub-manager). */

@@ -5,7 +5,7 @@ import type { Db } from '../../../db/database.js';
 import type { UserRow } from '../../../db/schema.js';
 import type { EventBus } from '../../../events/bus.js';
 import type { AuthContext } from '../../../types.js';
-import type { Audit } from '../../datalog/service.js';
+import type { Audit, Operation } from '../../datalog/service.js';
 import { createChild, giveTemplate, requirePerson, resetPassword, type NewPerson } from '../people.js';
 import type { PersonKind } from './kind.js';
 import * as repo from './repository.js';
@@ -88,13 +88,18 @@ export class PeopleBelow<F extends { q?: string | undefined }, N extends NewPers
     };
   }
 
-  async add(auth: AuthContext, body: N, ip: string): Promise<{ id: number }> {
+  /**
+   * Creates one below the caller (`auth`: the parent). `actor` is who did it, for the operation log: the caller, or
+   * root creating it in the caller's place (the load script, with the parent's `actingAs`), when the line names the
+   * parent too.
+   */
+  async add(auth: AuthContext, body: N, ip: string, actor: Operation['user'] = auth.user): Promise<{ id: number }> {
     const { level, ck, about } = this.kind.account(auth, body);
     const { id, template } = await createChild(this.db, auth, { ...body, role: this.kind.role, level, ck }, this.now());
     await this.audit.record({
-      user: auth.user,
+      user: actor,
       action: `${this.kind.role}.add`,
-      target: body.username,
+      target: actor.id === auth.user.id ? body.username : `${body.username} (below ${auth.user.username})`,
       newValue: `${about}, template ${template?.name ?? 'default'}`,
       outcome: 'ok',
       ip,

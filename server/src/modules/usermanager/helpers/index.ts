@@ -5,8 +5,8 @@ import { personRoutes } from '../below/routes.js';
 import { peopleDeps } from '../below/service.js';
 import { HelperService } from './service.js';
 
-/** Helpers, sharing and the switch right (docs/people.md): thin routes over HelperService. */
-export function registerHelpers(app: FastifyInstance): void {
+/** Helpers, sharing and the switch right (docs/people.md): thin routes over HelperService, which it answers. */
+export function registerHelpers(app: FastifyInstance): HelperService {
   const helpers = new HelperService(peopleDeps(app));
   const e = api.usermanager;
   route(app, e.getHelpers, ({ auth, query }) => helpers.list(auth, query));
@@ -27,4 +27,5 @@ export function registerHelpers(app: FastifyInstance): void {
   route(app, e.delDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, body.deviceId, false, ip));
   route(app, e.addAllDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, null, true, ip));
   route(app, e.delAllDeviceUserPermission, ({ auth, body, ip }) => helpers.setSwitchRight(auth, body.userId, null, false, ip));
+  return helpers;
 }

@@ -7,8 +7,8 @@ import { CallerService } from '../caller/service.js';
 import { managerExport } from './export.js';
 import { ManagerService } from './service.js';
 
-/** Sub-managers and assignment, and the questions about the caller (docs/people.md): thin routes over the services. */
-export function registerManagers(app: FastifyInstance): void {
+/** Sub-managers and assignment, and the questions about the caller (docs/people.md): thin routes over the services. Answers the sub-managers' service. */
+export function registerManagers(app: FastifyInstance): ManagerService {
   const managers = new ManagerService(peopleDeps(app));
   const caller = new CallerService(app.db, app.bus, app.datalog, app.clock);
   app.exports.register('managers', managerExport(managers, app.clock));
@@ -40,4 +40,5 @@ export function registerManagers(app: FastifyInstance): void {
     await caller.resetCkPassword(auth, body.username, body.password, ip);
     return null;
   });
+  return managers;
 }

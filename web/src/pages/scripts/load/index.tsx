@@ -15,7 +15,13 @@ interface Values {
 const TEMPLATE_COLUMNS: Record<LoadKind, readonly string[]> = {
   boxes: ['boxId', 'owner', 'boxType', 'companyName', 'contact', 'ck'],
   devices: ['box', 'controller', ...DEVICE_PROPERTIES],
+  users: ['username', 'role', 'parent', 'password', 'name', 'company', 'phone', 'ck', 'helperType', 'region', 'remark'],
 };
+const KIND_LABEL = {
+  boxes: 'scripts.form.kindBoxes',
+  devices: 'scripts.form.kindDevices',
+  users: 'scripts.form.kindUsers',
+} as const satisfies Record<LoadKind, string>;
 
 /**
  * /scripts/load (root; issue 24): boxes registered, or devices' properties set, from a sheet (.xlsx or .csv). The dry
@@ -38,10 +44,7 @@ export default function LoadPage() {
       }}
     >
       <Form.Item name="kind" label={t('scripts.form.kind')}>
-        <Radio.Group
-          data-testid="script-load-kind"
-          options={LOAD_KINDS.map((k) => ({ value: k, label: t(k === 'boxes' ? 'scripts.form.kindBoxes' : 'scripts.form.kindDevices') }))}
-        />
+        <Radio.Group data-testid="script-load-kind" options={LOAD_KINDS.map((k) => ({ value: k, label: t(KIND_LABEL[k]) }))} />
       </Form.Item>
       <Form.Item
         label={t('scripts.form.file')}

@@ -30,7 +30,7 @@ export default {
       'Give the boxes of a range back to who registered them: their owner goes back, and every assignment, share and helper link on their devices ends. You can undo it.',
     'batch-modify-box':
       'Set fields on every box of a range (or only those of one box type): company, contact, box type, push times, CK code. You can undo it.',
-    load: "Register boxes, or set devices' properties, from an .xlsx or .csv sheet. Every row is checked first: a sheet with any problem changes nothing, and each problem is named by its row.",
+    load: "Register boxes, set devices' properties, or add sub-managers and helpers below the users named, from an .xlsx or .csv sheet. Every row is checked first: a sheet with any problem changes nothing, and each problem is named by its row.",
   },
   flow: {
     preview: 'Preview',
@@ -133,6 +133,7 @@ export default {
     kind: 'What the sheet holds',
     kindBoxes: 'Boxes to register',
     kindDevices: "Devices' properties",
+    kindUsers: 'Sub-managers and helpers',
     file: 'Sheet (.xlsx or .csv)',
     fileNeeded: 'Choose the sheet to load.',
     chooseFile: 'Choose a file',

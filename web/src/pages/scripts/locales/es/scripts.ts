@@ -31,7 +31,7 @@ export default {
       'Devuelve las cajas de un rango a quien las registró: vuelve su propietario y terminan todas las asignaciones, comparticiones y vínculos de ayudantes de sus equipos. Se puede deshacer.',
     'batch-modify-box':
       'Establece campos en cada caja de un rango (o solo las de un tipo de caja): empresa, contacto, tipo de caja, avisos, código CK. Se puede deshacer.',
-    load: 'Registra cajas, o establece propiedades de equipos, desde una hoja .xlsx o .csv. Primero se comprueba cada fila: una hoja con cualquier problema no cambia nada, y cada problema se indica por su fila.',
+    load: 'Registra cajas, establece propiedades de equipos o añade subgestores y ayudantes bajo los usuarios indicados, desde una hoja .xlsx o .csv. Primero se comprueba cada fila: una hoja con cualquier problema no cambia nada, y cada problema se indica por su fila.',
   },
   flow: {
     preview: 'Vista previa',
@@ -134,6 +134,7 @@ export default {
     kind: 'Qué contiene la hoja',
     kindBoxes: 'Cajas que registrar',
     kindDevices: 'Propiedades de equipos',
+    kindUsers: 'Subgestores y ayudantes',
     file: 'Hoja (.xlsx o .csv)',
     fileNeeded: 'Elija la hoja que cargar.',
     chooseFile: 'Elegir un archivo',
