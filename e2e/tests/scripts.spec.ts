@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { apiGet, apiSend, ownCompressor, registerBoxes } from './boxes.js';
+import { apiGet, apiSend, ownCompressor, registerBoxes, userIdOf } from './boxes.js';
 import { apiLogin, expect, openShell, PASSWORD, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
 
 /**
@@ -95,13 +95,21 @@ test('reset-pwd: a user given a generated password, shown once; it signs in, and
   await expect(apiLogin(page.request, username, PASSWORD)).rejects.toThrow();
 });
 
-test('check-inactive is a report at once; ck-pwd names its count before it would run', async ({ page }) => {
+test('check-inactive is a report at once, handing boxes to box delete and owners to an announcement; ck-pwd names its count before it would run', async ({
+  page,
+}) => {
   await openShell(page, '/scripts/check-inactive');
   await shown(page, 'script-days').fill('1');
   await shown(page, 'script-preview').click();
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await expect(shown(page, 'script-no-undo')).toHaveText('This script changes nothing.');
   await expect(shown(page, 'script-items')).toBeVisible();
+  // Its hand-offs: a box to box delete (filled in and shown), the owners to an announcement (chosen as its people).
+  await openShell(page, `/smartbox/box-delete?boxId=${box.boxId}`);
+  await expect(shown(page, 'box-delete-result')).toContainText(String(box.boxId));
+  const managerId = await userIdOf(page.request, tokenOf('demo_root'), 'demo_manager');
+  await openShell(page, `/notice/notice-create?users=${managerId}:demo_manager`);
+  await expect(shown(page, 'notice-form-users')).toContainText('demo_manager');
 
   await openShell(page, '/scripts/ck-pwd');
   await shown(page, 'script-ck').fill('1333');

@@ -115,6 +115,7 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
     const after = await finished(p.run.id);
     expect(after).toMatchObject({ state: 'waiting', done: 4, counts: { ok: 1, rejected: 1, timeout: 1, queued: 1 }, undoable: true });
     const log = await items(p.run.id);
+    expect(log.every((i) => i.subject === null)).toBe(true);
     expect(log.map((i) => [i.outcome, i.message])).toEqual([
       ['ok', null],
       ['rejected', 'The controller refused the value (refused).'],
@@ -209,6 +210,8 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
     expect(report.run).toMatchObject({ state: 'done', total: 4, counts: { found: 4 }, undoable: false, noUndo: 'scripts.noUndo.readOnly' });
     expect(report.items.map((i) => i.target)).toEqual(['7001', '7002', '7003', '7004']);
     expect(report.items[0]?.after).toBe('demo_manager (Test Co)');
+    // What each row is about, for the console's hand-offs to box delete and to an announcement to the owners.
+    expect(report.items[0]?.subject).toEqual({ boxId: 7001, userId: (await userIds(t))('demo_manager'), username: 'demo_manager' });
     expect((await preview({ script: 'check-inactive', days: 4 })).run).toMatchObject({ state: 'done', total: 0 });
     const list = await api.ok<{ total: number; items: ScriptRun[] }>('demo_root', 'GET', '/scripts/runs?script=check-inactive');
     expect(list.items.map((r) => [r.script, r.username, r.input])).toEqual([

@@ -166,6 +166,14 @@ export const scriptRun = z.object({
 });
 export type ScriptRun = z.infer<typeof scriptRun>;
 
+/** What an item is about, for a hand-off to another screen (check-inactive's boxes to box delete, their owners to an announcement). */
+export const itemSubject = z.object({
+  boxId: z.number().int().optional(),
+  userId: z.number().int().optional(),
+  username: z.string().optional(),
+});
+export type ItemSubject = z.infer<typeof itemSubject>;
+
 /** One item of a run: what it names (a user, a box, a device), its value before and after, and how it went. */
 export const scriptItem = z.object({
   seq: z.number().int(),
@@ -175,6 +183,7 @@ export const scriptItem = z.object({
   outcome: z.enum(ITEM_OUTCOMES),
   /** What went wrong, in the caller's language. */
   message: z.string().nullable(),
+  subject: itemSubject.nullable(),
 });
 export type ScriptItem = z.infer<typeof scriptItem>;
 

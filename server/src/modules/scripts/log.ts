@@ -3,8 +3,10 @@ import {
   PREVIEW_TTL_MS,
   type ItemOutcome,
   type ItemQuery,
+  type ItemSubject,
   type Language,
   type RunQuery,
+  type ScriptInputOf,
   type ScriptItem,
   type ScriptName,
   type ScriptRun,
@@ -26,6 +28,31 @@ export interface Outcome {
   message: string | null;
   undo?: string | null;
   boxId?: number | null;
+}
+
+/** The form as the run shows it: each input by name, a group's (batch-modify-box's fields) by their own names. */
+export function formInputs(input: ScriptInputOf<ScriptName>): ScriptRun['input'] {
+  const out: ScriptRun['input'] = {};
+  const put = (key: string, v: unknown) => {
+    if (v === undefined) return;
+    if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, inner] of Object.entries(v)) put(k, inner);
+    else out[key] = Array.isArray(v) ? v.map(String) : typeof v === 'number' || typeof v === 'string' || v === null ? v : JSON.stringify(v);
+  };
+  // A file's bytes (load's `content`) are not kept: its name is.
+  for (const [k, v] of Object.entries(input)) if (k !== 'script' && k !== 'content') put(k, v);
+  return out;
+}
+
+/** An item's columns as the log reads them. */
+const ITEM_COLUMNS = ['seq', 'target', 'before', 'after', 'outcome', 'message', 'payload'] as const;
+interface ItemRow {
+  seq: number;
+  target: string;
+  before: string | null;
+  after: string | null;
+  outcome: string;
+  message: string | null;
+  payload: string;
 }
 
 /** What the runner knows of a run beyond its row: whether its script undoes, why not, and its unread secrets. */
@@ -51,6 +78,7 @@ export class RunLog {
     private readonly db: Db,
     private readonly facts: (script: string, id: number, input: ScriptRun['input']) => RunFacts,
     private readonly now: () => number,
+    private readonly subjectOf: (script: string, payload: string) => ItemSubject | null,
   ) {}
 
   /** Previews not started within the hour are dropped with their items. */
@@ -121,31 +149,36 @@ export class RunLog {
     q: ItemQuery & { page: number; page_size: number },
     lang: Language,
   ): Promise<{ total: number; items: ScriptItem[] }> {
-    const exists = await this.db.selectFrom('script_runs').select('id').where('id', '=', id).executeTakeFirst();
-    if (!exists) throw notFound();
+    const run = await this.db.selectFrom('script_runs').select('script').where('id', '=', id).executeTakeFirst();
+    if (!run) throw notFound();
     let base = this.db.selectFrom('script_items').where('run_id', '=', id);
     if (q.outcome) base = base.where('outcome', '=', q.outcome);
     const { n } = await base.select((eb) => eb.fn.countAll<string | number>().as('n')).executeTakeFirstOrThrow();
     const rows = await base
-      .select(['seq', 'target', 'before', 'after', 'outcome', 'message'])
+      .select(ITEM_COLUMNS)
       .orderBy('seq')
       .limit(q.page_size)
       .offset((q.page - 1) * q.page_size)
       .execute();
-    return { total: Number(n), items: rows.map((r) => ({ ...r, outcome: r.outcome as ItemOutcome, message: translate(lang, r.message) })) };
+    return { total: Number(n), items: rows.map((r) => this.toItem(run.script, r, lang)) };
+  }
+
+  private toItem(script: string, { payload, ...r }: ItemRow, lang: Language): ScriptItem {
+    return { ...r, outcome: r.outcome as ItemOutcome, message: translate(lang, r.message), subject: this.subjectOf(script, payload) };
   }
 
   /** Every item, in order, `after` the last seq read (the export's cursor). */
   async itemsAfter(id: number, after: number, limit: number, lang: Language): Promise<ScriptItem[]> {
+    const run = await this.db.selectFrom('script_runs').select('script').where('id', '=', id).executeTakeFirstOrThrow();
     const rows = await this.db
       .selectFrom('script_items')
-      .select(['seq', 'target', 'before', 'after', 'outcome', 'message'])
+      .select(ITEM_COLUMNS)
       .where('run_id', '=', id)
       .where('seq', '>', after)
       .orderBy('seq')
       .limit(limit)
       .execute();
-    return rows.map((r) => ({ ...r, outcome: r.outcome as ItemOutcome, message: translate(lang, r.message) }));
+    return rows.map((r) => this.toItem(run.script, r, lang));
   }
 
   /** An item's target (what a secret is shown against). */

@@ -16,24 +16,11 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
 import type { Audit } from '../datalog/service.js';
-import { RunLog, type Outcome } from './log.js';
+import { formInputs, RunLog, type Outcome } from './log.js';
 import type { ItemMessage, ItemResult, RunnableScript, ScriptContext } from './script.js';
 
 /** Items read, tried and written back at a time. */
 const BATCH = 200;
-
-/** The form as the run shows it: each input by name, a group's (batch-modify-box's fields) by their own names. */
-function formInputs(input: ScriptInputOf<ScriptName>): ScriptRun['input'] {
-  const out: ScriptRun['input'] = {};
-  const put = (key: string, v: unknown) => {
-    if (v === undefined) return;
-    if (v !== null && typeof v === 'object' && !Array.isArray(v)) for (const [k, inner] of Object.entries(v)) put(k, inner);
-    else out[key] = Array.isArray(v) ? v.map(String) : typeof v === 'number' || typeof v === 'string' || v === null ? v : JSON.stringify(v);
-  };
-  // A file's bytes (load's `content`) are not kept: its name is.
-  for (const [k, v] of Object.entries(input)) if (k !== 'script' && k !== 'content') put(k, v);
-  return out;
-}
 
 const messageJson = (m: ItemMessage | undefined) => (m ? JSON.stringify(m) : null);
 
@@ -68,6 +55,7 @@ export class ScriptRunner {
         return { undoes: Boolean(s?.undo) && noUndo === null, noUndo, secrets: this.secrets.has(id) };
       },
       now,
+      (script, payload) => this.scripts.get(script as ScriptName)?.subject(payload) ?? null,
     );
   }
 

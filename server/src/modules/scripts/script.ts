@@ -1,4 +1,4 @@
-import type { ItemOutcome, Language, MessageKey, ScriptInputOf, ScriptName, ScriptRun } from '@dms/contract';
+import type { ItemOutcome, ItemSubject, Language, MessageKey, ScriptInputOf, ScriptName, ScriptRun } from '@dms/contract';
 import type { z } from 'zod';
 import type { AuthContext } from '../../types.js';
 
@@ -52,6 +52,8 @@ export interface ScriptDef<S extends ScriptName, P, U> {
   noUndo?: MessageKey | ((input: ScriptRun['input']) => MessageKey | null);
   /** Items tried at once (a register write waits for its box's answer). Default 1. */
   concurrency?: number;
+  /** What an item is about, for the console's hand-offs (check-inactive: the box and its owner). */
+  subject?: (payload: P) => ItemSubject;
 }
 
 /** A script with its types closed over: what the runner holds. */
@@ -63,6 +65,8 @@ export interface RunnableScript {
   /** Why a run of this form cannot be undone, or null. */
   noUndo: (input: ScriptRun['input']) => MessageKey | null;
   concurrency: number;
+  /** What an item (its payload as stored) is about, or null. */
+  subject: (payload: string) => ItemSubject | null;
 }
 
 export function defineScript<S extends ScriptName, P, U = never>(def: ScriptDef<S, P, U>): RunnableScript {
@@ -74,5 +78,10 @@ export function defineScript<S extends ScriptName, P, U = never>(def: ScriptDef<
     undo: undo && undoData ? (ctx, data) => undo(ctx, undoData.parse(JSON.parse(data))) : null,
     noUndo: typeof noUndo === 'function' ? noUndo : () => noUndo ?? null,
     concurrency: def.concurrency ?? 1,
+    subject: (payload) => {
+      if (!def.subject) return null;
+      const parsed = def.payload.safeParse(JSON.parse(payload));
+      return parsed.success ? def.subject(parsed.data) : null;
+    },
   };
 }

@@ -2,8 +2,10 @@ import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { api, type ItemOutcome, type ScriptItem, type ScriptName, type ScriptRun } from '@dms/contract';
 import { useMemo, useState } from 'react';
+import { Link } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
+import { boxDeletePath } from './Handoff';
 import { OUTCOME_COLOR } from './outcomes';
 
 /** The columns of a script's items: what each names and shows before and after (the script's own words). */
@@ -31,6 +33,21 @@ export function useItemColumns(script: ScriptName): TableColumnsType<ScriptItem>
           </Tag>
         ),
       },
+      ...(script === 'check-inactive'
+        ? [
+            {
+              key: 'handoff',
+              title: '',
+              width: 110,
+              render: (_: unknown, r: ScriptItem) =>
+                r.subject?.boxId === undefined ? null : (
+                  <Link to={boxDeletePath(r.subject.boxId)} data-testid={`script-handoff-delete-${r.subject.boxId}`}>
+                    {t('scripts.run.deleteBox')}
+                  </Link>
+                ),
+            },
+          ]
+        : []),
       {
         key: 'message',
         title: t('scripts.column.message'),

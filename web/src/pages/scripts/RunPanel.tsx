@@ -8,6 +8,7 @@ import { useInvalidate } from '@/api/invalidate';
 import { ExportButton } from '@/components/list-page/ExportButton';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
+import { WriteToOwners } from './Handoff';
 import { ItemTable } from './ItemTable';
 import { SecretsButton } from './SecretsButton';
 import { OUTCOME_COLOR, STATE_COLOR } from './outcomes';
@@ -108,6 +109,7 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
             label={t('scripts.flow.download')}
             body={{ kind: 'script-items', filter: { runId: run.id } }}
           />
+          <WriteToOwners run={run} />
           {extra?.(run)}
         </Space>
         {run.noUndo && !run.undoable && (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { bodyOf, checkDraft, draftOf, newDraft } from './draft';
+import { bodyOf, checkDraft, draftOf, handedUsers, newDraft } from './draft';
 
 describe('the announcement form’s draft', () => {
   it('says what is missing, at the paths the server names', () => {
@@ -56,5 +56,15 @@ describe('the announcement form’s draft', () => {
       deviceIds: [3],
       userIds: [],
     });
+  });
+});
+
+describe('handedUsers', () => {
+  it('reads <id>:<username> pairs, commas between, and leaves out anything else', () => {
+    expect(handedUsers('12:alice,34:bob_2,x:y,56:,7:bad name')).toEqual([
+      { id: 12, username: 'alice' },
+      { id: 34, username: 'bob_2' },
+    ]);
+    expect(handedUsers(null)).toEqual([]);
   });
 });

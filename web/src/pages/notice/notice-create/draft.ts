@@ -65,3 +65,11 @@ export function checkDraft(d: AnnouncementDraft): { ok: true; body: Announcement
   const parsed = announcementBody.safeParse(bodyOf(d));
   return parsed.success ? { ok: true, body: bodyOf(d) } : { ok: false, problems: problemsOf(parsed.error) };
 }
+
+/** The people a hand-off names: `<id>:<username>` pairs, commas between; anything else is left out. */
+export function handedUsers(param: string | null): AudienceUser[] {
+  return (param ?? '').split(',').flatMap((pair) => {
+    const m = /^(\d{1,10}):([A-Za-z0-9_]{1,64})$/.exec(pair);
+    return m ? [{ id: Number(m[1]), username: m[2] ?? '' }] : [];
+  });
+}

@@ -11,6 +11,7 @@ import {
   LANGUAGES,
   type AnnouncementBody,
   type AnnouncementDetail,
+  type AudienceUser,
   type Language,
 } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
@@ -29,7 +30,7 @@ import { useI18n, type Translate } from '@/i18n';
 import { useCloseTab } from '@/layout/tags-view/useCloseTab';
 import { NOTICE_LIST_PATH } from '../paths';
 import { DevicesSelect, UsersSelect } from './AudienceSelect';
-import { checkDraft, draftOf, newDraft, written, type AnnouncementDraft } from './draft';
+import { checkDraft, draftOf, handedUsers, newDraft, written, type AnnouncementDraft } from './draft';
 
 /**
  * /notice/notice-create (root; issue 22): a new announcement, or (`?id=`) one to edit. The audience (the users of
@@ -42,7 +43,15 @@ export default function NoticeCreatePage() {
   const editing = Number.isInteger(id) && id > 0;
   const saved = useQuery({ ...endpointQuery(api.notice.announcement, { params: { id: editing ? id : 1 } }), enabled: editing });
   if (editing && !saved.data) return <Spin spinning={saved.isPending} data-testid="notice-form-loading" />;
-  return <AnnouncementForm key={editing ? id : 'new'} saved={editing ? (saved.data ?? null) : null} />;
+  // A hand-off names the people (`?users=<id>:<username>,…`: the owners of /scripts/check-inactive's silent boxes).
+  const handed = editing ? [] : handedUsers(params.get('users'));
+  return (
+    <AnnouncementForm
+      key={editing ? id : `new:${params.get('users') ?? ''}`}
+      saved={editing ? (saved.data ?? null) : null}
+      users={handed}
+    />
+  );
 }
 
 function labelOf(t: Translate, path: string): string {
@@ -55,11 +64,13 @@ function labelOf(t: Translate, path: string): string {
   return t('announcements.form.text');
 }
 
-function AnnouncementForm({ saved }: { saved: AnnouncementDetail | null }) {
+function AnnouncementForm({ saved, users }: { saved: AnnouncementDetail | null; users: readonly AudienceUser[] }) {
   const { t, lang } = useI18n();
   const { message } = App.useApp();
   const closeAndGo = useCloseTab();
-  const [draft, setDraft] = useState<AnnouncementDraft>(() => (saved ? draftOf(saved) : newDraft()));
+  const [draft, setDraft] = useState<AnnouncementDraft>(() =>
+    saved ? draftOf(saved) : users.length > 0 ? { ...newDraft(), type: 'personal', users: [...users] } : newDraft(),
+  );
   const [tried, setTried] = useState(false);
   const [tab, setTab] = useState<Language>(() => (saved ? (LANGUAGES.find((l) => saved.texts[l]) ?? lang) : lang));
   const [mode, setMode] = useState<'write' | 'preview'>('write');

@@ -1,7 +1,7 @@
 import { Alert, App, Button, Card, Descriptions, Form, Popconfirm, Space, Statistic, Table, Typography } from 'antd';
 import { api, type BoxDeletePreview } from '@dms/contract';
-import { useState } from 'react';
-import { Link } from 'react-router';
+import { useEffect, useState } from 'react';
+import { Link, useSearchParams } from 'react-router';
 import { call } from '@/api/call';
 import { BoxIdInput } from '@/components/forms/BoxIdInput';
 import { useSubmit } from '@/components/forms/useSubmit';
@@ -12,7 +12,8 @@ import { DELETE_CHANGES } from './changes';
 
 /**
  * Choosing the box to delete and confirming it: the server first shows what the box holds (its holder, its devices
- * with their status, how much data they have); the delete names them in its question and is done only then.
+ * with their status, how much data they have); the delete names them in its question and is done only then. A box
+ * handed over in the address (`?boxId=`) is filled in and shown at once.
  */
 export function DeleteForm() {
   const { t } = useI18n();
@@ -33,6 +34,16 @@ export function DeleteForm() {
     },
     { invalidates: DELETE_CHANGES },
   );
+  // A hand-off names the box (`?boxId=`: the silent boxes of /scripts/check-inactive): it is filled in and shown.
+  const [params] = useSearchParams();
+  const handed = Number(params.get('boxId'));
+  useEffect(() => {
+    if (!Number.isInteger(handed) || handed <= 0) return;
+    form.setFieldsValue({ boxId: handed });
+    void show.run({ boxId: handed });
+    // Once per box handed over.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [handed]);
   const error = show.error ?? remove.error;
   const counts = preview?.counts;
 

@@ -72,6 +72,8 @@ export default {
     secretsUser: 'User',
     secretsPassword: 'Password',
     close: 'Close',
+    writeToOwners: 'Write to their owners',
+    deleteBox: 'Delete…',
   },
   outcome: {
     all: 'Every outcome',

@@ -73,6 +73,8 @@ export default {
     secretsUser: 'Usuario',
     secretsPassword: 'Contraseña',
     close: 'Cerrar',
+    writeToOwners: 'Escribir a sus propietarios',
+    deleteBox: 'Eliminar…',
   },
   outcome: {
     all: 'Todos los resultados',

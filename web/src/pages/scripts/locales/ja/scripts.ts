@@ -72,6 +72,8 @@ export default {
     secretsUser: 'ユーザー',
     secretsPassword: 'パスワード',
     close: '閉じる',
+    writeToOwners: '所有者に通知を書く',
+    deleteBox: '削除…',
   },
   outcome: {
     all: 'すべての結果',

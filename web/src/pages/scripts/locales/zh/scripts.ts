@@ -70,6 +70,8 @@ export default {
     secretsUser: '用户',
     secretsPassword: '密码',
     close: '关闭',
+    writeToOwners: '通知其所有者',
+    deleteBox: '删除…',
   },
   outcome: {
     all: '全部结果',
