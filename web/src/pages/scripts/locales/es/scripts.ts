@@ -1,7 +1,7 @@
 /** /scripts: los scripts de mantenimiento de root (docs/scripts.md). */
 export default {
   route: {
-    group: 'Scripts',
+    group: 'Mantenimiento',
     list: 'Ejecuciones de scripts',
     resetPwd: 'Restablecer contraseñas',
     ckPwd: 'Restablecer un grupo CK',
@@ -103,7 +103,7 @@ export default {
   list: {
     title: 'Ejecuciones de scripts',
     help: 'Cada ejecución de un script: quién, cuándo, con qué datos y cómo fue cada elemento. Abra una para ver su registro y deshacerla.',
-    script: 'Script',
+    script: 'Guion',
     allScripts: 'Todos los scripts',
     state: 'Estado',
     allStates: 'Todos los estados',
