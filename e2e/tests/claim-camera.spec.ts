@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type TestInfo } from '@playwright/test';
 import QRCode from 'qrcode';
+import { CHROMIUM_LAUNCH } from '../../bench/src/chromium.js';
 import { apiGet, registerBoxes } from './boxes.js';
 import { baseUrl, expect, openShell, shown, stateOf, test, tokenOf } from './fixtures.js';
 
@@ -53,16 +54,9 @@ test('a box claimed by scanning its label with the camera', async ({ playwright 
 
   // A browser of its own: its camera is the video of the label.
   const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
+    ...CHROMIUM_LAUNCH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-      '--disable-dev-shm-usage',
+      ...(CHROMIUM_LAUNCH.args ?? []),
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${labelVideo(payload, info)}`,
