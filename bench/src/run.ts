@@ -11,6 +11,7 @@ import { benchIngest } from './ingest.js';
 import { benchNotify } from './notify.js';
 import { benchReach } from './reach.js';
 import { benchRollout } from './rollout.js';
+import { benchSaturate } from './saturate.js';
 import { benchRules } from './rules.js';
 import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
@@ -29,6 +30,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   rules: benchRules,
   notify: benchNotify,
   rollout: benchRollout,
+  saturate: benchSaturate,
   'batch-params': benchBatchParams,
 };
 
