@@ -181,17 +181,6 @@ export class RunLog {
     return rows.map((r) => this.toItem(run.script, r, lang));
   }
 
-  /** An item's target (what a secret is shown against). */
-  async target(id: number, seq: number): Promise<string> {
-    const row = await this.db
-      .selectFrom('script_items')
-      .select('target')
-      .where('run_id', '=', id)
-      .where('seq', '=', seq)
-      .executeTakeFirst();
-    return row?.target ?? String(seq);
-  }
-
   /** Writes a batch's outcomes, and the run's progress and counts. */
   async record(id: number, outcomes: readonly Outcome[], tried: number): Promise<void> {
     await this.db.transaction().execute(async (trx) => {

@@ -253,7 +253,7 @@ export class ScriptRunner {
     for (;;) {
       let q = this.db
         .selectFrom('script_items')
-        .select(['seq', 'payload', 'undo'])
+        .select(['seq', 'target', 'payload', 'undo'])
         .where('run_id', '=', id)
         .where('seq', '>', after)
         .where('outcome', '=', from);
@@ -267,7 +267,7 @@ export class ScriptRunner {
         while (next < batch.length) {
           const item = batch[next++];
           if (!item) break;
-          outcomes.push(await this.tryItem(ctx, id, item.seq, () => act(ctx, item), undoing));
+          outcomes.push(await this.tryItem(ctx, id, item, () => act(ctx, item), undoing));
         }
       };
       await Promise.all(Array.from({ length: Math.min(script.concurrency, batch.length) }, worker));
@@ -279,7 +279,7 @@ export class ScriptRunner {
   private async tryItem(
     ctx: ScriptContext,
     id: number,
-    seq: number,
+    { seq, target }: { seq: number; target: string },
     act: () => Promise<ItemResult<unknown>>,
     undoing: boolean,
   ): Promise<Outcome> {
@@ -287,7 +287,7 @@ export class ScriptRunner {
       const r = await act();
       if (r.secret !== undefined) {
         const list = this.secrets.get(id) ?? [];
-        list.push({ target: await this.log.target(id, seq), secret: r.secret });
+        list.push({ target, secret: r.secret });
         this.secrets.set(id, list);
       }
       const outcome: ItemOutcome = undoing && r.outcome === 'ok' ? 'undone' : r.outcome;
@@ -330,7 +330,7 @@ export class ScriptRunner {
     const rows = await this.db
       .selectFrom('script_items as i')
       .innerJoin('script_runs as r', 'r.id', 'i.run_id')
-      .select(['i.run_id', 'i.seq', 'i.payload', 'r.script'])
+      .select(['i.run_id', 'i.seq', 'i.target', 'i.payload', 'r.script'])
       .where('i.outcome', '=', 'queued')
       .where('i.box_id', '=', boxId)
       .where('r.state', '=', 'waiting')
@@ -340,7 +340,7 @@ export class ScriptRunner {
       const script = this.scripts.get(row.script as ScriptName);
       if (!ctx || !script?.apply) continue;
       const apply = script.apply;
-      const outcome = await this.tryItem(ctx, row.run_id, row.seq, () => apply(ctx, row.payload), false);
+      const outcome = await this.tryItem(ctx, row.run_id, row, () => apply(ctx, row.payload), false);
       await this.log.record(row.run_id, [outcome], 0);
       await this.settleWaiting(row.run_id);
     }
