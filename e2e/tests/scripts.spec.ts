@@ -60,7 +60,7 @@ test('batch-modify-params: preview, run on the named count, acknowledged, undone
   const first = shown(page, 'scripts-table').locator('tbody tr.ant-table-row').first();
   await expect(first).toContainText('Undone');
   await first.getByRole('button', { name: 'Write a register to many' }).click();
-  await expect(page.locator('.ant-drawer').getByTestId('script-run-inputs')).toContainText(`startBoxId: ${box.boxId}`);
+  await expect(page.locator('.ant-drawer').getByTestId('script-run-inputs')).toContainText(`First box ID: ${box.boxId}`);
   await expect(page.locator('.ant-drawer').getByTestId('script-item-outcome-1')).toHaveText('Undone');
   await screenshot(page, 'scripts-list');
 });

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { Select, Space, Table, Tag, Typography, type TableColumnsType } from 'antd';
 import { api, type ItemOutcome, type ScriptItem, type ScriptName, type ScriptRun } from '@dms/contract';
-import { useMemo, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { endpointQuery } from '@/api/call';
 import { useI18n } from '@/i18n';
@@ -60,7 +60,7 @@ export function useItemColumns(script: ScriptName): TableColumnsType<ScriptItem>
   );
 }
 
-/** A run's log: its items in order, paged, filtered by outcome. */
+/** A run's log: its items in order, paged, filtered by outcome; read again as the run moves on. */
 export function ItemTable({ run, outcomes }: { run: ScriptRun; outcomes: readonly ItemOutcome[] }) {
   const { t } = useI18n();
   const [page, setPage] = useState(1);
@@ -69,6 +69,11 @@ export function ItemTable({ run, outcomes }: { run: ScriptRun; outcomes: readonl
   const items = useQuery(
     endpointQuery(api.scripts.items, { params: { id: run.id }, query: { page, page_size: pageSize, ...(outcome ? { outcome } : {}) } }),
   );
+  // The log is read again as the run moves on (its progress, its state), keeping the page and filter the user chose.
+  const { refetch } = items;
+  useEffect(() => {
+    void refetch();
+  }, [refetch, run.done, run.state]);
   const columns = useItemColumns(run.script);
   return (
     <Space orientation="vertical" style={{ width: '100%' }}>

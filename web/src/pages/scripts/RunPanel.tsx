@@ -2,7 +2,6 @@ import { UndoOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { App, Button, Descriptions, Progress, Space, Tag, Typography } from 'antd';
 import { api, ITEM_OUTCOMES, message as serverMessage, type ItemOutcome, type MessageKey, type ScriptRun } from '@dms/contract';
-import { useState } from 'react';
 import { call, endpointQuery } from '@/api/call';
 import { useInvalidate } from '@/api/invalidate';
 import { ExportButton } from '@/components/list-page/ExportButton';
@@ -11,7 +10,7 @@ import { formatTime } from '@/lib/format-time';
 import { WriteToOwners } from './Handoff';
 import { ItemTable } from './ItemTable';
 import { SecretsButton } from './SecretsButton';
-import { OUTCOME_COLOR, STATE_COLOR } from './outcomes';
+import { isInputName, OUTCOME_COLOR, STATE_COLOR } from './outcomes';
 
 /** How often a run that is going on is read again. */
 const POLL_MS = 1000;
@@ -40,7 +39,6 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
   const { t, lang } = useI18n();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
-  const [logKey, setLogKey] = useState(0);
   const query = useQuery({
     ...endpointQuery(api.scripts.run, { params: { id } }),
     refetchInterval: (q) => (q.state.data && GOING_ON.includes(q.state.data.state) ? POLL_MS : false),
@@ -60,7 +58,6 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
         await call(api.scripts.undo, { params: { id }, body: { count: changed } });
         void message.info(t('scripts.run.undoStarted'));
         await query.refetch();
-        setLogKey((k) => k + 1);
         void invalidate([api.scripts.runs]);
       },
     });
@@ -91,7 +88,10 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
           <Descriptions.Item label={t('scripts.run.inputs')}>
             <span data-testid="script-run-inputs">
               {Object.entries(run.input)
-                .map(([k, v]) => `${k}: ${Array.isArray(v) ? v.join(', ') : v === null ? '–' : String(v)}`)
+                .map(
+                  ([k, v]) =>
+                    `${isInputName(k) ? t(`scripts.input.${k}`) : k}: ${Array.isArray(v) ? v.join(', ') : v === null ? '–' : String(v)}`,
+                )
                 .join(' · ')}
             </span>
           </Descriptions.Item>
@@ -117,11 +117,7 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
             {serverMessage(lang, run.noUndo as MessageKey)}
           </Typography.Text>
         )}
-        <ItemTable
-          key={`${logKey}-${run.done}-${run.state}`}
-          run={run}
-          outcomes={ITEM_OUTCOMES.filter((o: ItemOutcome) => (run.counts[o] ?? 0) > 0)}
-        />
+        <ItemTable run={run} outcomes={ITEM_OUTCOMES.filter((o: ItemOutcome) => (run.counts[o] ?? 0) > 0)} />
       </Space>
     </div>
   );

@@ -23,3 +23,26 @@ export const STATE_COLOR: Record<ScriptRunState, string> = {
   undoing: 'processing',
   undone: 'purple',
 };
+
+/** The inputs a run shows (its form, as the server keeps it), each named in the console's words. */
+export const INPUT_NAMES = [
+  'usernames',
+  'ck',
+  'days',
+  'typeId',
+  'register',
+  'value',
+  'startBoxId',
+  'endBoxId',
+  'onlyType',
+  'companyName',
+  'contact',
+  'boxType',
+  'pushWarning',
+  'pushFault',
+  'pushNormal',
+  'kind',
+  'fileName',
+] as const;
+export type InputName = (typeof INPUT_NAMES)[number];
+export const isInputName = (k: string): k is InputName => (INPUT_NAMES as readonly string[]).includes(k);
