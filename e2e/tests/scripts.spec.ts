@@ -147,7 +147,7 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   await shown(page, 'script-field-contact').fill('night');
   await shown(page, 'script-preview').click();
   await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
-  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('contact: day');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Contact: day');
   await shown(page, 'script-run').click();
   await page.getByTestId('script-confirm-ok').click();
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
@@ -161,8 +161,8 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   await range();
   await shown(page, 'script-preview').click();
   await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
-  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('owner demo_manager');
-  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('owner demo_root');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Owner: demo_manager');
+  await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Owner: demo_root');
   await shown(page, 'script-run').click();
   await page.getByTestId('script-confirm-ok').click();
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');

@@ -76,9 +76,9 @@ describe.each(dialects)('the load script on %s', (dialect) => {
     expect(p.run).toMatchObject({ script: 'load', state: 'preview', total: 3, input: { kind: 'boxes', fileName: 'boxes.xlsx' } });
     expect(p.run.input).not.toHaveProperty('content');
     expect(p.items.map((i) => [i.target, i.before, i.after, i.outcome])).toEqual([
-      ['9301', null, 'owner: demo_manager; boxType: DTU-4G; companyName: Acme; contact: Ann; ck: –', 'planned'],
-      ['9302', null, 'owner: demo_helper; boxType: DTU-WiFi; companyName: Acme; contact: Bob; ck: 1234', 'planned'],
-      ['9303', null, 'owner: demo_manager; boxType: GW-4G; companyName: –; contact: –; ck: –', 'planned'],
+      ['9301', null, 'Owner: demo_manager; Box type: DTU-4G; Company: Acme; Contact: Ann; CK code: –', 'planned'],
+      ['9302', null, 'Owner: demo_helper; Box type: DTU-WiFi; Company: Acme; Contact: Bob; CK code: 1234', 'planned'],
+      ['9303', null, 'Owner: demo_manager; Box type: GW-4G; Company: –; Contact: –; CK code: –', 'planned'],
     ]);
     // The dry run registered nothing.
     expect(await boxesIn([9301, 9302, 9303])).toEqual([]);
@@ -181,8 +181,8 @@ describe.each(dialects)('the load script on %s', (dialect) => {
     const p = await preview({ script: 'load', kind: 'devices', ...file });
     expect(p.run).toMatchObject({ total: 2, input: { kind: 'devices', fileName: 'devices.csv' } });
     expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
-      [`${DEVICE_BOX}/1`, 'model: GA-30; installDate: –', 'model: GA-37; installDate: 2026-01-15'],
-      [`${DEVICE_BOX}/2`, 'model: GA-30', 'model: GA-45'],
+      [`${DEVICE_BOX}/1`, 'Model: GA-30; Installed on: –', 'Model: GA-37; Installed on: 2026-01-15'],
+      [`${DEVICE_BOX}/2`, 'Model: GA-30', 'Model: GA-45'],
     ]);
     expect(await properties(devices[0] ?? 0)).toEqual({ model: 'GA-30', remark: 'kept', install_date: null });
 
@@ -248,11 +248,11 @@ describe.each(dialects)('the load script on %s', (dialect) => {
     const p = await preview({ script: 'load', kind: 'users', ...file });
     expect(p.run).toMatchObject({ total: 2, input: { kind: 'users', fileName: 'users.xlsx' } });
     expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
-      ['load_mgr01', null, 'role: manager; parent: demo_manager; name: Load Manager; company: Acme; phone: –; ck: –; remark: –'],
+      ['load_mgr01', null, 'Role: manager; Parent: demo_manager; Name: Load Manager; Company: Acme; Phone: –; CK code: –; Remark: –'],
       [
         'load_hlp01',
         null,
-        'role: helper; parent: demo_manager; name: Load Helper; phone: –; helperType: operator; region: –; remark: –; password: a new generated password',
+        'Role: helper; Parent: demo_manager; Name: Load Helper; Phone: –; Helper type: operator; Region: –; Remark: –; Password: a new generated password',
       ],
     ]);
     // The dry run created nothing, and keeps no password with its items.

@@ -241,8 +241,8 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
 
     const p = await preview({ script: 'reset-device', startBoxId: 7001, endBoxId: 7002 });
     expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
-      ['7001', 'owner demo_manager', 'owner demo_root'],
-      ['7002', 'owner demo_manager; 1: helper demo_helper', 'owner demo_root'],
+      ['7001', 'Owner: demo_manager', 'Owner: demo_root'],
+      ['7002', 'Owner: demo_manager; 1: helper demo_helper', 'Owner: demo_root'],
     ]);
     await badForm({ script: 'reset-device', startBoxId: 7002, endBoxId: 7001 }, 'The last box ID comes before the first.');
     await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/start`, { count: 2 });
@@ -285,8 +285,8 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
       fields: { contact: 'Night shift', pushFault: 3, ck: '1333' },
     });
     expect(p.items.map((i) => [i.target, i.before, i.after])).toEqual([
-      ['7001', 'contact: ; pushFault: 1; ck: –', 'contact: Night shift; pushFault: 3; ck: 1333'],
-      ['7002', 'contact: ; pushFault: 1; ck: –', 'contact: Night shift; pushFault: 3; ck: 1333'],
+      ['7001', 'Contact: –; Fault pushes: 1; CK code: –', 'Contact: Night shift; Fault pushes: 3; CK code: 1333'],
+      ['7002', 'Contact: –; Fault pushes: 1; CK code: –', 'Contact: Night shift; Fault pushes: 3; CK code: 1333'],
     ]);
     await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/start`, { count: 2 });
     expect(await finished(p.run.id)).toMatchObject({ state: 'done', counts: { ok: 2 } });

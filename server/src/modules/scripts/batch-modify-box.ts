@@ -1,11 +1,11 @@
-import { BOX_FIELDS, type BoxField } from '@dms/contract';
+import { BOX_FIELDS, message, type BoxField, type Language, type MessageKey } from '@dms/contract';
 import { z } from 'zod';
 import { liveBox, requireAccess } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { setBoxFields, type BoxFieldValues } from '../box-reg-info/repository.js';
 import type { BoxCkService } from '../ck/box-ck.js';
 import type { Audit } from '../datalog/service.js';
-import { defineScript, type ScriptContext } from './script.js';
+import { defineScript, fieldsText, type ScriptContext } from './script.js';
 
 const value = z.union([z.string(), z.number(), z.null()]);
 const change = z.object({ boxId: z.number().int(), fields: z.partialRecord(z.enum(BOX_FIELDS), value) });
@@ -22,10 +22,18 @@ const COLUMN = {
   ck: 'ck',
 } as const satisfies Record<BoxField, string>;
 
-const shown = (fields: Change['fields']) =>
-  Object.entries(fields)
-    .map(([k, v]) => `${k}: ${v === null ? '–' : String(v)}`)
-    .join('; ');
+/** Each field's name in the console's words (the load sheet's column names). */
+const NAME = {
+  companyName: 'scripts.load.column.companyName',
+  contact: 'scripts.load.column.contact',
+  boxType: 'scripts.load.column.boxType',
+  pushWarning: 'scripts.load.column.pushWarning',
+  pushFault: 'scripts.load.column.pushFault',
+  pushNormal: 'scripts.load.column.pushNormal',
+  ck: 'scripts.load.column.ck',
+} as const satisfies Record<BoxField, MessageKey>;
+const shown = (fields: Change['fields'], lang?: Language) =>
+  fieldsText(Object.entries(fields).map(([k, v]) => [lang ? message(lang, NAME[k as BoxField]) : k, v] as const));
 
 /**
  * batch-modify-box (docs/scripts.md): fields set on the boxes of a range (optionally of one box type), as box
@@ -58,7 +66,7 @@ export function batchModifyBox(db: Db, boxCks: BoxCkService, audit: Audit) {
     name: 'batch-modify-box',
     payload: change.extend({ from: change.shape.fields }),
     undoData: change.extend({ from: change.shape.fields }),
-    async plan(_ctx, input) {
+    async plan({ lang }, input) {
       let q = db
         .selectFrom('boxes as b')
         .select(['b.box_id', 'b.company_name', 'b.contact', 'b.box_type', 'b.push_warning', 'b.push_fault', 'b.push_normal', 'b.ck'])
@@ -73,7 +81,9 @@ export function batchModifyBox(db: Db, boxCks: BoxCkService, audit: Audit) {
         if (changed.length === 0) return [];
         const fields = Object.fromEntries(changed);
         const from = Object.fromEntries(changed.map(([k]) => [k, b[COLUMN[k]]]));
-        return [{ target: String(b.box_id), before: shown(from), after: shown(fields), payload: { boxId: b.box_id, fields, from } }];
+        return [
+          { target: String(b.box_id), before: shown(from, lang), after: shown(fields, lang), payload: { boxId: b.box_id, fields, from } },
+        ];
       });
     },
     async apply(ctx, c) {

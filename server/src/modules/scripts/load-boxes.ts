@@ -2,7 +2,7 @@ import { boxRegistrationBody, message, type Language, type MessageKey, type Uplo
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { headerNames, rowsByHeader } from '../exports/read-sheet.js';
-import type { Planned } from './script.js';
+import { fieldsText, type Planned } from './script.js';
 
 /** Rows read per statement. */
 const CHUNK = 500;
@@ -52,10 +52,8 @@ const CHECKS = {
   ck: reg.ck,
 } as const;
 
-const shown = (b: BoxToLoad) =>
-  Object.entries({ owner: b.owner, boxType: b.boxType, companyName: b.companyName, contact: b.contact, ck: b.ck })
-    .map(([k, v]) => `${k}: ${v === null || v === '' ? '–' : v}`)
-    .join('; ');
+const shown = (b: BoxToLoad, lang: Language) =>
+  fieldsText((['owner', 'boxType', 'companyName', 'contact', 'ck'] as const).map((c) => [message(lang, NAMES[c]), b[c]] as const));
 
 /**
  * The boxes of a sheet, each row checked as registration checks it and against the database: its owner is a user
@@ -122,7 +120,7 @@ export async function planBoxes(
       contact: values.contact as string,
       ck: (values.ck as string | undefined) ?? null,
     };
-    planned.push({ target: String(boxId), before: null, after: shown(box), payload: box });
+    planned.push({ target: String(boxId), before: null, after: shown(box, lang), payload: box });
   }
   return { problems, planned, rows: rows.length };
 }

@@ -21,7 +21,7 @@ import type { HelperService } from '../usermanager/helpers/service.js';
 import type { ManagerService } from '../usermanager/managers/service.js';
 import { actingAs } from '../usermanager/people.js';
 import { generatePassword } from './passwords.js';
-import type { ItemResult, Planned, ScriptContext } from './script.js';
+import { fieldsText, type ItemResult, type Planned, type ScriptContext } from './script.js';
 
 /** Rows read per statement. */
 const CHUNK = 500;
@@ -80,12 +80,12 @@ export const userToLoad = z.object({
 export type UserToLoad = z.infer<typeof userToLoad>;
 
 const shown = (u: UserToLoad, lang: Language) =>
-  [
-    `role: ${u.role}`,
-    `parent: ${u.parent}`,
-    ...FIELDS[u.role].filter((c) => c !== 'username' && c !== 'password').map((c) => `${c}: ${u.fields[c] || '–'}`),
-    ...(u.passwordKey === null ? [`password: ${message(lang, 'scripts.generated')}`] : []),
-  ].join('; ');
+  fieldsText([
+    [message(lang, NAMES.role), u.role],
+    [message(lang, NAMES.parent), u.parent],
+    ...FIELDS[u.role].filter((c) => c !== 'username' && c !== 'password').map((c) => [message(lang, NAMES[c]), u.fields[c]] as const),
+    ...(u.passwordKey === null ? [[message(lang, NAMES.password), message(lang, 'scripts.generated')] as const] : []),
+  ]);
 
 /**
  * Creating users below their parents (docs/scripts.md `load`, docs/people.md "Managing the users below"): root

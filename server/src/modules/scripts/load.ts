@@ -24,7 +24,7 @@ import {
 } from '../smartbox/property-rows.js';
 import { boxToLoad, planBoxes, type BoxToLoad } from './load-boxes.js';
 import { userToLoad, type UsersLoad } from './load-users.js';
-import { defineScript, type Planned, type ScriptContext } from './script.js';
+import { defineScript, fieldsText, type Planned, type ScriptContext } from './script.js';
 
 const changes = z.partialRecord(z.enum(DEVICE_PROPERTIES), z.string().nullable());
 /** One device's properties to set (`fields`), with what they held before (`from`). */
@@ -34,10 +34,8 @@ type DeviceChange = z.infer<typeof deviceChange>;
 const payload = z.union([z.object({ box: boxToLoad }), z.object({ device: deviceChange }), z.object({ user: userToLoad })]);
 type Payload = z.infer<typeof payload>;
 
-const shown = (c: PropertyChanges) =>
-  Object.entries(c)
-    .map(([k, v]) => `${k}: ${v === null || v === '' ? '–' : v}`)
-    .join('; ');
+const shown = (c: PropertyChanges, lang: Language) =>
+  fieldsText(Object.entries(c).map(([k, v]) => [propertyColumnName(lang, k as keyof PropertyChanges), v] as const));
 
 /** A file with problems is refused whole, with each of them (row, column, message) in `data.problems`; so is one without rows. */
 function checked(problems: UploadProblem[], rows: number): void {
@@ -60,8 +58,8 @@ async function planDevices(db: Db, sheet: readonly string[][], lang: Language) {
   const { problems, changed } = await checkPropertyRows(db, rows, present, lang);
   const planned: Array<Planned<Payload>> = changed.map((c) => ({
     target: `${c.boxId}/${c.controller}`,
-    before: shown(c.before),
-    after: shown(c.changes),
+    before: shown(c.before, lang),
+    after: shown(c.changes, lang),
     payload: { device: { deviceId: c.id, fields: c.changes, from: c.before } },
   }));
   return { problems, planned, rows: rows.length };

@@ -1,3 +1,4 @@
+import { message, type MessageKey } from '@dms/contract';
 import { z } from 'zod';
 import { refreshReach, requireAccess, liveBox } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
@@ -5,7 +6,13 @@ import type { EventBus } from '../../events/bus.js';
 import type { Audit } from '../datalog/service.js';
 import { transferBox } from '../usermanager/claims/repository.js';
 import { restoreLinks } from '../usermanager/people.js';
-import { defineScript, type ScriptContext } from './script.js';
+import { defineScript, fieldsText, type ScriptContext } from './script.js';
+
+/** How a device is linked to someone, in the console's words. */
+const LINK = { assigned: 'scripts.link.assigned', shared: 'scripts.link.shared', helper: 'scripts.link.helper' } as const satisfies Record<
+  string,
+  MessageKey
+>;
 
 const box = z.object({ boxId: z.number().int(), ownerId: z.number().int(), stockId: z.number().int() });
 /** What puts a box back: its owner before, and the links the reset ended (by id). */
@@ -56,7 +63,7 @@ export function resetDevice(db: Db, bus: EventBus, audit: Audit, now: () => numb
     name: 'reset-device',
     payload: box,
     undoData,
-    async plan(_ctx, input) {
+    async plan({ lang }, input) {
       const boxes = await db
         .selectFrom('boxes as b')
         .innerJoin('users as o', 'o.id', 'b.owner_id')
@@ -78,13 +85,13 @@ export function resetDevice(db: Db, bus: EventBus, audit: Audit, now: () => numb
         .orderBy('d.controller')
         .execute();
       return boxes.flatMap((b) => {
-        const own = links.filter((l) => l.box_id === b.box_id).map((l) => `${l.controller}: ${l.kind} ${l.username}`);
+        const own = links.filter((l) => l.box_id === b.box_id).map((l) => `${l.controller}: ${message(lang, LINK[l.kind])} ${l.username}`);
         if (b.owner_id === b.registered_by && own.length === 0) return [];
         return [
           {
             target: String(b.box_id),
-            before: [`owner ${b.owner}`, ...own].join('; '),
-            after: `owner ${b.stock}`,
+            before: [fieldsText([[message(lang, 'scripts.load.column.owner'), b.owner]]), ...own].join('; '),
+            after: fieldsText([[message(lang, 'scripts.load.column.owner'), b.stock]]),
             payload: { boxId: b.box_id, ownerId: b.owner_id, stockId: b.registered_by },
           },
         ];

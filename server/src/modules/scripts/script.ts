@@ -85,3 +85,11 @@ export function defineScript<S extends ScriptName, P, U = never>(def: ScriptDef<
     },
   };
 }
+
+/**
+ * An item's before or after as the preview shows it: each field by its name (in the preview's language) and value, an
+ * empty one as a dash: "Contact: Ann; CK code: –".
+ */
+export function fieldsText(fields: ReadonlyArray<readonly [name: string, value: string | number | null | undefined]>): string {
+  return fields.map(([name, v]) => `${name}: ${v === null || v === undefined || v === '' ? '–' : String(v)}`).join('; ');
+}

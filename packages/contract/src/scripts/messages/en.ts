@@ -48,6 +48,12 @@ export default {
   'error.scripts.load.passwordGone':
     'The password the file gave {username} is gone: the server restarted after the preview. Load the file again.',
   'scripts.noUndo.loadUsers': 'Created accounts are not removed by undo: remove or disable them on the user management screens.',
+  'scripts.load.column.pushWarning': 'Warning pushes',
+  'scripts.load.column.pushFault': 'Fault pushes',
+  'scripts.load.column.pushNormal': 'Recovery pushes',
+  'scripts.link.assigned': 'assigned to',
+  'scripts.link.shared': 'shared with',
+  'scripts.link.helper': 'helper',
   'scripts.load.column.username': 'User name',
   'scripts.load.column.role': 'Role',
   'scripts.load.column.parent': 'Parent',

@@ -50,6 +50,12 @@ const scripts: AreaMessages<'scripts'> = {
     'La contraseña que el archivo daba a {username} ya no está: el servidor se reinició tras la vista previa. Cargue el archivo de nuevo.',
   'scripts.noUndo.loadUsers':
     'Deshacer no elimina las cuentas creadas: elimínelas o deshabilítelas en las pantallas de gestión de usuarios.',
+  'scripts.load.column.pushWarning': 'Avisos de alerta',
+  'scripts.load.column.pushFault': 'Avisos de fallo',
+  'scripts.load.column.pushNormal': 'Avisos de recuperación',
+  'scripts.link.assigned': 'asignado a',
+  'scripts.link.shared': 'compartido con',
+  'scripts.link.helper': 'ayudante',
   'scripts.load.column.username': 'Nombre de usuario',
   'scripts.load.column.role': 'Rol',
   'scripts.load.column.parent': 'Superior',

@@ -49,6 +49,12 @@ const scripts: AreaMessages<'scripts'> = {
   'error.scripts.load.passwordGone':
     'ファイルで {username} に指定したパスワードはもうありません（プレビューの後にサーバーが再起動しました）。ファイルをもう一度読み込んでください。',
   'scripts.noUndo.loadUsers': '作成したアカウントは元に戻すでは削除されません。ユーザー管理画面で削除または無効にしてください。',
+  'scripts.load.column.pushWarning': '警告の通知回数',
+  'scripts.load.column.pushFault': '故障の通知回数',
+  'scripts.load.column.pushNormal': '復旧の通知回数',
+  'scripts.link.assigned': '割り当て先',
+  'scripts.link.shared': '共有先',
+  'scripts.link.helper': 'ヘルパー',
   'scripts.load.column.username': 'ユーザー名',
   'scripts.load.column.role': 'ロール',
   'scripts.load.column.parent': '上位ユーザー',
