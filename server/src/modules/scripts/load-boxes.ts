@@ -2,6 +2,7 @@ import { boxRegistrationBody, message, type Language, type MessageKey, type Uplo
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
 import { headerNames, rowsByHeader } from '../exports/read-sheet.js';
+import { sheetProblems, usersNamed } from './load-sheet.js';
 import { fieldsText, type Planned } from './script.js';
 
 /** Rows read per statement. */
@@ -66,13 +67,8 @@ export async function planBoxes(
   lang: Language,
 ): Promise<{ problems: UploadProblem[]; planned: Array<Planned<BoxToLoad>>; rows: number }> {
   const { missing, rows } = rowsByHeader(sheet, HEADERS, COLUMNS);
-  const problems: UploadProblem[] = [];
-  const problem = (row: number, column: Column, key: MessageKey, params: Record<string, string | number> = {}) => {
-    const name = message(lang, NAMES[column]);
-    problems.push({ row, column: name, message: message(lang, key, { row, column: name, ...params }) });
-  };
-  for (const c of REQUIRED) if (missing.includes(c)) problem(1, c, 'error.scripts.load.header');
-  if (problems.length > 0) return { problems, planned: [], rows: rows.length };
+  const { problems, problem, headed } = sheetProblems(lang, NAMES);
+  if (!headed(missing, REQUIRED)) return { problems, planned: [], rows: rows.length };
 
   const owners = await usersNamed(
     db,
@@ -104,7 +100,9 @@ export async function planBoxes(
       else if (taken.has(boxId)) problem(r.row, 'boxId', 'error.scripts.load.registered', { boxId });
       if (other === undefined) firstRow.set(boxId, r.row);
     }
-    const owner = owners.get(r.cells.owner);
+    // Box registration registers to an enabled user only.
+    const found = owners.get(r.cells.owner);
+    const owner = found?.disabled === 0 ? found : undefined;
     if (r.cells.owner === '')
       problem(r.row, 'owner', 'error.scripts.load.value', {
         problem: message(lang, 'validation.field.required', { field: message(lang, NAMES.owner) }),
@@ -123,22 +121,6 @@ export async function planBoxes(
     planned.push({ target: String(boxId), before: null, after: shown(box, lang), payload: box });
   }
   return { problems, planned, rows: rows.length };
-}
-
-/** The enabled users of these names (box registration registers to an enabled user only). */
-async function usersNamed(db: Db, names: readonly string[]) {
-  const wanted = [...new Set(names.filter((n) => n !== ''))];
-  const out = new Map<string, { id: number; username: string }>();
-  for (let i = 0; i < wanted.length; i += CHUNK) {
-    const rows = await db
-      .selectFrom('users')
-      .select(['id', 'username'])
-      .where('username', 'in', wanted.slice(i, i + CHUNK))
-      .where('disabled', '=', 0)
-      .execute();
-    for (const r of rows) out.set(r.username, r);
-  }
-  return out;
 }
 
 /** The box ids among these that are registered already (a deleted box is kept, and its id stays taken). */

@@ -14,17 +14,15 @@ import {
 } from '@dms/contract';
 import { z } from 'zod';
 import type { Db } from '../../db/database.js';
-import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
 import { headerNames, rowsByHeader } from '../exports/read-sheet.js';
 import type { HelperService } from '../usermanager/helpers/service.js';
 import type { ManagerService } from '../usermanager/managers/service.js';
 import { actingAs } from '../usermanager/people.js';
 import { generatePassword } from './passwords.js';
+import { sheetProblems, usersNamed } from './load-sheet.js';
 import { fieldsText, type ItemResult, type Planned, type ScriptContext } from './script.js';
 
-/** Rows read per statement. */
-const CHUNK = 500;
 /** How long a password a file gave is held for its run: longer than a preview waits and a run lasts. */
 const HELD_MS = 24 * 60 * 60_000;
 
@@ -113,17 +111,12 @@ export class UsersLoad {
     lang: Language,
   ): Promise<{ problems: UploadProblem[]; planned: Array<Planned<UserToLoad>>; rows: number }> {
     const { missing, rows } = rowsByHeader(sheet, HEADERS, COLUMNS);
-    const problems: UploadProblem[] = [];
-    const problem = (row: number, column: Column, key: MessageKey, params: Record<string, string | number> = {}) => {
-      const name = message(lang, NAMES[column]);
-      problems.push({ row, column: name, message: message(lang, key, { row, column: name, ...params }) });
-    };
-    for (const c of REQUIRED) if (missing.includes(c)) problem(1, c, 'error.scripts.load.header');
-    if (problems.length > 0) return { problems, planned: [], rows: rows.length };
+    const { problems, problem, headed } = sheetProblems(lang, NAMES);
+    if (!headed(missing, REQUIRED)) return { problems, planned: [], rows: rows.length };
 
     const names = new Map(rows.map((r) => [r.row, usernameSchema.safeParse(r.cells.username).data]));
-    const taken = await this.users([...names.values()].filter((n) => n !== undefined));
-    const parents = await this.users(rows.map((r) => r.cells.parent));
+    // One read for both: the names a row takes, and the parents rows name.
+    const known = await usersNamed(this.db, [...[...names.values()].filter((n) => n !== undefined), ...rows.map((r) => r.cells.parent)]);
     const firstRow = new Map<string, number>();
     const found: Array<{ u: UserToLoad; password: string }> = [];
     for (const r of rows) {
@@ -149,12 +142,12 @@ export class UsersLoad {
       if (username !== undefined) {
         const other = firstRow.get(username);
         if (other !== undefined) add('username', 'error.scripts.load.userTwice', { username, other });
-        else if (taken.has(username)) add('username', 'error.scripts.load.userTaken', { username });
+        else if (known.has(username)) add('username', 'error.scripts.load.userTaken', { username });
         if (other === undefined) firstRow.set(username, r.row);
       }
       if (r.cells.role === '') value('role', 'validation.field.required');
       else if (!kind) add('role', 'error.scripts.load.role', { role: r.cells.role });
-      const parent = parents.get(r.cells.parent);
+      const parent = known.get(r.cells.parent);
       if (r.cells.parent === '') value('parent', 'validation.field.required');
       else if (!parent) add('parent', 'error.scripts.load.unknownOwner', { username: r.cells.parent });
       else if (parent.disabled === 1) add('parent', 'error.scripts.load.disabledParent', { username: parent.username });
@@ -215,21 +208,6 @@ export class UsersLoad {
     const held = this.given.get(key);
     this.given.delete(key);
     return held?.password;
-  }
-
-  /** The users of these names, disabled or not. */
-  private async users(names: readonly string[]): Promise<Map<string, UserRow>> {
-    const wanted = [...new Set(names.filter((n) => n !== ''))];
-    const out = new Map<string, UserRow>();
-    for (let i = 0; i < wanted.length; i += CHUNK) {
-      const rows = await this.db
-        .selectFrom('users')
-        .selectAll()
-        .where('username', 'in', wanted.slice(i, i + CHUNK))
-        .execute();
-      for (const r of rows) out.set(r.username, r);
-    }
-    return out;
   }
 }
 
