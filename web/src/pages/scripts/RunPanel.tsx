@@ -35,7 +35,7 @@ export function OutcomeTags({ run }: { run: ScriptRun }) {
  * offline boxes), its counts per outcome, its inputs, the passwords it generated (once), undo (confirmed with the count
  * it puts back) or why it cannot be undone, and its log, paged, with the whole of it as .xlsx.
  */
-export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) => React.ReactNode }) {
+export function RunPanel({ id, extra }: { id: number; extra?: React.ReactNode }) {
   const { t, lang } = useI18n();
   const { modal, message } = App.useApp();
   const invalidate = useInvalidate();
@@ -110,7 +110,7 @@ export function RunPanel({ id, extra }: { id: number; extra?: (run: ScriptRun) =
             body={{ kind: 'script-items', filter: { runId: run.id } }}
           />
           <WriteToOwners run={run} />
-          {extra?.(run)}
+          {extra}
         </Space>
         {run.noUndo && !run.undoable && (
           <Typography.Text type="secondary" data-testid="script-no-undo">

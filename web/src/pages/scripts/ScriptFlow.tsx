@@ -1,14 +1,6 @@
 import { CaretRightOutlined, EyeOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Alert, App, Button, Card, Form, Space, Table, Typography, type FormInstance } from 'antd';
-import {
-  api,
-  message as serverMessage,
-  type MessageKey,
-  type ScriptInput,
-  type ScriptName,
-  type ScriptPreview,
-  type ScriptRun,
-} from '@dms/contract';
+import { api, message as serverMessage, type MessageKey, type ScriptInput, type ScriptName, type ScriptPreview } from '@dms/contract';
 import { useState, type ReactNode } from 'react';
 import { call } from '@/api/call';
 import { isApiError } from '@/api/client';
@@ -28,8 +20,6 @@ interface ScriptFlowProps<V> {
   children: ReactNode;
   /** The form's values as the script's input (a file read first: load). */
   toInput: (values: V) => ScriptInput | Promise<ScriptInput>;
-  /** More actions on a finished run (check-inactive hands its boxes off). */
-  extra?: (run: ScriptRun) => ReactNode;
 }
 
 /** The messages of a refusal's `problems` (an upload's rows), if it has them. */
@@ -47,7 +37,7 @@ type Step = { kind: 'form' } | { kind: 'preview'; preview: ScriptPreview } | { k
  * count and the first rows, with the whole list as .xlsx; a confirmation that names the count (and says when it cannot
  * be undone); then the run with its progress, outcomes, log and undo. A read-only script's preview is its report.
  */
-export function ScriptFlow<V>({ script, form, initialValues, children, toInput, extra }: ScriptFlowProps<V>) {
+export function ScriptFlow<V>({ script, form, initialValues, children, toInput }: ScriptFlowProps<V>) {
   const { t, lang } = useI18n();
   const { modal } = App.useApp();
   const [step, setStep] = useState<Step>({ kind: 'form' });
@@ -172,15 +162,7 @@ export function ScriptFlow<V>({ script, form, initialValues, children, toInput, 
       )}
       {step.kind === 'run' && (
         <Card>
-          <RunPanel
-            id={step.id}
-            extra={(run) => (
-              <>
-                {extra?.(run)}
-                {again}
-              </>
-            )}
-          />
+          <RunPanel id={step.id} extra={again} />
         </Card>
       )}
     </div>
