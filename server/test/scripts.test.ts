@@ -163,6 +163,19 @@ describe.each(dialects)('maintenance scripts on %s', (dialect) => {
     expect(p.items[0]).toMatchObject({ target: expect.stringContaining('demo_helper') as string, after: 'a new generated password' });
     await api.ok('demo_root', 'POST', `/scripts/runs/${p.run.id}/start`, { count: 1 });
     expect(await finished(p.run.id)).toMatchObject({ state: 'done', counts: { ok: 1 }, secrets: true, undoable: false });
+    // Another root does not read them: only who ran it.
+    const root = await t.app.db.selectFrom('users').selectAll().where('username', '=', 'demo_root').executeTakeFirstOrThrow();
+    const { id: _id, ...copy } = root;
+    await t.app.db
+      .insertInto('users')
+      .values({ ...copy, username: 'second_root' })
+      .execute();
+    tokens.second_root = await login(t.app, 'second_root');
+    await api.refused('second_root', 'POST', `/scripts/runs/${p.run.id}/secrets`, undefined, {
+      status: 403,
+      code: 40300,
+      message: 'Only whoever ran this script sees the passwords it made.',
+    });
     const secrets = await api.ok<RunSecrets>('demo_root', 'POST', `/scripts/runs/${p.run.id}/secrets`);
     expect(secrets).toHaveLength(1);
     const password = secrets[0]?.secret ?? '';

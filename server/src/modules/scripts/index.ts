@@ -66,7 +66,7 @@ export default fp(
     route(app, e.runs, ({ query }) => runner.log.runs(query));
     route(app, e.run, ({ params }) => runner.run(params.id));
     route(app, e.items, ({ params, query, lang }) => runner.log.items(params.id, query, lang));
-    route(app, e.secrets, ({ params }) => runner.takeSecrets(params.id));
+    route(app, e.secrets, ({ auth, params }) => runner.takeSecrets(auth, params.id));
 
     app.exports.register('script-items', async (auth, body, lang) => {
       if (!canAccess(auth.roles, 'scripts')) throw forbidden();

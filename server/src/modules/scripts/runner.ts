@@ -15,6 +15,7 @@ import {
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/database.js';
 import { AppError, notFound } from '../../errors.js';
+import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { formInputs, RunLog, type Outcome } from './log.js';
 import type { ItemMessage, ItemResult, RunnableScript, ScriptContext } from './script.js';
@@ -34,6 +35,8 @@ export class ScriptRunner {
   private readonly scripts = new Map<ScriptName, RunnableScript>();
   /** Passwords a run generated, per run, until read (or the process ends). */
   private readonly secrets = new Map<number, RunSecrets>();
+  /** Who started each run that made secrets: only they read them. */
+  private readonly secretsOf = new Map<number, number>();
   /** The runs going on in this process, so a test (or close) can wait for them. */
   private readonly active = new Map<number, Promise<void>>();
   /** Whose context a run's queued items are tried again with. */
@@ -287,6 +290,7 @@ export class ScriptRunner {
       const r = await act();
       if (r.secret !== undefined) {
         const list = this.secrets.get(id) ?? [];
+        this.secretsOf.set(id, ctx.auth.user.id);
         list.push({ target, secret: r.secret });
         this.secrets.set(id, list);
       }
@@ -373,10 +377,13 @@ export class ScriptRunner {
     return this.log.run(id);
   }
 
-  takeSecrets(id: number): RunSecrets {
+  /** The passwords a run generated, once, to who started it. */
+  takeSecrets(auth: AuthContext, id: number): RunSecrets {
     const list = this.secrets.get(id);
     if (!list) throw new AppError(Code.VALIDATION_FAILED, 'error.scripts.noSecrets');
+    if (this.secretsOf.get(id) !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.scripts.notYourSecrets');
     this.secrets.delete(id);
+    this.secretsOf.delete(id);
     return list;
   }
 

@@ -18,6 +18,7 @@ export default {
   'error.scripts.unknownUser': 'There is no user {username}.',
   'error.scripts.rootUser': "Root's own password is not reset by a script.",
   'error.scripts.noSecrets': 'These passwords were shown once already, or the server has restarted since. Reset them again.',
+  'error.scripts.notYourSecrets': 'Only whoever ran this script sees the passwords it made.',
   'error.scripts.queueExpired': 'Its box did not come back online within 24 hours.',
   'error.scripts.writeRejected': 'The controller refused the value ({reason}).',
   'error.scripts.writeTimedOut': 'The box did not answer in time.',

@@ -19,6 +19,7 @@ const scripts: AreaMessages<'scripts'> = {
   'error.scripts.unknownUser': 'No existe el usuario {username}.',
   'error.scripts.rootUser': 'La contraseña del propio root no se restablece con un script.',
   'error.scripts.noSecrets': 'Estas contraseñas ya se mostraron una vez, o el servidor se ha reiniciado. Restablézcalas de nuevo.',
+  'error.scripts.notYourSecrets': 'Solo quien ejecutó este script ve las contraseñas que generó.',
   'error.scripts.queueExpired': 'Su caja no volvió a estar en línea en 24 horas.',
   'error.scripts.writeRejected': 'El controlador rechazó el valor ({reason}).',
   'error.scripts.writeTimedOut': 'La caja no respondió a tiempo.',

@@ -19,6 +19,7 @@ const scripts: AreaMessages<'scripts'> = {
   'error.scripts.unknownUser': 'ユーザー {username} は存在しません。',
   'error.scripts.rootUser': 'root 自身のパスワードはスクリプトでリセットできません。',
   'error.scripts.noSecrets': 'これらのパスワードは既に一度表示されたか、その後サーバーが再起動しました。もう一度リセットしてください。',
+  'error.scripts.notYourSecrets': 'このスクリプトが生成したパスワードは、実行した人だけが見られます。',
   'error.scripts.queueExpired': 'ボックスが24時間以内にオンラインに戻りませんでした。',
   'error.scripts.writeRejected': 'コントローラーが値を拒否しました（{reason}）。',
   'error.scripts.writeTimedOut': 'ボックスが時間内に応答しませんでした。',

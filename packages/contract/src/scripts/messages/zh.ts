@@ -19,6 +19,7 @@ const scripts: AreaMessages<'scripts'> = {
   'error.scripts.unknownUser': '用户 {username} 不存在。',
   'error.scripts.rootUser': 'root 自身的密码不能通过脚本重置。',
   'error.scripts.noSecrets': '这些密码已显示过一次，或服务器已重启。请重新重置。',
+  'error.scripts.notYourSecrets': '只有运行此脚本的人才能查看它生成的密码。',
   'error.scripts.queueExpired': '其盒子在24小时内未重新上线。',
   'error.scripts.writeRejected': '控制器拒绝了该值（{reason}）。',
   'error.scripts.writeTimedOut': '盒子未及时应答。',
