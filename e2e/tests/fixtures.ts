@@ -160,11 +160,16 @@ export async function dialogSettled(page: Page): Promise<void> {
   await expect(page.locator('[class*="ant-zoom-appear"], [class*="ant-zoom-enter"]')).toHaveCount(0);
 }
 
+/** Clicks a button of a dialog once the dialog has stopped zooming in: a click during that can be lost. */
+export async function settledClick(page: Page, button: Locator): Promise<void> {
+  await dialogSettled(page);
+  await button.click();
+}
+
 /** Answers the server's warning (a call that must be confirmed first) with OK, once its box has settled: a click
  *  during its opening animation can be lost (no request, no answer). */
 export async function confirmWarning(page: Page): Promise<void> {
-  await dialogSettled(page);
-  await page.getByTestId('warning-confirm-ok').click();
+  await settledClick(page, page.getByTestId('warning-confirm-ok'));
 }
 
 /**

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import { apiGet, apiSend, ownCompressor, registerBoxes, userIdOf } from './boxes.js';
-import { apiLogin, expect, openShell, PASSWORD, reg, screenshot, shown, test, tokenOf } from './fixtures.js';
+import { apiLogin, expect, openShell, PASSWORD, reg, screenshot, settledClick, shown, test, tokenOf } from './fixtures.js';
 
 /**
  * Root's maintenance scripts (issue 24; docs/scripts.md), each through its dry run, the confirmation that names the
@@ -13,6 +13,7 @@ test.describe.configure({ mode: 'serial' });
 test.use({ role: 'demo_root' });
 
 const LOAD_PRESSURE = reg('screw-compressor', 'load_pressure');
+
 const box = ownCompressor(6);
 
 test('batch-modify-params: preview, run on the named count, acknowledged, undone', async ({ page }) => {
@@ -38,7 +39,7 @@ test('batch-modify-params: preview, run on the named count, acknowledged, undone
   await shown(page, 'script-run').click();
   await expect(page.getByTestId('script-confirm')).toContainText('This changes 1 item: Write a register to many.');
   await expect(page.getByTestId('script-confirm')).toContainText('You can undo it afterwards.');
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await expect(shown(page, 'script-count-ok')).toHaveText('Done: 1');
   await expect(shown(page, 'script-item-outcome-1')).toHaveText('Done');
@@ -47,7 +48,7 @@ test('batch-modify-params: preview, run on the named count, acknowledged, undone
 
   await shown(page, 'script-undo').click();
   await expect(page.locator('.ant-modal-confirm')).toContainText('1 item is put back to the value it had before.');
-  await page.getByTestId('script-undo-ok').click();
+  await settledClick(page, page.getByTestId('script-undo-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'undone');
   await expect(shown(page, 'script-count-undone')).toHaveText('Undone: 1');
   expect(box.writes).toEqual([
@@ -79,7 +80,7 @@ test('reset-pwd: a user given a generated password, shown once; it signs in, and
   await expect(page.getByTestId('script-confirm')).toContainText(
     'This cannot be undone: Passwords cannot be put back: the old ones are not kept.',
   );
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await expect(shown(page, 'script-undo')).toHaveCount(0);
   await expect(shown(page, 'script-no-undo')).toHaveText('Passwords cannot be put back: the old ones are not kept.');
@@ -88,7 +89,7 @@ test('reset-pwd: a user given a generated password, shown once; it signs in, and
   await expect(secret).toHaveText(/^[A-Za-z2-9]{12}$/);
   const password = (await secret.textContent()) ?? '';
   await screenshot(page, 'script-secrets');
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await settledClick(page, page.locator('.ant-modal-confirm .ant-btn-primary'));
   // Shown once: the button is gone, and the new password signs in where the old one no longer does.
   await expect(shown(page, 'script-secrets-show')).toHaveCount(0);
   expect(await apiLogin(page.request, username, password)).toBeTruthy();
@@ -122,7 +123,7 @@ test('check-inactive is a report at once, handing boxes to box delete and owners
   await shown(page, 'script-run').click();
   await expect(page.getByTestId('script-confirm')).toContainText(`This changes ${n} item`);
   // Not run: the group's users are the demo accounts the other specs sign in as.
-  await page.locator('.ant-modal-confirm .ant-btn:not(.ant-btn-dangerous)').click();
+  await settledClick(page, page.locator('.ant-modal-confirm .ant-btn:not(.ant-btn-dangerous)'));
   await expect(page.getByTestId('script-confirm')).toHaveCount(0);
 });
 
@@ -149,11 +150,11 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
   await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Contact: day');
   await shown(page, 'script-run').click();
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   expect(await contacts()).toEqual(['night', 'night']);
   await shown(page, 'script-undo').click();
-  await page.getByTestId('script-undo-ok').click();
+  await settledClick(page, page.getByTestId('script-undo-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'undone');
   expect(await contacts()).toEqual(['day', 'day']);
 
@@ -164,7 +165,7 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Owner: demo_manager');
   await expect(shown(page, 'script-preview-items').locator('tbody tr.ant-table-row').first()).toContainText('Owner: demo_root');
   await shown(page, 'script-run').click();
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await screenshot(page, 'script-reset-device');
   expect(await owners()).toEqual(['demo_root', 'demo_root']);
@@ -178,7 +179,7 @@ test('batch-modify-box sets a field on a range and undoes it; reset-device gives
   await shown(page, 'scripts-table').locator('tbody tr.ant-table-row').first().getByRole('button', { name: 'Reset devices' }).click();
   const drawer = page.locator('.ant-drawer');
   await drawer.getByTestId('script-undo').click();
-  await page.getByTestId('script-undo-ok').click();
+  await settledClick(page, page.getByTestId('script-undo-ok'));
   await expect(drawer.getByTestId('script-run-state')).toHaveAttribute('data-state', 'undone');
   expect(await owners()).toEqual(['demo_manager', 'demo_manager']);
 });
@@ -215,12 +216,12 @@ test('load: a sheet with problems is refused by row, changing nothing; good ones
   await shown(page, 'script-preview').click();
   await expect(shown(page, 'script-preview-count')).toHaveText('2 items would change.');
   await shown(page, 'script-run').click();
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await expect(shown(page, 'script-count-ok')).toHaveText('Done: 2');
   await shown(page, 'script-secrets-show').click();
   await expect(page.getByTestId('script-secret')).toHaveCount(2);
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await settledClick(page, page.locator('.ant-modal-confirm .ant-btn-primary'));
   const { data } = await apiGet(
     page.request,
     tokenOf('demo_root'),
@@ -238,10 +239,10 @@ test('load: a sheet with problems is refused by row, changing nothing; good ones
   await shown(page, 'script-preview').click();
   await expect(shown(page, 'script-preview-count')).toHaveText('1 item would change.');
   await shown(page, 'script-run').click();
-  await page.getByTestId('script-confirm-ok').click();
+  await settledClick(page, page.getByTestId('script-confirm-ok'));
   await expect(shown(page, 'script-run-state')).toHaveAttribute('data-state', 'done');
   await shown(page, 'script-secrets-show').click();
   const password = (await page.getByTestId('script-secret').first().textContent()) ?? '';
-  await page.locator('.ant-modal-confirm .ant-btn-primary').click();
+  await settledClick(page, page.locator('.ant-modal-confirm .ant-btn-primary'));
   expect(await apiLogin(page.request, username, password)).toBeTruthy();
 });
