@@ -89,11 +89,28 @@ export function userId(db: Database.Database, name: string): number {
   return (db.prepare('select id from users where username = ?').get(name) as { id: number }).id;
 }
 
+/** The text of a fleet in Chinese (device-search.ts): companies, provinces and cities, streets, contacts. */
+const CN = {
+  words: ['华东', '新达', '恒力', '金马', '天润', '宝盛', '瑞丰', '长河', '永新', '东方'],
+  cities: [
+    ['江苏省', '苏州市'],
+    ['浙江省', '杭州市'],
+    ['广东省', '深圳市'],
+    ['山东省', '青岛市'],
+    ['上海市', '上海市'],
+    ['四川省', '成都市'],
+    ['湖北省', '武汉市'],
+    ['北京市', '北京市'],
+  ],
+  contacts: ['张伟', '王芳', '李娜', '刘洋', '陈静'],
+} as const;
+
 /**
  * Writes `devices` screw compressors on boxes of PER_BOX, with varied spec-3 fields and statuses, straight into the
- * SQLite file (inside the caller's transaction); `ownerOf(boxIndex)` picks each box's owner.
+ * SQLite file (inside the caller's transaction); `ownerOf(boxIndex)` picks each box's owner. `chinese`: companies,
+ * locations, streets and contacts in Chinese (the pinyin of the company in the remark), phones varied.
  */
-export function writeFleet(db: Database.Database, devices: number, ownerOf: (boxIndex: number) => number): void {
+export function writeFleet(db: Database.Database, devices: number, ownerOf: (boxIndex: number) => number, chinese = false): void {
   const rootId = userId(db, 'demo_root');
   const type = db.prepare("select id from controller_types where code = 'screw-compressor'").get() as { id: number };
   const now = Date.now();
@@ -104,18 +121,20 @@ export function writeFleet(db: Database.Database, devices: number, ownerOf: (box
   const insertDevice = db.prepare(
     `insert into devices (box_id, controller, type_id, type_code, owner_id, status, online, fault, alert, last_seen, created_at,
        company, station_no, model, remark, iot_module, iot_model, iot_card, install_date, expiry_date, province, city, area, street, contact, phone, lng, lat)
-     values (?, ?, ?, 'screw-compressor', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, '', 'Quectel EC20', 'EC20-CEFA', ?, ?, ?, ?, ?, '', '', 'Zhang Wei', '+86 139 0000 0000', ?, ?)`,
+     values (?, ?, ?, 'screw-compressor', ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 'Quectel EC20', 'EC20-CEFA', ?, ?, ?, ?, ?, '', ?, ?, ?, ?, ?)`,
   );
   const day = (ms: number) => new Date(ms).toISOString().slice(0, 10);
   for (let b = 0; b < boxes; b++) {
     const boxId = FIRST_BOX + b;
     const owner = ownerOf(b);
-    const company = `${WORDS[b % WORDS.length] ?? ''} ${WORDS[Math.floor(b / WORDS.length) % WORDS.length] ?? ''} Co. ${b % 997}`;
+    const [w1, w2] = [b % WORDS.length, Math.floor(b / WORDS.length) % WORDS.length];
+    const latin = `${WORDS[w1] ?? ''} ${WORDS[w2] ?? ''} Co. ${b % 997}`;
+    const company = chinese ? `${CN.words[w1] ?? ''}${CN.words[w2] ?? ''}机电有限公司${b % 997}` : latin;
     insertBox.run(boxId, owner, '0'.repeat(64), company, now, rootId, now - (b % 3600) * 1000);
     for (let c = 1; c <= PER_BOX && b * PER_BOX + c <= devices; c++) {
       const i = b * PER_BOX + c;
       const status = statusOf(i);
-      const [province, city] = CITIES[i % CITIES.length] ?? CITIES[0];
+      const [province, city] = (chinese ? CN.cities : CITIES)[i % CITIES.length] ?? CITIES[0];
       insertDevice.run(
         boxId,
         c,
@@ -130,11 +149,15 @@ export function writeFleet(db: Database.Database, devices: number, ownerOf: (box
         company,
         `ST-${String(i).padStart(6, '0')}`,
         MODELS[i % MODELS.length] ?? '',
+        chinese ? latin : '',
         `8986${String(i).padStart(16, '0')}`,
         day(now - (i % 1500) * 86_400_000),
         day(now + ((i % 900) - 60) * 86_400_000),
         province,
         city,
+        chinese ? `${CN.words[(i * 7) % CN.words.length] ?? ''}路${i % 300}号` : '',
+        chinese ? (CN.contacts[i % CN.contacts.length] ?? '') : 'Zhang Wei',
+        chinese ? `139${String((i * 7919) % 100_000_000).padStart(8, '0')}` : '+86 139 0000 0000',
         100 + (i % 20),
         22 + (i % 18),
       );
@@ -142,37 +165,46 @@ export function writeFleet(db: Database.Database, devices: number, ownerOf: (box
   }
 }
 
+/**
+ * A data directory whose SQLite file holds the schema, the demo accounts and `devices` devices written straight into
+ * it: demo_manager owns MANAGER_BOXES boxes and has SHARED of demo_end_user's devices shared with them, demo_end_user
+ * owns the rest. Answers the seconds the writing took.
+ */
+export async function prepareFleet(dataDir: string, devices: number, chinese = false): Promise<number> {
+  // 1. An empty server makes the schema and the demo accounts.
+  const first = await startServer({}, dataDir);
+  await first.stop();
+
+  // 2. Boxes, devices and links straight into the file.
+  const writeStarted = performance.now();
+  const db = new Database(path.join(dataDir, 'dms.sqlite'));
+  try {
+    db.pragma('journal_mode = WAL');
+    const [managerId, endUserId] = [userId(db, 'demo_manager'), userId(db, 'demo_end_user')];
+    const now = Date.now();
+    db.transaction(() => {
+      writeFleet(db, devices, (b) => (b < MANAGER_BOXES ? managerId : endUserId), chinese);
+      // Devices of the end user shared with the manager.
+      const shared = db.prepare('select id from devices where owner_id = ? order by id limit ?').all(endUserId, SHARED) as Array<{
+        id: number;
+      }>;
+      const link = db.prepare(
+        "insert into device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at) values (?, 'shared', ?, ?, 0, 1, ?)",
+      );
+      for (const d of shared) link.run(d.id, managerId, endUserId, now);
+    })();
+    db.pragma('optimize');
+    db.pragma('wal_checkpoint(TRUNCATE)');
+  } finally {
+    db.close();
+  }
+  return round((performance.now() - writeStarted) / 1000);
+}
+
 export async function benchDevicesList(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-devices-'));
   try {
-    // 1. An empty server makes the schema and the demo accounts.
-    const first = await startServer({}, dataDir);
-    await first.stop();
-
-    // 2. Boxes, devices and links straight into the file.
-    const writeStarted = performance.now();
-    const db = new Database(path.join(dataDir, 'dms.sqlite'));
-    try {
-      db.pragma('journal_mode = WAL');
-      const [managerId, endUserId] = [userId(db, 'demo_manager'), userId(db, 'demo_end_user')];
-      const now = Date.now();
-      db.transaction(() => {
-        writeFleet(db, DEVICES, (b) => (b < MANAGER_BOXES ? managerId : endUserId));
-        // Devices of the end user shared with the manager.
-        const shared = db.prepare('select id from devices where owner_id = ? order by id limit ?').all(endUserId, SHARED) as Array<{
-          id: number;
-        }>;
-        const link = db.prepare(
-          "insert into device_links (device_id, kind, user_id, source_user_id, can_switch, show_value, created_at) values (?, 'shared', ?, ?, 0, 1, ?)",
-        );
-        for (const d of shared) link.run(d.id, managerId, endUserId, now);
-      })();
-      db.pragma('optimize');
-      db.pragma('wal_checkpoint(TRUNCATE)');
-    } finally {
-      db.close();
-    }
-    const writeSeconds = round((performance.now() - writeStarted) / 1000);
+    const writeSeconds = await prepareFleet(dataDir, DEVICES);
 
     // 3. The running server, over HTTP.
     const server = await startServer({}, dataDir);
@@ -183,7 +215,7 @@ export async function benchDevicesList(): Promise<Record<string, unknown>> {
         await measure(server, root, 'root first page', '/devices?page=1&page_size=20'),
         await measure(server, root, 'root status=fault', '/devices?status=fault&page=1&page_size=20'),
         await measure(server, root, 'root status=offline page 20', '/devices?status=offline&page=20&page_size=20'),
-        await measure(server, root, 'root q=text (company/station/model prefix)', '/devices?q=xinda&page=1&page_size=20'),
+        await measure(server, root, 'root q=text (anywhere in the text)', '/devices?q=xinda&page=1&page_size=20'),
         await measure(server, root, 'root q=text matching nothing', '/devices?q=zzq&page=1&page_size=20'),
         await measure(server, root, 'root q=box id prefix', '/devices?q=10012&page=1&page_size=20'),
         await measure(server, root, 'root sort=company desc page 50', '/devices?sort=company&order=desc&page=50&page_size=20'),

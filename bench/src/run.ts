@@ -5,6 +5,7 @@ import { benchBatchParams } from './batch-params.js';
 import { benchCharts } from './charts.js';
 import { benchConsoleRoutes } from './console-routes.js';
 import { benchDecode } from './decode.js';
+import { benchDeviceSearch } from './device-search.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
 import { benchIngest } from './ingest.js';
@@ -15,6 +16,7 @@ import { benchSaturate } from './saturate.js';
 import { benchRules } from './rules.js';
 import { benchShell } from './shell.js';
 import { benchSoak } from './soak.js';
+import { benchStarve } from './starve.js';
 
 /** `npm run bench -- <name>`: runs one benchmark and prints its figures as JSON (also saved under bench/results/). */
 const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
@@ -22,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   ingest: benchIngest,
   'history-chart': benchHistoryChart,
   'devices-list': benchDevicesList,
+  'device-search': benchDeviceSearch,
   reach: benchReach,
   'console-routes': benchConsoleRoutes,
   soak: benchSoak,
@@ -31,6 +34,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   notify: benchNotify,
   rollout: benchRollout,
   saturate: benchSaturate,
+  starve: benchStarve,
   'batch-params': benchBatchParams,
 };
 

@@ -18,7 +18,6 @@ import { root, startServer } from './server-process.js';
  * `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/results"` (server-process.ts passes them to node), summed by
  * `node scripts/profile-top.mjs <file>`.
  */
-const BOXES = Number(process.env.SAT_BOXES ?? 100);
 const FIRST_BOX = 950_001;
 const GEN = path.join(root, 'bench/dist/saturate-gen.js');
 
@@ -35,9 +34,21 @@ interface Generated {
   cpuMs: number;
 }
 
-export async function benchSaturate(): Promise<Record<string, unknown>> {
+/** Something to run beside the generator (starve.ts): started as the generator starts, its figures joined to the result. */
+export interface Beside {
+  env: Record<string, string>;
+  start(serverPid: number): { stop(): Promise<Record<string, unknown>> };
+}
+
+export function benchSaturate(): Promise<Record<string, unknown>> {
+  return saturate();
+}
+
+export async function saturate(beside?: Beside): Promise<Record<string, unknown>> {
+  // Read here: starve.ts sets its own defaults before it calls.
+  const BOXES = Number(process.env.SAT_BOXES ?? 100);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-saturate-'));
-  const server = await startServer({ BOX_RATE_LIMIT: '10000', LOGIN_LIMIT_PER_ADDRESS: '100000' });
+  const server = await startServer({ BOX_RATE_LIMIT: '10000', LOGIN_LIMIT_PER_ADDRESS: '100000', ...beside?.env });
   try {
     const credentials = path.join(work, 'boxes.json');
     const register = simulate(server, [
@@ -58,6 +69,7 @@ export async function benchSaturate(): Promise<Record<string, unknown>> {
     const sampler = setInterval(() => {
       rssMax = Math.max(rssMax, rssBytes(pid));
     }, 500);
+    const besideRun = beside?.start(pid);
     const gen = spawn(process.execPath, [GEN], {
       env: { ...process.env, SAT_URL: `mqtt://127.0.0.1:${server.mqttPort}`, SAT_CREDENTIALS: credentials },
       stdio: ['ignore', 'pipe', 'inherit'],
@@ -70,6 +82,7 @@ export async function benchSaturate(): Promise<Record<string, unknown>> {
     });
     await new Promise((r) => gen.once('exit', r));
     clearInterval(sampler);
+    const besideFigures = await besideRun?.stop();
     const serverCpuMs = c1 - c0;
     const g = JSON.parse(out.trim().split('\n').at(-1) ?? '{}') as Generated;
     await server.stop();
@@ -98,6 +111,7 @@ export async function benchSaturate(): Promise<Record<string, unknown>> {
       generatorCpuCores: round(g.cpuMs / 1000 / g.seconds, 2),
       generatorCpuMicrosPerValue: round((g.cpuMs * 1000) / Math.max(1, values), 2),
       serverRssMb: { start: round(rss0 / 2 ** 20, 0), max: round(rssMax / 2 ** 20, 0) },
+      ...besideFigures,
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });

@@ -8,6 +8,29 @@ const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'
 
 const boolish = z.enum(['1', '0', 'true', 'false', 'yes', 'no', 'on', 'off']).transform((v) => ['1', 'true', 'yes', 'on'].includes(v));
 
+const BYTE_UNITS: Record<string, number> = {
+  '': 1,
+  b: 1,
+  kib: 1024,
+  kb: 1000,
+  mib: 1024 ** 2,
+  mb: 1000 ** 2,
+  gib: 1024 ** 3,
+  gb: 1000 ** 3,
+};
+
+/** A size in bytes, written as bytes or with a unit (`512KiB`, `16MiB`, `1GB`), within [min, max] bytes. */
+const byteSize = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .regex(/^\d+(\.\d+)?\s*([kmg]i?b|b)?$/i, 'must be a size such as 16MiB, 512KiB or 1048576')
+    .transform((v) => {
+      const [, n = '0', unit = ''] = /^([\d.]+)\s*(\w*)$/.exec(v) ?? [];
+      return Math.round(Number(n) * (BYTE_UNITS[unit.toLowerCase()] ?? 1));
+    })
+    .refine((n) => n >= min && n <= max, `must be between ${min / 1024} KiB and ${max / 1024 ** 3} GiB`);
+
 const password = (name: string) =>
   z.string().refine((v) => passwordProblem(v) === null, `${name} must be 6-20 characters with no spaces or Chinese characters`);
 
@@ -86,6 +109,7 @@ const configSchema = z
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
     CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
     HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
+    INGEST_MAX_BACKLOG: byteSize(64 * 1024, 4 * 1024 ** 3).default(16 * 1024 ** 2),
     BROKER_AUTH_ALLOW: z.string().default('127.0.0.1,::1,::ffff:127.0.0.1'),
     METRICS_PORT: z.coerce.number().int().min(0).max(65535).optional(),
     METRICS_HOST: z.string().min(1).default('127.0.0.1'),
@@ -159,6 +183,8 @@ export interface Config {
     boxRateLimit: number;
     retentionMs: number;
     flushMs: number;
+    /** Payload bytes received from boxes and not yet handled, at most (INGEST_MAX_BACKLOG; backlog.ts). */
+    maxBacklogBytes: number;
     /** How far ahead of the server's clock a box's snapshot time is trusted; beyond it, the receive time is stored. */
     clockSkewMs: number;
     /** How long a command waits for its offline box before it expires (docs/box-protocol.md, Commands). */
@@ -233,6 +259,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       boxRateLimit: c.BOX_RATE_LIMIT,
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
       flushMs: c.HISTORY_FLUSH_MS,
+      maxBacklogBytes: c.INGEST_MAX_BACKLOG,
       clockSkewMs: c.CLOCK_SKEW_S * 1000,
       commandExpiryMs: Math.round(c.BOX_COMMAND_EXPIRY_H * 3_600_000),
       deleteGraceMs: Math.round(c.BOX_DELETE_GRACE_DAYS * 86_400_000),

@@ -18,6 +18,15 @@ describe('configuration', () => {
     expect(() => loadConfig({ SQLITE_SYNCHRONOUS: 'off' })).toThrow(/SQLITE_SYNCHRONOUS/);
   });
 
+  it('bounds the ingest backlog by INGEST_MAX_BACKLOG, a size with or without its unit', () => {
+    expect(loadConfig({}).ingest.maxBacklogBytes).toBe(16 * 1024 ** 2);
+    expect(loadConfig({ INGEST_MAX_BACKLOG: '512KiB' }).ingest.maxBacklogBytes).toBe(512 * 1024);
+    expect(loadConfig({ INGEST_MAX_BACKLOG: '1.5 GB' }).ingest.maxBacklogBytes).toBe(1_500_000_000);
+    expect(loadConfig({ INGEST_MAX_BACKLOG: '100000' }).ingest.maxBacklogBytes).toBe(100_000);
+    expect(() => loadConfig({ INGEST_MAX_BACKLOG: '16 pages' })).toThrow(/INGEST_MAX_BACKLOG must be a size such as 16MiB/);
+    expect(() => loadConfig({ INGEST_MAX_BACKLOG: '1KiB' })).toThrow(/INGEST_MAX_BACKLOG must be between 64 KiB and 4 GiB/);
+  });
+
   it('reads PostgreSQL from DATABASE_URL', () => {
     const c = loadConfig({ DATABASE_URL: 'postgres://u@db:5432/dms', DATABASE_SCHEMA: 'dms' });
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/dms', schema: 'dms' });

@@ -114,6 +114,9 @@ describe('metrics on METRICS_PORT', () => {
       'dms_ingest_values_total',
       'dms_ingest_duplicates_total',
       'dms_ingest_dropped_total',
+      'dms_ingest_backlog_bytes',
+      'dms_ingest_backlog_max_bytes',
+      'dms_ingest_backlog_waits_total',
       'dms_broker_connected',
       'dms_websocket_clients',
       'dms_websocket_events_dropped_total',
@@ -277,8 +280,10 @@ describe('server metrics read their sources when scraped', () => {
   it('shows an external broker that is down as 0, and new drop reasons as they appear', async () => {
     const drops: Record<string, number> = { 'not-json': 2 };
     let connected = true;
+    const backlog = { bytes: 2048, messages: 2, waiting: 1, waits: 7, maxBytes: 65_536 };
     const metrics = new ServerMetrics({
       ingest: () => ({ messages: 5, snapshots: 3, values: 300, duplicates: 0, drops }),
+      backlog: () => backlog,
       broker: () => ({ mode: 'external', connected }),
       websockets: () => null,
     });
@@ -286,11 +291,18 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_broker_connected', { mode: 'external' })).toBe(1);
     expect(value(samples, 'dms_ingest_values_total')).toBe(300);
     expect(value(samples, 'dms_websocket_clients')).toBe(0);
+    expect(value(samples, 'dms_ingest_backlog_bytes')).toBe(2048);
+    expect(value(samples, 'dms_ingest_backlog_messages')).toBe(2);
+    expect(value(samples, 'dms_ingest_backlog_waiting')).toBe(1);
+    expect(value(samples, 'dms_ingest_backlog_waits_total')).toBe(7);
+    expect(value(samples, 'dms_ingest_backlog_max_bytes')).toBe(65_536);
+    backlog.bytes = 0;
     connected = false;
     drops['clock-skew'] = 4;
     samples = parse(await metrics.registry.metrics());
     expect(value(samples, 'dms_broker_connected', { mode: 'external' })).toBe(0);
     expect(value(samples, 'dms_ingest_dropped_total', { reason: 'clock-skew' })).toBe(4);
     expect(value(samples, 'dms_ingest_dropped_total', { reason: 'not-json' })).toBe(2);
+    expect(value(samples, 'dms_ingest_backlog_bytes')).toBe(0);
   });
 });

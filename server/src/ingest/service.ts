@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { tokenMatches } from '../security/tokens.js';
+import { IngestBacklog } from './backlog.js';
 import { BoxAuth, mayPublish, maySubscribe, type ConnectAttempt } from './box-auth.js';
 import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.js';
 import { ConditionTracker } from './conditions.js';
@@ -31,6 +32,8 @@ const RULE_SWEEP_MS = 5000;
  */
 export class IngestService {
   readonly stats = new IngestStats();
+  /** What is received and not yet handled, bounded by INGEST_MAX_BACKLOG (backlog.ts). */
+  readonly backlog: IngestBacklog;
   private readonly ctx: IngestContext;
   private readonly registry: Registry;
   private readonly auth: BoxAuth;
@@ -41,6 +44,7 @@ export class IngestService {
   private readonly rules: RuleTracker;
 
   constructor(db: Db, config: Config['ingest'], controllerTypes: TypeSource, log: FastifyBaseLogger, now: () => number) {
+    this.backlog = new IngestBacklog(config.maxBacklogBytes);
     this.registry = new Registry(db, controllerTypes, config.boxRateLimit, now);
     this.ctx = new IngestContext(db, this.registry, new IngestBus(log), this.stats, log, now);
     this.auth = new BoxAuth(this.ctx);
@@ -189,7 +193,7 @@ export class IngestService {
 
   /**
    * One message from a box. Resolves when it is handled: for a snapshot, once it is stored, so the caller may
-   * acknowledge it then. Never rejects for bad input (it is counted and dropped); rejects only when storing failed,
+   * acknowledge it then. It waits first while the backlog is full (backlog.ts). Never rejects for bad input (it is counted and dropped); rejects only when storing failed,
    * in which case the message must not be acknowledged.
    *
    * `edge`: the message came straight from the box through the embedded broker, whose edge the server is, so the
@@ -198,6 +202,16 @@ export class IngestService {
    * it is stored; the server's held acknowledgements throttle that broker instead (docs/box-protocol.md).
    */
   async receive(boxId: number, kind: UpKind, payload: Buffer, { edge = true }: { edge?: boolean } = {}): Promise<void> {
+    const admitted = this.backlog.admit(payload.length);
+    if (admitted) await admitted;
+    try {
+      await this.handle(boxId, kind, payload, edge);
+    } finally {
+      this.backlog.release(payload.length);
+    }
+  }
+
+  private async handle(boxId: number, kind: UpKind, payload: Buffer, edge: boolean): Promise<void> {
     const ctx = this.ctx;
     const now = ctx.now();
     this.stats.messages += 1;

@@ -36,6 +36,7 @@ export default fp(
     }
     const metrics = new ServerMetrics({
       ingest: () => (app.hasDecorator('ingest') ? app.ingest.stats : null),
+      backlog: () => (app.hasDecorator('ingest') ? app.ingest.backlog : null),
       broker: () => (app.hasDecorator('brokerStatus') ? app.brokerStatus() : null),
       websockets: () =>
         app.hasDecorator('realtime')

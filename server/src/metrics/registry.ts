@@ -4,6 +4,8 @@ import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom
 export interface MetricSources {
   /** Ingest's counters since start (server/src/ingest/stats.ts): every drop reason it has, whatever they are. */
   ingest(): { messages: number; snapshots: number; values: number; duplicates: number; drops: Readonly<Record<string, number>> } | null;
+  /** What ingest holds between a message's arrival and its acknowledgement (server/src/ingest/backlog.ts). */
+  backlog(): { bytes: number; messages: number; waiting: number; waits: number; maxBytes: number } | null;
   broker(): { mode: 'embedded' | 'external'; connected: boolean } | null;
   /** Open live-push WebSockets, and the events dropped for slow ones since start. */
   websockets(): {
@@ -71,6 +73,29 @@ export class ServerMetrics {
         const stats = sources.ingest();
         this.reset();
         for (const [reason, n] of Object.entries(stats?.drops ?? {})) this.inc({ reason }, n);
+      },
+    });
+    const fromBacklog = (name: string, help: string, read: (b: NonNullable<ReturnType<MetricSources['backlog']>>) => number) =>
+      new Gauge({
+        name,
+        help,
+        registers,
+        collect() {
+          const backlog = sources.backlog();
+          this.set(backlog ? read(backlog) : 0);
+        },
+      });
+    fromBacklog('dms_ingest_backlog_bytes', 'Payload bytes received from boxes and not yet stored or handled.', (b) => b.bytes);
+    fromBacklog('dms_ingest_backlog_messages', 'Messages received from boxes and not yet stored or handled.', (b) => b.messages);
+    fromBacklog('dms_ingest_backlog_waiting', 'Messages waiting for room in the backlog (their boxes wait for PUBACK).', (b) => b.waiting);
+    fromBacklog('dms_ingest_backlog_max_bytes', 'The backlog ceiling, INGEST_MAX_BACKLOG.', (b) => b.maxBytes);
+    new Counter({
+      name: 'dms_ingest_backlog_waits_total',
+      help: 'Messages that waited for room in the backlog: ingest fell behind and held the boxes back.',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.backlog()?.waits ?? 0);
       },
     });
     new Gauge({

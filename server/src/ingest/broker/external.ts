@@ -163,7 +163,15 @@ export async function connectExternalBroker(
       work.catch((err: unknown) => {
         log.error({ err }, 'could not handle a box message');
       });
-    callback();
+    // The next message is read only once ingest has room for it (backlog.ts): the rest wait in the broker.
+    // A connection dropped meanwhile reads no more (a PUBACK must not reach the next one under this id).
+    const room = ingest.backlog.room();
+    const on = connection;
+    if (room)
+      void room.then(() => {
+        if (on === connection) callback();
+      });
+    else callback();
   };
 
   // With a shared subscription, a Mosquitto that loses it on restart loses what boxes send until the server is back.

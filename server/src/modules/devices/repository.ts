@@ -1,9 +1,9 @@
 import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
-import { SqliteAdapter, sql, type ExpressionBuilder, type RawBuilder, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type Updateable } from 'kysely';
 import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { likeEscape } from '../../db/search.js';
 import type { Database } from '../../db/schema.js';
+import { holds, matchCount, matchingIds, searchText, type SearchDialect } from './search.js';
 
 export interface DeviceListFilter {
   /** null: every device (root, admin). */
@@ -66,8 +66,6 @@ const SORT_COLUMNS = {
   expiryDate: 'd.expiry_date',
 } as const satisfies Record<DeviceSort, string>;
 
-type DeviceEb = ExpressionBuilder<Database & { d: Database['devices'] }, 'd'>;
-
 /** The [low, high] box id ranges whose decimal form starts with `digits` (one per length up to BOX_ID_MAX's). */
 export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
   const ranges: Array<[number, number]> = [];
@@ -81,62 +79,38 @@ export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
   return ranges;
 }
 
-/** The smallest string above every string that starts with `prefix` (for an index range scan). */
-function prefixEnd(prefix: string): string {
-  return prefix.slice(0, -1) + String.fromCharCode(prefix.charCodeAt(prefix.length - 1) + 1);
-}
-
-/** The spellings of a text's first (up to) three characters (code points) in either case: index ranges for a case-free prefix. */
-export function caseVariants(prefix: string): string[] {
-  let variants = [''];
-  for (const ch of Array.from(prefix).slice(0, 3)) {
-    const cases = [...new Set([ch.toLowerCase(), ch.toUpperCase(), ch])];
-    variants = variants.flatMap((v) => cases.map((c) => v + c));
-  }
-  return variants;
-}
-
-const TEXT_COLUMNS = ['d.company', 'd.station_no', 'd.model'] as const;
-
 /**
- * The search (docs/api.md). Digits: a box id prefix (box id ranges) or a station number prefix. Other text: a
- * case-insensitive prefix of the company, the station number or the model. Every branch is an index range (the
- * text's first three characters in each case, on each column's index), then checked exactly, so a search costs
- * about as much as its matches, not as the fleet; a substring search would read all 100,000 devices.
+ * How a search joins a list (search.ts). On SQLite the matches are counted on the index first: when root's or an
+ * admin's search matches many devices (one in 50 or more), the list is walked in its own order and each device checked
+ * (`perRow`), which finds a page after a few rows; otherwise the matching ids are read first. Without a status or box
+ * filter, such a count is the index's own, less the matches of deleted boxes.
  */
-function searched(eb: DeviceEb, q: string) {
-  if (/^\d+$/.test(q)) {
-    return eb.or([
-      ...boxIdPrefixRanges(q).map(([low, high]) => eb.between('d.box_id', low, high)),
-      eb.and([eb('d.station_no', '>=', q), eb('d.station_no', '<', prefixEnd(q))]),
-    ]);
-  }
-  const variants = caseVariants(q);
-  const pattern = `${likeEscape(q.toLowerCase())}%`;
-  return eb.and([
-    eb.or(TEXT_COLUMNS.flatMap((col) => variants.map((v) => eb.and([eb(col, '>=', v), eb(col, '<', prefixEnd(v))])))),
-    eb.or(TEXT_COLUMNS.map((col) => sql<boolean>`lower(${sql.ref(col)}) like ${pattern} escape '\\'`)),
-  ]);
+interface SearchPlan {
+  text: string;
+  dialect: SearchDialect;
+  perRow: boolean;
+  /** Devices holding the text, from the index (SQLite), else null. */
+  matches: number | null;
 }
 
-function scoped(db: Db, f: DeviceListFilter) {
+const dialectOf = (db: Db): SearchDialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
+
+async function planSearch(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
+  const text = f.q ? searchText(f.q) : '';
+  if (!text) return null;
+  const dialect = dialectOf(db);
+  // A user's own reach is small next to the fleet: their list reads the matches first, and counts them in that reach.
+  if (dialect === 'postgres' || f.userId !== null) return { text, dialect, perRow: false, matches: null };
+  const { matches, highestId } = await matchCount(db, text);
+  return { text, dialect, perRow: matches * 50 >= highestId, matches };
+}
+
+function scoped(db: Db, f: DeviceListFilter, search: SearchPlan | null) {
   let q = db.selectFrom('devices as d');
   q = q.where(inScope(f.userId));
   if (f.statuses) q = q.where('d.status', 'in', f.statuses);
   if (f.boxId !== undefined) q = q.where('d.box_id', '=', f.boxId);
-  if (f.q) {
-    const text = f.q;
-    // As a list of ids: the search's index ranges are read first (as many rows as match), whatever the sort;
-    // inline, SQLite may walk the sort's index through every device looking for the few that match.
-    q = q.where(
-      'd.id',
-      'in',
-      db
-        .selectFrom('devices as d')
-        .select('d.id')
-        .where((eb) => searched(eb, text)),
-    );
-  }
+  if (search) q = q.where(search.perRow ? holds(search.text) : sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`);
   return q;
 }
 
@@ -166,28 +140,40 @@ async function rowsOf(db: Db, ids: number[]) {
  * tie-broken by box id and controller in the same direction), and only that page is joined for its columns.
  */
 export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage) {
-  const [total, ids] = await Promise.all([countDevices(db, f), listIds(db, f, p)]);
+  const search = await planSearch(db, f);
+  const [total, ids] = await Promise.all([countDevices(db, f, search), listIds(db, f, p, search)]);
   return { total, items: await rowsOf(db, ids) };
 }
 
 /** Every device of the filter in list order, `chunk` at a time (exports). */
 export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort, order: 'asc' | 'desc', chunk = 1000) {
+  const search = await planSearch(db, f);
   for (let offset = 0; ; offset += chunk) {
-    const page = await listIds(db, f, { sort, order, offset, limit: chunk });
+    const page = await listIds(db, f, { sort, order, offset, limit: chunk }, search);
     if (page.length > 0) yield await rowsOf(db, page);
     if (page.length < chunk) return;
   }
 }
 
-async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage): Promise<number[]> {
-  let q = scoped(db, f).select('d.id');
+async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage, search: SearchPlan | null): Promise<number[]> {
+  let q = scoped(db, f, search).select('d.id');
   if (p.sort !== 'boxId') q = q.orderBy(SORT_COLUMNS[p.sort], p.order);
   const rows = await q.orderBy('d.box_id', p.order).orderBy('d.controller', p.order).offset(p.offset).limit(p.limit).execute();
   return rows.map((r) => r.id);
 }
 
-export async function countDevices(db: Db, f: DeviceListFilter): Promise<number> {
-  const { total } = await scoped(db, f)
+export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<number> {
+  const search = plan === undefined ? await planSearch(db, f) : plan;
+  if (search?.matches != null && f.userId === null && !f.statuses && f.boxId === undefined) {
+    const { deleted } = await db
+      .selectFrom('devices as d')
+      .innerJoin('box_deletions as x', 'x.box_id', 'd.box_id')
+      .where(sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`)
+      .select((eb) => eb.fn.countAll<number>().as('deleted'))
+      .executeTakeFirstOrThrow();
+    return search.matches - deleted;
+  }
+  const { total } = await scoped(db, f, search)
     .select((eb) => eb.fn.countAll<number>().as('total'))
     .executeTakeFirstOrThrow();
   return total;
@@ -195,7 +181,9 @@ export async function countDevices(db: Db, f: DeviceListFilter): Promise<number>
 
 /** How many of the filter's devices are in each status. */
 export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
-  const rows = await scoped(db, f)
+  // Every match is counted here: read the matches first, whatever their number.
+  const search = await planSearch(db, f);
+  const rows = await scoped(db, f, search && { ...search, perRow: false })
     .select(['d.status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('d.status')
     .execute();

@@ -1,0 +1,61 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { measure, prepareFleet } from './devices-list.js';
+import { signIn } from './measure.js';
+import { startServer } from './server-process.js';
+
+/**
+ * `npm run bench -- device-search` (issue 25): the device list's search anywhere in a device's text, at
+ * BENCH_DEVICES devices (default 1,000,000) on SQLite, in Chinese and Latin script (devices-list.ts `writeFleet` with
+ * its Chinese text: companies of two of ten words, eight provinces and cities, streets, contacts, the company's pinyin
+ * in the remark, varied phones and IoT card codes). demo_manager sees 2,500 of them. p50/p95/p99 of BENCH_RUNS
+ * (default 200) first pages after five warm-ups, for root and the manager: Chinese of one, two and four characters,
+ * pinyin inside a word, box id, phone and card code pieces, text that matches one device, and text that matches none.
+ */
+const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
+
+const CASES: Array<[string, string]> = [
+  ['one Chinese character (a tenth of the fleet)', '恒'],
+  ['two Chinese characters (a tenth)', '恒力'],
+  ['four Chinese characters (a hundredth)', '恒力金马'],
+  ['a city, three characters (an eighth)', '深圳市'],
+  ['a street, one device in 300', '东方路17号'],
+  ['pinyin inside a word', 'engli'],
+  ['box id piece', '00123'],
+  ['phone piece', '3900791'],
+  ['IoT card code piece (one device)', '000000123457'],
+  ['one Latin letter (the pinyin of a fifth)', 'x'],
+  ['nothing matches', '上海浦东'],
+];
+
+export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-search-'));
+  try {
+    const writeSeconds = await prepareFleet(dataDir, DEVICES, true);
+    const server = await startServer({}, dataDir);
+    try {
+      const root = await signIn(server, 'demo_root');
+      const manager = await signIn(server, 'demo_manager');
+      const cases = [];
+      for (const [name, q] of CASES) {
+        const url = `/devices?q=${encodeURIComponent(q)}&page=1&page_size=20`;
+        cases.push(await measure(server, root, `root: ${name}`, url));
+        cases.push(await measure(server, manager, `manager: ${name}`, url));
+      }
+      const p95s = cases.map((c) => c.p95Ms).sort((a, b) => a - b);
+      return {
+        devices: DEVICES,
+        writeSeconds,
+        databaseMb: Math.round(fs.statSync(path.join(dataDir, 'dms.sqlite')).size / 2 ** 20),
+        worstP95Ms: p95s.at(-1),
+        cases,
+      };
+    } finally {
+      await server.stop();
+    }
+  } finally {
+    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}\n`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

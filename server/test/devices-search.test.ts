@@ -1,0 +1,202 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DeviceCounts, DeviceSummary } from '@dms/contract';
+import { registerBoxes } from './boxes.js';
+import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
+
+const dialects = await testDialects();
+
+type Page = { total: number; items: DeviceSummary[] };
+
+/** Devices with Chinese and Latin text in every searched field: three of demo_manager, one of demo_end_user. */
+const FLEET = [
+  {
+    box_id: 860101,
+    controller: 1,
+    company: '深圳恒力空压机有限公司',
+    station_no: 'SZ-空压-01',
+    model: 'LG-37',
+    remark: '主车间 Shenzhen Hengli',
+    province: '广东省',
+    city: '深圳市',
+    area: '宝安区',
+    street: '福永街道凤凰路88号',
+    contact: '张伟',
+    phone: '13800138000',
+    iot_card: '89860412345678901234',
+  },
+  {
+    box_id: 860102,
+    controller: 1,
+    company: '广州磁悬浮风机厂',
+    station_no: 'GZ-02',
+    model: 'MB-200',
+    remark: '油温 50%_上限',
+    province: '广东省',
+    city: '广州市',
+    area: '番禺区',
+    street: '市桥街道',
+    contact: '李娜',
+    phone: '020-84561234',
+    iot_card: '89860498765432100000',
+  },
+  {
+    box_id: 770201,
+    controller: 2,
+    company: 'Acme Air',
+    station_no: 'ST-7',
+    model: 'SC-75',
+    remark: '',
+    province: '浙江省',
+    city: '杭州市',
+    area: '',
+    street: 'Wensan Road',
+    contact: 'Wang Fang',
+    phone: '0571-8888',
+    iot_card: '',
+  },
+  {
+    box_id: 990301,
+    controller: 1,
+    company: '深圳恒力客户',
+    station_no: 'Z-1',
+    model: 'LG-37',
+    remark: 'Shenzhen end user',
+    province: '广东省',
+    city: '深圳市',
+    area: '南山区',
+    street: '科技园',
+    contact: '王芳',
+    phone: '13900000000',
+    iot_card: '89860400000000000001',
+  },
+] as const;
+
+describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
+  let t: TestApp;
+  let manager: string;
+  let endUser: string;
+  let root: string;
+  const get = async (token: string, url: string) =>
+    body(await t.app.inject({ method: 'GET', url, headers: { ...bearer(token), 'accept-language': 'en' } }));
+  const found = async (token: string, q: string) =>
+    ((await get(token, `/api/v2/devices?q=${encodeURIComponent(q)}`)).data as Page).items.map((d) => `${d.boxId}/${d.controller}`);
+
+  beforeAll(async () => {
+    t = await buildTestApp(dialect);
+    await registerBoxes(t.app, 860101, 860102);
+    await registerBoxes(t.app, 770201, 770201);
+    await registerBoxes(t.app, 990301, 990301, 'demo_end_user');
+    const uid = await userIds(t);
+    for (const d of FLEET)
+      await insertDevice(t, {
+        ...d,
+        owner_id: d.box_id === 990301 ? uid('demo_end_user') : uid('demo_manager'),
+        status: 'online',
+        fault: 0,
+        alert: 0,
+      });
+    [root, manager, endUser] = (await Promise.all(['demo_root', 'demo_manager', 'demo_end_user'].map((u) => login(t.app, u)))) as [
+      string,
+      string,
+      string,
+    ];
+  });
+  afterAll(async () => t.close());
+
+  it.each([
+    // Chinese, of one, two and more characters, anywhere in the company, location and contact
+    ['恒', ['860101/1']],
+    ['恒力', ['860101/1']],
+    ['空压机', ['860101/1']],
+    ['磁悬浮风机', ['860102/1']],
+    ['广东', ['860101/1', '860102/1']],
+    ['深圳市', ['860101/1']],
+    ['杭州', ['770201/2']],
+    ['宝安', ['860101/1']],
+    ['凤凰路', ['860101/1']],
+    ['娜', ['860102/1']],
+    ['市', ['770201/2', '860101/1', '860102/1']],
+    // Latin and pinyin, any case, inside a word
+    ['hengli', ['860101/1']],
+    ['ENZH', ['860101/1']],
+    ['ensan', ['770201/2']],
+    ['me a', ['770201/2']],
+    ['g f', ['770201/2']],
+    // box ids, phones, IoT card codes, station numbers and models, inside them
+    ['0101', ['860101/1']],
+    ['8601', ['860101/1', '860102/1']],
+    ['0201', ['770201/2']],
+    ['8456', ['860102/1']],
+    ['13800', ['860101/1']],
+    ['9876543', ['860102/1']],
+    ['空压-0', ['860101/1']],
+    ['b-2', ['860102/1']],
+    ['-75', ['770201/2']],
+    // LIKE's wildcards are text
+    ['50%', ['860102/1']],
+    ['%_', ['860102/1']],
+    ['_', ['860102/1']],
+    ['%', ['860102/1']],
+    ['0%x', []],
+    // nothing
+    ['上海', []],
+    ['zz', []],
+    ['x', []],
+    ['"', []],
+  ])('a manager searching %j finds %j', async (q, expected) => {
+    expect(await found(manager, q)).toEqual(expected);
+  });
+
+  it('keeps to what each user sees: the same text finds only their own devices', async () => {
+    expect(await found(manager, '恒力')).toEqual(['860101/1']);
+    expect(await found(endUser, '恒力')).toEqual(['990301/1']);
+    expect(await found(root, '恒力')).toEqual(['860101/1', '990301/1']);
+    expect(await found(endUser, '空压机')).toEqual([]);
+    expect(await found(manager, 'end user')).toEqual([]);
+    expect(await found(endUser, 'end user')).toEqual(['990301/1']);
+    const counts = (await get(manager, `/api/v2/devices/counts?q=${encodeURIComponent('广东')}`)).data as DeviceCounts;
+    expect(counts).toMatchObject({ all: 2, online: 2 });
+  });
+
+  it("counts root's matches many or few, without the devices of a deleted box", async () => {
+    const page = async (q: string, query = '') => (await get(root, `/api/v2/devices?q=${encodeURIComponent(q)}${query}`)).data as Page;
+    // One in four of the fleet: root's list walks the devices in order and checks each; one in 50 reads the matches first.
+    expect(await page('深圳')).toMatchObject({ total: 2 });
+    expect((await page('深圳', '&sort=boxId&order=desc')).items.map((d) => d.boxId)).toEqual([990301, 860101]);
+    expect(await page('深圳', '&status=online')).toMatchObject({ total: 2 });
+    await t.app.db
+      .insertInto('box_deletions')
+      .values({
+        box_id: 990301,
+        deleted_at: t.clock.now,
+        deleted_by: 'demo_root',
+        deleted_by_id: null,
+        purge_at: t.clock.now + 86_400_000,
+        devices: 1,
+      })
+      .execute();
+    try {
+      expect(await page('深圳')).toMatchObject({ total: 1, items: [{ boxId: 860101 }] });
+      expect(await page('深圳', '&status=online')).toMatchObject({ total: 1 });
+      expect(await page('圳')).toMatchObject({ total: 1 });
+    } finally {
+      await t.app.db.deleteFrom('box_deletions').where('box_id', '=', 990301).execute();
+    }
+  });
+
+  it('follows a device as its text changes, and forgets one deleted', async () => {
+    const patch = await t.app.inject({
+      method: 'PATCH',
+      url: '/api/v2/devices/770201/2',
+      headers: { ...bearer(manager), 'accept-language': 'en' },
+      payload: { remark: '二号站 backup unit', street: '' },
+    });
+    expect(patch.statusCode).toBe(200);
+    expect(await found(manager, '二号')).toEqual(['770201/2']);
+    expect(await found(manager, 'backup')).toEqual(['770201/2']);
+    expect(await found(manager, 'ensan')).toEqual([]);
+    await t.app.db.deleteFrom('devices').where('box_id', '=', 860102).execute();
+    expect(await found(manager, '磁悬浮')).toEqual([]);
+    expect(await found(manager, '广东')).toEqual(['860101/1']);
+  });
+});
