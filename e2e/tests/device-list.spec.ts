@@ -113,6 +113,18 @@ test('quick filters, search and sort narrow and order the list on the server; th
   await page.reload();
   await expect(byId(page, 'devices-search')).toHaveValue('100003');
   await expect.poll(async () => boxesOf(await listRows(page))).toEqual([100003]);
+  // Anywhere in the text: the second character of one of the user's cities ("州" of "苏州市") finds that device.
+  const mine = (await apiGet(page.request, token, '/devices?page_size=200')).data as { items: Array<{ boxId: number; city: string }> };
+  const placed = mine.items.find((d) => Array.from(d.city).length >= 3);
+  expect(placed).toBeDefined();
+  const piece = Array.from(placed?.city ?? '')[1] ?? '';
+  const found = (await apiGet(page.request, token, `/devices?page_size=200&q=${encodeURIComponent(piece)}`)).data as {
+    items: Array<{ boxId: number }>;
+  };
+  expect(found.items.map((d) => d.boxId)).toContain(placed?.boxId);
+  await byId(page, 'devices-search').fill(piece);
+  await listLoaded(page);
+  await expect.poll(async () => boxesOf(await listRows(page))).toEqual([...new Set(found.items.map((d) => d.boxId))].sort((a, b) => a - b));
   await byId(page, 'devices-search').fill('');
   await expect(page).not.toHaveURL(/q=/);
 

@@ -154,6 +154,15 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     expect(await found(endUser, '空压机')).toEqual([]);
     expect(await found(manager, 'end user')).toEqual([]);
     expect(await found(endUser, 'end user')).toEqual(['990301/1']);
+    // Past the last page: no rows, and the total still counted.
+    expect((await get(manager, `/api/v2/devices?q=${encodeURIComponent('广东')}&page=3&page_size=1`)).data).toEqual({
+      total: 2,
+      items: [],
+    });
+    expect((await get(manager, `/api/v2/devices?q=${encodeURIComponent('广东')}&page=2&page_size=1`)).data).toMatchObject({
+      total: 2,
+      items: [{ boxId: 860102 }],
+    });
     const counts = (await get(manager, `/api/v2/devices/counts?q=${encodeURIComponent('广东')}`)).data as DeviceCounts;
     expect(counts).toMatchObject({ all: 2, online: 2 });
   });

@@ -1,5 +1,5 @@
 import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
-import { SqliteAdapter, sql, type RawBuilder, type Updateable } from 'kysely';
+import { SqliteAdapter, sql, type RawBuilder, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
@@ -141,6 +141,21 @@ async function rowsOf(db: Db, ids: number[]) {
  */
 export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage) {
   const search = await planSearch(db, f);
+  if (search && !search.perRow) {
+    // The matches are read once for the page and its total (a window count), not once for each.
+    const rows = await ordered(
+      scoped(db, f, search).select(['d.id', (eb) => eb.fn.countAll<number | string>().over().as('total')]),
+      p,
+    ).execute();
+    const total = rows[0]?.total ?? (p.offset === 0 ? 0 : await countDevices(db, f, search));
+    return {
+      total: Number(total),
+      items: await rowsOf(
+        db,
+        rows.map((r) => r.id),
+      ),
+    };
+  }
   const [total, ids] = await Promise.all([countDevices(db, f, search), listIds(db, f, p, search)]);
   return { total, items: await rowsOf(db, ids) };
 }
@@ -155,20 +170,25 @@ export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort,
   }
 }
 
+/** The list's order (`sort`, then box id and controller in the same direction) and its page. */
+function ordered<Q extends SelectQueryBuilder<Database & { d: Database['devices'] }, 'd', object>>(q: Q, p: DeviceListPage): Q {
+  const sorted = p.sort === 'boxId' ? q : q.orderBy(SORT_COLUMNS[p.sort], p.order);
+  return sorted.orderBy('d.box_id', p.order).orderBy('d.controller', p.order).offset(p.offset).limit(p.limit) as Q;
+}
+
 async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage, search: SearchPlan | null): Promise<number[]> {
-  let q = scoped(db, f, search).select('d.id');
-  if (p.sort !== 'boxId') q = q.orderBy(SORT_COLUMNS[p.sort], p.order);
-  const rows = await q.orderBy('d.box_id', p.order).orderBy('d.controller', p.order).offset(p.offset).limit(p.limit).execute();
+  const rows = await ordered(scoped(db, f, search).select('d.id'), p).execute();
   return rows.map((r) => r.id);
 }
 
 export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<number> {
   const search = plan === undefined ? await planSearch(db, f) : plan;
   if (search?.matches != null && f.userId === null && !f.statuses && f.boxId === undefined) {
+    // Deleted boxes are few: their devices are each checked (by box id, from the deletions), never the matches read.
     const { deleted } = await db
       .selectFrom('devices as d')
-      .innerJoin('box_deletions as x', 'x.box_id', 'd.box_id')
-      .where(sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`)
+      .where('d.box_id', 'in', (eb) => eb.selectFrom('box_deletions').select('box_id'))
+      .where(holds(search.text))
       .select((eb) => eb.fn.countAll<number>().as('deleted'))
       .executeTakeFirstOrThrow();
     return search.matches - deleted;

@@ -53,7 +53,7 @@ describe('the device list', () => {
     await user.click(screen.getByTitle('2'));
     await screen.findByText('Company 21');
 
-    await user.type(screen.getByRole('textbox', { name: 'Box ID, company, station no. or model' }), '  acme ');
+    await user.type(screen.getByRole('textbox', { name: 'Company, place, box ID, station, model, contact or phone' }), '  acme ');
     await waitFor(() => {
       expect(reads().some((q) => q.q !== undefined)).toBe(true);
     });

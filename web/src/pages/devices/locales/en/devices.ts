@@ -62,7 +62,7 @@ export default {
   },
   field: DEVICE_FIELD_NAMES.en,
   list: {
-    search: 'Box ID, company, station no. or model',
+    search: 'Company, place, box ID, station, model, contact or phone',
     all: 'All',
     columns: 'Columns',
     columnsReset: 'Default columns',

@@ -63,7 +63,7 @@ const devices: LocaleArea<'devices'> = {
   },
   field: DEVICE_FIELD_NAMES.es,
   list: {
-    search: 'ID de caja, empresa, n.º de estación o modelo',
+    search: 'Empresa, lugar, ID de caja, estación, modelo, contacto o teléfono',
     all: 'Todos',
     columns: 'Columnas',
     columnsReset: 'Columnas por defecto',

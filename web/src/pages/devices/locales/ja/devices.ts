@@ -63,7 +63,7 @@ const devices: LocaleArea<'devices'> = {
   },
   field: DEVICE_FIELD_NAMES.ja,
   list: {
-    search: 'ボックスID、会社、ステーション番号、型式',
+    search: '会社、所在地、ボックスID、ステーション、型式、担当者、電話',
     all: 'すべて',
     columns: '表示列',
     columnsReset: '既定の列に戻す',

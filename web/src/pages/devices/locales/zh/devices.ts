@@ -63,7 +63,7 @@ const devices: LocaleArea<'devices'> = {
   },
   field: DEVICE_FIELD_NAMES.zh,
   list: {
-    search: '盒子ID、公司、站号或型号',
+    search: '公司、地点、盒子ID、站号、型号、联系人或电话',
     all: '全部',
     columns: '显示列',
     columnsReset: '恢复默认列',
