@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
+import pg from 'pg';
 import { cpuMs, fleetArgs, rssBytes, simulate } from './ingest.js';
 import { round } from './measure.js';
 import { root, startServer } from './server-process.js';
@@ -14,7 +15,9 @@ import { root, startServer } from './server-process.js';
  * registered by the simulator first (its `--duration 1`), then the generator runs for SAT_SECONDS. Figures: values a
  * second acknowledged, the server's and the generator's CPU (µs a value, cores), the server's RSS, and, from the
  * database once the server has stopped, the snapshots stored against those acknowledged (lost = acknowledged − stored).
- * Sizes: SAT_BOXES (default 100), SAT_WINDOW (16), SAT_SECONDS (20), SAT_CONTROLLERS (2). A CPU profile of the server:
+ * Sizes: SAT_BOXES (default 100), SAT_WINDOW (16), SAT_SECONDS (20), SAT_CONTROLLERS (2). `SAT_DATABASE=postgres` runs
+ * the server on PostgreSQL (SAT_PG_URL, default the local `test` database, in a schema of its own, dropped after) and
+ * adds the CPU of every PostgreSQL process of the machine (`databaseCpuCores`). A CPU profile of the server:
  * `BENCH_SERVER_NODE_ARGS="--cpu-prof --cpu-prof-dir=bench/results"` (server-process.ts passes them to node), summed by
  * `node scripts/profile-top.mjs <file>`.
  */
@@ -48,7 +51,14 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
   // Read here: starve.ts sets its own defaults before it calls.
   const BOXES = Number(process.env.SAT_BOXES ?? 100);
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-saturate-'));
-  const server = await startServer({ BOX_RATE_LIMIT: '10000', LOGIN_LIMIT_PER_ADDRESS: '100000', ...beside?.env });
+  // SAT_DATABASE=postgres: the server on PostgreSQL (SAT_PG_URL, the local `test` database by default), in a schema of its own.
+  const pgSchema = process.env.SAT_DATABASE === 'postgres' ? `bench_sat_${Date.now().toString(36)}` : null;
+  const server = await startServer({
+    BOX_RATE_LIMIT: '10000',
+    LOGIN_LIMIT_PER_ADDRESS: '100000',
+    ...(pgSchema ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema } : {}),
+    ...beside?.env,
+  });
   try {
     const credentials = path.join(work, 'boxes.json');
     const register = simulate(server, [
@@ -64,6 +74,8 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
     const before = Date.now() - 60_000;
     let c0 = 0;
     let c1 = 0;
+    let dbCpu0 = 0;
+    let dbCpu1 = 0;
     const rss0 = rssBytes(pid);
     let rssMax = rss0;
     const sampler = setInterval(() => {
@@ -77,8 +89,8 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
     let out = '';
     gen.stdout.on('data', (chunk: Buffer) => {
       out += chunk.toString();
-      if (c0 === 0 && out.includes('"phase":"start"')) c0 = cpuMs(pid);
-      if (c1 === 0 && out.includes('"phase":"stop"')) c1 = cpuMs(pid);
+      if (c0 === 0 && out.includes('"phase":"start"')) [c0, dbCpu0] = [cpuMs(pid), postgresCpuMs()];
+      if (c1 === 0 && out.includes('"phase":"stop"')) [c1, dbCpu1] = [cpuMs(pid), postgresCpuMs()];
     });
     await new Promise((r) => gen.once('exit', r));
     clearInterval(sampler);
@@ -88,15 +100,11 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
     await server.stop();
 
     // What was stored, against what was acknowledged: the generator's snapshots of each box's first controller.
-    const db = new Database(path.join(server.dataDir, 'dms.sqlite'), { readonly: true });
-    const { n: stored } = db
-      .prepare(
-        'select count(*) as n from history h join devices d on d.id = h.device_id where d.box_id >= ? and d.box_id < ? and d.controller = 1 and h.ts < ?',
-      )
-      .get(FIRST_BOX, FIRST_BOX + BOXES, before) as { n: number };
-    db.close();
+    const stored = await storedSnapshots(server.dataDir, pgSchema, [FIRST_BOX, FIRST_BOX + BOXES, before]);
     const values = g.ackedInTime * g.valuesPerSnapshot;
     return {
+      database: pgSchema ? 'postgres' : 'sqlite',
+      ...(pgSchema ? { databaseCpuCores: round((dbCpu1 - dbCpu0) / 1000 / g.seconds, 2) } : {}),
       boxes: g.boxes,
       window: g.window,
       seconds: round(g.seconds, 1),
@@ -115,5 +123,56 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
+    if (pgSchema) await onPostgres((c) => c.query(`drop schema if exists ${pgSchema} cascade`));
+  }
+}
+
+const PG_URL = process.env.SAT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
+
+async function onPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: PG_URL });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** CPU time (ms) of every PostgreSQL process of this machine: the database's share of the work. */
+function postgresCpuMs(): number {
+  let total = 0;
+  for (const entry of fs.readdirSync('/proc')) {
+    if (!/^\d+$/.test(entry)) continue;
+    try {
+      if (fs.readFileSync(`/proc/${entry}/comm`, 'utf8').trim() === 'postgres') total += cpuMs(Number(entry));
+    } catch {
+      // Gone meanwhile.
+    }
+  }
+  return total;
+}
+
+/** The history rows of boxes [low, high) before `before`, on the first controller: what was stored of the generator's. */
+async function storedSnapshots(dataDir: string, pgSchema: string | null, [low, high, before]: [number, number, number]): Promise<number> {
+  const query =
+    'select count(*) as n from history h join devices d on d.id = h.device_id where d.box_id >= $1 and d.box_id < $2 and d.controller = 1 and h.ts < $3';
+  if (pgSchema)
+    return onPostgres(async (c) =>
+      Number(
+        (
+          await c.query<{ n: string }>(query.replaceAll('history', `${pgSchema}.history`).replaceAll('devices', `${pgSchema}.devices`), [
+            low,
+            high,
+            before,
+          ])
+        ).rows[0]?.n ?? 0,
+      ),
+    );
+  const db = new Database(path.join(dataDir, 'dms.sqlite'), { readonly: true });
+  try {
+    return (db.prepare(query.replace(/\$\d/g, '?')).get(low, high, before) as { n: number }).n;
+  } finally {
+    db.close();
   }
 }

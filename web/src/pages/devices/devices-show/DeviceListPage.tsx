@@ -78,6 +78,7 @@ export function DeviceListPage({ preset }: { preset: ListPreset }) {
           <SearchInput
             placeholder={t('devices.list.search')}
             aria-label={t('devices.list.search')}
+            title={t('devices.list.search')}
             maxLength={DEVICE_SEARCH_MAX}
             value={filter.q ?? ''}
             onSearch={(q) => {
