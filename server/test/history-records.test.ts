@@ -92,8 +92,10 @@ describe.each(dialects)('fault records across devices, and template read rights 
       expect(await search('8')).toEqual([]);
       expect(await search('test co')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
       expect(await search('TEST')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
-      // A prefix, as the device list searches: "co" is not the start of "Test Co".
-      expect(await search('co')).toEqual([]);
+      // Anywhere in the text, as the device list searches: "st c" is inside "Test Co" (the registration's company).
+      expect(await search('co')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
+      expect(await search('st c')).toEqual([mine.boxId, mine.boxId, theirs.boxId]);
+      expect(await search('001')).toEqual([mine.boxId, mine.boxId]);
       // LIKE's wildcards in the search are plain characters.
       expect(await search('t_st')).toEqual([]);
       expect(await search('%')).toEqual([]);
@@ -107,7 +109,8 @@ describe.each(dialects)('fault records across devices, and template read rights 
       expect(await search('acme 1000')).toEqual([]);
       expect(await search('sa-3')).toEqual([theirs.boxId]);
       expect(await search('st-9')).toEqual([theirs.boxId]);
-      expect(await search('air')).toEqual([]);
+      expect(await search('air')).toEqual([theirs.boxId]);
+      expect(await search('0% a')).toEqual([theirs.boxId]);
       // The device's own company replaces the registration's.
       expect(await search('test co')).toEqual([mine.boxId, mine.boxId]);
       const second = await list(root, `from=${t0}&to=${now}&page=2&page_size=2`);

@@ -3,7 +3,7 @@ import { SqliteAdapter, sql, type RawBuilder, type SelectQueryBuilder, type Upda
 import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { holds, matchCount, matchingIds, searchText, type SearchDialect } from './search.js';
+import { dialectOf, holds, matchCount, matchingIds, searchText, type SearchDialect } from './search.js';
 
 export interface DeviceListFilter {
   /** null: every device (root, admin). */
@@ -92,8 +92,6 @@ interface SearchPlan {
   /** Devices holding the text, from the index (SQLite), else null. */
   matches: number | null;
 }
-
-const dialectOf = (db: Db): SearchDialect => (db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres');
 
 async function planSearch(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
   const text = f.q ? searchText(f.q) : '';

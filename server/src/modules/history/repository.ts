@@ -1,7 +1,8 @@
 import { sql } from 'kysely';
 import { faultsSeenBy, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { startsWith } from '../../db/search.js';
+import { contains } from '../../db/search.js';
+import { dialectOf, matchingIds, searchText } from '../devices/search.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
 export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
@@ -75,9 +76,9 @@ export interface FaultRecordFilter {
 }
 
 /**
- * Fault records started in [from, to) on the devices the user sees, with kind and search, as the device list
- * searches: digits match a box id by prefix, and any text the start of the device's company (its own, else the box
- * registration's), station number or model, case-insensitively.
+ * Fault records started in [from, to) on the devices the user sees, with kind and search: the text anywhere in the
+ * device's text, as the device list searches (devices/search.ts), or in its box registration's company when the
+ * device has none of its own.
  */
 function scopedRecords(db: Db, f: FaultRecordFilter) {
   let q = db
@@ -88,15 +89,12 @@ function scopedRecords(db: Db, f: FaultRecordFilter) {
     .where('f.started_at', '<', f.to)
     .where(faultsSeenBy(f.lens));
   if (f.kind) q = q.where('f.kind', '=', f.kind);
-  if (f.q) {
-    const text = f.q;
+  const text = f.q ? searchText(f.q) : '';
+  if (text) {
     q = q.where((eb) =>
       eb.or([
-        ...(/^\d+$/.test(text) ? [startsWith(sql`cast(d.box_id as varchar(16))`, text)] : []),
-        startsWith('d.company', text),
-        eb.and([eb('d.company', '=', ''), startsWith('b.company_name', text)]),
-        startsWith('d.station_no', text),
-        startsWith('d.model', text),
+        sql<boolean>`d.id in ${matchingIds(dialectOf(db), text)}`,
+        eb.and([eb('d.company', '=', ''), contains('b.company_name', text)]),
       ]),
     );
   }

@@ -94,7 +94,7 @@ export default {
     device: 'Device',
     company: 'Company',
     model: 'Model',
-    search: 'Box id, company, station no. or model',
+    search: 'Company, place, box ID, station, model, contact or phone',
     searchButton: 'Search',
   },
   region: {

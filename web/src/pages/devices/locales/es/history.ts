@@ -96,7 +96,7 @@ const history: LocaleArea<'history'> = {
     device: 'Equipo',
     company: 'Empresa',
     model: 'Modelo',
-    search: 'ID de caja, empresa, n.º de estación o modelo',
+    search: 'Empresa, lugar, ID de caja, estación, modelo, contacto o teléfono',
     searchButton: 'Buscar',
   },
   region: {

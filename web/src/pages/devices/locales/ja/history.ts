@@ -96,7 +96,7 @@ const history: LocaleArea<'history'> = {
     device: '機器',
     company: '会社',
     model: '型式',
-    search: 'ボックスID・会社・ステーション番号・型式',
+    search: '会社・所在地・ボックスID・ステーション・型式・担当者・電話',
     searchButton: '検索',
   },
   region: {

@@ -96,7 +96,7 @@ const history: LocaleArea<'history'> = {
     device: '设备',
     company: '公司',
     model: '型号',
-    search: '云盒ID、公司、站号或型号',
+    search: '公司、地点、云盒ID、站号、型号、联系人或电话',
     searchButton: '搜索',
   },
   region: {
