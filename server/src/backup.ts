@@ -3,6 +3,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
+import pg from 'pg';
 import { ConfigError, loadConfig, type Config } from './config.js';
 import { DATA_FILE_MODE, SQLITE_COMPANIONS, createPrivateFile } from './db/database.js';
 
@@ -154,6 +155,28 @@ export function pgDumpConnection(url: string): { dbname: string; password?: stri
   return { dbname: parsed.toString(), password };
 }
 
+/**
+ * Whether the schema's device search index (migration 0034) is there, and so the dump needs pg_trgm. A database that
+ * does not answer is pg_dump's to report.
+ */
+async function usesTrigrams(database: Extract<Config['database'], { kind: 'postgres' }>): Promise<boolean> {
+  const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 5000 });
+  try {
+    await client.connect();
+  } catch {
+    return false;
+  }
+  try {
+    const { rows } = await client.query(
+      "select 1 from pg_indexes where indexname = 'devices_search' and schemaname = coalesce($1, current_schema())",
+      [database.schema ?? null],
+    );
+    return rows.length > 0;
+  } finally {
+    await client.end();
+  }
+}
+
 async function dumpPostgres(database: Extract<Config['database'], { kind: 'postgres' }>, partial: string, options: BackupOptions) {
   const program = options.pgDump ?? 'pg_dump';
   const { dbname, password } = pgDumpConnection(database.url);
@@ -163,16 +186,20 @@ async function dumpPostgres(database: Extract<Config['database'], { kind: 'postg
     '--if-exists',
     '--no-owner',
     '--no-privileges',
-    `--file=${partial}`,
     ...(database.schema ? [`--schema=${database.schema}`] : []),
     `--dbname=${dbname}`,
   ];
+  // The device search's index needs pg_trgm, which lives outside the schema (migration 0034): the script makes it first.
+  if (await usesTrigrams(database))
+    fs.appendFileSync(partial, 'SET client_min_messages = warning;\nCREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;\n');
+  const out = fs.openSync(partial, 'a');
   const child = spawn(program, args, {
-    stdio: ['ignore', 'ignore', 'pipe'],
+    stdio: ['ignore', out, 'pipe'],
     env: { ...process.env, ...(password === undefined ? {} : { PGPASSWORD: password }) },
   });
+  fs.closeSync(out);
   let stderr = '';
-  child.stderr.on('data', (chunk: Buffer) => {
+  child.stderr?.on('data', (chunk: Buffer) => {
     stderr = (stderr + chunk.toString()).slice(-8192);
   });
   const started = Date.now();
