@@ -160,7 +160,10 @@ export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage
 
 /** Every device of the filter in list order, `chunk` at a time (exports). */
 export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort, order: 'asc' | 'desc', chunk = 1000) {
-  const search = await planSearch(db, f);
+  // Every match is read here, chunk after chunk: walking the list from its start for each chunk would check each
+  // device again and again.
+  const plan = await planSearch(db, f);
+  const search = plan && { ...plan, perRow: false };
   for (let offset = 0; ; offset += chunk) {
     const page = await listIds(db, f, { sort, order, offset, limit: chunk }, search);
     if (page.length > 0) yield await rowsOf(db, page);
