@@ -83,7 +83,7 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
 
   beforeAll(async () => {
     t = await buildTestApp(dialect);
-    await registerBoxes(t.app, 860101, 860102);
+    await registerBoxes(t.app, 860101, 860103);
     await registerBoxes(t.app, 770201, 770201);
     await registerBoxes(t.app, 990301, 990301, 'demo_end_user');
     const uid = await userIds(t);
@@ -95,6 +95,8 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
         fault: 0,
         alert: 0,
       });
+    // A device with no company of its own shows its box registration's ("Test Co"): that is what is searched.
+    await insertDevice(t, { box_id: 860103, controller: 1, owner_id: uid('demo_manager'), status: 'online', fault: 0, alert: 0 });
     [root, manager, endUser] = (await Promise.all(['demo_root', 'demo_manager', 'demo_end_user'].map((u) => login(t.app, u)))) as [
       string,
       string,
@@ -124,7 +126,7 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     ['g f', ['770201/2']],
     // box ids, phones, IoT card codes, station numbers and models, inside them
     ['0101', ['860101/1']],
-    ['8601', ['860101/1', '860102/1']],
+    ['8601', ['860101/1', '860102/1', '860103/1']],
     ['0201', ['770201/2']],
     ['8456', ['860102/1']],
     ['13800', ['860101/1']],
@@ -191,6 +193,17 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     } finally {
       await t.app.db.deleteFrom('box_deletions').where('box_id', '=', 990301).execute();
     }
+  });
+
+  it("finds a device without a company of its own by its box registration's, and follows that", async () => {
+    expect(await found(manager, 'st c')).toEqual(['860103/1']);
+    await t.app.db.updateTable('boxes').set({ company_name: '磁力机械厂' }).where('box_id', '=', 860103).execute();
+    expect(await found(manager, '磁力')).toEqual(['860103/1']);
+    expect(await found(manager, 'test')).toEqual([]);
+    // Its own company, once it has one, is what is searched.
+    await t.app.db.updateTable('devices').set({ company: '自有公司' }).where('box_id', '=', 860103).execute();
+    expect(await found(manager, '磁力')).toEqual([]);
+    expect(await found(manager, '自有')).toEqual(['860103/1']);
   });
 
   it('follows a device as its text changes, and forgets one deleted', async () => {

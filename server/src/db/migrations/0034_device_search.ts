@@ -29,12 +29,19 @@ export const SEARCH_FIELDS = [
   'iot_card',
 ] as const;
 
-/** A device's searched text, from the columns of `row` (`new`, `devices`, or a table alias). */
+/**
+ * A device's searched text, from the columns of `row` (`new`, `devices`, or a table alias). On SQLite its company
+ * is the one the list shows: its own, else its box registration's (a trigger on boxes follows that); on PostgreSQL,
+ * whose index holds the device's columns only, search.ts adds the registration's company itself.
+ */
 export function searchDoc(dialect: Dialect, row: string): RawBuilder<string> {
   const sep = dialect === 'postgres' ? sql.raw(`E'\\x1f\\x1f'`) : sql.raw('char(31, 31)');
   const field = (name: string) => {
     const ref = sql.raw(`${row}.${name}`);
-    return name === 'box_id' ? sql`cast(${ref} as text)` : sql`coalesce(${ref}, '')`;
+    if (name === 'box_id') return sql`cast(${ref} as text)`;
+    if (name === 'company' && dialect === 'sqlite')
+      return sql`coalesce(nullif(${ref}, ''), (select b.company_name from boxes b where b.box_id = ${sql.raw(`${row}.box_id`)}), '')`;
+    return sql`coalesce(${ref}, '')`;
   };
   return sql<string>`(${sql.join(
     SEARCH_FIELDS.map((f) => sql`${field(f)} || ${sep}`),
@@ -56,6 +63,10 @@ async function sqliteUp(db: Kysely<unknown>) {
     update device_search set doc = ${searchDoc('sqlite', 'new')} where rowid = new.id; end`.execute(db);
   await sql`create trigger devices_search_delete after delete on devices begin
     delete from device_search where rowid = old.id; end`.execute(db);
+  // A box's company is the text of its devices that have none of their own.
+  await sql`create trigger boxes_search_company after update of company_name on boxes begin
+    update device_search set doc = (select ${searchDoc('sqlite', 'd')} from devices d where d.id = device_search.rowid)
+      where rowid in (select id from devices where box_id = new.box_id and coalesce(company, '') = ''); end`.execute(db);
 }
 
 /** The schema pg_trgm is in, creating it in `public` if it is missing and may be; null when it cannot be had. */
@@ -83,9 +94,8 @@ export const deviceSearch0034: DialectMigration = (dialect) => ({
     if (dialect === 'sqlite') return sqliteUp(db);
     const schema = await trigramSchema(db);
     if (schema === null) return;
-    await sql`create index devices_search on devices using gin ((lower(${searchDoc('postgres', 'devices')})) ${sql.id(
-      schema,
-      'gin_trgm_ops',
-    )})`.execute(db);
+    const trigrams = sql.id(schema, 'gin_trgm_ops');
+    await sql`create index devices_search on devices using gin ((lower(${searchDoc('postgres', 'devices')})) ${trigrams})`.execute(db);
+    await sql`create index boxes_search_company on boxes using gin ((lower(company_name)) ${trigrams})`.execute(db);
   },
 });

@@ -40,8 +40,12 @@ function matchOf(text: string): RawBuilder<string> {
 
 /** The device ids whose text holds `text` (from `searchText`, non-empty), as a subquery for `d.id in (…)`. */
 export function matchingIds(dialect: SearchDialect, text: string): RawBuilder<number> {
-  if (dialect === 'postgres')
-    return sql<number>`(select id from devices where lower(${searchDoc('postgres', 'devices')}) like ${`%${likeEscape(text)}%`} escape '\\')`;
+  if (dialect === 'postgres') {
+    const pattern = `%${likeEscape(text)}%`;
+    return sql<number>`(select id from devices where lower(${searchDoc('postgres', 'devices')}) like ${pattern} escape '\\'
+      union all select dc.id from devices dc join boxes b on b.box_id = dc.box_id
+        where coalesce(dc.company, '') = '' and lower(b.company_name) like ${pattern} escape '\\')`;
+  }
   return sql<number>`(select rowid from device_search where device_search match ${matchOf(text)})`;
 }
 

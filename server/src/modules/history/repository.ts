@@ -1,7 +1,6 @@
 import { sql } from 'kysely';
 import { faultsSeenBy, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
-import { contains } from '../../db/search.js';
 import { dialectOf, matchingIds, searchText } from '../devices/search.js';
 
 /** Snapshots of a device in [from, to), newest first, one page. */
@@ -77,8 +76,8 @@ export interface FaultRecordFilter {
 
 /**
  * Fault records started in [from, to) on the devices the user sees, with kind and search: the text anywhere in the
- * device's text, as the device list searches (devices/search.ts), or in its box registration's company when the
- * device has none of its own.
+ * device's text (its company the list shows: its own, else its box registration's), as the device list searches
+ * (devices/search.ts).
  */
 function scopedRecords(db: Db, f: FaultRecordFilter) {
   let q = db
@@ -90,14 +89,7 @@ function scopedRecords(db: Db, f: FaultRecordFilter) {
     .where(faultsSeenBy(f.lens));
   if (f.kind) q = q.where('f.kind', '=', f.kind);
   const text = f.q ? searchText(f.q) : '';
-  if (text) {
-    q = q.where((eb) =>
-      eb.or([
-        sql<boolean>`d.id in ${matchingIds(dialectOf(db), text)}`,
-        eb.and([eb('d.company', '=', ''), contains('b.company_name', text)]),
-      ]),
-    );
-  }
+  if (text) q = q.where(sql<boolean>`d.id in ${matchingIds(dialectOf(db), text)}`);
   return q;
 }
 
