@@ -1,8 +1,10 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { writeFleetPostgres } from './device-search-pg.js';
 import { measure, prepareFleet } from './devices-list.js';
 import { signIn } from './measure.js';
+import { dropSchema, LOCAL_PG_URL } from './postgres.js';
 import { startServer } from './server-process.js';
 
 /**
@@ -12,6 +14,7 @@ import { startServer } from './server-process.js';
  * in the remark, varied phones and IoT card codes). demo_manager sees 2,500 of them. p50/p95/p99 of BENCH_RUNS
  * (default 200) first pages after five warm-ups, for root and the manager: Chinese of one, two and four characters,
  * pinyin inside a word, box id, phone and card code pieces, text that matches one device, and text that matches none.
+ * `BENCH_DATABASE=postgres` runs it on PostgreSQL (BENCH_PG_URL, default the local `test` database; device-search-pg.ts).
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
 
@@ -29,11 +32,20 @@ const CASES: Array<[string, string]> = [
   ['nothing matches', '上海浦东'],
 ];
 
+const PG_URL = process.env.BENCH_PG_URL ?? LOCAL_PG_URL;
+
 export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-search-'));
+  // BENCH_DATABASE=postgres: the same on PostgreSQL, in a schema of its own (dropped after).
+  const pgSchema = process.env.BENCH_DATABASE === 'postgres' ? `bench_search_${Date.now().toString(36)}` : null;
+  const env: Record<string, string> = pgSchema ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema } : {};
   try {
-    const writeSeconds = await prepareFleet(dataDir, DEVICES, true);
-    const server = await startServer({}, dataDir);
+    let writeSeconds: number;
+    if (pgSchema) {
+      await (await startServer(env, dataDir)).stop();
+      writeSeconds = await writeFleetPostgres(PG_URL, pgSchema, DEVICES);
+    } else writeSeconds = await prepareFleet(dataDir, DEVICES, true);
+    const server = await startServer(env, dataDir);
     try {
       const root = await signIn(server, 'demo_root');
       const manager = await signIn(server, 'demo_manager');
@@ -45,9 +57,10 @@ export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
       }
       const p95s = cases.map((c) => c.p95Ms).sort((a, b) => a - b);
       return {
+        database: pgSchema ? 'postgres' : 'sqlite',
         devices: DEVICES,
         writeSeconds,
-        databaseMb: Math.round(fs.statSync(path.join(dataDir, 'dms.sqlite')).size / 2 ** 20),
+        ...(pgSchema ? {} : { databaseMb: Math.round(fs.statSync(path.join(dataDir, 'dms.sqlite')).size / 2 ** 20) }),
         worstP95Ms: p95s.at(-1),
         cases,
       };
@@ -55,7 +68,10 @@ export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
       await server.stop();
     }
   } finally {
-    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}\n`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}${pgSchema ? ` and the schema ${pgSchema}` : ''}\n`);
+    else {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (pgSchema) await dropSchema(PG_URL, pgSchema);
+    }
   }
 }

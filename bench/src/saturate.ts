@@ -3,9 +3,9 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
-import pg from 'pg';
 import { cpuMs, fleetArgs, rssBytes, simulate } from './ingest.js';
 import { round } from './measure.js';
+import { dropSchema, LOCAL_PG_URL, onPostgres } from './postgres.js';
 import { root, startServer } from './server-process.js';
 
 /**
@@ -123,21 +123,11 @@ export async function saturate(beside?: Beside): Promise<Record<string, unknown>
     };
   } finally {
     fs.rmSync(work, { recursive: true, force: true });
-    if (pgSchema) await onPostgres((c) => c.query(`drop schema if exists ${pgSchema} cascade`));
+    if (pgSchema) await dropSchema(PG_URL, pgSchema);
   }
 }
 
-const PG_URL = process.env.SAT_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/test';
-
-async function onPostgres<T>(work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: PG_URL });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
+const PG_URL = process.env.SAT_PG_URL ?? LOCAL_PG_URL;
 
 /** CPU time (ms) of every PostgreSQL process of this machine: the database's share of the work. */
 function postgresCpuMs(): number {
@@ -158,7 +148,7 @@ async function storedSnapshots(dataDir: string, pgSchema: string | null, [low, h
   const query =
     'select count(*) as n from history h join devices d on d.id = h.device_id where d.box_id >= $1 and d.box_id < $2 and d.controller = 1 and h.ts < $3';
   if (pgSchema)
-    return onPostgres(async (c) =>
+    return onPostgres(PG_URL, async (c) =>
       Number(
         (
           await c.query<{ n: string }>(query.replaceAll('history', `${pgSchema}.history`).replaceAll('devices', `${pgSchema}.devices`), [
