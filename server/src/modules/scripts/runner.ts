@@ -33,10 +33,8 @@ const messageJson = (m: ItemMessage | undefined) => (m ? JSON.stringify(m) : nul
  */
 export class ScriptRunner {
   private readonly scripts = new Map<ScriptName, RunnableScript>();
-  /** Passwords a run generated, per run, until read (or the process ends). */
-  private readonly secrets = new Map<number, RunSecrets>();
-  /** Who started each run that made secrets: only they read them. */
-  private readonly secretsOf = new Map<number, number>();
+  /** Passwords a run generated, per run, until read (or the process ends), with who started it: only they read them. */
+  private readonly secrets = new Map<number, { userId: number; list: RunSecrets }>();
   /** The runs going on in this process, so a test (or close) can wait for them. */
   private readonly active = new Map<number, Promise<void>>();
   /** Whose context a run's queued items are tried again with. */
@@ -289,10 +287,9 @@ export class ScriptRunner {
     try {
       const r = await act();
       if (r.secret !== undefined) {
-        const list = this.secrets.get(id) ?? [];
-        this.secretsOf.set(id, ctx.auth.user.id);
-        list.push({ target, secret: r.secret });
-        this.secrets.set(id, list);
+        const held = this.secrets.get(id) ?? { userId: ctx.auth.user.id, list: [] };
+        held.list.push({ target, secret: r.secret });
+        this.secrets.set(id, held);
       }
       const outcome: ItemOutcome = undoing && r.outcome === 'ok' ? 'undone' : r.outcome;
       return {
@@ -379,12 +376,11 @@ export class ScriptRunner {
 
   /** The passwords a run generated, once, to who started it. */
   takeSecrets(auth: AuthContext, id: number): RunSecrets {
-    const list = this.secrets.get(id);
-    if (!list) throw new AppError(Code.VALIDATION_FAILED, 'error.scripts.noSecrets');
-    if (this.secretsOf.get(id) !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.scripts.notYourSecrets');
+    const held = this.secrets.get(id);
+    if (!held) throw new AppError(Code.VALIDATION_FAILED, 'error.scripts.noSecrets');
+    if (held.userId !== auth.user.id) throw new AppError(Code.FORBIDDEN, 'error.scripts.notYourSecrets');
     this.secrets.delete(id);
-    this.secretsOf.delete(id);
-    return list;
+    return held.list;
   }
 
   /** Waits for the runs going on (tests; close). */
