@@ -148,17 +148,10 @@ async function storedSnapshots(dataDir: string, pgSchema: string | null, [low, h
   const query =
     'select count(*) as n from history h join devices d on d.id = h.device_id where d.box_id >= $1 and d.box_id < $2 and d.controller = 1 and h.ts < $3';
   if (pgSchema)
-    return onPostgres(PG_URL, async (c) =>
-      Number(
-        (
-          await c.query<{ n: string }>(query.replaceAll('history', `${pgSchema}.history`).replaceAll('devices', `${pgSchema}.devices`), [
-            low,
-            high,
-            before,
-          ])
-        ).rows[0]?.n ?? 0,
-      ),
-    );
+    return onPostgres(PG_URL, async (c) => {
+      await c.query(`set search_path = ${pgSchema}`);
+      return Number((await c.query<{ n: string }>(query, [low, high, before])).rows[0]?.n ?? 0);
+    });
   const db = new Database(path.join(dataDir, 'dms.sqlite'), { readonly: true });
   try {
     return (db.prepare(query.replace(/\$\d/g, '?')).get(low, high, before) as { n: number }).n;

@@ -1,30 +1,15 @@
-import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { downTopic, upTopic, type BoxCredentials, type WritePayload } from '@dms/contract';
 import { buildApp } from '../src/app.js';
 import { data, eventually, hello, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, login, type TestApp } from './helper.js';
+import { MOSQUITTO, mosquittoAnswers } from './machine-mosquitto.js';
 import { reg } from './registers.js';
 
-const MOSQUITTO = { host: '127.0.0.1', port: 1883 };
 const PRESSURE = reg('screw-compressor', 'discharge_pressure');
 const TARGET_PRESSURE = reg('screw-compressor', 'target_pressure');
 const PLC_RUN_HOURS = reg('generic-plc', 'running_hours');
-
-async function mosquittoAnswers(): Promise<boolean> {
-  return new Promise((resolve) => {
-    const socket = net.connect(MOSQUITTO, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => {
-      resolve(false);
-    });
-  });
-}
-const available = await mosquittoAnswers();
-if (!available && process.env.CI === 'true') throw new Error('Mosquitto on 127.0.0.1:1883 is required in CI');
 
 /** A box on Mosquitto (which lets anyone in: the server, not this broker, is what the test is about). */
 const boxClient = (boxId: number) =>
@@ -32,7 +17,7 @@ const boxClient = (boxId: number) =>
 const publish = (c: MqttClient, boxId: number, kind: 'hello' | 'data' | 'ack', payload: unknown) =>
   c.publishAsync(upTopic(boxId, kind), JSON.stringify(payload), { qos: 1 });
 
-describe.skipIf(!available)('external broker (Mosquitto on 127.0.0.1:1883)', () => {
+describe.skipIf(!mosquittoAnswers)('external broker (Mosquitto on 127.0.0.1:1883)', () => {
   const run = `${process.pid}${Date.now().toString(36)}`;
   const env = {
     MQTT_URL: `mqtt://${MOSQUITTO.host}:${MOSQUITTO.port}`,

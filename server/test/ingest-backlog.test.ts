@@ -1,10 +1,10 @@
-import net from 'node:net';
 import mqtt, { type MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { upTopic, type BoxCredentials } from '@dms/contract';
 import { IngestBacklog } from '../src/ingest/backlog.js';
 import { connectBox, data, hello, registerBoxes, send } from './boxes.js';
 import { buildTestApp, type TestApp } from './helper.js';
+import { MOSQUITTO, mosquittoAnswers } from './machine-mosquitto.js';
 import { reg } from './registers.js';
 
 const PRESSURE = reg('screw-compressor', 'discharge_pressure');
@@ -137,19 +137,7 @@ describe('boxes wait when ingest falls behind (embedded broker)', () => {
   });
 });
 
-const MOSQUITTO = { host: '127.0.0.1', port: 1883 };
-const mosquitto = await new Promise<boolean>((resolve) => {
-  const socket = net.connect(MOSQUITTO, () => {
-    socket.destroy();
-    resolve(true);
-  });
-  socket.on('error', () => {
-    resolve(false);
-  });
-});
-if (!mosquitto && process.env.CI === 'true') throw new Error('Mosquitto on 127.0.0.1:1883 is required in CI');
-
-describe.skipIf(!mosquitto)('an external broker is read only as fast as ingest has room (Mosquitto)', () => {
+describe.skipIf(!mosquittoAnswers)('an external broker is read only as fast as ingest has room (Mosquitto)', () => {
   const run = `${process.pid}${Date.now().toString(36)}`;
   let t: TestApp;
 

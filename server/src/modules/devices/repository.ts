@@ -93,14 +93,18 @@ interface SearchPlan {
   matches: number | null;
 }
 
-async function planSearch(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
+/** The search that reads its matches first, uncounted: for what reads every match anyway (counts by status, exports). */
+function readMatches(db: Db, f: DeviceListFilter): SearchPlan | null {
   const text = f.q ? searchText(f.q) : '';
-  if (!text) return null;
-  const dialect = dialectOf(db);
+  return text ? { text, dialect: dialectOf(db), perRow: false, matches: null } : null;
+}
+
+async function planSearch(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
+  const search = readMatches(db, f);
   // A user's own reach is small next to the fleet: their list reads the matches first, and counts them in that reach.
-  if (dialect === 'postgres' || f.userId !== null) return { text, dialect, perRow: false, matches: null };
-  const { matches, highestId } = await matchCount(db, text);
-  return { text, dialect, perRow: matches * 50 >= highestId, matches };
+  if (!search || search.dialect === 'postgres' || f.userId !== null) return search;
+  const { matches, highestId } = await matchCount(db, search.text);
+  return { ...search, perRow: matches * 50 >= highestId, matches };
 }
 
 function scoped(db: Db, f: DeviceListFilter, search: SearchPlan | null) {
@@ -162,8 +166,7 @@ export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage
 export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort, order: 'asc' | 'desc', chunk = 1000) {
   // Every match is read here, chunk after chunk: walking the list from its start for each chunk would check each
   // device again and again.
-  const plan = await planSearch(db, f);
-  const search = plan && { ...plan, perRow: false };
+  const search = readMatches(db, f);
   for (let offset = 0; ; offset += chunk) {
     const page = await listIds(db, f, { sort, order, offset, limit: chunk }, search);
     if (page.length > 0) yield await rowsOf(db, page);
@@ -203,8 +206,7 @@ export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPla
 /** How many of the filter's devices are in each status. */
 export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
   // Every match is counted here: read the matches first, whatever their number.
-  const search = await planSearch(db, f);
-  const rows = await scoped(db, f, search && { ...search, perRow: false })
+  const rows = await scoped(db, f, readMatches(db, f))
     .select(['d.status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('d.status')
     .execute();
