@@ -8,6 +8,7 @@ import { benchDecode } from './decode.js';
 import { benchDeviceSearch } from './device-search.js';
 import { benchDevicesList } from './devices-list.js';
 import { benchHistoryChart } from './history-chart.js';
+import { benchHistoryRollups } from './history-rollups.js';
 import { benchIngest } from './ingest.js';
 import { benchNotify } from './notify.js';
 import { benchReach } from './reach.js';
@@ -23,6 +24,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   shell: benchShell,
   ingest: benchIngest,
   'history-chart': benchHistoryChart,
+  'history-rollups': benchHistoryRollups,
   'devices-list': benchDevicesList,
   'device-search': benchDeviceSearch,
   reach: benchReach,

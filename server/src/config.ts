@@ -107,6 +107,9 @@ const configSchema = z
     BOX_COMMAND_EXPIRY_H: z.coerce.number().positive().max(8760).default(72),
     BOX_DELETE_GRACE_DAYS: z.coerce.number().positive().max(3650).default(7),
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
+    ROLLUP_MINUTE_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(90),
+    ROLLUP_TEN_MINUTE_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(400),
+    ROLLUP_HOUR_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(3650),
     CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
     HISTORY_FLUSH_MS: z.coerce.number().int().min(1).max(10_000).default(50),
     INGEST_MAX_BACKLOG: byteSize(64 * 1024, 4 * 1024 ** 3).default(16 * 1024 ** 2),
@@ -182,6 +185,8 @@ export interface Config {
     /** Messages per second one box may send (token bucket, burst twice that). */
     boxRateLimit: number;
     retentionMs: number;
+    /** How long each level of history's rollups is kept (modules/history/rollups.ts). */
+    rollupRetention: { minuteMs: number; tenMinutesMs: number; hourMs: number };
     flushMs: number;
     /** Payload bytes received from boxes and not yet handled, at most (INGEST_MAX_BACKLOG; backlog.ts). */
     maxBacklogBytes: number;
@@ -258,6 +263,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       writeTimeoutMs: c.WRITE_TIMEOUT_MS,
       boxRateLimit: c.BOX_RATE_LIMIT,
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
+      rollupRetention: {
+        minuteMs: c.ROLLUP_MINUTE_RETENTION_DAYS * 86_400_000,
+        tenMinutesMs: c.ROLLUP_TEN_MINUTE_RETENTION_DAYS * 86_400_000,
+        hourMs: c.ROLLUP_HOUR_RETENTION_DAYS * 86_400_000,
+      },
       flushMs: c.HISTORY_FLUSH_MS,
       maxBacklogBytes: c.INGEST_MAX_BACKLOG,
       clockSkewMs: c.CLOCK_SKEW_S * 1000,

@@ -222,6 +222,9 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     // A box restored before its time is not purged.
     await ok('demo_root', 'POST', `${URL}/${other}/restore`);
     t.clock.now = NOW + 7 * DAY;
+    await t.app.rollups.run();
+    const rollups = () => t.app.db.selectFrom('history_rollups').select('ts').where('device_id', '=', deviceId).execute();
+    expect((await rollups()).length).toBeGreaterThan(0);
     // Two sweeps meet (another instance's, or the hourly one beside this call): the box is purged and logged once.
     const purges = await Promise.all([t.app.boxDeletions.purge(), t.app.boxDeletions.purge()]);
     expect(purges.flat()).toEqual([box.boxId]);
@@ -230,6 +233,8 @@ describe.each(dialects)('deleting boxes (%s)', (dialect) => {
     ]);
     expect(await t.app.db.selectFrom('devices').select('id').where('id', '=', deviceId).execute()).toEqual([]);
     expect(await historyRows()).toBe(0);
+    expect(await rollups()).toEqual([]);
+    expect(await t.app.db.selectFrom('history_rollup_dirty').select('ts').where('device_id', '=', deviceId).execute()).toEqual([]);
     expect((await ok<DeletedBoxPage>('demo_root', 'GET', URL)).total).toBe(0);
     expect(await logged('smartbox.purgeBox')).toEqual([
       {

@@ -81,6 +81,7 @@ describe.each(dialects)('register scan (series and candles read in the database)
       });
       expect(series).toEqual({
         bucketMs: 1000,
+        level: 'raw',
         series: [
           {
             register: PRESSURE,
@@ -117,7 +118,7 @@ describe.each(dialects)('register scan (series and candles read in the database)
         .execute();
       for (const r of rows) expected.add(r.ts, r.vals);
       const got = await readSeries(t.app.db, deviceId, undefined, q.registers, [], q);
-      expect(got).toEqual({ bucketMs: expected.bucketMs, series: expected.result() });
+      expect(got).toEqual({ bucketMs: expected.bucketMs, level: 'raw', series: expected.result() });
       expect(got.series[0]?.buckets.reduce((n, b) => n + b.n, 0)).toBe(4 + SERIES.length + 1);
       // Windows of a day: a range of three days finds the same values.
       expect(

@@ -34,6 +34,7 @@ import { lockRegisters0031 } from './migrations/0031_lock_registers.js';
 import { claimLabels0032 } from './migrations/0032_claim_labels.js';
 import { scripts0033 } from './migrations/0033_scripts.js';
 import { deviceSearch0034 } from './migrations/0034_device_search.js';
+import { historyRollups0035 } from './migrations/0035_history_rollups.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -71,4 +72,5 @@ export const MIGRATIONS = {
   '0032_claim_labels': claimLabels0032,
   '0033_scripts': scripts0033,
   '0034_device_search': deviceSearch0034,
+  '0035_history_rollups': historyRollups0035,
 } satisfies Record<string, DialectMigration>;

@@ -234,6 +234,25 @@ export async function closeFaultRecord(db: Db, id: number, endedAt: number): Pro
 /** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */
 const ROWS_PER_STATEMENT = 500;
 
+/** The finest rollup level (modules/history/rollups.ts): ingest marks the minutes it stores snapshots in. */
+export const ROLLUP_MINUTE_MS = 60_000;
+export const ROLLUP_TEN_MINUTES_MS = 600_000;
+export const ROLLUP_HOUR_MS = 3_600_000;
+
+/** The minutes (device, minute start) that rows of history fall in, each once. */
+export function rollupMarks(rows: ReadonlyArray<{ device_id: number; ts: number }>): Array<{ device_id: number; ts: number }> {
+  const seen = new Set<string>();
+  const marks: Array<{ device_id: number; ts: number }> = [];
+  for (const r of rows) {
+    const ts = r.ts - (r.ts % ROLLUP_MINUTE_MS);
+    const key = `${r.device_id}:${ts}`;
+    if (seen.has(key)) continue;
+    seen.add(key);
+    marks.push({ device_id: r.device_id, ts });
+  }
+  return marks;
+}
+
 /**
  * History rows (one already stored, same device and time or same device and box time, is skipped) and the devices'
  * latest values, in one transaction. `latest` is read inside it, so the latest values are those of the moment of the write.
@@ -250,6 +269,15 @@ export async function insertHistory(
         .values(rows.slice(i, i + ROWS_PER_STATEMENT))
         // Either key: (device_id, ts), or (device_id, box_ts) of a snapshot stored at its receive time.
         .onConflict((oc) => oc.doNothing())
+        .execute();
+    }
+    // Their minutes' rollups are behind now (modules/history/rollups.ts), in the same transaction as the rows.
+    const marks = rollupMarks(rows);
+    for (let i = 0; i < marks.length; i += ROWS_PER_STATEMENT) {
+      await trx
+        .insertInto('history_rollup_dirty')
+        .values(marks.slice(i, i + ROWS_PER_STATEMENT))
+        .onConflict((oc) => oc.columns(['device_id', 'ts']).doUpdateSet({ seq: sql`history_rollup_dirty.seq + 1` }))
         .execute();
     }
     const latestRows = latest();
@@ -344,6 +372,13 @@ export async function restampFuture(db: Db, now: number, limit: number): Promise
           .where('id', '=', r.id)
           .execute();
       }
+      // Rollups of the hours the rows left or came to are dropped, whole, and each of their minutes rolled up again.
+      const earliest = Math.min(limit, base + 1);
+      const cut = earliest - (earliest % ROLLUP_HOUR_MS);
+      await trx.deleteFrom('history_rollups').where('device_id', '=', deviceId).where('ts', '>=', cut).execute();
+      await sql`INSERT INTO history_rollup_dirty (device_id, ts)
+        SELECT DISTINCT device_id, ts - ts % ${ROLLUP_MINUTE_MS} FROM history WHERE device_id = ${deviceId} AND ts >= ${cut}
+        ON CONFLICT (device_id, ts) DO UPDATE SET seq = history_rollup_dirty.seq + 1`.execute(trx);
       return future.length;
     });
   }

@@ -29,9 +29,40 @@ export interface FaultRecordsTable {
   snapshot: Buffer;
 }
 
-/** What the devices reported: history, the latest values, and fault records with their moment's values (migration 0004). */
+/**
+ * A rollup of one register of one device over one bucket of a level (migration 0035; modules/history/rollups.ts):
+ * its raw values' count, min, max and sum, read with the map of `type_id` at `version` (0, 0: no type).
+ */
+export interface HistoryRollupsTable {
+  device_id: number;
+  register: number;
+  /** The bucket's length in ms: 60,000 (a minute) or 3,600,000 (an hour). */
+  level: number;
+  ts: number;
+  type_id: number;
+  version: number;
+  n: number;
+  min: number;
+  max: number;
+  sum: number;
+}
+
+/** A minute of a device whose rollups are behind its history (ingest marks it; the rollup job clears it). */
+export interface HistoryRollupDirtyTable {
+  device_id: number;
+  ts: number;
+  /** Raised each time the minute gains snapshots again before the job took it. */
+  seq: Generated<number>;
+}
+
+/**
+ * What the devices reported: history, the latest values, and fault records with their moment's values (migration
+ * 0004); history's rollups (migration 0035).
+ */
 export interface HistoryTables {
   history: HistoryTable;
+  history_rollups: HistoryRollupsTable;
+  history_rollup_dirty: HistoryRollupDirtyTable;
   device_latest: DeviceLatestTable;
   fault_records: FaultRecordsTable;
 }

@@ -12,7 +12,7 @@ declare module 'fastify' {
 /** Devices: lists, detail, information, series, register writes, and the `devices` export kind. */
 export default fp(
   (app) => {
-    const devices = new DeviceService(app.db, app.ingest, app.datalog);
+    const devices = new DeviceService(app.db, app.ingest, app.datalog, { now: app.clock, retention: app.config.ingest.rollupRetention });
     app.decorate('devices', devices);
     app.exports.register('devices', deviceExport(devices, app.clock));
     deviceRoutes(app, devices);

@@ -1,4 +1,5 @@
-import { SqliteAdapter, sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { dialectOf, type Dialect } from '../../db/database.js';
 import { searchDoc } from '../../db/migrations/0034_device_search.js';
 import type { Database } from '../../db/schema.js';
 import { likeEscape } from '../../db/search.js';
@@ -23,11 +24,10 @@ export function searchText(q: string): string {
 
 const quoted = (term: string) => `"${term.replaceAll('"', '""')}"`;
 
-export type SearchDialect = 'sqlite' | 'postgres';
+export type SearchDialect = Dialect;
 
 /** Which search a database has (its index differs: migration 0034). */
-export const dialectOf = (db: Kysely<Database>): SearchDialect =>
-  db.getExecutor().adapter instanceof SqliteAdapter ? 'sqlite' : 'postgres';
+export { dialectOf };
 
 /** The MATCH expression of the text on SQLite: its phrase, or for one or two characters the terms that begin with it. */
 function matchOf(text: string): RawBuilder<string> {

@@ -43,21 +43,26 @@ export class SeriesAccumulator {
 
   /** One value of the register at `registerIndex` (its position in `registers`). */
   addValue(registerIndex: number, ts: number, value: number): void {
+    this.addBucket(registerIndex, ts, 1, value, value, value);
+  }
+
+  /** A rollup of the register at `registerIndex` (its `n` values' min, max and sum) that begins at `ts`. */
+  addBucket(registerIndex: number, ts: number, n: number, min: number, max: number, sum: number): void {
     const b = Math.floor((ts - this.from) / this.bucketMs);
-    const n = this.n[registerIndex];
-    if (!n || b < 0 || b >= this.count) return;
-    const min = this.min[registerIndex] as Float64Array;
-    const max = this.max[registerIndex] as Float64Array;
-    const sum = this.sum[registerIndex] as Float64Array;
-    if (n[b] === 0) {
-      min[b] = value;
-      max[b] = value;
+    const count = this.n[registerIndex];
+    if (!count || n === 0 || b < 0 || b >= this.count) return;
+    const mins = this.min[registerIndex] as Float64Array;
+    const maxs = this.max[registerIndex] as Float64Array;
+    const sums = this.sum[registerIndex] as Float64Array;
+    if (count[b] === 0) {
+      mins[b] = min;
+      maxs[b] = max;
     } else {
-      if (value < (min[b] as number)) min[b] = value;
-      if (value > (max[b] as number)) max[b] = value;
+      if (min < (mins[b] as number)) mins[b] = min;
+      if (max > (maxs[b] as number)) maxs[b] = max;
     }
-    sum[b] = (sum[b] as number) + value;
-    n[b] = (n[b] as number) + 1;
+    sums[b] = (sums[b] as number) + sum;
+    count[b] = (count[b] as number) + n;
   }
 
   /** A whole packed snapshot. */
@@ -275,7 +280,7 @@ export async function readSeries(
   await scanEras(db, deviceId, current, numbers, q.from, q.to, eras, (i, ts, raw) => {
     acc.addValue(i, ts, raw);
   });
-  return { bucketMs: acc.bucketMs, series: acc.result() };
+  return { bucketMs: acc.bucketMs, level: 'raw', series: acc.result() };
 }
 
 /** How registers are read, by number, from a type's map; a number the map lacks (or no map) reads as one unsigned word. */

@@ -47,9 +47,10 @@ import { valuesRecord } from '../../ingest/codec.js';
 import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
+import { readChartSeries } from '../history/rollup-read.js';
+import type { RollupRetention } from '../history/rollups.js';
 import { activeFaultsOf } from './faults.js';
 import * as repo from './repository.js';
-import { readSeries } from './series.js';
 
 const GROUPS: Partial<Record<DeviceStatus, SpecificStatus[]>> = {
   fault: ['online_fault', 'offline_fault'],
@@ -119,6 +120,8 @@ export class DeviceService {
     private readonly db: Db,
     private readonly ingest: IngestService,
     private readonly audit: Audit,
+    /** What charts read rollups with: the clock, and each level's retention. */
+    private readonly charts: { now: () => number; retention: RollupRetention },
   ) {}
 
   /** The repository filter of a user's list query: their scope, the status (a group stands for its statuses), search. */
@@ -300,7 +303,17 @@ export class DeviceService {
     if (registers.length === 0 && denied !== undefined)
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
     const eras = await erasNeeded(this.db, row.type_id, q.from, q.to);
-    return readSeries(this.db, row.id, this.ingest.device(row.id)?.type?.registers, registers, eras, q);
+    const type =
+      row.type_id === null
+        ? undefined
+        : await this.db.selectFrom('controller_types').select('version').where('id', '=', row.type_id).executeTakeFirst();
+    const device = {
+      id: row.id,
+      typeId: row.type_id,
+      version: type?.version ?? null,
+      current: this.ingest.device(row.id)?.type?.registers,
+    };
+    return readChartSeries(this.db, device, registers, eras, q, this.charts.now(), this.charts.retention);
   }
 
   async faultRecords(auth: AuthContext, boxId: number, controller: number): Promise<FaultRecord[]> {

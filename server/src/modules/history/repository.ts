@@ -3,18 +3,20 @@ import { faultsSeenBy, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import { dialectOf, matchingIds, searchText } from '../devices/search.js';
 
-/** Snapshots of a device in [from, to), newest first, one page. */
-export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
+/** Snapshots of a device in [from, to), in time order (`asc`, or newest first). */
+export function historyRange(db: Db, deviceId: number, from: number, to: number, order: 'asc' | 'desc') {
   return db
     .selectFrom('history')
     .select(['ts', 'vals'])
     .where('device_id', '=', deviceId)
     .where('ts', '>=', from)
     .where('ts', '<', to)
-    .orderBy('ts', 'desc')
-    .offset(offset)
-    .limit(limit)
-    .execute();
+    .orderBy('ts', order);
+}
+
+/** Snapshots of a device in [from, to), newest first, one page. */
+export function historyPage(db: Db, deviceId: number, from: number, to: number, offset: number, limit: number) {
+  return historyRange(db, deviceId, from, to, 'desc').offset(offset).limit(limit).execute();
 }
 
 /** How many snapshots a device has in [from, to) (a range scan of the primary key (device_id, ts)). */

@@ -206,6 +206,8 @@ export class BoxDeleteService {
         if (count(claimed.numDeletedRows) === 0) return false;
         if (devices.length > 0) {
           await tx.deleteFrom('history').where('device_id', 'in', devices).execute();
+          await tx.deleteFrom('history_rollups').where('device_id', 'in', devices).execute();
+          await tx.deleteFrom('history_rollup_dirty').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('device_latest').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('events').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('event_rule_state').where('device_id', 'in', devices).execute();

@@ -254,6 +254,7 @@ export function SeriesChart({
       <div
         data-testid={`${testId}-wrap`}
         data-bucket-ms={overview?.bucketMs ?? ''}
+        data-level={overview?.level ?? ''}
         data-detail={detail ? `${detail.from}-${detail.to}` : ''}
       >
         <EChart

@@ -82,6 +82,7 @@ describe('history chart option', () => {
 describe('a live reading added to a chart', () => {
   const result = {
     bucketMs: 1000,
+    level: 'raw' as const,
     series: [
       { register: 1, buckets: [{ t: 10_000, min: 4, max: 6, avg: 5, n: 2 }] },
       { register: 2, buckets: [] },

@@ -1,0 +1,170 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Database from 'better-sqlite3';
+import type { MapEra, RegisterDef, SeriesResult } from '@dms/contract';
+import { seedDevice, timed } from './history-fixture.js';
+import { quantile, round, signIn, timedRuns } from './measure.js';
+import { root, startServer } from './server-process.js';
+
+/**
+ * `npm run bench -- history-rollups`: one screw compressor with BENCH_DAYS (default 366) of snapshots at 10 s, written
+ * straight into the SQLite file, every minute marked for the rollup job as migration 0035 marks an upgraded install.
+ * In this process, on that file, with the server's own code (server/dist): the one-year and the 30-day chart of one
+ * register at points=4000 (and the month at 1,200, a desktop chart's width) read from every snapshot (the reader before rollups; BENCH_RAW_RUNS runs, default 5), then
+ * the job rolling up the whole history (its time and rate), then the same charts from the rollups (BENCH_RUNS runs,
+ * default 30). Then the server on that file, as demo_manager over HTTP: both charts again. p50/p95 after two warm-ups.
+ */
+const DAYS = Number(process.env.BENCH_DAYS ?? 366);
+const RUNS = Number(process.env.BENCH_RUNS ?? 30);
+const RAW_RUNS = Number(process.env.BENCH_RAW_RUNS ?? 5);
+const BOX_ID = 900_002;
+const PRESSURE = 40002;
+const POINTS = 4000;
+const DAY = 86_400_000;
+
+/** The server's database handle (a Kysely instance), passed through untouched. */
+type Db = unknown;
+interface ChartDevice {
+  id: number;
+  typeId: number | null;
+  version: number | null;
+  current: ReadonlyMap<number, RegisterDef> | undefined;
+}
+type Query = { from: number; to: number; points: number };
+interface Retention {
+  minuteMs: number;
+  tenMinutesMs: number;
+  hourMs: number;
+}
+
+interface ServerModules {
+  openDatabase: (database: { kind: 'sqlite'; file: string }) => Promise<{ db: Db; close: () => Promise<void> }>;
+  readSeries: (
+    db: Db,
+    deviceId: number,
+    current: ReadonlyMap<number, RegisterDef> | undefined,
+    numbers: readonly number[],
+    eras: readonly MapEra[],
+    q: Query,
+  ) => Promise<SeriesResult>;
+  readChartSeries: (
+    db: Db,
+    device: ChartDevice,
+    numbers: readonly number[],
+    eras: readonly MapEra[],
+    q: Query,
+    now: number,
+    retention: Retention,
+  ) => Promise<SeriesResult>;
+  erasNeeded: (db: Db, typeId: number | null, from: number, to: number) => Promise<MapEra[]>;
+  rollUp: (db: Db, now: number, retention: Retention) => Promise<number>;
+}
+
+async function serverModules(): Promise<ServerModules> {
+  const load = async <T>(file: string) => (await import(path.join(root, 'server/dist', file))) as T;
+  const { openDatabase } = await load<Pick<ServerModules, 'openDatabase'>>('db/database.js');
+  const { readSeries } = await load<Pick<ServerModules, 'readSeries'>>('modules/devices/series.js');
+  const { readChartSeries } = await load<Pick<ServerModules, 'readChartSeries'>>('modules/history/rollup-read.js');
+  const { erasNeeded } = await load<Pick<ServerModules, 'erasNeeded'>>('modules/controller-types/eras.js');
+  const { rollUp } = await load<Pick<ServerModules, 'rollUp'>>('modules/history/rollups.js');
+  return { openDatabase, readSeries, readChartSeries, erasNeeded, rollUp };
+}
+
+/** p50/p95 of `runs` timed runs of `f` after two warm-ups, and the last answer's points. */
+async function timeIt(runs: number, f: () => Promise<SeriesResult>) {
+  let last: SeriesResult | undefined;
+  const run = async () => {
+    const started = performance.now();
+    last = await f();
+    return { ms: performance.now() - started };
+  };
+  const { samples } = await timedRuns(run, 2, runs);
+  return {
+    p50Ms: quantile(samples, 0.5, 2),
+    p95Ms: quantile(samples, 0.95, 2),
+    level: last?.level,
+    points: last?.series[0]?.buckets.length ?? 0,
+    values: last?.series[0]?.buckets.reduce((a, b) => a + b.n, 0) ?? 0,
+  };
+}
+
+export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
+  const { dataDir, deviceId, typeId, registers, end, rows, writeSeconds } = await seedDevice(BOX_ID, DAYS);
+  const file = path.join(dataDir, 'dms.sqlite');
+  try {
+    const raw = new Database(file);
+    raw.exec('insert into history_rollup_dirty (device_id, ts) select distinct device_id, ts - ts % 60000 from history');
+    const { version } = raw.prepare('select version from controller_types where id = ?').get(typeId) as { version: number };
+    raw.close();
+    const retention: Retention = { minuteMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY };
+    const year = { from: end - 365 * DAY, to: end, points: POINTS };
+    const month = { from: end - 30 * DAY, to: end, points: POINTS };
+    // The console asks for as many points as its chart is wide (pointsFor): 1,200 on a desktop.
+    const monthConsole = { from: end - 30 * DAY, to: end, points: 1200 };
+    const m = await serverModules();
+    const opened = await m.openDatabase({ kind: 'sqlite', file });
+    let inProcess: Record<string, unknown>;
+    try {
+      const { db } = opened;
+      const current = new Map(registers.map((r) => [r.number, r]));
+      const device: ChartDevice = { id: deviceId, typeId, version, current };
+      const rawChart = async (q: Query) => m.readSeries(db, deviceId, current, [PRESSURE], await m.erasNeeded(db, typeId, q.from, q.to), q);
+      const rolledChart = async (q: Query) =>
+        m.readChartSeries(db, device, [PRESSURE], await m.erasNeeded(db, typeId, q.from, q.to), q, Date.now(), retention);
+      const rawYear = await timeIt(RAW_RUNS, () => rawChart(year));
+      const rawMonth = await timeIt(RAW_RUNS, () => rawChart(month));
+      const started = performance.now();
+      const minutes = await m.rollUp(db, Date.now(), retention);
+      const rollUpSeconds = round((performance.now() - started) / 1000);
+      const rolledYear = await timeIt(RUNS, () => rolledChart(year));
+      const rolledMonth = await timeIt(RUNS, () => rolledChart(month));
+      const rolledMonthConsole = await timeIt(RUNS, () => rolledChart(monthConsole));
+      inProcess = {
+        rawYear,
+        rawMonth,
+        rollUp: { minutes, seconds: rollUpSeconds, snapshotsPerSecond: Math.round(rows / rollUpSeconds) },
+        rolledYear,
+        rolledMonth,
+        rolledMonthConsole,
+        yearRatioP95: round(rawYear.p95Ms / rolledYear.p95Ms, 1),
+        monthRatioP95: round(rawMonth.p95Ms / rolledMonth.p95Ms, 1),
+      };
+    } finally {
+      await opened.close();
+    }
+    const stat = new Database(file, { readonly: true });
+    const bytes = (name: string) =>
+      (stat.prepare('select sum(pgsize) as b from dbstat where name = ?').get(name) as { b: number | null }).b ?? 0;
+    const storage = { historyBytes: bytes('history'), rollupBytes: bytes('history_rollups') };
+    stat.close();
+    const server = await startServer({}, dataDir);
+    let http: Record<string, unknown>;
+    try {
+      const token = await signIn(server, 'demo_manager');
+      const url = (q: Query) => `/devices/${BOX_ID}/1/series?registers=${PRESSURE}&from=${q.from}&to=${q.to}&points=${q.points}`;
+      const figures = async (q: Query) => {
+        const r = await timed(server, token, url(q), RUNS);
+        const data = r.data as SeriesResult;
+        return { p50Ms: r.p50Ms, p95Ms: r.p95Ms, bytes: r.bytes, level: data.level, points: data.series[0]?.buckets.length ?? 0 };
+      };
+      http = { year: await figures(year), month: await figures(month), monthConsole: await figures(monthConsole) };
+    } finally {
+      await server.stop();
+    }
+    return {
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, SQLite`,
+      days: DAYS,
+      snapshots: rows,
+      registersPerSnapshot: registers.length,
+      writeSeconds,
+      ...storage,
+      inProcess,
+      http,
+    };
+  } finally {
+    // BENCH_KEEP=1 leaves the data folder for a look at the queries (its path on stderr).
+    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}\n`);
+    else fs.rmSync(dataDir, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,230 @@
+import type { Db } from '../../db/database.js';
+import {
+  bucketOf,
+  Cells,
+  Codings,
+  COARSER_LEVELS,
+  historyRows,
+  ROLLUP_HOUR_MS,
+  ROLLUP_MINUTE_MS,
+  ROLLUP_TEN_MINUTES_MS,
+  storedCells,
+  writeRows,
+  type RollupLevel,
+  type RollupRetention,
+  type RollupRow,
+} from './rollup-cells.js';
+
+/*
+ * History rollups (issue 25; migration 0035): per device, register and bucket of a minute, ten minutes and an hour, the count,
+ * min, max and sum of the register's raw values, each read with the map of its moment (the type's version then;
+ * words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
+ * their buckets are as wide as a level (rollup-read.ts).
+ *
+ * How they keep up: ingest marks each minute it stores snapshots in (`history_rollup_dirty`, in the transaction of
+ * the rows; a mark already there has its `seq` raised). The job takes marks of closed minutes, oldest first, reads
+ * those minutes' snapshots and sums them up outside any transaction, then in one short transaction deletes each mark
+ * that still has the `seq` it read, and writes the minutes whose mark it deleted: their minute rollups, and their
+ * ten minutes' and hours' by what each minute added since it was last rolled up (a minute only ever gains snapshots: history rows are
+ * not changed in place, and what moves them drops the rollups of whole hours first), or from the snapshots once the
+ * minutes are past their retention. A minute that gained snapshots meanwhile keeps its mark and is taken again; a
+ * restart only leaves marks behind. Running it again writes the same rows: it is idempotent.
+ */
+
+export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, type RollupLevel, type RollupRetention };
+
+/** Marked minutes taken per round. */
+const MARKS_PER_CHUNK = 500;
+/** Snapshots read at once: a device that reports many times a second is read some minutes at a time. */
+const READ_SPAN_MS = 10 * ROLLUP_MINUTE_MS;
+/** A minute is taken this long after it ends (snapshots of it still in flight would mark it again). */
+export const ROLLUP_GRACE_MS = 5_000;
+
+interface Mark {
+  device_id: number;
+  ts: number;
+  seq: number;
+}
+
+/**
+ * One device's marked minutes summed up from their snapshots, and, per coarser level, its buckets in hours that began
+ * before the minutes' retention, summed up from their snapshots too.
+ */
+interface DeviceRound {
+  deviceId: number;
+  byMinute: Map<number, Cells>;
+  old: Map<RollupLevel, Map<number, Cells>>;
+}
+
+/** Sums up one device's marked minutes (and the hours of those past the minutes' retention) from its snapshots. */
+async function sumUp(
+  db: Db,
+  codings: Codings,
+  typeId: number | null,
+  deviceId: number,
+  minutes: number[],
+  kept: number,
+): Promise<DeviceRound> {
+  const codingAt = await codings.of(typeId);
+  const byMinute = new Map<number, Cells>();
+  const old = new Map<RollupLevel, Map<number, Cells>>(COARSER_LEVELS.map((level) => [level, new Map()]));
+  minutes.sort((a, b) => a - b);
+  let i = 0;
+  while (i < minutes.length) {
+    const from = minutes[i] as number;
+    const span: number[] = [];
+    while (i < minutes.length && (minutes[i] as number) < from + READ_SPAN_MS) span.push(minutes[i++] as number);
+    const marked = new Set(span);
+    for (const row of await historyRows(db, deviceId, from, (span[span.length - 1] as number) + ROLLUP_MINUTE_MS)) {
+      const minute = row.ts - (row.ts % ROLLUP_MINUTE_MS);
+      if (!marked.has(minute) || minute < kept) continue;
+      let cells = byMinute.get(minute);
+      if (!cells) byMinute.set(minute, (cells = new Cells()));
+      cells.snapshot(codingAt(row.ts), row.vals);
+    }
+  }
+  for (const hour of new Set(minutes.filter((m) => m < kept).map((m) => bucketOf(m, ROLLUP_HOUR_MS)))) {
+    for (const row of await historyRows(db, deviceId, hour, hour + ROLLUP_HOUR_MS))
+      for (const [level, buckets] of old) {
+        const start = bucketOf(row.ts, level);
+        let cells = buckets.get(start);
+        if (!cells) buckets.set(start, (cells = new Cells()));
+        cells.snapshot(codingAt(row.ts), row.vals);
+      }
+  }
+  return { deviceId, byMinute, old };
+}
+
+/** The rows one device's round writes, its minutes whose mark was taken (`taken`), read against what is stored. */
+async function rowsOf(db: Db, round: DeviceRound, taken: (minute: number) => boolean): Promise<RollupRow[]> {
+  const { deviceId } = round;
+  const minutes = [...round.byMinute.keys()].filter(taken);
+  const registers = [...new Set(minutes.flatMap((m) => [...(round.byMinute.get(m)?.byKey.values() ?? [])].map((c) => c.register)))];
+  const before = await storedCells(db, deviceId, ROLLUP_MINUTE_MS, registers, minutes);
+  const out: RollupRow[] = [];
+  for (const minute of minutes)
+    for (const cell of round.byMinute.get(minute)?.byKey.values() ?? [])
+      out.push({ ...cell, deviceId, level: ROLLUP_MINUTE_MS, ts: minute });
+  for (const level of COARSER_LEVELS) {
+    const old = round.old.get(level) ?? new Map<number, Cells>();
+    // A bucket in an hour that began before the minutes' retention is rolled up from its snapshots (sumUp) instead.
+    const starts = [...new Set(minutes.map((m) => bucketOf(m, level)))].filter((b) => !old.has(b));
+    const buckets = await storedCells(db, deviceId, level, registers, starts);
+    for (const minute of minutes) {
+      const bucket = buckets.get(bucketOf(minute, level));
+      if (!bucket) continue;
+      const was = before.get(minute);
+      for (const [key, cell] of round.byMinute.get(minute)?.byKey ?? []) {
+        const prior = was?.get(key);
+        const b = bucket.get(key);
+        if (!b) bucket.set(key, { ...cell });
+        else {
+          b.n += cell.n - (prior?.n ?? 0);
+          b.sum += cell.sum - (prior?.sum ?? 0);
+          b.min = Math.min(b.min, cell.min);
+          b.max = Math.max(b.max, cell.max);
+        }
+      }
+    }
+    for (const [ts, cells] of buckets) for (const cell of cells.values()) out.push({ ...cell, deviceId, level, ts });
+    for (const [ts, cells] of old) for (const cell of cells.byKey.values()) out.push({ ...cell, deviceId, level, ts });
+  }
+  return out;
+}
+
+/** Rolls up one round of closed minutes (marked before `closedBefore`); answers how many marks it read. */
+async function rollRound(db: Db, now: number, closedBefore: number, retention: RollupRetention): Promise<number> {
+  const marks: Mark[] = await db
+    .selectFrom('history_rollup_dirty')
+    .select(['device_id', 'ts', 'seq'])
+    .where('ts', '<', closedBefore)
+    .orderBy('ts')
+    .limit(MARKS_PER_CHUNK)
+    .execute();
+  if (marks.length === 0) return 0;
+  const minutes = new Map<number, number[]>();
+  for (const m of marks) {
+    const list = minutes.get(m.device_id);
+    if (list) list.push(m.ts);
+    else minutes.set(m.device_id, [m.ts]);
+  }
+  const typeOf = new Map(
+    (
+      await db
+        .selectFrom('devices')
+        .select(['id', 'type_id'])
+        .where('id', 'in', [...minutes.keys()])
+        .execute()
+    ).map((d) => [d.id, d.type_id]),
+  );
+  const codings = new Codings(db);
+  const kept = now - retention.minuteMs;
+  const rounds: DeviceRound[] = [];
+  for (const [deviceId, list] of minutes)
+    // A device deleted meanwhile has no rollups to keep: its marks go with its history.
+    if (typeOf.has(deviceId)) rounds.push(await sumUp(db, codings, typeOf.get(deviceId) ?? null, deviceId, list, kept));
+  await db.transaction().execute(async (tx) => {
+    const taken = await tx
+      .deleteFrom('history_rollup_dirty')
+      .where((eb) =>
+        eb(
+          eb.refTuple('device_id', 'ts', 'seq'),
+          'in',
+          marks.map((m) => eb.tuple(m.device_id, m.ts, m.seq)),
+        ),
+      )
+      .returning(['device_id', 'ts'])
+      .execute();
+    const keys = new Set(taken.map((t) => `${t.device_id}:${t.ts}`));
+    const rows: RollupRow[] = [];
+    for (const round of rounds) rows.push(...(await rowsOf(tx, round, (m) => keys.has(`${round.deviceId}:${m}`))));
+    await writeRows(tx, rows);
+  });
+  return marks.length;
+}
+
+/**
+ * Rolls up every minute closed by `now` (marks of minutes that ended ROLLUP_GRACE_MS before it), a round of marks at a
+ * time, letting other work run between rounds. Answers the marks read.
+ */
+export async function rollUp(db: Db, now: number, retention: RollupRetention): Promise<number> {
+  const closedBefore = now - ROLLUP_MINUTE_MS - ROLLUP_GRACE_MS;
+  let total = 0;
+  for (let round = 0; ; round++) {
+    const n = await rollRound(db, now, closedBefore, retention);
+    total += n;
+    // A minute that keeps gaining snapshots is left to the next run rather than chased.
+    if (n < MARKS_PER_CHUNK || round > 10_000) return total;
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+}
+
+/** Deletes each level's rollups past its retention, device by device. Answers the rows deleted. */
+export async function pruneRollups(db: Db, now: number, retention: RollupRetention): Promise<number> {
+  const devices = await db.selectFrom('devices').select('id').execute();
+  let deleted = 0;
+  for (const { id } of devices)
+    for (const [level, keep] of [
+      [ROLLUP_MINUTE_MS, retention.minuteMs],
+      [ROLLUP_TEN_MINUTES_MS, retention.tenMinutesMs],
+      [ROLLUP_HOUR_MS, retention.hourMs],
+    ] as const) {
+      const r = await db
+        .deleteFrom('history_rollups')
+        .where('device_id', '=', id)
+        .where('level', '=', level)
+        .where('ts', '<', now - keep)
+        .executeTakeFirst();
+      deleted += Number(r.numDeletedRows);
+    }
+  return deleted;
+}
+
+/** Minutes waiting to be rolled up (the open ones included). */
+export async function rollupBacklog(db: Db): Promise<number> {
+  const row = await db
+    .selectFrom('history_rollup_dirty')
+    .select((eb) => eb.fn.countAll().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
