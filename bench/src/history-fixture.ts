@@ -5,6 +5,7 @@ import Database from 'better-sqlite3';
 import type { ControllerTypeDetail, ControllerTypeSummary } from '@dms/contract';
 import { quantile, round, signIn, timedRuns } from './measure.js';
 import { startServer, type RunningServer } from './server-process.js';
+import { writeDevicePostgres, type PostgresTarget } from './history-fixture-pg.js';
 
 /*
  * One device with days of stored snapshots, written straight into the SQLite file before the server starts (the
@@ -100,19 +101,24 @@ export interface SeededDevice {
   writeSeconds: number;
 }
 
+/** The server's environment for a PostgreSQL target (none: the SQLite file in its data folder). */
+export const databaseEnv = (target?: PostgresTarget): Record<string, string> =>
+  target ? { DATABASE_URL: target.url, DATABASE_SCHEMA: target.schema } : {};
+
 /**
  * An empty server makes the schema, the demo accounts and the built-in types; box `boxId` is registered to
  * demo_manager through the API; then, with the server stopped, its screw compressor and `days` of snapshots ending a
- * minute ago go straight into the file.
+ * minute ago go straight into the file (or into `postgres`'s schema).
  */
 export async function seedDevice(
   boxId: number,
   days: number,
   valueOf: Values = waveValue,
   away?: (i: number) => boolean,
+  postgres?: PostgresTarget,
 ): Promise<SeededDevice> {
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-history-'));
-  const first = await startServer({}, dataDir);
+  const first = await startServer(databaseEnv(postgres), dataDir);
   let typeId: number;
   let registers: Register[];
   let managerId: number;
@@ -137,6 +143,14 @@ export async function seedDevice(
   const steps = (days * 86_400_000) / STEP_MS;
   const sorted = [...registers].sort((a, b) => a.number - b.number);
   const writeStarted = performance.now();
+  if (postgres) {
+    const written = await writeDevicePostgres(postgres, { boxId, typeId, managerId, end, from }, steps, (i) =>
+      away?.(i) ? null : { ts: from + i * STEP_MS, vals: pack(sorted.map((r) => [r.number, valueOf(r, i)])) },
+    );
+    const writeSeconds = round((performance.now() - writeStarted) / 1000);
+    process.stderr.write(`wrote ${written.rows} snapshots of ${sorted.length} registers in ${writeSeconds} s\n`);
+    return { dataDir, typeId, registers: sorted, from, end, writeSeconds, ...written };
+  }
   const db = new Database(path.join(dataDir, 'dms.sqlite'));
   let deviceId: number;
   let rows: number;

@@ -3,7 +3,9 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { MapEra, RegisterDef, SeriesResult } from '@dms/contract';
-import { seedDevice, timed } from './history-fixture.js';
+import type { PostgresTarget } from './history-fixture-pg.js';
+import { databaseEnv, seedDevice, timed } from './history-fixture.js';
+import { dropSchema, LOCAL_PG_URL, onPostgres } from './postgres.js';
 import { quantile, round, signIn, timedRuns } from './measure.js';
 import { root, startServer } from './server-process.js';
 
@@ -14,6 +16,7 @@ import { root, startServer } from './server-process.js';
  * register at points=4000 (and the month at 1,200, a desktop chart's width) read from every snapshot (the reader before rollups; BENCH_RAW_RUNS runs, default 5), then
  * the job rolling up the whole history (its time and rate), then the same charts from the rollups (BENCH_RUNS runs,
  * default 30). Then the server on that file, as demo_manager over HTTP: both charts again. p50/p95 after two warm-ups.
+ * `BENCH_DATABASE=postgres`: the same on PostgreSQL, in a schema of its own (BENCH_PG_URL, the local `test` database).
  */
 const DAYS = Number(process.env.BENCH_DAYS ?? 366);
 const RUNS = Number(process.env.BENCH_RUNS ?? 30);
@@ -22,6 +25,7 @@ const BOX_ID = 900_002;
 const PRESSURE = 40002;
 const POINTS = 4000;
 const DAY = 86_400_000;
+const PG_URL = process.env.BENCH_PG_URL ?? LOCAL_PG_URL;
 
 /** The server's database handle (a Kysely instance), passed through untouched. */
 type Db = unknown;
@@ -39,7 +43,9 @@ interface Retention {
 }
 
 interface ServerModules {
-  openDatabase: (database: { kind: 'sqlite'; file: string }) => Promise<{ db: Db; close: () => Promise<void> }>;
+  openDatabase: (
+    database: { kind: 'sqlite'; file: string } | { kind: 'postgres'; url: string; schema: string },
+  ) => Promise<{ db: Db; close: () => Promise<void> }>;
   readSeries: (
     db: Db,
     deviceId: number,
@@ -71,6 +77,43 @@ async function serverModules(): Promise<ServerModules> {
   return { openDatabase, readSeries, readChartSeries, erasNeeded, rollUp };
 }
 
+/** Marks every minute of the history for the rollup job, as migration 0035 does; answers the type's version. */
+async function markEveryMinute(file: string, typeId: number, postgres?: PostgresTarget): Promise<number> {
+  const mark = 'insert into history_rollup_dirty (device_id, ts) select distinct device_id, ts - ts % 60000 from history';
+  if (postgres)
+    return onPostgres(postgres.url, async (client) => {
+      await client.query(`set search_path = ${postgres.schema}`);
+      await client.query(mark);
+      const row = await client.query<{ version: number }>('select version from controller_types where id = $1', [typeId]);
+      return Number(row.rows[0]?.version);
+    });
+  const raw = new Database(file);
+  try {
+    raw.exec(mark);
+    return (raw.prepare('select version from controller_types where id = ?').get(typeId) as { version: number }).version;
+  } finally {
+    raw.close();
+  }
+}
+
+/** The bytes history and its rollups take, indexes included. */
+async function storageOf(file: string, postgres?: PostgresTarget): Promise<{ historyBytes: number; rollupBytes: number }> {
+  if (postgres)
+    return onPostgres(postgres.url, async (client) => {
+      const size = async (table: string) =>
+        Number((await client.query<{ b: string }>('select pg_total_relation_size($1) as b', [`${postgres.schema}.${table}`])).rows[0]?.b);
+      return { historyBytes: await size('history'), rollupBytes: await size('history_rollups') };
+    });
+  const stat = new Database(file, { readonly: true });
+  try {
+    const bytes = (name: string) =>
+      (stat.prepare('select sum(pgsize) as b from dbstat where name = ?').get(name) as { b: number | null }).b ?? 0;
+    return { historyBytes: bytes('history'), rollupBytes: bytes('history_rollups') };
+  } finally {
+    stat.close();
+  }
+}
+
 /** p50/p95 of `runs` timed runs of `f` after two warm-ups, and the last answer's points. */
 async function timeIt(runs: number, f: () => Promise<SeriesResult>) {
   let last: SeriesResult | undefined;
@@ -90,20 +133,20 @@ async function timeIt(runs: number, f: () => Promise<SeriesResult>) {
 }
 
 export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
-  const { dataDir, deviceId, typeId, registers, end, rows, writeSeconds } = await seedDevice(BOX_ID, DAYS);
+  // BENCH_DATABASE=postgres: the same in a schema of its own in the local `test` database (BENCH_PG_URL), dropped after.
+  const postgres =
+    process.env.BENCH_DATABASE === 'postgres' ? { url: PG_URL, schema: `bench_rollups_${Date.now().toString(36)}` } : undefined;
+  const { dataDir, deviceId, typeId, registers, end, rows, writeSeconds } = await seedDevice(BOX_ID, DAYS, undefined, undefined, postgres);
   const file = path.join(dataDir, 'dms.sqlite');
   try {
-    const raw = new Database(file);
-    raw.exec('insert into history_rollup_dirty (device_id, ts) select distinct device_id, ts - ts % 60000 from history');
-    const { version } = raw.prepare('select version from controller_types where id = ?').get(typeId) as { version: number };
-    raw.close();
+    const version = await markEveryMinute(file, typeId, postgres);
     const retention: Retention = { minuteMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY };
     const year = { from: end - 365 * DAY, to: end, points: POINTS };
     const month = { from: end - 30 * DAY, to: end, points: POINTS };
     // The console asks for as many points as its chart is wide (pointsFor): 1,200 on a desktop.
     const monthConsole = { from: end - 30 * DAY, to: end, points: 1200 };
     const m = await serverModules();
-    const opened = await m.openDatabase({ kind: 'sqlite', file });
+    const opened = await m.openDatabase(postgres ? { kind: 'postgres', ...postgres } : { kind: 'sqlite', file });
     let inProcess: Record<string, unknown>;
     try {
       const { db } = opened;
@@ -117,13 +160,17 @@ export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
       const started = performance.now();
       const minutes = await m.rollUp(db, Date.now(), retention);
       const rollUpSeconds = round((performance.now() - started) / 1000);
+      // PostgreSQL: what autovacuum does after such a load (the charts read the index alone once its pages are all-visible).
+      const vacuumStarted = performance.now();
+      if (postgres) await onPostgres(postgres.url, (c) => c.query(`vacuum analyze ${postgres.schema}.history_rollups`));
+      const vacuumSeconds = round((performance.now() - vacuumStarted) / 1000);
       const rolledYear = await timeIt(RUNS, () => rolledChart(year));
       const rolledMonth = await timeIt(RUNS, () => rolledChart(month));
       const rolledMonthConsole = await timeIt(RUNS, () => rolledChart(monthConsole));
       inProcess = {
         rawYear,
         rawMonth,
-        rollUp: { minutes, seconds: rollUpSeconds, snapshotsPerSecond: Math.round(rows / rollUpSeconds) },
+        rollUp: { minutes, seconds: rollUpSeconds, snapshotsPerSecond: Math.round(rows / rollUpSeconds), vacuumSeconds },
         rolledYear,
         rolledMonth,
         rolledMonthConsole,
@@ -133,12 +180,8 @@ export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
     } finally {
       await opened.close();
     }
-    const stat = new Database(file, { readonly: true });
-    const bytes = (name: string) =>
-      (stat.prepare('select sum(pgsize) as b from dbstat where name = ?').get(name) as { b: number | null }).b ?? 0;
-    const storage = { historyBytes: bytes('history'), rollupBytes: bytes('history_rollups') };
-    stat.close();
-    const server = await startServer({}, dataDir);
+    const storage = await storageOf(file, postgres);
+    const server = await startServer(databaseEnv(postgres), dataDir);
     let http: Record<string, unknown>;
     try {
       const token = await signIn(server, 'demo_manager');
@@ -153,7 +196,7 @@ export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
       await server.stop();
     }
     return {
-      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, SQLite`,
+      machine: `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${round(os.totalmem() / 2 ** 30, 0)} GiB, Node ${process.version}, ${postgres ? 'PostgreSQL' : 'SQLite'}`,
       days: DAYS,
       snapshots: rows,
       registersPerSnapshot: registers.length,
@@ -164,7 +207,10 @@ export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
     };
   } finally {
     // BENCH_KEEP=1 leaves the data folder for a look at the queries (its path on stderr).
-    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}\n`);
-    else fs.rmSync(dataDir, { recursive: true, force: true });
+    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${postgres ? postgres.schema : dataDir}\n`);
+    else {
+      fs.rmSync(dataDir, { recursive: true, force: true });
+      if (postgres) await dropSchema(postgres.url, postgres.schema);
+    }
   }
 }

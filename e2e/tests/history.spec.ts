@@ -237,6 +237,11 @@ test('history chart shows the published points, k-line the known hour', async ()
   const bucketMs = Number(await byId(page, 'history-chart-wrap').getAttribute('data-bucket-ms'));
   expect(bucketMs).toBeGreaterThan(0);
   expect(bucketMs).toBeLessThan(5 * MIN);
+  // Buckets under two minutes are read from every snapshot, and the chart says so.
+  await expect(byId(page, 'history-chart-wrap')).toHaveAttribute('data-level', bucketMs < 2 * MIN ? 'raw' : 'minute');
+  await expect(byId(page, 'history-chart-level')).toHaveText(
+    bucketMs < 2 * MIN ? 'Each point sums up the readings in its span.' : 'Each point sums up per-minute summaries of the readings.',
+  );
   const windowFrom = Number(new URL(page.url()).pathname.split('/').at(-1));
   // One point per published snapshot: in the snapshot's bucket, with its value (the table's live reading included).
   expect(points).toHaveLength(SERIES.length + 1);

@@ -1,4 +1,4 @@
-import { Alert, Empty, Spin } from 'antd';
+import { Alert, Empty, Spin, Typography } from 'antd';
 import { api, type RegisterDef, type SeriesResult } from '@dms/contract';
 import { LineChart } from 'echarts/charts';
 import { DataZoomComponent, GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
@@ -268,6 +268,11 @@ export function SeriesChart({
           aria-label={t('history.chart.label')}
         />
       </div>
+      {overview && !empty && (
+        <Typography.Text type="secondary" style={{ fontSize: 12 }} data-testid={`${testId}-level`}>
+          {t(`history.chart.level.${overview.level}`)}
+        </Typography.Text>
+      )}
     </Spin>
   );
 }

@@ -48,6 +48,12 @@ export default {
     next: 'Next window',
     start: 'Window start',
     latest: 'Latest',
+    level: {
+      raw: 'Each point sums up the readings in its span.',
+      minute: 'Each point sums up per-minute summaries of the readings.',
+      tenMinutes: 'Each point sums up 10-minute summaries of the readings.',
+      hour: 'Each point sums up hourly summaries of the readings.',
+    },
   },
   kline: {
     hour: 'Hourly',

@@ -50,6 +50,12 @@ const history: LocaleArea<'history'> = {
     next: 'Ventana siguiente',
     start: 'Inicio de la ventana',
     latest: 'Lo último',
+    level: {
+      raw: 'Cada punto resume las lecturas de su intervalo.',
+      minute: 'Cada punto resume los resúmenes por minuto de las lecturas.',
+      tenMinutes: 'Cada punto resume los resúmenes cada 10 minutos de las lecturas.',
+      hour: 'Cada punto resume los resúmenes por hora de las lecturas.',
+    },
   },
   kline: {
     hour: 'Por hora',

@@ -50,6 +50,12 @@ const history: LocaleArea<'history'> = {
     next: '次の期間',
     start: '期間の開始',
     latest: '最新',
+    level: {
+      raw: '各点はその区間の読み取り値をまとめたものです。',
+      minute: '各点は読み取り値の1分ごとの集計をまとめたものです。',
+      tenMinutes: '各点は読み取り値の10分ごとの集計をまとめたものです。',
+      hour: '各点は読み取り値の1時間ごとの集計をまとめたものです。',
+    },
   },
   kline: {
     hour: '1時間足',

@@ -50,6 +50,12 @@ const history: LocaleArea<'history'> = {
     next: '下一个窗口',
     start: '窗口开始时间',
     latest: '最新',
+    level: {
+      raw: '每个点汇总其时间段内的读数。',
+      minute: '每个点汇总读数的每分钟统计。',
+      tenMinutes: '每个点汇总读数的每10分钟统计。',
+      hour: '每个点汇总读数的每小时统计。',
+    },
   },
   kline: {
     hour: '按小时',
