@@ -3,7 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import Database from 'better-sqlite3';
 import type { HistoryPage, KlineResult, SeriesResult } from '@dms/contract';
-import { seedDevice, STEP_MS, timed as timedCall, writeHistory } from './history-fixture.js';
+import { seedDevice, STEP_MS, timed as timedCall, writeHistory, type Register } from './history-fixture.js';
 import { quantile, round, signIn, timedRuns } from './measure.js';
 import { root, startServer, type RunningServer } from './server-process.js';
 
@@ -46,7 +46,10 @@ interface ServerModules {
   readSeries: (
     db: unknown,
     deviceId: number,
-    q: { registers: number[]; from: number; to: number; points: number },
+    current: ReadonlyMap<number, Register>,
+    numbers: readonly number[],
+    eras: readonly never[],
+    q: { from: number; to: number; points: number },
   ) => Promise<SeriesResult>;
 }
 
@@ -100,8 +103,10 @@ export async function benchHistoryChart(): Promise<Record<string, unknown>> {
       const opened = await openDatabase({ kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite') });
       let inProcess: Record<string, unknown>;
       try {
-        const one = await timeIt(() => readSeries(opened.db, deviceId, { registers: [PRESSURE], from, to: end, points: 4000 }));
-        const four = await timeIt(() => readSeries(opened.db, deviceId, { registers: CHART_REGISTERS, from, to: end, points: 4000 }));
+        const current = new Map(sorted.map((r) => [r.number, r]));
+        const q = { from, to: end, points: 4000 };
+        const one = await timeIt(() => readSeries(opened.db, deviceId, current, [PRESSURE], [], q));
+        const four = await timeIt(() => readSeries(opened.db, deviceId, current, CHART_REGISTERS, [], q));
         inProcess = { readSeriesOneRegister: one, readSeriesFourRegisters: four };
       } finally {
         await opened.close();

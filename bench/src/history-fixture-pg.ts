@@ -1,5 +1,9 @@
 import { onPostgres } from './postgres.js';
 
+/** Every minute of the history written marked for the rollup job, as migration 0035 marks an upgraded install's. */
+export const MARK_EVERY_MINUTE =
+  'insert into history_rollup_dirty (device_id, ts) select distinct device_id, ts - ts % 60000 from history where true on conflict do nothing';
+
 /** A PostgreSQL schema to seed instead of the SQLite file: the server's `DATABASE_URL` and `DATABASE_SCHEMA`. */
 export interface PostgresTarget {
   url: string;
@@ -9,7 +13,7 @@ export interface PostgresTarget {
 /**
  * The device of history-fixture.ts `seedDevice` and its snapshots, written into a PostgreSQL schema an empty server
  * made: the device row, then snapshots 0 to `steps - 1` (`snapshotAt(i)`; null: none at that step) in multi-row inserts
- * of 2,000.
+ * of 2,000, their minutes marked for the rollup job.
  */
 export async function writeDevicePostgres(
   target: PostgresTarget,
@@ -40,6 +44,7 @@ export async function writeDevicePostgres(
       await client.query(`insert into history (device_id, ts, vals) values ${tuples.join(', ')}`, params);
       rows += tuples.length;
     }
+    await client.query(MARK_EVERY_MINUTE);
     await client.query('analyze history');
     return { deviceId, rows };
   });

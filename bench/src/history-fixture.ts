@@ -5,7 +5,7 @@ import Database from 'better-sqlite3';
 import type { ControllerTypeDetail, ControllerTypeSummary } from '@dms/contract';
 import { quantile, round, signIn, timedRuns } from './measure.js';
 import { startServer, type RunningServer } from './server-process.js';
-import { writeDevicePostgres, type PostgresTarget } from './history-fixture-pg.js';
+import { MARK_EVERY_MINUTE, writeDevicePostgres, type PostgresTarget } from './history-fixture-pg.js';
 
 /*
  * One device with days of stored snapshots, written straight into the SQLite file before the server starts (the
@@ -108,7 +108,8 @@ export const databaseEnv = (target?: PostgresTarget): Record<string, string> =>
 /**
  * An empty server makes the schema, the demo accounts and the built-in types; box `boxId` is registered to
  * demo_manager through the API; then, with the server stopped, its screw compressor and `days` of snapshots ending a
- * minute ago go straight into the file (or into `postgres`'s schema).
+ * minute ago go straight into the file (or into `postgres`'s schema), every minute marked for the rollup job (as an
+ * upgraded install's history is).
  */
 export async function seedDevice(
   boxId: number,
@@ -164,6 +165,7 @@ export async function seedDevice(
         .run(boxId, typeId, managerId, end, from).lastInsertRowid,
     );
     rows = writeHistory(db, deviceId, sorted, from, 0, steps, valueOf, away);
+    db.exec(MARK_EVERY_MINUTE);
     db.pragma('wal_checkpoint(TRUNCATE)');
   } finally {
     db.close();

@@ -11,7 +11,8 @@ import { root, startServer } from './server-process.js';
 
 /**
  * `npm run bench -- history-rollups`: one screw compressor with BENCH_DAYS (default 366) of snapshots at 10 s, written
- * straight into the SQLite file, every minute marked for the rollup job as migration 0035 marks an upgraded install.
+ * straight into the SQLite file, every minute marked for the rollup job (history-fixture.ts), as migration 0035 marks an
+ * upgraded install's.
  * In this process, on that file, with the server's own code (server/dist): the one-year and the 30-day chart of one
  * register at points=4000 (and the month at 1,200, a desktop chart's width) read from every snapshot (the reader before rollups; BENCH_RAW_RUNS runs, default 5), then
  * the job rolling up the whole history (its time and rate), then the same charts from the rollups (BENCH_RUNS runs,
@@ -77,20 +78,17 @@ async function serverModules(): Promise<ServerModules> {
   return { openDatabase, readSeries, readChartSeries, erasNeeded, rollUp };
 }
 
-/** Marks every minute of the history for the rollup job, as migration 0035 does; answers the type's version. */
-async function markEveryMinute(file: string, typeId: number, postgres?: PostgresTarget): Promise<number> {
-  const mark = 'insert into history_rollup_dirty (device_id, ts) select distinct device_id, ts - ts % 60000 from history';
+/** The version of the type in use. */
+async function typeVersion(file: string, typeId: number, postgres?: PostgresTarget): Promise<number> {
+  const query = 'select version from controller_types where id = ';
   if (postgres)
     return onPostgres(postgres.url, async (client) => {
       await client.query(`set search_path = ${postgres.schema}`);
-      await client.query(mark);
-      const row = await client.query<{ version: number }>('select version from controller_types where id = $1', [typeId]);
-      return Number(row.rows[0]?.version);
+      return Number((await client.query<{ version: number }>(`${query}$1`, [typeId])).rows[0]?.version);
     });
-  const raw = new Database(file);
+  const raw = new Database(file, { readonly: true });
   try {
-    raw.exec(mark);
-    return (raw.prepare('select version from controller_types where id = ?').get(typeId) as { version: number }).version;
+    return (raw.prepare(`${query}?`).get(typeId) as { version: number }).version;
   } finally {
     raw.close();
   }
@@ -139,7 +137,7 @@ export async function benchHistoryRollups(): Promise<Record<string, unknown>> {
   const { dataDir, deviceId, typeId, registers, end, rows, writeSeconds } = await seedDevice(BOX_ID, DAYS, undefined, undefined, postgres);
   const file = path.join(dataDir, 'dms.sqlite');
   try {
-    const version = await markEveryMinute(file, typeId, postgres);
+    const version = await typeVersion(file, typeId, postgres);
     const retention: Retention = { minuteMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY };
     const year = { from: end - 365 * DAY, to: end, points: POINTS };
     const month = { from: end - 30 * DAY, to: end, points: POINTS };
