@@ -5,11 +5,10 @@ import { scanEras, SeriesAccumulator } from '../devices/series.js';
 import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, type RollupLevel, type RollupRetention } from './rollup-cells.js';
 
 /*
- * Charts read from rollups (rollups.ts) when their buckets are as wide as a level: the coarsest level whose bucket
- * fits in the chart's bucket, and whose retention reaches back to the chart's start. Each rollup bucket counts in
- * the chart's bucket that holds its start. Read from history instead: the chart's edges that do not fill a level's
- * bucket, the buckets whose minutes are not rolled up yet (marked), those rolled up with a map that is not one the
- * chart reads with (a type changed since), and registers the device's map lacks.
+ * Charts read from rollups (rollups.ts) when their buckets are wide enough (levelFor), summed up in the database per
+ * chart bucket: each rollup bucket counts in the chart's bucket that holds its start. Read from history instead: the
+ * chart's edges that do not fill a level's bucket, the buckets whose minutes are not rolled up yet (marked), those
+ * rolled up with a map that is not one the chart reads with (a type changed since), and registers the device's map lacks.
  */
 
 /** Buckets read from history beyond which a chart is read from history whole. */
