@@ -11,7 +11,8 @@ import { insertHistory } from '../src/ingest/repository.js';
 import { erasNeeded } from '../src/modules/controller-types/eras.js';
 import { readSeries } from '../src/modules/devices/series.js';
 import { levelFor } from '../src/modules/history/rollup-read.js';
-import { ROLLUP_HOUR_MS, rollupBacklog } from '../src/modules/history/rollups.js';
+import { ROLLUP_HOUR_MS } from '../src/modules/history/rollup-cells.js';
+import { pruneRollups, rollupBacklog } from '../src/modules/history/rollups.js';
 import { connectBox, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -338,5 +339,28 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
         { level: HOUR, n: 6 },
       ]),
     );
+  });
+
+  it('prunes each level past its own retention, and keeps the rest', async () => {
+    const levelRows = async () =>
+      t.app.db
+        .selectFrom('history_rollups')
+        .select(['level', 'ts', 'register', 'version'])
+        .where('device_id', '=', deviceId)
+        .orderBy('ts')
+        .orderBy('level')
+        .orderBy('register')
+        .orderBy('version')
+        .execute();
+    const all = await levelRows();
+    const now = h0 + 3 * DAY;
+    // Minutes kept a day, ten minutes two, hours all along.
+    const retention = { minuteMs: DAY, tenMinutesMs: 2 * DAY, hourMs: 3650 * DAY };
+    const deleted = await pruneRollups(t.app.db, now, retention);
+    const kept = (r: { level: number; ts: number }) =>
+      r.level === HOUR || (r.level === TEN_MIN ? r.ts >= now - 2 * DAY : r.ts >= now - DAY);
+    expect(deleted).toBe(all.filter((r) => !kept(r)).length);
+    expect(deleted).toBeGreaterThan(0);
+    expect(await levelRows()).toEqual(all.filter(kept));
   });
 });

@@ -241,13 +241,14 @@ export const ROLLUP_HOUR_MS = 3_600_000;
 
 /** The minutes (device, minute start) that rows of history fall in, each once. */
 export function rollupMarks(rows: ReadonlyArray<{ device_id: number; ts: number }>): Array<{ device_id: number; ts: number }> {
-  const seen = new Set<string>();
+  const seen = new Map<number, Set<number>>();
   const marks: Array<{ device_id: number; ts: number }> = [];
   for (const r of rows) {
     const ts = r.ts - (r.ts % ROLLUP_MINUTE_MS);
-    const key = `${r.device_id}:${ts}`;
-    if (seen.has(key)) continue;
-    seen.add(key);
+    let minutes = seen.get(r.device_id);
+    if (!minutes) seen.set(r.device_id, (minutes = new Set()));
+    if (minutes.has(ts)) continue;
+    minutes.add(ts);
     marks.push({ device_id: r.device_id, ts });
   }
   return marks;

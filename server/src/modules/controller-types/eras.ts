@@ -51,12 +51,23 @@ export async function mapEras(db: Executor, typeId: number | null, from: number,
  * read as the map in use says), else every era it spans, oldest first.
  */
 export async function erasNeeded(db: Executor, typeId: number | null, from: number, to: number): Promise<MapEra[]> {
-  if (typeId === null) return [];
+  return (await mapsToRead(db, typeId, from, to)).eras;
+}
+
+/** `erasNeeded`, with the version of the map in use (null without a type). */
+export async function mapsToRead(
+  db: Executor,
+  typeId: number | null,
+  from: number,
+  to: number,
+): Promise<{ version: number | null; eras: MapEra[] }> {
+  if (typeId === null) return { version: null, eras: [] };
   const [type, eras] = await Promise.all([
     db.selectFrom('controller_types').select('version').where('id', '=', typeId).executeTakeFirst(),
     mapEras(db, typeId, from, to),
   ]);
-  return eras.length === 1 && eras[0]?.version === type?.version ? [] : eras;
+  const version = type?.version ?? null;
+  return { version, eras: eras.length === 1 && eras[0]?.version === version ? [] : eras };
 }
 
 /**

@@ -27,7 +27,7 @@ import {
   type RegisterDef,
 } from '@dms/contract';
 import { SECRET_REGISTER_KEYS } from '@dms/seed';
-import { erasNeeded } from '../controller-types/eras.js';
+import { mapsToRead } from '../controller-types/eras.js';
 import { devicePage } from '../controller-types/pages.js';
 import { toRegisterDef } from '../controller-types/registers.js';
 import { findType, registersOf } from '../controller-types/repository.js';
@@ -48,7 +48,7 @@ import type { IngestService } from '../../ingest/service.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import { readChartSeries } from '../history/rollup-read.js';
-import type { RollupRetention } from '../history/rollups.js';
+import type { RollupRetention } from '../history/rollup-cells.js';
 import { activeFaultsOf } from './faults.js';
 import * as repo from './repository.js';
 
@@ -302,17 +302,8 @@ export class DeviceService {
     const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
     if (registers.length === 0 && denied !== undefined)
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
-    const eras = await erasNeeded(this.db, row.type_id, q.from, q.to);
-    const type =
-      row.type_id === null
-        ? undefined
-        : await this.db.selectFrom('controller_types').select('version').where('id', '=', row.type_id).executeTakeFirst();
-    const device = {
-      id: row.id,
-      typeId: row.type_id,
-      version: type?.version ?? null,
-      current: this.ingest.device(row.id)?.type?.registers,
-    };
+    const { version, eras } = await mapsToRead(this.db, row.type_id, q.from, q.to);
+    const device = { id: row.id, typeId: row.type_id, version, current: this.ingest.device(row.id)?.type?.registers };
     return readChartSeries(this.db, device, registers, eras, q, this.charts.now(), this.charts.retention);
   }
 

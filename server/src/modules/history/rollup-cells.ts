@@ -1,7 +1,7 @@
-import { rawFromWords, type RegisterCoding } from '@dms/contract';
+import { eraAt, rawFromWords, type RegisterCoding, type SeriesLevel } from '@dms/contract';
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../../db/database.js';
-import { valueIn } from '../../ingest/codec.js';
+import { decodeValues, valueIn } from '../../ingest/codec.js';
 import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS } from '../../ingest/repository.js';
 import { mapEras } from '../controller-types/eras.js';
 import { toRegisterDef } from '../controller-types/registers.js';
@@ -11,9 +11,7 @@ import { historyRange } from './repository.js';
 /* What history's rollups are made of (rollups.ts): cells of a register over a bucket, the maps values are read with, and their reading and writing. */
 
 export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS };
-/** The levels, finest first. */
-export const ROLLUP_LEVELS = [ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, ROLLUP_HOUR_MS] as const;
-export type RollupLevel = (typeof ROLLUP_LEVELS)[number];
+export type RollupLevel = typeof ROLLUP_MINUTE_MS | typeof ROLLUP_TEN_MINUTES_MS | typeof ROLLUP_HOUR_MS;
 /** The levels kept from the minutes' rollups. */
 export const COARSER_LEVELS = [ROLLUP_TEN_MINUTES_MS, ROLLUP_HOUR_MS] as const;
 
@@ -24,6 +22,13 @@ export interface RollupRetention {
   tenMinutesMs: number;
   hourMs: number;
 }
+
+/** The levels, coarsest first: each with the name a series answers and its retention. */
+export const LEVELS: ReadonlyArray<{ level: RollupLevel; name: SeriesLevel; keep: (r: RollupRetention) => number }> = [
+  { level: ROLLUP_HOUR_MS, name: 'hour', keep: (r) => r.hourMs },
+  { level: ROLLUP_TEN_MINUTES_MS, name: 'tenMinutes', keep: (r) => r.tenMinutesMs },
+  { level: ROLLUP_MINUTE_MS, name: 'minute', keep: (r) => r.minuteMs },
+];
 
 /** The start of the bucket of `level` that holds `ts`. */
 export const bucketOf = (ts: number, level: number) => ts - (ts % level);
@@ -70,8 +75,7 @@ export class Cells {
 
   snapshot(coding: Coding, vals: Uint8Array): void {
     if (!coding.registers) {
-      for (let at = 0; at + 3 < vals.byteLength; at += 4)
-        this.add(coding, ((vals[at] ?? 0) << 8) | (vals[at + 1] ?? 0), ((vals[at + 2] ?? 0) << 8) | (vals[at + 3] ?? 0));
+      for (const [address, word] of decodeValues(vals)) this.add(coding, address, word);
       return;
     }
     for (const def of coding.registers) {
@@ -107,11 +111,7 @@ export class Codings {
       this.types.set(typeId, eras);
     }
     const loaded = eras;
-    return (ts) => {
-      let found = loaded[0]?.coding;
-      for (const era of loaded) if (era.from <= ts) found = era.coding;
-      return found ?? NONE;
-    };
+    return (ts) => eraAt(loaded, ts)?.coding ?? NONE;
   }
 }
 

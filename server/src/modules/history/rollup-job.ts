@@ -4,7 +4,8 @@ import { Worker } from 'node:worker_threads';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
-import { pruneRollups, ROLLUP_HOUR_MS, rollUp, type RollupRetention } from './rollups.js';
+import { ROLLUP_HOUR_MS, type RollupRetention } from './rollup-cells.js';
+import { pruneRollups, rollUp } from './rollups.js';
 
 /** What a run asks of the worker, and what it answers. */
 export interface RollupRequest {

@@ -1,8 +1,8 @@
-import { type MapEra, type RegisterCoding, type RegisterDef, type SeriesLevel, type SeriesResult } from '@dms/contract';
+import { type MapEra, type RegisterCoding, type RegisterDef, type SeriesResult } from '@dms/contract';
 import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import { scanEras, SeriesAccumulator } from '../devices/series.js';
-import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, type RollupLevel, type RollupRetention } from './rollup-cells.js';
+import { LEVELS, ROLLUP_MINUTE_MS, type RollupLevel, type RollupRetention } from './rollup-cells.js';
 
 /*
  * Charts read from rollups (rollups.ts) when their buckets are wide enough (levelFor), summed up in the database per
@@ -13,12 +13,6 @@ import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, type RollupLev
 
 /** Buckets read from history beyond which a chart is read from history whole. */
 const MAX_SKIPPED = 500;
-
-const LEVELS: ReadonlyArray<{ level: RollupLevel; name: SeriesLevel; keep: (r: RollupRetention) => number }> = [
-  { level: ROLLUP_HOUR_MS, name: 'hour', keep: (r) => r.hourMs },
-  { level: ROLLUP_TEN_MINUTES_MS, name: 'tenMinutes', keep: (r) => r.tenMinutesMs },
-  { level: ROLLUP_MINUTE_MS, name: 'minute', keep: (r) => r.minuteMs },
-];
 
 /**
  * The level a chart of [from, to) in buckets of `bucketMs` reads, or null (history): the coarsest whose buckets fit in
@@ -47,21 +41,21 @@ function linear(def: RegisterCoding, now: RegisterCoding | undefined): ((raw: nu
 /** How a rollup of one map converts to the map in use, per register index (null: as it is). */
 type Converters = Map<number, ((raw: number) => number) | null>;
 
-/** The maps the chart reads with, by `${typeId}:${version}`: the current one alone, or each era's. */
+/** The maps of the device's type (0 without one) the chart reads with, by version: the current one alone, or each era's. */
 function acceptedMaps(
   typeId: number | null,
   version: number | null,
   current: ReadonlyMap<number, RegisterDef> | undefined,
   numbers: readonly number[],
   eras: readonly MapEra[],
-): Map<string, Converters> {
-  const maps = new Map<string, Converters>();
+): Map<number, Converters> {
+  const maps = new Map<number, Converters>();
   if (typeId === null) {
-    maps.set('0:0', new Map(numbers.map((_, i) => [i, null])));
+    maps.set(0, new Map(numbers.map((_, i) => [i, null])));
     return maps;
   }
   if (eras.length === 0) {
-    if (version !== null) maps.set(`${typeId}:${version}`, new Map(numbers.flatMap((n, i) => (current?.has(n) ? [[i, null]] : []))));
+    if (version !== null) maps.set(version, new Map(numbers.flatMap((n, i) => (current?.has(n) ? [[i, null]] : []))));
     return maps;
   }
   for (const era of eras) {
@@ -71,7 +65,7 @@ function acceptedMaps(
       const def = own.get(n);
       if (def) converters.set(i, linear(def, current?.get(n)));
     });
-    maps.set(`${typeId}:${era.version}`, converters);
+    maps.set(era.version, converters);
   }
   return maps;
 }
@@ -141,7 +135,7 @@ export async function readChartSeries(
     .execute();
   const skip = new Set(dirty.map((d) => d.ts - (d.ts % level)));
   const typeId = device.typeId ?? 0;
-  const versions = [...maps.keys()].map((key) => Number(key.slice(key.indexOf(':') + 1)));
+  const versions = [...maps.keys()];
   const registers = rolled.map((i) => numbers[i] as number);
   const range = () =>
     db
@@ -190,7 +184,7 @@ export async function readChartSeries(
     const i = index.get(g.register) as number;
     const t = q.from + Number(g.b) * acc.bucketMs;
     const [n, min, max, sum] = [Number(g.n), g.min, g.max, Number(g.sum)];
-    const convert = maps.get(`${typeId}:${g.version}`)?.get(i);
+    const convert = maps.get(g.version)?.get(i);
     if (convert === undefined) continue;
     if (convert === null) {
       acc.addBucket(i, t, n, min, max, sum);

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
   bucketOf,
@@ -5,9 +6,9 @@ import {
   Codings,
   COARSER_LEVELS,
   historyRows,
+  LEVELS,
   ROLLUP_HOUR_MS,
   ROLLUP_MINUTE_MS,
-  ROLLUP_TEN_MINUTES_MS,
   storedCells,
   writeRows,
   type RollupLevel,
@@ -16,22 +17,20 @@ import {
 } from './rollup-cells.js';
 
 /*
- * History rollups (issue 25; migration 0035): per device, register and bucket of a minute, ten minutes and an hour, the count,
- * min, max and sum of the register's raw values, each read with the map of its moment (the type's version then;
- * words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
+ * History rollups (issue 25; migration 0035): per device, register and bucket of a minute, ten minutes and an hour,
+ * the count, min, max and sum of the register's raw values, each read with the map of its moment (the type's version
+ * then; words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
  * their buckets are as wide as a level (rollup-read.ts).
  *
  * How they keep up: ingest marks each minute it stores snapshots in (`history_rollup_dirty`, in the transaction of
  * the rows; a mark already there has its `seq` raised). The job takes marks of closed minutes, oldest first, reads
  * those minutes' snapshots and sums them up outside any transaction, then in one short transaction deletes each mark
  * that still has the `seq` it read, and writes the minutes whose mark it deleted: their minute rollups, and their
- * ten minutes' and hours' by what each minute added since it was last rolled up (a minute only ever gains snapshots: history rows are
- * not changed in place, and what moves them drops the rollups of whole hours first), or from the snapshots once the
- * minutes are past their retention. A minute that gained snapshots meanwhile keeps its mark and is taken again; a
+ * ten minutes' and hours' by what each minute added since it was last rolled up (a minute only ever gains snapshots:
+ * history rows are not changed in place, and what moves them drops the rollups of whole hours first), or from the
+ * snapshots once the minutes are past their retention. A minute that gained snapshots meanwhile keeps its mark and is taken again; a
  * restart only leaves marks behind. Running it again writes the same rows: it is idempotent.
  */
-
-export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS, type RollupLevel, type RollupRetention };
 
 /** Marked minutes taken per round. */
 const MARKS_PER_CHUNK = 500;
@@ -199,24 +198,33 @@ export async function rollUp(db: Db, now: number, retention: RollupRetention): P
   }
 }
 
-/** Deletes each level's rollups past its retention, device by device. Answers the rows deleted. */
+/**
+ * Deletes each level's rollups past its retention, device by device: the device's registers first (walked on the key,
+ * one lookup each), then a range of the key per register and level, never a scan of everything the device holds.
+ * Answers the rows deleted.
+ */
 export async function pruneRollups(db: Db, now: number, retention: RollupRetention): Promise<number> {
   const devices = await db.selectFrom('devices').select('id').execute();
   let deleted = 0;
-  for (const { id } of devices)
-    for (const [level, keep] of [
-      [ROLLUP_MINUTE_MS, retention.minuteMs],
-      [ROLLUP_TEN_MINUTES_MS, retention.tenMinutesMs],
-      [ROLLUP_HOUR_MS, retention.hourMs],
-    ] as const) {
+  for (const { id } of devices) {
+    const found = await sql<{ register: number | null }>`WITH RECURSIVE r(register) AS (
+        SELECT min(register) FROM history_rollups WHERE device_id = ${id}
+        UNION ALL
+        SELECT (SELECT min(register) FROM history_rollups WHERE device_id = ${id} AND register > r.register) FROM r WHERE r.register IS NOT NULL
+      ) SELECT register FROM r WHERE register IS NOT NULL`.execute(db);
+    const registers = found.rows.map((r) => Number(r.register));
+    if (registers.length === 0) continue;
+    for (const { level, keep } of LEVELS) {
       const r = await db
         .deleteFrom('history_rollups')
         .where('device_id', '=', id)
+        .where('register', 'in', registers)
         .where('level', '=', level)
-        .where('ts', '<', now - keep)
+        .where('ts', '<', now - keep(retention))
         .executeTakeFirst();
       deleted += Number(r.numDeletedRows);
     }
+  }
   return deleted;
 }
 
