@@ -318,9 +318,9 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
       const reply = await new Promise((resolve, reject) => {
         worker.once('message', resolve);
         worker.once('error', reject);
-        worker.postMessage({ id: 7, now: minute + 2 * MIN, prune: false, retention: t.config.ingest.rollupRetention });
+        worker.postMessage({ id: 7, request: { now: minute + 2 * MIN, prune: false, retention: t.config.ingest.rollupRetention } });
       });
-      expect(reply).toEqual({ id: 7, minutes: 1, deleted: 0 });
+      expect(reply).toEqual({ id: 7, ok: true, reply: { minutes: 1, deleted: 0 } });
     } finally {
       const exited = new Promise((resolve) => worker.once('exit', resolve));
       worker.postMessage('close');

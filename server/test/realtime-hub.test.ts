@@ -4,6 +4,7 @@ import type { WebSocket } from '@fastify/websocket';
 import type { ServerEvent } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
 import { invalidateTemplates } from '../src/access/template-rights.js';
+import { encodeValues } from '../src/ingest/codec.js';
 import type { IngestEvents, IngestService } from '../src/ingest/service.js';
 import type { DeviceState } from '../src/ingest/state.js';
 import { RealtimeHub } from '../src/realtime/hub.js';
@@ -105,13 +106,13 @@ describe('live push hub: a slow connection never slows the others', () => {
     expect(fast.sent.map((e) => e.type)).toEqual(['ready', 'subscribed']);
 
     slow.bufferedAmount = 2 * 1024 * 1024; // the slow peer stopped reading
-    for (let i = 0; i < 100; i++) ingest.emit('values', { device, ts: i, values: new Map([[1, i]]) });
+    for (let i = 0; i < 100; i++) ingest.emit('values', { device, ts: i, vals: encodeValues(new Map([[1, i]])) });
     expect(fast.sent.filter((e) => e.type === 'values')).toHaveLength(100);
     expect(slow.sent.filter((e) => e.type === 'values')).toHaveLength(0);
     expect(hub.dropped).toBe(100);
 
     slow.bufferedAmount = 0; // it caught up
-    ingest.emit('values', { device, ts: 100, values: new Map([[1, 100]]) });
+    ingest.emit('values', { device, ts: 100, vals: encodeValues(new Map([[1, 100]])) });
     expect(slow.sent.slice(-2)).toEqual([
       { type: 'lagged', dropped: 100 },
       { type: 'values', device: id, ts: 100, values: { 1: 100 } },
@@ -135,7 +136,7 @@ describe('live push hub: a slow connection never slows the others', () => {
     await new Promise((r) => setTimeout(r, 200));
     for (const s of [managerSocket, rootSocket]) s.receive({ type: 'subscribe', devices: [device.id] });
     await new Promise((r) => setTimeout(r, 200));
-    ingest.emit('values', { device: { id: device.id } as DeviceState, ts: 5, values: new Map([[1, 5]]) });
+    ingest.emit('values', { device: { id: device.id } as DeviceState, ts: 5, vals: encodeValues(new Map([[1, 5]])) });
     expect(rootSocket.sent.at(-1)).toEqual({ type: 'values', device: device.id, ts: 5, values: { 1: 5 } });
     expect(managerSocket.sent.at(-1)).toEqual({ type: 'values', device: device.id, ts: 5, values: {} });
     await t.app.db.updateTable('users').set({ template_id: null }).where('id', '=', owner.id).execute();

@@ -53,7 +53,7 @@ export async function backfillHistory(
   const from = options.to - options.days * 86_400_000;
   const perDevice = Math.floor((options.to - from) / (BACKFILL_INTERVAL_S * 1000)) + 1;
   const total = perDevice * devices.length;
-  const writer = new HistoryWriter(app.db, 50, () => null, BACKFILL_BATCH);
+  const writer = new HistoryWriter(app.db, 50, () => null, app.log, BACKFILL_BATCH);
   const started = performance.now();
   app.log.info({ devices: devices.length, days: options.days, rows: total }, 'demo fleet: writing the history of the past days');
   let rows = 0;

@@ -25,6 +25,28 @@ export function decodeValues(buf: Uint8Array): Values {
   return values;
 }
 
+/** Sets each value of a packed blob into `into`. */
+export function mergeValues(into: Values, buf: Uint8Array): void {
+  for (let at = 0; at + 3 < buf.byteLength; at += 4)
+    into.set(((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0), ((buf[at + 2] ?? 0) << 8) | (buf[at + 3] ?? 0));
+}
+
+/** A packed blob without the registers `keep` refuses (each counted by `dropped`): the blob itself when it keeps all. */
+export function keepRegisters(buf: Uint8Array, keep: (register: number) => boolean, dropped: () => void): Uint8Array {
+  let out: Uint8Array | null = null;
+  let size = 0;
+  for (let at = 0; at + 3 < buf.byteLength; at += 4) {
+    if (keep(((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0))) {
+      if (out) out.set(buf.subarray(at, at + 4), size);
+      size += 4;
+      continue;
+    }
+    dropped();
+    if (!out) out = buf.slice(0, size + (buf.byteLength - at - 4));
+  }
+  return out ? out.subarray(0, size) : buf;
+}
+
 /** One register's value in a packed blob (binary search), or undefined when the snapshot lacks it. */
 export function valueIn(buf: Uint8Array, register: number): number | undefined {
   let lo = 0;

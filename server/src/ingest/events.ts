@@ -1,6 +1,5 @@
 import type { ReplyPayload, Severity, SpecificStatus } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
-import type { Values } from './codec.js';
 import type { DeviceState } from './state.js';
 
 /**
@@ -9,7 +8,7 @@ import type { DeviceState } from './state.js';
  */
 export interface IngestEvents {
   /** New latest values of a device (snapshots.ts). */
-  values: { device: DeviceState; ts: number; values: Values };
+  values: { device: DeviceState; ts: number; vals: Uint8Array };
   /** A device's status changed (status.ts). */
   status: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number };
   /** A device's fault or alert changed, after its status followed (conditions.ts). */

@@ -7,9 +7,10 @@ import { IngestBacklog } from './backlog.js';
 import { BoxAuth, mayPublish, maySubscribe, type ConnectAttempt } from './box-auth.js';
 import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.js';
 import { ConditionTracker } from './conditions.js';
+import type { Decoded } from './decode.js';
+import { Decoder } from './decoder.js';
 import { IngestContext } from './context.js';
 import { IngestBus, type IngestEvents, type IngestListener } from './events.js';
-import { parseAck, parseData, parseEnvelope, parseEvent, parseHello, parseReply } from './payloads.js';
 import { DeviceProvisioner } from './provisioning.js';
 import { Registry, type TypeSource } from './registry.js';
 import { RuleTracker } from './rules.js';
@@ -42,8 +43,20 @@ export class IngestService {
   private readonly snapshots: SnapshotStore;
   private readonly commands: BoxCommands;
   private readonly rules: RuleTracker;
+  private readonly decoder: Decoder;
 
-  constructor(db: Db, config: Config['ingest'], controllerTypes: TypeSource, log: FastifyBaseLogger, now: () => number) {
+  /**
+   * `threads`: run the decoding of messages (decoder.ts) and the history writer (writer.ts, on a connection of its own
+   * to `database`, what `db` is connected to) in threads of their own, once built; without it, both run on this thread.
+   */
+  constructor(
+    db: Db,
+    config: Config['ingest'],
+    controllerTypes: TypeSource,
+    log: FastifyBaseLogger,
+    now: () => number,
+    private readonly threads?: { database: Config['database'] },
+  ) {
     this.backlog = new IngestBacklog(config.maxBacklogBytes);
     this.registry = new Registry(db, controllerTypes, config.boxRateLimit, now);
     this.ctx = new IngestContext(db, this.registry, new IngestBus(log), this.stats, log, now);
@@ -54,6 +67,7 @@ export class IngestService {
     this.rules = new RuleTracker(this.ctx, conditions, RULE_SWEEP_MS);
     this.snapshots = new SnapshotStore(this.ctx, this.provisioner, conditions, this.rules, config);
     this.commands = new BoxCommands(this.registry, config.writeTimeoutMs);
+    this.decoder = new Decoder(log);
   }
 
   // ---- lifecycle ----
@@ -67,7 +81,8 @@ export class IngestService {
     await this.registry.restore();
     await this.rules.start();
     this.status.start();
-    this.snapshots.start();
+    this.snapshots.start(this.threads?.database);
+    if (this.threads) this.decoder.start();
   }
 
   attach(link: BoxLink): void {
@@ -86,6 +101,7 @@ export class IngestService {
     this.status.stop();
     this.rules.stop();
     this.commands.close();
+    await this.decoder.stop();
     await this.snapshots.close();
     await this.ctx.settled();
     await this.status.persistSeen();
@@ -183,12 +199,16 @@ export class IngestService {
 
   /** A box connected (embedded broker) from `ip`. */
   connected(boxId: number, ip: string): void {
-    this.status.connected(boxId, ip);
+    this.decoder.inOrder(() => {
+      this.status.connected(boxId, ip);
+    });
   }
 
   /** A box went away: a disconnect or its last will, or silence past the heartbeat timeout. */
   disconnected(boxId: number, event: 'disconnect' | 'will' | 'timeout'): void {
-    this.status.disconnected(boxId, event);
+    this.decoder.inOrder(() => {
+      this.status.disconnected(boxId, event);
+    });
   }
 
   /**
@@ -211,7 +231,7 @@ export class IngestService {
     }
   }
 
-  private async handle(boxId: number, kind: UpKind, payload: Buffer, edge: boolean): Promise<void> {
+  private handle(boxId: number, kind: UpKind, payload: Buffer, edge: boolean): Promise<void> {
     const ctx = this.ctx;
     const now = ctx.now();
     this.stats.messages += 1;
@@ -222,67 +242,40 @@ export class IngestService {
     }
     if (edge && !box.bucket.take(now)) {
       ctx.drop('rate-limited', boxId, now);
+      return Promise.resolve();
+    }
+    return this.decoder.decode(kind, payload, (decoded) => this.follow(box, decoded, now));
+  }
+
+  /** What a message decoded (decoder.ts) does, in the order the messages came. */
+  private follow(box: BoxState, decoded: Decoded, now: number): Promise<void> | undefined {
+    const ctx = this.ctx;
+    const boxId = box.boxId;
+    for (const reason of decoded.bad ?? []) ctx.drop(reason, boxId, now);
+    if (!decoded.ok) {
+      if (decoded.envelope) this.status.seen(box, now);
+      ctx.drop(decoded.reason, boxId, now);
       return;
     }
-    const envelope = parseEnvelope(payload);
-    if (!envelope.ok) {
-      ctx.drop(envelope.reason, boxId, now);
-      return;
-    }
-    if (kind === 'will') {
+    if (decoded.kind === 'will') {
       this.status.disconnected(boxId, 'will');
       return;
     }
     this.status.seen(box, now);
-    switch (kind) {
-      case 'data': {
-        const parsed = parseData(envelope.value, (reason) => {
-          ctx.drop(reason, boxId, now);
-        });
-        if (!parsed.ok) {
-          ctx.drop(parsed.reason, boxId, now);
-          return;
-        }
-        return this.snapshots.store(box, parsed.value.ts, parsed.value.controllers, now);
-      }
-      case 'hello': {
-        const parsed = parseHello(envelope.value);
-        if (!parsed.ok) {
-          ctx.drop(parsed.reason, boxId, now);
-          return;
-        }
-        return this.provisioner.hello(box, parsed.value);
-      }
-      case 'ack': {
-        const parsed = parseAck(envelope.value);
-        if (!parsed.ok) {
-          ctx.drop(parsed.reason, boxId, now);
-          return;
-        }
-        if (!this.commands.acknowledge(boxId, parsed.value)) {
-          ctx.drop('unknown-write', boxId, now);
-          return;
-        }
+    switch (decoded.kind) {
+      case 'data':
+        return this.snapshots.store(box, decoded.ts, decoded.controllers, now);
+      case 'hello':
+        return this.provisioner.hello(box, decoded.value);
+      case 'ack':
+        if (!this.commands.acknowledge(boxId, decoded.value)) ctx.drop('unknown-write', boxId, now);
         return;
-      }
-      case 'reply': {
-        const parsed = parseReply(envelope.value);
-        if (!parsed.ok) {
-          ctx.drop(parsed.reason, boxId, now);
-          return;
-        }
-        ctx.events.emit('reply', { boxId, reply: parsed.value, time: now });
+      case 'reply':
+        ctx.events.emit('reply', { boxId, reply: decoded.value, time: now });
         return;
-      }
-      case 'event': {
-        const parsed = parseEvent(envelope.value);
-        if (!parsed.ok) {
-          ctx.drop(parsed.reason, boxId, now);
-          return;
-        }
-        ctx.log.debug({ boxId, event: parsed.value }, 'box event');
+      case 'event':
+        ctx.log.debug({ boxId, event: decoded.value }, 'box event');
         return;
-      }
     }
   }
 

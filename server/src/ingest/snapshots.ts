@@ -1,4 +1,5 @@
-import { encodeValues, type Values } from './codec.js';
+import type { Config } from '../config.js';
+import { encodeValues, keepRegisters, mergeValues } from './codec.js';
 import type { ConditionTracker } from './conditions.js';
 import type { IngestContext } from './context.js';
 import type { DeviceProvisioner } from './provisioning.js';
@@ -23,13 +24,20 @@ export class SnapshotStore {
     private readonly rules: RuleTracker,
     private readonly config: { flushMs: number; retentionMs: number; clockSkewMs: number },
   ) {
-    this.writer = new HistoryWriter(ctx.db, config.flushMs, (id) => {
-      const d = ctx.registry.device(id);
-      return d && d.latestTs !== null ? { ts: d.latestTs, vals: encodeValues(d.latest) } : null;
-    });
+    this.writer = new HistoryWriter(
+      ctx.db,
+      config.flushMs,
+      (id) => {
+        const d = ctx.registry.device(id);
+        return d && d.latestTs !== null ? { ts: d.latestTs, vals: encodeValues(d.latest) } : null;
+      },
+      ctx.log,
+    );
   }
 
-  start(): void {
+  /** Starts the hourly retention; with `database`, the history writer's own thread (writer.ts). */
+  start(database?: Config['database']): void {
+    if (database) this.writer.start(database);
     this.retentionTimer = setInterval(() => void this.prune(), 3_600_000);
     this.retentionTimer.unref();
   }
@@ -53,7 +61,12 @@ export class SnapshotStore {
    * retention is refused (counted `too-old`); one stamped beyond the skew ahead of `now` is stored at `now`, or just
    * after its device's latest time when that is later, keeping the box's time (counted `clockAdjusted`).
    */
-  async store(box: BoxState, boxTs: number, controllers: Map<number, Values>, now: number): Promise<void> {
+  async store(
+    box: BoxState,
+    boxTs: number,
+    controllers: ReadonlyArray<[controller: number, vals: Uint8Array]>,
+    now: number,
+  ): Promise<void> {
     if (boxTs < now - this.config.retentionMs) {
       this.ctx.drop('too-old', box.boxId, now);
       return;
@@ -72,33 +85,35 @@ export class SnapshotStore {
     const items: HistoryItem[] = [];
     // An event rule's start or end is stored before the snapshot that made it is acknowledged (rules.ts).
     let ruleMoved = false;
-    for (const [controller, values] of controllers) {
+    for (const [controller, packed] of controllers) {
       const device = box.devices.get(controller) ?? (await this.provisioner.ensure(box, controller, null));
       const addresses = device.type?.addresses;
-      if (addresses) {
-        for (const register of values.keys()) {
-          if (!addresses.has(register)) {
-            values.delete(register);
-            this.ctx.drop('unknown-register', box.boxId, now);
-          }
-        }
-      }
-      if (values.size === 0) continue;
-      this.ctx.stats.values += values.size;
+      const vals = addresses
+        ? keepRegisters(
+            packed,
+            (register) => addresses.has(register),
+            () => {
+              this.ctx.drop('unknown-register', box.boxId, now);
+            },
+          )
+        : packed;
+      const count = vals.byteLength >> 2;
+      if (count === 0) continue;
+      this.ctx.stats.values += count;
       // A latest time within the skew may be a little ahead: a re-stamped snapshot goes after it. One beyond the skew
       // (the server's clock was set back) is not trusted either: it is replaced instead of holding the values.
       const latest = device.latestTs !== null && device.latestTs <= now + this.config.clockSkewMs ? device.latestTs : null;
       const ts = adjusted ? Math.max(now, latest === null ? now : latest + 1) : boxTs;
       if (latest === null || ts > latest) {
-        for (const [register, value] of values) device.latest.set(register, value);
+        mergeValues(device.latest, vals);
         device.latestTs = ts;
-        this.ctx.events.emit('values', { device, ts, values });
+        this.ctx.events.emit('values', { device, ts, vals });
         this.conditions.evaluate(device, ts, now);
         if (this.rules.judge(device, ts, now)) ruleMoved = true;
       } else if (ts === latest) {
         this.ctx.stats.duplicates += 1;
       }
-      items.push({ deviceId: device.id, ts, vals: encodeValues(values), ...(adjusted ? { boxTs } : {}) });
+      items.push({ deviceId: device.id, ts, vals, ...(adjusted ? { boxTs } : {}) });
     }
     await this.writer.enqueue(items);
     if (ruleMoved) await this.ctx.settled();

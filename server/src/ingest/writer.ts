@@ -1,10 +1,17 @@
+import { fileURLToPath } from 'node:url';
+import type { FastifyBaseLogger } from 'fastify';
+import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
-import * as repo from './repository.js';
+import { DbWorker } from '../db/worker.js';
+import { packBatch, writePacked, type PackedBatch } from './history-batch.js';
+
+/** The writer's thread, once built (the sources under test write in-process instead). */
+const WORKER_FILE = fileURLToPath(new URL('./writer-worker.js', import.meta.url));
 
 export interface HistoryItem {
   deviceId: number;
   ts: number;
-  vals: Buffer;
+  vals: Uint8Array;
   /** The box's own time, when the snapshot is stored at its receive time instead (docs/box-protocol.md, Timestamps). */
   boxTs?: number;
 }
@@ -38,6 +45,8 @@ interface Pending {
  * Writes history in batches: snapshots queue up for `flushMs` (or until `maxBatch` rows) and go to the database in
  * one transaction, together with each device's latest values. `enqueue` resolves once its rows are committed, which
  * is when ingest acknowledges the message to the box. A snapshot already stored (same device and time, or box time) is skipped.
+ * Built, the transaction runs in a thread of its own with its own connection (`start`), so the main thread goes on
+ * reading boxes while the database writes and syncs; one batch at a time either way.
  */
 export class HistoryWriter {
   private queue: Pending[] = [];
@@ -49,13 +58,23 @@ export class HistoryWriter {
   batches = 0;
   rows = 0;
 
+  private readonly sink: DbWorker<PackedBatch, void>;
+
   constructor(
     private readonly db: Db,
     private readonly flushMs: number,
     /** The merged latest values of a device, encoded, at flush time. */
     private readonly latestOf: (deviceId: number) => { ts: number; vals: Buffer } | null,
+    log: FastifyBaseLogger,
     private readonly maxBatch = 5000,
-  ) {}
+  ) {
+    this.sink = new DbWorker(WORKER_FILE, db, writePacked, log, 'history writer');
+  }
+
+  /** Writes from a thread of its own from now on, when the built worker is there (db/worker.ts). */
+  start(database: Config['database']): void {
+    this.sink.start(database);
+  }
 
   enqueue(items: HistoryItem[]): Promise<void> {
     if (this.closed) return Promise.reject(new Error('history writer closed'));
@@ -80,6 +99,7 @@ export class HistoryWriter {
   async close(): Promise<void> {
     await this.flush();
     this.closed = true;
+    await this.sink.stop();
   }
 
   private kick(): void {
@@ -110,15 +130,12 @@ export class HistoryWriter {
       }
     };
     try {
-      await repo.insertHistory(
-        this.db,
-        rows.map((r) => ({ device_id: r.deviceId, ts: r.ts, vals: r.vals, box_ts: r.boxTs ?? null })),
-        () =>
-          devices.flatMap((id) => {
-            const l = this.latestOf(id);
-            return l ? [{ device_id: id, ts: l.ts, vals: l.vals }] : [];
-          }),
-      );
+      const latest = devices.flatMap((id) => {
+        const l = this.latestOf(id);
+        return l ? [{ deviceId: id, ts: l.ts, vals: l.vals }] : [];
+      });
+      const packed = packBatch(rows, latest);
+      await this.sink.run(packed, [packed.numbers.buffer, packed.bytes.buffer]);
       this.batches += 1;
       this.rows += rows.length;
       report(true);

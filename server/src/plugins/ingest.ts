@@ -22,7 +22,9 @@ declare module 'fastify' {
  */
 export default fp(
   async (app) => {
-    const ingest = new IngestService(app.db, app.config.ingest, app.controllerTypes, app.log.child({ area: 'ingest' }), app.clock);
+    const ingest = new IngestService(app.db, app.config.ingest, app.controllerTypes, app.log.child({ area: 'ingest' }), app.clock, {
+      database: app.config.database,
+    });
     await ingest.start();
     // What other parts change that ingest's registry keeps in memory reaches it on the bus.
     app.bus.on('boxesRegistered', ({ boxes }) => {

@@ -24,9 +24,11 @@ export class Fanout {
     private readonly log: FastifyBaseLogger,
   ) {}
 
-  toDevice(deviceId: number, event: ServerEvent): void {
+  /** `make` builds the event only when the device has a subscriber: most snapshots have none, and building costs. */
+  toDevice(deviceId: number, make: () => ServerEvent): void {
     const subscribers = this.subscriptions.of(deviceId);
     if (!subscribers || subscribers.size === 0) return;
+    const event = make();
     let text: string | undefined;
     // The device's type only matters to a subscriber whose template withholds registers: read it for the first one.
     let typeId: number | null | undefined;

@@ -4,7 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import { z } from 'zod';
 import type { Db } from '../db/database.js';
 import type { EventBus } from '../events/bus.js';
-import { valuesRecord } from '../ingest/codec.js';
+import { decodeValues, valuesRecord } from '../ingest/codec.js';
 import type { IngestService } from '../ingest/service.js';
 import { newConnection, Outbox, type Connection } from './connection.js';
 import { Fanout } from './fanout.js';
@@ -50,11 +50,11 @@ export class RealtimeHub {
     this.subscriptions = new Subscriptions(db, ingest, this.out);
     this.sessions = new Sessions(db, users, bus, this.subscriptions, this.out, log, now);
     this.fanout = new Fanout(this.sessions.connections, this.subscriptions, ingest, this.out, log);
-    ingest.on('values', ({ device, ts, values }) => {
-      this.fanout.toDevice(device.id, { type: 'values', device: device.id, ts, values: valuesRecord(values) });
+    ingest.on('values', ({ device, ts, vals }) => {
+      this.fanout.toDevice(device.id, () => ({ type: 'values', device: device.id, ts, values: valuesRecord(decodeValues(vals)) }));
     });
     ingest.on('status', ({ device, from, to, time }) => {
-      this.fanout.toDevice(device.id, { type: 'status', device: device.id, from, to, time });
+      this.fanout.toDevice(device.id, () => ({ type: 'status', device: device.id, from, to, time }));
       const transition = { type: 'transition', device: device.id, boxId: device.boxId, controller: device.controller } as const;
       this.fanout.toFleet(device, { ...transition, kind: device.type?.kind ?? null, from, to, time });
     });
