@@ -95,6 +95,22 @@ describe('decoding in a thread of its own', () => {
     expect(batch.map(plain)).toEqual(alone.map(plain));
   });
 
+  it("packs a snapshot's values in register order, whatever order the box wrote them in", () => {
+    const d = decodeMessage('data', Buffer.from('{"v":1,"seq":1,"ts":1700000000000,"c":{"2":{"40010":3,"40002":2,"7":1}}}'));
+    expect(plain(d)).toMatchObject({
+      controllers: [
+        [
+          2,
+          [
+            [7, 1],
+            [40002, 2],
+            [40010, 3],
+          ],
+        ],
+      ],
+    });
+  });
+
   it('a history batch packs and unpacks every row, box time and latest values', () => {
     const rows = [
       { deviceId: 3, ts: 1_700_000_000_000, vals: Uint8Array.of(0x9c, 0x41, 0, 7) },

@@ -1,5 +1,4 @@
 import { UP_KINDS, type AckPayload, type EventPayload, type HelloPayload, type ReplyPayload, type UpKind } from '@dms/contract';
-import { encodeValues } from './codec.js';
 import { parseAck, parseData, parseEnvelope, parseEvent, parseHello, parseReply, type DropReason } from './payloads.js';
 
 /**
@@ -30,9 +29,7 @@ export function decodeMessage(kind: UpKind, payload: Uint8Array): Decoded {
       let bad: DropReason[] | undefined;
       const parsed = parseData(o, (reason) => (bad ??= []).push(reason));
       if (!parsed.ok) return refused(parsed.reason, bad);
-      const controllers: Array<[number, Uint8Array]> = [];
-      for (const [controller, values] of parsed.value.controllers) controllers.push([controller, encodeValues(values)]);
-      return { ok: true, kind, ts: parsed.value.ts, controllers, ...(bad ? { bad } : {}) };
+      return { ok: true, kind, ts: parsed.value.ts, controllers: parsed.value.controllers, ...(bad ? { bad } : {}) };
     }
     case 'hello': {
       const parsed = parseHello(o);

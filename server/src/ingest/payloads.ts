@@ -25,7 +25,7 @@ import {
   type HelloPayload,
   type WriteRejectReason,
 } from '@dms/contract';
-import type { Values } from './codec.js';
+import { decodeValues, encodeValues } from './codec.js';
 
 /** Why a message, or one value of it, was dropped (counted in IngestStats, see docs/box-protocol.md). */
 export const DROP_REASONS = [
@@ -110,32 +110,38 @@ export function parseHello(o: Obj): Parsed<HelloPayload> {
   };
 }
 
-/** A snapshot: controller index → values. Bad single values are left out and counted by `onBadValue`. */
+/** A snapshot: each controller's values, packed as history stores them (codec.ts). Bad single values are left out and counted by `onBadValue`. */
 export interface Snapshot {
   seq: number;
   ts: number;
-  controllers: Map<number, Values>;
+  controllers: Array<[controller: number, vals: Uint8Array]>;
 }
+
+/** Where a controller's values are packed before they are copied out: room for the most a snapshot may hold. */
+const scratch = new Uint8Array(MAX_REGISTERS_PER_SNAPSHOT * 4);
 
 /**
  * `seq`, `ts` and `c`. A controller index or a register number is a key in the protocol's text form (isDecimalText):
  * a controller written otherwise, or out of range, refuses the snapshot; a register or a value written otherwise, or
  * out of range, is left out and counted through `onBadValue`. Whether `ts` is trusted is the snapshot store's rule.
+ * The values are packed as they are read: JSON objects list integer keys in ascending order, so they come sorted.
  */
 export function parseData(o: Obj, onBadValue: (reason: DropReason) => void): Parsed<Snapshot> {
   const { seq, ts, c } = o;
   if (!isInt(seq, 0, Number.MAX_SAFE_INTEGER)) return drop(why(seq, 'bad-shape'));
   if (!isInt(ts, TS_MIN, TS_MAX)) return drop(why(ts, 'bad-shape'));
   if (!isObj(c)) return drop('bad-shape');
-  const controllers = new Map<number, Values>();
+  const controllers: Snapshot['controllers'] = [];
   const entries = Object.entries(c);
   if (entries.length > MAX_CONTROLLERS_PER_BOX) return drop('bad-shape');
   for (const [index, registers] of entries) {
     if (!isDecimalText(index)) return drop('bad-number');
     const controller = Number(index);
     if (!isInt(controller, 1, MAX_CONTROLLERS_PER_BOX) || !isObj(registers)) return drop('bad-shape');
-    const values: Values = new Map();
     let count = 0;
+    let at = 0;
+    let sorted = true;
+    let last = -1;
     for (const key in registers) {
       if (++count > MAX_REGISTERS_PER_SNAPSHOT) return drop('bad-shape');
       const value = registers[key];
@@ -148,9 +154,16 @@ export function parseData(o: Obj, onBadValue: (reason: DropReason) => void): Par
         onBadValue(why(value, 'bad-value'));
         continue;
       }
-      values.set(register, value);
+      if (register < last) sorted = false;
+      last = register;
+      scratch[at] = register >> 8;
+      scratch[at + 1] = register & 0xff;
+      scratch[at + 2] = value >> 8;
+      scratch[at + 3] = value & 0xff;
+      at += 4;
     }
-    controllers.set(controller, values);
+    const vals = scratch.slice(0, at);
+    controllers.push([controller, sorted ? vals : encodeValues(decodeValues(vals))]);
   }
   return { ok: true, value: { seq, ts, controllers } };
 }
