@@ -135,37 +135,16 @@ export async function readChartSeries(
     .execute();
   const skip = new Set(dirty.map((d) => d.ts - (d.ts % level)));
   const typeId = device.typeId ?? 0;
-  const versions = [...maps.keys()];
   const registers = rolled.map((i) => numbers[i] as number);
-  const range = () =>
-    db
-      .selectFrom('history_rollups')
-      .where('device_id', '=', device.id)
-      .where('register', 'in', registers)
-      .where('level', '=', level)
-      .where('ts', '>=', start)
-      .where('ts', '<', end);
-  // A bucket rolled up with a map the chart does not read with is read from history, whole.
-  if (registers.length > 0) {
-    const foreign = await range()
-      .select('ts')
-      .distinct()
-      .where((eb) => (versions.length === 0 ? eb.lit(true) : eb.not(eb.and([eb('type_id', '=', typeId), eb('version', 'in', versions)]))))
-      .execute();
-    for (const f of foreign) skip.add(f.ts);
-  }
-  // Many buckets to read from history (the job is catching up, after an upgrade): the whole chart is.
-  if (skip.size > MAX_SKIPPED) {
-    await fromHistory([[q.from, q.to]], all);
-    return { bucketMs: acc.bucketMs, level: 'raw', series: acc.result() };
-  }
-  // Summed up in the database by chart bucket (the one that holds each rollup's start), register and map.
+  // Summed up in the database by chart bucket (the one that holds each rollup's start), register and map, in one pass.
   const groups =
-    registers.length === 0 || versions.length === 0
+    registers.length === 0 || skip.size > MAX_SKIPPED
       ? []
-      : await range()
+      : await db
+          .selectFrom('history_rollups')
           .select((eb) => [
             'register',
+            'type_id',
             'version',
             // Aggregates PostgreSQL may answer as text (bigint, numeric): read as numbers below.
             sql<number | string>`(ts - CAST(${q.from} AS BIGINT)) / CAST(${acc.bucketMs} AS BIGINT)`.as('b'),
@@ -174,13 +153,31 @@ export async function readChartSeries(
             eb.fn.max<number>('max').as('max'),
             eb.fn.sum<number | string>('sum').as('sum'),
           ])
-          .where('type_id', '=', typeId)
-          .where('version', 'in', versions)
+          .where('device_id', '=', device.id)
+          .where('register', 'in', registers)
+          .where('level', '=', level)
+          .where('ts', '>=', start)
+          .where('ts', '<', end)
           .$if(skip.size > 0, (qb) => qb.where('ts', 'not in', [...skip]))
-          .groupBy(['register', 'version', 'b'])
+          .groupBy(['register', 'type_id', 'version', 'b'])
           .execute();
+  // A chart bucket holding rollups of a map the chart does not read with is read from history, whole: the rollups
+  // that start in it, to the end of the last one.
+  const foreign = new Set<number>();
+  for (const g of groups) if (g.type_id !== typeId || !maps.has(g.version)) foreign.add(Number(g.b));
+  const cell = (t: number) => Math.ceil(t / level) * level;
+  for (const b of foreign) {
+    const t = q.from + b * acc.bucketMs;
+    addRange(raw, Math.max(start, cell(t)), Math.min(end, cell(t + acc.bucketMs)));
+  }
+  // Many buckets to read from history (the job is catching up, after an upgrade): the whole chart is.
+  if (skip.size + foreign.size > MAX_SKIPPED) {
+    await fromHistory([[q.from, q.to]], all);
+    return { bucketMs: acc.bucketMs, level: 'raw', series: acc.result() };
+  }
   const index = new Map(numbers.map((n, i) => [n, i]));
   for (const g of groups) {
+    if (foreign.has(Number(g.b))) continue;
     const i = index.get(g.register) as number;
     const t = q.from + Number(g.b) * acc.bucketMs;
     const [n, min, max, sum] = [Number(g.n), g.min, g.max, Number(g.sum)];
