@@ -189,9 +189,13 @@ async function dumpPostgres(database: Extract<Config['database'], { kind: 'postg
     ...(database.schema ? [`--schema=${database.schema}`] : []),
     `--dbname=${dbname}`,
   ];
+  fs.appendFileSync(partial, 'SET client_min_messages = warning;\n');
   // The device search's index needs pg_trgm, which lives outside the schema (migration 0034): the script makes it first.
-  if (await usesTrigrams(database))
-    fs.appendFileSync(partial, 'SET client_min_messages = warning;\nCREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;\n');
+  if (await usesTrigrams(database)) fs.appendFileSync(partial, 'CREATE EXTENSION IF NOT EXISTS pg_trgm WITH SCHEMA public;\n');
+  // History's months are its partitions (migration 0036): --clean would drop their keys one by one, which PostgreSQL
+  // refuses for a partition's. Dropping the table first takes its months with it; the script's own drops then find nothing.
+  const schema = `"${(database.schema ?? 'public').replaceAll('"', '""')}"`;
+  fs.appendFileSync(partial, `DROP TABLE IF EXISTS ${schema}.history CASCADE;\n`);
   const out = fs.openSync(partial, 'a');
   const child = spawn(program, args, {
     stdio: ['ignore', out, 'pipe'],

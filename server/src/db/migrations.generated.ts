@@ -35,6 +35,7 @@ import { claimLabels0032 } from './migrations/0032_claim_labels.js';
 import { scripts0033 } from './migrations/0033_scripts.js';
 import { deviceSearch0034 } from './migrations/0034_device_search.js';
 import { historyRollups0035 } from './migrations/0035_history_rollups.js';
+import { historyPartitions0036 } from './migrations/0036_history_partitions.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -73,4 +74,5 @@ export const MIGRATIONS = {
   '0033_scripts': scripts0033,
   '0034_device_search': deviceSearch0034,
   '0035_history_rollups': historyRollups0035,
+  '0036_history_partitions': historyPartitions0036,
 } satisfies Record<string, DialectMigration>;

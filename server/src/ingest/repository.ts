@@ -1,6 +1,7 @@
 import type { HelloPayload, SpecificStatus } from '@dms/contract';
 import { sql, type Insertable } from 'kysely';
-import type { Db } from '../db/database.js';
+import { dialectOf, type Db } from '../db/database.js';
+import { claimBoxTimes, ensureHistoryPartitions } from '../db/history-partitions.js';
 import { liveBox, liveDevice } from '../access/repository.js';
 import type {
   BoxConnectionLogTable,
@@ -263,17 +264,23 @@ export async function insertHistory(
   rows: Array<Insertable<HistoryTable>>,
   latest: () => Array<Insertable<DeviceLatestTable>>,
 ): Promise<void> {
+  const postgres = dialectOf(db) === 'postgres';
+  if (postgres && rows.length > 0) {
+    const times = rows.map((r) => r.ts);
+    await ensureHistoryPartitions(db, Math.min(...times), Math.max(...times));
+  }
   await db.transaction().execute(async (trx) => {
-    for (let i = 0; i < rows.length; i += ROWS_PER_STATEMENT) {
+    const stored = postgres ? await claimBoxTimes(trx, rows) : rows;
+    for (let i = 0; i < stored.length; i += ROWS_PER_STATEMENT) {
       await trx
         .insertInto('history')
-        .values(rows.slice(i, i + ROWS_PER_STATEMENT))
+        .values(stored.slice(i, i + ROWS_PER_STATEMENT))
         // Either key: (device_id, ts), or (device_id, box_ts) of a snapshot stored at its receive time.
         .onConflict((oc) => oc.doNothing())
         .execute();
     }
     // Their minutes' rollups are behind now (modules/history/rollups.ts), in the same transaction as the rows.
-    const marks = rollupMarks(rows);
+    const marks = rollupMarks(stored);
     for (let i = 0; i < marks.length; i += ROWS_PER_STATEMENT) {
       await trx
         .insertInto('history_rollup_dirty')
@@ -357,6 +364,10 @@ export async function restampFuture(db: Db, now: number, limit: number): Promise
         moved.set(row.ts, ts);
         await trx.updateTable('history').set({ ts }).where('device_id', '=', deviceId).where('ts', '=', -row.ts).execute();
       }
+      // PostgreSQL: the box times the rows now keep are claimed (db/history-partitions.ts), at the rows' new times.
+      if (dialectOf(trx) === 'postgres')
+        await sql`INSERT INTO history_box_times (device_id, box_ts, ts) SELECT device_id, box_ts, ts FROM history
+          WHERE device_id = ${deviceId} AND box_ts IS NOT NULL ON CONFLICT (device_id, box_ts) DO UPDATE SET ts = excluded.ts`.execute(trx);
       const top = future.length > 0 ? base + future.length : Math.max(newest ?? now, now);
       await trx.updateTable('device_latest').set({ ts: top }).where('device_id', '=', deviceId).execute();
       const records = await trx

@@ -47,6 +47,16 @@ export interface HistoryRollupsTable {
   sum: number;
 }
 
+/**
+ * PostgreSQL only (migration 0036): the box time of each snapshot stored at another time, unique per device, and the
+ * time it is stored at; the partitioned history cannot hold that key itself.
+ */
+export interface HistoryBoxTimesTable {
+  device_id: number;
+  box_ts: number;
+  ts: number;
+}
+
 /** A minute of a device whose rollups are behind its history (ingest marks it; the rollup job clears it). */
 export interface HistoryRollupDirtyTable {
   device_id: number;
@@ -57,10 +67,11 @@ export interface HistoryRollupDirtyTable {
 
 /**
  * What the devices reported: history, the latest values, and fault records with their moment's values (migration
- * 0004); history's rollups (migration 0035).
+ * 0004); history's rollups (migration 0035); the box times of history on PostgreSQL (migration 0036).
  */
 export interface HistoryTables {
   history: HistoryTable;
+  history_box_times: HistoryBoxTimesTable;
   history_rollups: HistoryRollupsTable;
   history_rollup_dirty: HistoryRollupDirtyTable;
   device_latest: DeviceLatestTable;

@@ -10,7 +10,7 @@ import {
   OPEN_MOVE_STATES,
 } from '@dms/contract';
 import { refreshReachForBoxes, requireAccess, usersSeeingAll } from '../../access/index.js';
-import type { Db } from '../../db/database.js';
+import { dialectOf, type Db } from '../../db/database.js';
 import { AppError } from '../../errors.js';
 import type { EventBus } from '../../events/bus.js';
 import type { AuthContext } from '../../types.js';
@@ -208,6 +208,7 @@ export class BoxDeleteService {
           await tx.deleteFrom('history').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('history_rollups').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('history_rollup_dirty').where('device_id', 'in', devices).execute();
+          if (dialectOf(tx) === 'postgres') await tx.deleteFrom('history_box_times').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('device_latest').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('events').where('device_id', 'in', devices).execute();
           await tx.deleteFrom('event_rule_state').where('device_id', 'in', devices).execute();
