@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import { openDatabase, type Db } from '../src/db/database.js';
 import { dropHistoryPartitionsBefore, ensureHistoryPartitions, historyPartitions, partitionName } from '../src/db/history-partitions.js';
 import { migrate } from '../src/db/migrations.js';
-import { insertHistory } from '../src/ingest/repository.js';
+import { insertHistory, restampFuture } from '../src/ingest/repository.js';
 import { PG_URL, testDialects } from './helper.js';
 
 const dialects = await testDialects();
@@ -105,5 +105,18 @@ describe.skipIf(!dialects.includes('postgres'))('history partitioned by month on
     // Written again to a month dropped (a retention made longer since): its table is made again.
     await insertHistory(db, [{ device_id: 5, ts: month(2026, 9) + 1, vals: vals(1) }], () => []);
     expect(await tables(5)).toEqual([[month(2026, 9) + 1, 'history_m202609']]);
+  });
+
+  it('a clock repair claims the box times of the rows it re-stamps: a resend of one is not stored again', async () => {
+    const now = month(2026, 11) + 10 * DAY;
+    const future = now + 400 * DAY;
+    await insertHistory(db, [{ device_id: 6, ts: future, vals: vals(1) }], () => [{ device_id: 6, ts: future, vals: vals(1) }]);
+    expect(await restampFuture(db, now, now + 300_000)).toEqual({ devices: 1, rows: 1 });
+    expect(await rows(6)).toEqual([[now, future]]);
+    expect(await db.selectFrom('history_box_times').select(['box_ts', 'ts']).where('device_id', '=', 6).execute()).toEqual([
+      { box_ts: future, ts: now },
+    ]);
+    await insertHistory(db, [{ device_id: 6, ts: now + 1, vals: vals(1), box_ts: future }], () => []);
+    expect(await rows(6)).toEqual([[now, future]]);
   });
 });
