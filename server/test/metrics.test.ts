@@ -126,6 +126,7 @@ describe('metrics on METRICS_PORT', () => {
       'dms_http_request_duration_seconds',
       'dms_history_batch_rows',
       'dms_history_batch_duration_seconds',
+      'dms_history_rollup_backlog_minutes',
       'nodejs_eventloop_lag_p50_seconds',
       'nodejs_eventloop_lag_p99_seconds',
       'nodejs_eventloop_lag_max_seconds',
@@ -281,10 +282,12 @@ describe('server metrics read their sources when scraped', () => {
     const drops: Record<string, number> = { 'not-json': 2 };
     let connected = true;
     const backlog = { bytes: 2048, messages: 2, waiting: 1, waits: 7, maxBytes: 65_536 };
+    let rollupMinutes = 12;
     const metrics = new ServerMetrics({
       ingest: () => ({ messages: 5, snapshots: 3, values: 300, duplicates: 0, drops }),
       backlog: () => backlog,
       broker: () => ({ mode: 'external', connected }),
+      rollupBacklog: () => Promise.resolve(rollupMinutes),
       websockets: () => null,
     });
     let samples = parse(await metrics.registry.metrics());
@@ -296,7 +299,9 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_ingest_backlog_waiting')).toBe(1);
     expect(value(samples, 'dms_ingest_backlog_waits_total')).toBe(7);
     expect(value(samples, 'dms_ingest_backlog_max_bytes')).toBe(65_536);
+    expect(value(samples, 'dms_history_rollup_backlog_minutes')).toBe(12);
     backlog.bytes = 0;
+    rollupMinutes = 0;
     connected = false;
     drops['clock-skew'] = 4;
     samples = parse(await metrics.registry.metrics());
@@ -304,5 +309,6 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_ingest_dropped_total', { reason: 'clock-skew' })).toBe(4);
     expect(value(samples, 'dms_ingest_dropped_total', { reason: 'not-json' })).toBe(2);
     expect(value(samples, 'dms_ingest_backlog_bytes')).toBe(0);
+    expect(value(samples, 'dms_history_rollup_backlog_minutes')).toBe(0);
   });
 });

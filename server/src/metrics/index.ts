@@ -38,6 +38,7 @@ export default fp(
       ingest: () => (app.hasDecorator('ingest') ? app.ingest.stats : null),
       backlog: () => (app.hasDecorator('ingest') ? app.ingest.backlog : null),
       broker: () => (app.hasDecorator('brokerStatus') ? app.brokerStatus() : null),
+      rollupBacklog: () => (app.hasDecorator('rollups') ? app.rollups.backlog() : null),
       websockets: () =>
         app.hasDecorator('realtime')
           ? {

@@ -7,6 +7,8 @@ export interface MetricSources {
   /** What ingest holds between a message's arrival and its acknowledgement (server/src/ingest/backlog.ts). */
   backlog(): { bytes: number; messages: number; waiting: number; waits: number; maxBytes: number } | null;
   broker(): { mode: 'embedded' | 'external'; connected: boolean } | null;
+  /** Minutes of history marked for the rollup job and not rolled up yet (modules/history/rollups.ts). */
+  rollupBacklog(): Promise<number> | null;
   /** Open live-push WebSockets, and the events dropped for slow ones since start. */
   websockets(): {
     clients: number;
@@ -96,6 +98,14 @@ export class ServerMetrics {
       collect() {
         this.reset();
         this.inc(sources.backlog()?.waits ?? 0);
+      },
+    });
+    new Gauge({
+      name: 'dms_history_rollup_backlog_minutes',
+      help: "Minutes of a device's history that the rollup job has yet to sum up (each marked when snapshots arrive in it).",
+      registers,
+      async collect() {
+        this.set((await sources.rollupBacklog()) ?? 0);
       },
     });
     new Gauge({

@@ -4,7 +4,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import { DbWorker } from '../../db/worker.js';
 import { ROLLUP_HOUR_MS, type RollupRetention } from './rollup-cells.js';
-import { pruneRollups, rollUp } from './rollups.js';
+import { pruneRollups, rollUp, rollupBacklog } from './rollups.js';
 
 /** What a run asks of the worker, and what it answers. */
 export interface RollupRequest {
@@ -39,7 +39,7 @@ export class RollupJob {
   private readonly worker: DbWorker<RollupRequest, RollupReply>;
 
   constructor(
-    db: Db,
+    private readonly db: Db,
     private readonly database: Config['database'],
     private readonly log: FastifyBaseLogger,
     private readonly clock: () => number,
@@ -72,6 +72,11 @@ export class RollupJob {
       }
     });
     return this.running;
+  }
+
+  /** Minutes marked and not rolled up yet (the metric dms_history_rollup_backlog_minutes). */
+  backlog(): Promise<number> {
+    return rollupBacklog(this.db);
   }
 
   async stop(): Promise<void> {
