@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
 import { isForeignKeyViolation, openDatabase, type Db, type OpenDatabase } from '../src/db/database.js';
@@ -24,6 +25,34 @@ afterAll(() => {
 });
 
 describe('database', () => {
+  it("takes SQLite's write lock when a transaction begins, so another connection's commit cannot fail it after it read", async () => {
+    const file = tempFile();
+    const { db, close } = await openDatabase({ kind: 'sqlite', file });
+    // Another writer of the file (the history writer's thread has a connection of its own), not waiting for locks.
+    const other = new SqliteDatabase(file);
+    other.pragma('busy_timeout = 0');
+    try {
+      await sql`CREATE TABLE t (x integer)`.execute(db);
+      let refused = '';
+      await db.transaction().execute(async (trx) => {
+        await sql`SELECT count(*) FROM t`.execute(trx);
+        try {
+          other.prepare('INSERT INTO t VALUES (1)').run();
+        } catch (err) {
+          refused = (err as { code?: string }).code ?? String(err);
+        }
+        // Begun as a mere reader, this write would fail (SQLITE_BUSY_SNAPSHOT) had the other connection committed.
+        await sql`INSERT INTO t VALUES (2)`.execute(trx);
+      });
+      expect(refused).toBe('SQLITE_BUSY');
+      other.prepare('INSERT INTO t VALUES (3)').run();
+      expect(other.prepare('SELECT x FROM t ORDER BY x').pluck().all()).toEqual([2, 3]);
+    } finally {
+      other.close();
+      await close();
+    }
+  });
+
   it('migrates an empty SQLite file in WAL mode, and a second run changes nothing', async () => {
     const file = tempFile();
     const { db, close } = await openDatabase({ kind: 'sqlite', file });

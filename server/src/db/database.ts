@@ -1,7 +1,18 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteAdapter, SqliteDialect, sql } from 'kysely';
+import {
+  CompiledQuery,
+  Kysely,
+  PostgresDialect,
+  SqliteAdapter,
+  SqliteDialect,
+  SqliteDriver,
+  sql,
+  type DatabaseConnection,
+  type Driver,
+  type SqliteDialectConfig,
+} from 'kysely';
 import pg from 'pg';
 import type { Config } from '../config.js';
 import type { Database } from './schema.js';
@@ -36,6 +47,29 @@ const OTHER_DATA_FILES = ['demo-fleet.json'];
 
 // bigint (int8) columns hold millisecond times and counts well inside Number's safe range.
 pg.types.setTypeParser(pg.types.builtins.INT8, (v) => Number(v));
+
+/**
+ * SQLite's transactions take the write lock when they begin (`BEGIN IMMEDIATE`), waiting for it as long as
+ * busy_timeout allows. Several connections write the one file (the main thread's, the history writer's and the
+ * rollups' threads, db/worker.ts): a transaction begun as a reader that writes after another connection committed
+ * would fail at once with SQLITE_BUSY_SNAPSHOT, whatever the timeout, and the server's transactions read before they
+ * write (access is checked inside the transaction that changes the data).
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+class ImmediateSqliteDialect extends SqliteDialect {
+  constructor(private readonly settings: SqliteDialectConfig) {
+    super(settings);
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.settings);
+  }
+}
 
 const octal = (mode: number) => `0${(mode & 0o777).toString(8)}`;
 
@@ -92,7 +126,7 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
     if (fixes.length > 0) log?.warn({ fixed: fixes }, 'data folder: took group and other rights off files only the server may read');
-    const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+    const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const schema = database.schema;
