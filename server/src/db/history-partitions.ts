@@ -40,6 +40,11 @@ export async function historyPartitions(db: Db): Promise<number[]> {
   });
 }
 
+/** Waits for, then holds to the end of the transaction, the right to make or drop this schema's months. */
+async function lockPartitions(trx: Db): Promise<void> {
+  await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.history partitions'))`.execute(trx);
+}
+
 /** Makes sure each month from `from`'s to `to`'s has its table (PostgreSQL). */
 export async function ensureHistoryPartitions(db: Db, from: number, to: number): Promise<void> {
   if (dialectOf(db) !== 'postgres') return;
@@ -63,7 +68,7 @@ async function createPartition(db: Db, start: number): Promise<void> {
   const end = nextMonth(start);
   const name = partitionName(start);
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.history partitions'))`.execute(trx);
+    await lockPartitions(trx);
     const there = await sql<{ t: string | null }>`SELECT to_regclass(${name})::text AS t`.execute(trx);
     if (there.rows[0]?.t) return;
     await sql`CREATE TABLE ${sql.id(name)} (LIKE history INCLUDING DEFAULTS)`.execute(trx);
@@ -83,7 +88,7 @@ export async function dropHistoryPartitionsBefore(db: Db, before: number): Promi
   const old = (await historyPartitions(db)).filter((start) => nextMonth(start) <= before);
   for (const start of old) {
     await db.transaction().execute(async (trx) => {
-      await sql`SELECT pg_advisory_xact_lock(hashtext(current_schema() || '.history partitions'))`.execute(trx);
+      await lockPartitions(trx);
       await sql`DROP TABLE IF EXISTS ${sql.id(partitionName(start))}`.execute(trx);
     });
     known.get(db)?.delete(start);

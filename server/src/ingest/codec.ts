@@ -25,10 +25,12 @@ export function decodeValues(buf: Uint8Array): Values {
   return values;
 }
 
+/** The big-endian word at `at` of a packed blob. */
+const word = (buf: Uint8Array, at: number): number => ((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0);
+
 /** Sets each value of a packed blob into `into`. */
 export function mergeValues(into: Values, buf: Uint8Array): void {
-  for (let at = 0; at + 3 < buf.byteLength; at += 4)
-    into.set(((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0), ((buf[at + 2] ?? 0) << 8) | (buf[at + 3] ?? 0));
+  for (let at = 0; at + 3 < buf.byteLength; at += 4) into.set(word(buf, at), word(buf, at + 2));
 }
 
 /** A packed blob without the registers `keep` refuses (each counted by `dropped`): the blob itself when it keeps all. */
@@ -36,7 +38,7 @@ export function keepRegisters(buf: Uint8Array, keep: (register: number) => boole
   let out: Uint8Array | null = null;
   let size = 0;
   for (let at = 0; at + 3 < buf.byteLength; at += 4) {
-    if (keep(((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0))) {
+    if (keep(word(buf, at))) {
       if (out) out.set(buf.subarray(at, at + 4), size);
       size += 4;
       continue;
@@ -54,8 +56,8 @@ export function valueIn(buf: Uint8Array, register: number): number | undefined {
   while (lo <= hi) {
     const mid = (lo + hi) >> 1;
     const at = mid << 2;
-    const found = ((buf[at] ?? 0) << 8) | (buf[at + 1] ?? 0);
-    if (found === register) return ((buf[at + 2] ?? 0) << 8) | (buf[at + 3] ?? 0);
+    const found = word(buf, at);
+    if (found === register) return word(buf, at + 2);
     if (found < register) lo = mid + 1;
     else hi = mid - 1;
   }
