@@ -29,7 +29,7 @@ export interface SpawnedServer {
 
 /**
  * Spawns the built server (`npm run build` first) with test defaults (free HTTP and MQTT ports on 127.0.0.1, warn
- * logs, no demo fleet) under `env`, and waits at most 30 s for its "running at" line. Its stderr is echoed. Shared by
+ * logs, no demo fleet) under `env`, and waits at most 30 s (BENCH_START_TIMEOUT_S) for its "running at" line. Its stderr is echoed. Shared by
  * the benchmarks, the end-to-end set-up and the server's kill-and-restart test.
  */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
@@ -54,9 +54,12 @@ export async function spawnServer(env: Record<string, string>): Promise<SpawnedS
   );
   let output = '';
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => {
-      reject(new Error(`server did not start:\n${output}`));
-    }, 30_000);
+    const timer = setTimeout(
+      () => {
+        reject(new Error(`server did not start:\n${output}`));
+      },
+      Number(process.env.BENCH_START_TIMEOUT_S ?? 30) * 1000,
+    );
     child.stdout.on('data', (chunk: Buffer) => {
       output += chunk.toString();
       const match = /running at (http:\/\/\S+)/.exec(output);

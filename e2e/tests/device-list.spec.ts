@@ -226,6 +226,9 @@ test('a fault set by the box shows on the list and the detail without reload; th
   // Other tests' and the demo fleet's faults come and go in this list: narrow it to this box before opening it.
   await byId(page, 'devices-search').fill(String(boxId));
   await expectShown(page, new RegExp(`/devices/fault\\?.*q=${boxId}`));
+  // The search's answer shown (only this box's rows) before a row is opened: one clicked before it would be left as
+  // the answer arrives.
+  await expect.poll(async () => boxesOf(await listRows(page))).toEqual([boxId]);
 
   // The detail follows the box: fault value and status, then the recovery as a transition.
   await byId(page, `device-link-${boxId}-1`).click();

@@ -10,7 +10,7 @@ import ingest from './plugins/ingest.js';
 import realtime from './plugins/realtime.js';
 import bus from './plugins/bus.js';
 import sealer from './plugins/sealer.js';
-import database from './plugins/database.js';
+import database, { openMigrated } from './plugins/database.js';
 import { docsUi, openApi } from './plugins/docs.js';
 import errors, { clientErrorHandler, frameworkErrors } from './plugins/errors.js';
 import securityHeaders from './plugins/security-headers.js';
@@ -53,7 +53,8 @@ export async function buildApp(config: Config, options: BuildOptions = {}): Prom
   requireDescriptors(app);
 
   await app.register(bus);
-  await app.register(database);
+  // Opened and migrated outside the plugins' start timeout (plugins/database.ts).
+  await app.register(database, { opened: await openMigrated(config, app.log) });
   await app.register(sealer);
   // Before every route, so that each answer is timed.
   await app.register(metrics);

@@ -108,6 +108,7 @@ const configSchema = z
     BOX_DELETE_GRACE_DAYS: z.coerce.number().positive().max(3650).default(7),
     HISTORY_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(365),
     ROLLUP_MINUTE_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(90),
+    ROLLUP_FIVE_MINUTE_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(90),
     ROLLUP_TEN_MINUTE_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(400),
     ROLLUP_HOUR_RETENTION_DAYS: z.coerce.number().positive().max(36_500).default(3650),
     CLOCK_SKEW_S: z.coerce.number().int().min(0).max(86_400).default(300),
@@ -186,7 +187,7 @@ export interface Config {
     boxRateLimit: number;
     retentionMs: number;
     /** How long each level of history's rollups is kept (modules/history/rollups.ts). */
-    rollupRetention: { minuteMs: number; tenMinutesMs: number; hourMs: number };
+    rollupRetention: { minuteMs: number; fiveMinutesMs: number; tenMinutesMs: number; hourMs: number };
     flushMs: number;
     /** Payload bytes received from boxes and not yet handled, at most (INGEST_MAX_BACKLOG; backlog.ts). */
     maxBacklogBytes: number;
@@ -265,6 +266,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       retentionMs: c.HISTORY_RETENTION_DAYS * 86_400_000,
       rollupRetention: {
         minuteMs: c.ROLLUP_MINUTE_RETENTION_DAYS * 86_400_000,
+        fiveMinutesMs: c.ROLLUP_FIVE_MINUTE_RETENTION_DAYS * 86_400_000,
         tenMinutesMs: c.ROLLUP_TEN_MINUTE_RETENTION_DAYS * 86_400_000,
         hourMs: c.ROLLUP_HOUR_RETENTION_DAYS * 86_400_000,
       },

@@ -15,13 +15,23 @@ describe('configuration', () => {
 
   it('keeps each level of history rollups for its own number of days', () => {
     const DAY = 86_400_000;
-    expect(loadConfig({}).ingest.rollupRetention).toEqual({ minuteMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY });
+    expect(loadConfig({}).ingest.rollupRetention).toEqual({
+      minuteMs: 90 * DAY,
+      fiveMinutesMs: 90 * DAY,
+      tenMinutesMs: 400 * DAY,
+      hourMs: 3650 * DAY,
+    });
     expect(
-      loadConfig({ ROLLUP_MINUTE_RETENTION_DAYS: '7', ROLLUP_TEN_MINUTE_RETENTION_DAYS: '30.5', ROLLUP_HOUR_RETENTION_DAYS: '36500' })
-        .ingest.rollupRetention,
-    ).toEqual({ minuteMs: 7 * DAY, tenMinutesMs: 30.5 * DAY, hourMs: 36_500 * DAY });
+      loadConfig({
+        ROLLUP_MINUTE_RETENTION_DAYS: '7',
+        ROLLUP_FIVE_MINUTE_RETENTION_DAYS: '14',
+        ROLLUP_TEN_MINUTE_RETENTION_DAYS: '30.5',
+        ROLLUP_HOUR_RETENTION_DAYS: '36500',
+      }).ingest.rollupRetention,
+    ).toEqual({ minuteMs: 7 * DAY, fiveMinutesMs: 14 * DAY, tenMinutesMs: 30.5 * DAY, hourMs: 36_500 * DAY });
     for (const [name, value] of [
       ['ROLLUP_MINUTE_RETENTION_DAYS', '0'],
+      ['ROLLUP_FIVE_MINUTE_RETENTION_DAYS', '-1'],
       ['ROLLUP_TEN_MINUTE_RETENTION_DAYS', 'a year'],
       ['ROLLUP_HOUR_RETENTION_DAYS', '36501'],
     ] as const)

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCounts, DeviceSummary } from '@dms/contract';
+import { refreshReach } from '../src/access/reach.js';
 import { registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 
@@ -220,5 +221,48 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     await t.app.db.deleteFrom('devices').where('box_id', '=', 860102).execute();
     expect(await found(manager, '磁悬浮')).toEqual([]);
     expect(await found(manager, '广东')).toEqual(['860101/1']);
+  });
+
+  it('finds the same for a user who reaches many devices (matches read from the index) as for one who reaches few (each text read), in any case', async () => {
+    const uid = await userIds(t);
+    // The manager reaches a handful: each device's own text is read, folded as the index folds it.
+    await insertDevice(t, {
+      box_id: 860103,
+      controller: 2,
+      owner_id: uid('demo_manager'),
+      company: 'ÄRGER Straße',
+      status: 'online',
+      fault: 0,
+      alert: 0,
+    });
+    expect(await found(manager, 'ärger')).toEqual(['860103/2']);
+    expect(await found(manager, 'STRASSE')).toEqual([]);
+    expect(await found(manager, 'ger str')).toEqual(['860103/2']);
+    // The end user reaches more than a search walks (5,001 devices more): the matches are read from the index first.
+    await registerBoxes(t.app, 990302, 990302, 'demo_end_user');
+    const ids: number[] = [];
+    for (let c = 1; c <= 5001; c += 1000) {
+      const rows = Array.from({ length: Math.min(1000, 5002 - c) }, (_, k) => ({
+        box_id: 990302,
+        controller: c + k,
+        owner_id: uid('demo_end_user'),
+        company: c + k === 77 ? 'ÄRGER Straße' : '',
+        status: 'online',
+        fault: 0,
+        alert: 0,
+        type_id: null,
+        type_code: 'screw-compressor',
+        online: 1,
+        last_seen: null,
+        created_at: t.clock.now,
+      }));
+      ids.push(...(await t.app.db.insertInto('devices').values(rows).returning('id').execute()).map((r) => r.id));
+    }
+    await refreshReach(t.app.db, ids);
+    expect(await found(endUser, 'ärger')).toEqual(['990302/77']);
+    expect(await found(endUser, '恒力')).toEqual(['990301/1']);
+    expect(await found(endUser, 'end user')).toEqual(['990301/1']);
+    expect(((await get(endUser, '/api/v2/devices?q=99030&page_size=1')).data as Page).total).toBe(5002);
+    expect(await found(manager, 'ärger')).toEqual(['860103/2']);
   });
 });

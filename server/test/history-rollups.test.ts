@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'kysely';
 import type { MqttClient } from 'mqtt';
 import type { SeriesResult, TypeEditView } from '@dms/contract';
 import { buildApp } from '../src/app.js';
@@ -12,7 +13,7 @@ import { erasNeeded } from '../src/modules/controller-types/eras.js';
 import { readSeries } from '../src/modules/devices/series.js';
 import { levelFor } from '../src/modules/history/rollup-read.js';
 import { ROLLUP_HOUR_MS } from '../src/modules/history/rollup-cells.js';
-import { pruneRollups, rollupBacklog } from '../src/modules/history/rollups.js';
+import { pruneRollups, rollUp, rollupBacklog } from '../src/modules/history/rollups.js';
 import { connectBox, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -21,6 +22,7 @@ const dialects = await testDialects();
 const PRESSURE = reg('screw-compressor', 'discharge_pressure');
 const RUN_STATE = reg('screw-compressor', 'run_state');
 const MIN = 60_000;
+const FIVE_MIN = 5 * MIN;
 const TEN_MIN = 10 * MIN;
 const HOUR = ROLLUP_HOUR_MS;
 const DAY = 86_400_000;
@@ -39,13 +41,15 @@ function random(seed: number): () => number {
 }
 
 describe('the chart level', () => {
-  const retention = { minuteMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY };
+  const retention = { minuteMs: 90 * DAY, fiveMinutesMs: 90 * DAY, tenMinutesMs: 400 * DAY, hourMs: 3650 * DAY };
   const now = 1_800_000_000_000;
   it('is the coarsest whose bucket fits twice in the chart bucket and whose retention reaches its start', () => {
     expect(levelFor(2 * HOUR, now - 365 * DAY, now, retention)).toBe(HOUR);
     expect(levelFor(2 * HOUR - 1, now - DAY, now, retention)).toBe(TEN_MIN);
     expect(levelFor(20 * MIN, now - 30 * DAY, now, retention)).toBe(TEN_MIN);
-    expect(levelFor(20 * MIN - 1, now - 30 * DAY, now, retention)).toBe(MIN);
+    expect(levelFor(20 * MIN - 1, now - 30 * DAY, now, retention)).toBe(FIVE_MIN);
+    expect(levelFor(10 * MIN, now - 30 * DAY, now, retention)).toBe(FIVE_MIN);
+    expect(levelFor(10 * MIN - 1, now - 30 * DAY, now, retention)).toBe(MIN);
     expect(levelFor(2 * MIN, now - DAY, now, retention)).toBe(MIN);
     // Under two minutes: every snapshot.
     expect(levelFor(2 * MIN - 1, now - DAY, now, retention)).toBeNull();
@@ -149,6 +153,7 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
     const rows = await t.app.db.selectFrom('history_rollups').select('level').where('device_id', '=', deviceId).execute();
     expect(rows.filter((r) => r.level === HOUR).length).toBe(2 * 59); // the hour with no snapshot has none
     expect(rows.filter((r) => r.level === TEN_MIN).length).toBe(2 * 59 * 6);
+    expect(rows.filter((r) => r.level === FIVE_MIN).length).toBe(2 * 59 * 12);
     expect(rows.filter((r) => r.level === MIN).length).toBe(2 * (59 * 60 - 4));
   });
 
@@ -156,10 +161,11 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
     const levels = [
       { level: HOUR, name: 'hour', widths: [2, 3, 4] },
       { level: TEN_MIN, name: 'tenMinutes', widths: [2, 3, 5, 11] },
-      { level: MIN, name: 'minute', widths: [2, 3, 5, 7, 19] },
+      { level: FIVE_MIN, name: 'fiveMinutes', widths: [2, 3] },
+      { level: MIN, name: 'minute', widths: [2, 3, 5, 7, 9] },
     ];
-    for (let k = 0; k < 18; k++) {
-      const { level, name, widths } = levels[k % 3] as (typeof levels)[number];
+    for (let k = 0; k < 20; k++) {
+      const { level, name, widths } = levels[k % levels.length] as (typeof levels)[number];
       const width = level * (widths[Math.floor(rnd() * widths.length)] as number);
       const points = 3 + Math.floor(rnd() * 40);
       const from = h0 - 2 * HOUR + Math.floor(rnd() * 40) * HOUR + Math.floor(rnd() * (HOUR / level)) * level;
@@ -269,6 +275,7 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
     });
     expect(rows.filter((r) => r.level === MIN).length).toBe(60);
     expect(rows.filter((r) => r.level === TEN_MIN).map((r) => r.n)).toEqual([60, 60, 60, 60, 60, 60]);
+    expect(rows.filter((r) => r.level === FIVE_MIN).map((r) => r.n)).toEqual(Array.from({ length: 12 }, () => 30));
   });
 
   it('converts rollups of an older map to the map in use, as each value would be, and reads the buckets of no map it knows from history', async () => {
@@ -341,26 +348,53 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
     );
   });
 
+  /** The device's rollups, every level, in key order. */
+  const levelRows = async () =>
+    t.app.db
+      .selectFrom('history_rollups')
+      .select(['level', 'ts', 'register', 'version', 'n', 'sum'])
+      .where('device_id', '=', deviceId)
+      .orderBy('ts')
+      .orderBy('level')
+      .orderBy('register')
+      .orderBy('version')
+      .execute();
+
   it('prunes each level past its own retention, and keeps the rest', async () => {
-    const levelRows = async () =>
-      t.app.db
-        .selectFrom('history_rollups')
-        .select(['level', 'ts', 'register', 'version'])
-        .where('device_id', '=', deviceId)
-        .orderBy('ts')
-        .orderBy('level')
-        .orderBy('register')
-        .orderBy('version')
-        .execute();
     const all = await levelRows();
     const now = h0 + 3 * DAY;
-    // Minutes kept a day, ten minutes two, hours all along.
-    const retention = { minuteMs: DAY, tenMinutesMs: 2 * DAY, hourMs: 3650 * DAY };
+    // Minutes kept a day, five minutes a day and a half, ten minutes two, hours all along.
+    const retention = { minuteMs: DAY, fiveMinutesMs: 1.5 * DAY, tenMinutesMs: 2 * DAY, hourMs: 3650 * DAY };
     const deleted = await pruneRollups(t.app.db, now, retention);
     const kept = (r: { level: number; ts: number }) =>
-      r.level === HOUR || (r.level === TEN_MIN ? r.ts >= now - 2 * DAY : r.ts >= now - DAY);
+      r.level === HOUR || r.ts >= now - (r.level === TEN_MIN ? 2 * DAY : r.level === FIVE_MIN ? 1.5 * DAY : DAY);
     expect(deleted).toBe(all.filter((r) => !kept(r)).length);
     expect(deleted).toBeGreaterThan(0);
     expect(await levelRows()).toEqual(all.filter(kept));
+  });
+
+  it('writes no bucket of a level past its retention (what the prune would delete): an upgrade rolls up its whole history', async () => {
+    const now = h0 + 3 * DAY;
+    // As after migration 0035: no rollups, and every minute of history marked.
+    const again = async () => {
+      await t.app.db.deleteFrom('history_rollups').where('device_id', '=', deviceId).execute();
+      await t.app.db.deleteFrom('history_rollup_dirty').where('device_id', '=', deviceId).execute();
+      await sql`INSERT INTO history_rollup_dirty (device_id, ts) SELECT DISTINCT device_id, ts - ts % 60000 FROM history WHERE device_id = ${deviceId}`.execute(
+        t.app.db,
+      );
+    };
+    const long = { minuteMs: 3650 * DAY, fiveMinutesMs: 3650 * DAY, tenMinutesMs: 3650 * DAY, hourMs: 3650 * DAY };
+    const short = { minuteMs: 2 * DAY, fiveMinutesMs: DAY, tenMinutesMs: 1.5 * DAY, hourMs: 3650 * DAY };
+    await again();
+    await rollUp(t.app.db, now, long);
+    await pruneRollups(t.app.db, now, short);
+    const pruned = await levelRows();
+    await again();
+    await rollUp(t.app.db, now, short);
+    const written = await levelRows();
+    expect(written).toEqual(pruned);
+    expect(written.filter((r) => r.level === FIVE_MIN).length).toBeGreaterThan(0);
+    expect(written.filter((r) => r.level === FIVE_MIN && r.ts < now - DAY)).toEqual([]);
+    expect(written.filter((r) => r.level === TEN_MIN && r.ts < now - 1.5 * DAY)).toEqual([]);
   });
 });

@@ -125,6 +125,8 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
     sqlite.pragma(`synchronous = ${database.synchronous === 'normal' ? 'NORMAL' : 'FULL'}`);
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    // Case folded as the device search's index folds it (modules/devices/search.ts `textHolds`).
+    sqlite.function('dms_fold', { deterministic: true }, (text: unknown) => (typeof text === 'string' ? text.toLowerCase() : text));
     if (fixes.length > 0) log?.warn({ fixed: fixes }, 'data folder: took group and other rights off files only the server may read');
     const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
     return { db, dialect: 'sqlite', close: () => db.destroy() };

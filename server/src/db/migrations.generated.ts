@@ -36,6 +36,7 @@ import { scripts0033 } from './migrations/0033_scripts.js';
 import { deviceSearch0034 } from './migrations/0034_device_search.js';
 import { historyRollups0035 } from './migrations/0035_history_rollups.js';
 import { historyPartitions0036 } from './migrations/0036_history_partitions.js';
+import { rollupsFiveMinutes0037 } from './migrations/0037_rollups_five_minutes.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -75,4 +76,5 @@ export const MIGRATIONS = {
   '0034_device_search': deviceSearch0034,
   '0035_history_rollups': historyRollups0035,
   '0036_history_partitions': historyPartitions0036,
+  '0037_rollups_five_minutes': rollupsFiveMinutes0037,
 } satisfies Record<string, DialectMigration>;

@@ -237,7 +237,6 @@ const ROWS_PER_STATEMENT = 500;
 
 /** The finest rollup level (modules/history/rollups.ts): ingest marks the minutes it stores snapshots in. */
 export const ROLLUP_MINUTE_MS = 60_000;
-export const ROLLUP_TEN_MINUTES_MS = 600_000;
 export const ROLLUP_HOUR_MS = 3_600_000;
 
 /** The minutes (device, minute start) that rows of history fall in, each once. */

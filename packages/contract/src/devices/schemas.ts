@@ -284,7 +284,7 @@ export type SeriesQuery = z.input<typeof seriesQuery>;
 export const seriesBucket = z.object({ t: z.number().int(), min: z.number(), max: z.number(), avg: z.number(), n: z.number().int() });
 export type SeriesBucket = z.infer<typeof seriesBucket>;
 /** What a series was read from: every stored snapshot, or history's rollups of a minute, ten minutes or an hour (docs/api.md). */
-export const seriesLevel = z.enum(['raw', 'minute', 'tenMinutes', 'hour']);
+export const seriesLevel = z.enum(['raw', 'minute', 'fiveMinutes', 'tenMinutes', 'hour']);
 export type SeriesLevel = z.infer<typeof seriesLevel>;
 export const seriesResult = z.object({
   bucketMs: z.number().int(),

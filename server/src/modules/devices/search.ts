@@ -57,6 +57,18 @@ export function holds(text: string): RawBuilder<boolean> {
   return sql<boolean>`exists (select 1 from device_search where device_search match ${matchOf(text)} and rowid = d.id)`;
 }
 
+/**
+ * Whether the device `d` holds the text, read from its own columns (on SQLite `dms_fold` folds case as the index does;
+ * on PostgreSQL its registration's company is asked for a device without one of its own): no index asked, so a small
+ * reach is walked whole at less than it costs to read a dense text's matches from the whole fleet's index.
+ */
+export function textHolds(dialect: SearchDialect, text: string): RawBuilder<boolean> {
+  if (dialect === 'sqlite') return sql<boolean>`instr(dms_fold(${searchDoc('sqlite', 'd')}), ${text}) > 0`;
+  const pattern = `%${likeEscape(text)}%`;
+  return sql<boolean>`(lower(${searchDoc('postgres', 'd')}) like ${pattern} escape '\\'
+    or (coalesce(d.company, '') = '' and exists (select 1 from boxes b where b.box_id = d.box_id and lower(b.company_name) like ${pattern} escape '\\')))`;
+}
+
 /** How many devices hold the text, from the index alone (SQLite), and the highest device id (near the fleet's size). */
 export async function matchCount(db: Kysely<Database>, text: string): Promise<{ matches: number; highestId: number }> {
   const { rows } = await sql<{ matches: number; highest_id: number | null }>`select

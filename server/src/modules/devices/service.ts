@@ -297,12 +297,11 @@ export class DeviceService {
     const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
     // Registers the user's template does not let them read are left out of the chart; when none is left, the
     // answer is the refusal the k-line gives, naming the first.
-    const rights = await registerRights(this.db, auth);
+    const [rights, { version, eras }] = await Promise.all([registerRights(this.db, auth), mapsToRead(this.db, row.type_id, q.from, q.to)]);
     const registers = q.registers.filter((r) => rights.canRead(row.type_id, r));
     const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
     if (registers.length === 0 && denied !== undefined)
       throw new AppError(Code.FORBIDDEN, 'error.noRegisterReadRight', { register: denied });
-    const { version, eras } = await mapsToRead(this.db, row.type_id, q.from, q.to);
     const device = { id: row.id, typeId: row.type_id, version, current: this.ingest.device(row.id)?.type?.registers };
     return readChartSeries(this.db, device, registers, eras, q, this.charts.now(), this.charts.retention);
   }

@@ -2,7 +2,7 @@ import { eraAt, rawFromWords, type RegisterCoding, type SeriesLevel } from '@dms
 import { sql } from 'kysely';
 import { dialectOf, type Db } from '../../db/database.js';
 import { decodeValues, valueIn } from '../../ingest/codec.js';
-import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS } from '../../ingest/repository.js';
+import { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS } from '../../ingest/repository.js';
 import { mapEras } from '../controller-types/eras.js';
 import { toRegisterDef } from '../controller-types/registers.js';
 import { registersOf } from '../controller-types/repository.js';
@@ -10,15 +10,18 @@ import { historyRange } from './repository.js';
 
 /* What history's rollups are made of (rollups.ts): cells of a register over a bucket, the maps values are read with, and their reading and writing. */
 
-export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS, ROLLUP_TEN_MINUTES_MS };
-export type RollupLevel = typeof ROLLUP_MINUTE_MS | typeof ROLLUP_TEN_MINUTES_MS | typeof ROLLUP_HOUR_MS;
+export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS };
+export const ROLLUP_FIVE_MINUTES_MS = 300_000;
+export const ROLLUP_TEN_MINUTES_MS = 600_000;
+export type RollupLevel = typeof ROLLUP_MINUTE_MS | typeof ROLLUP_FIVE_MINUTES_MS | typeof ROLLUP_TEN_MINUTES_MS | typeof ROLLUP_HOUR_MS;
 /** The levels kept from the minutes' rollups. */
-export const COARSER_LEVELS = [ROLLUP_TEN_MINUTES_MS, ROLLUP_HOUR_MS] as const;
+export const COARSER_LEVELS = [ROLLUP_FIVE_MINUTES_MS, ROLLUP_TEN_MINUTES_MS, ROLLUP_HOUR_MS] as const;
 
 /** How long each level's rollups are kept. */
 export interface RollupRetention {
   /** Also: an hour that began before it is rolled up again from history, not from its minutes. */
   minuteMs: number;
+  fiveMinutesMs: number;
   tenMinutesMs: number;
   hourMs: number;
 }
@@ -27,6 +30,7 @@ export interface RollupRetention {
 export const LEVELS: ReadonlyArray<{ level: RollupLevel; name: SeriesLevel; keep: (r: RollupRetention) => number }> = [
   { level: ROLLUP_HOUR_MS, name: 'hour', keep: (r) => r.hourMs },
   { level: ROLLUP_TEN_MINUTES_MS, name: 'tenMinutes', keep: (r) => r.tenMinutesMs },
+  { level: ROLLUP_FIVE_MINUTES_MS, name: 'fiveMinutes', keep: (r) => r.fiveMinutesMs },
   { level: ROLLUP_MINUTE_MS, name: 'minute', keep: (r) => r.minuteMs },
 ];
 

@@ -17,16 +17,16 @@ import {
 } from './rollup-cells.js';
 
 /*
- * History rollups (issue 25; migration 0035): per device, register and bucket of a minute, ten minutes and an hour,
- * the count, min, max and sum of the register's raw values, each read with the map of its moment (the type's version
- * then; words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
+ * History rollups (issue 25; migrations 0035, 0037): per device, register and bucket of a minute, five minutes, ten
+ * minutes and an hour, the count, min, max and sum of the register's raw values, each read with the map of its moment
+ * (the type's version then; words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
  * their buckets are as wide as a level (rollup-read.ts).
  *
  * How they keep up: ingest marks each minute it stores snapshots in (`history_rollup_dirty`, in the transaction of
  * the rows; a mark already there has its `seq` raised). The job takes marks of closed minutes, oldest first, reads
  * those minutes' snapshots and sums them up outside any transaction, then in one short transaction deletes each mark
  * that still has the `seq` it read, and writes the minutes whose mark it deleted: their minute rollups, and their
- * ten minutes' and hours' by what each minute added since it was last rolled up (a minute only ever gains snapshots:
+ * coarser levels' by what each minute added since it was last rolled up (a minute only ever gains snapshots:
  * history rows are not changed in place, and what moves them drops the rollups of whole hours first), or from the
  * snapshots once the minutes are past their retention. A minute that gained snapshots meanwhile keeps its mark and is taken again; a
  * restart only leaves marks behind. Running it again writes the same rows: it is idempotent.
@@ -94,8 +94,18 @@ async function sumUp(
   return { deviceId, byMinute, old };
 }
 
-/** The rows one device's round writes, its minutes whose mark was taken (`taken`), read against what is stored. */
-async function rowsOf(db: Db, round: DeviceRound, taken: (minute: number) => boolean): Promise<RollupRow[]> {
+/**
+ * The rows one device's round writes, its minutes whose mark was taken (`taken`), read against what is stored; none of
+ * a level's buckets past that level's retention from `now` (late data, or an upgrade's whole history: the prune would
+ * delete them).
+ */
+async function rowsOf(
+  db: Db,
+  round: DeviceRound,
+  taken: (minute: number) => boolean,
+  now: number,
+  retention: RollupRetention,
+): Promise<RollupRow[]> {
   const { deviceId } = round;
   const minutes = [...round.byMinute.keys()].filter(taken);
   const registers = [...new Set(minutes.flatMap((m) => [...(round.byMinute.get(m)?.byKey.values() ?? [])].map((c) => c.register)))];
@@ -105,9 +115,10 @@ async function rowsOf(db: Db, round: DeviceRound, taken: (minute: number) => boo
     for (const cell of round.byMinute.get(minute)?.byKey.values() ?? [])
       out.push({ ...cell, deviceId, level: ROLLUP_MINUTE_MS, ts: minute });
   for (const level of COARSER_LEVELS) {
+    const kept = now - (LEVELS.find((l) => l.level === level)?.keep(retention) ?? 0);
     const old = round.old.get(level) ?? new Map<number, Cells>();
     // A bucket in an hour that began before the minutes' retention is rolled up from its snapshots (sumUp) instead.
-    const starts = [...new Set(minutes.map((m) => bucketOf(m, level)))].filter((b) => !old.has(b));
+    const starts = [...new Set(minutes.map((m) => bucketOf(m, level)))].filter((b) => !old.has(b) && b >= kept);
     const buckets = await storedCells(db, deviceId, level, registers, starts);
     for (const minute of minutes) {
       const bucket = buckets.get(bucketOf(minute, level));
@@ -126,7 +137,7 @@ async function rowsOf(db: Db, round: DeviceRound, taken: (minute: number) => boo
       }
     }
     for (const [ts, cells] of buckets) for (const cell of cells.values()) out.push({ ...cell, deviceId, level, ts });
-    for (const [ts, cells] of old) for (const cell of cells.byKey.values()) out.push({ ...cell, deviceId, level, ts });
+    for (const [ts, cells] of old) if (ts >= kept) for (const cell of cells.byKey.values()) out.push({ ...cell, deviceId, level, ts });
   }
   return out;
 }
@@ -176,7 +187,7 @@ async function rollRound(db: Db, now: number, closedBefore: number, retention: R
       .execute();
     const keys = new Set(taken.map((t) => `${t.device_id}:${t.ts}`));
     const rows: RollupRow[] = [];
-    for (const round of rounds) rows.push(...(await rowsOf(tx, round, (m) => keys.has(`${round.deviceId}:${m}`))));
+    for (const round of rounds) rows.push(...(await rowsOf(tx, round, (m) => keys.has(`${round.deviceId}:${m}`), now, retention)));
     await writeRows(tx, rows);
   });
   return marks.length;

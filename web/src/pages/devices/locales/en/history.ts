@@ -51,6 +51,7 @@ export default {
     level: {
       raw: 'Each point sums up the readings in its span.',
       minute: 'Each point sums up per-minute summaries of the readings.',
+      fiveMinutes: 'Each point sums up 5-minute summaries of the readings.',
       tenMinutes: 'Each point sums up 10-minute summaries of the readings.',
       hour: 'Each point sums up hourly summaries of the readings.',
     },

@@ -53,6 +53,7 @@ const history: LocaleArea<'history'> = {
     level: {
       raw: 'Cada punto resume las lecturas de su intervalo.',
       minute: 'Cada punto resume los resúmenes por minuto de las lecturas.',
+      fiveMinutes: 'Cada punto resume los resúmenes cada 5 minutos de las lecturas.',
       tenMinutes: 'Cada punto resume los resúmenes cada 10 minutos de las lecturas.',
       hour: 'Cada punto resume los resúmenes por hora de las lecturas.',
     },

@@ -53,6 +53,7 @@ const history: LocaleArea<'history'> = {
     level: {
       raw: '每个点汇总其时间段内的读数。',
       minute: '每个点汇总读数的每分钟统计。',
+      fiveMinutes: '每个点汇总读数的每5分钟统计。',
       tenMinutes: '每个点汇总读数的每10分钟统计。',
       hour: '每个点汇总读数的每小时统计。',
     },
