@@ -3,7 +3,7 @@ import { SqliteAdapter, sql, type RawBuilder, type SelectQueryBuilder, type Upda
 import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { dialectOf, holds, matchCount, matchingIds, searchText, textHolds, type SearchDialect } from './search.js';
+import { holds, planSearch, readMatches, searched, type SearchPlan } from './search.js';
 
 export interface DeviceListFilter {
   /** null: every device (root, admin). */
@@ -79,62 +79,6 @@ export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
   return ranges;
 }
 
-/**
- * How a search joins a list (search.ts):
- * - a user who reaches few devices (REACH_WALKED or fewer) has each of them checked on its own text (`text`): a
- *   dense text's matches in the whole fleet cost more to read than such a reach;
- * - on SQLite, root's or an admin's search is counted on the index first: when it matches many devices (one in 50 or
- *   more), the list is walked in its own order and each device asked of the index (`index`), which finds a page after
- *   a few rows; without a status or box filter, its count is the index's own, less the matches of deleted boxes;
- * - otherwise the matching ids are read from the index first (`ids`).
- */
-interface SearchPlan {
-  text: string;
-  dialect: SearchDialect;
-  by: 'ids' | 'index' | 'text';
-  /** Devices holding the text, from the index (SQLite), else null. */
-  matches: number | null;
-}
-
-/** The reach at or under which a user's search reads each reached device's text (a few µs a device). */
-const REACH_WALKED = 5000;
-
-/**
- * The search for what reads every match anyway (counts by status, exports): a small reach's texts, else the matches
- * read first, uncounted.
- */
-async function readMatches(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
-  const text = f.q ? searchText(f.q) : '';
-  if (!text) return null;
-  const search: SearchPlan = { text, dialect: dialectOf(db), by: 'ids', matches: null };
-  if (f.userId === null) return search;
-  const { n } = await db
-    .selectFrom((eb) =>
-      eb
-        .selectFrom('device_reach')
-        .select('device_id')
-        .where('user_id', '=', f.userId)
-        .limit(REACH_WALKED + 1)
-        .as('r'),
-    )
-    .select((eb) => eb.fn.countAll<number | string>().as('n'))
-    .executeTakeFirstOrThrow();
-  return Number(n) <= REACH_WALKED ? { ...search, by: 'text' } : search;
-}
-
-async function planSearch(db: Db, f: DeviceListFilter): Promise<SearchPlan | null> {
-  const search = await readMatches(db, f);
-  if (!search || f.userId !== null || search.dialect === 'postgres') return search;
-  const { matches, highestId } = await matchCount(db, search.text);
-  return { ...search, by: matches * 50 >= highestId ? 'index' : 'ids', matches };
-}
-
-function searched(search: SearchPlan) {
-  if (search.by === 'index') return holds(search.text);
-  if (search.by === 'text') return textHolds(search.dialect, search.text);
-  return sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`;
-}
-
 function scoped(db: Db, f: DeviceListFilter, search: SearchPlan | null) {
   let q = db.selectFrom('devices as d');
   q = q.where(inScope(f.userId));
@@ -170,7 +114,7 @@ async function rowsOf(db: Db, ids: number[]) {
  * tie-broken by box id and controller in the same direction), and only that page is joined for its columns.
  */
 export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage) {
-  const search = await planSearch(db, f);
+  const search = await planSearch(db, f.q, f.userId);
   if (search && search.by !== 'index') {
     // The matches are read once for the page and its total (a window count), not once for each.
     const rows = await ordered(
@@ -194,7 +138,7 @@ export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage
 export async function* allDevices(db: Db, f: DeviceListFilter, sort: DeviceSort, order: 'asc' | 'desc', chunk = 1000) {
   // Every match is read here, chunk after chunk: walking the list from its start for each chunk would check each
   // device again and again.
-  const search = await readMatches(db, f);
+  const search = await readMatches(db, f.q, f.userId);
   for (let offset = 0; ; offset += chunk) {
     const page = await listIds(db, f, { sort, order, offset, limit: chunk }, search);
     if (page.length > 0) yield await rowsOf(db, page);
@@ -214,7 +158,7 @@ async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage, search: S
 }
 
 export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<number> {
-  const search = plan === undefined ? await planSearch(db, f) : plan;
+  const search = plan === undefined ? await planSearch(db, f.q, f.userId) : plan;
   if (search?.matches != null && f.userId === null && !f.statuses && f.boxId === undefined) {
     // Deleted boxes are few: their devices are each checked (by box id, from the deletions), never the matches read.
     const { deleted } = await db
@@ -234,7 +178,7 @@ export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPla
 /** How many of the filter's devices are in each status. */
 export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
   // Every match is counted here: read the matches first, whatever their number.
-  const rows = await scoped(db, f, await readMatches(db, f))
+  const rows = await scoped(db, f, await readMatches(db, f.q, f.userId))
     .select(['d.status', (eb) => eb.fn.countAll<number>().as('n')])
     .groupBy('d.status')
     .execute();

@@ -1,5 +1,5 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
-import { dialectOf, type Dialect } from '../../db/database.js';
+import { dialectOf, type Db, type Dialect } from '../../db/database.js';
 import { searchDoc } from '../../db/migrations/0034_device_search.js';
 import type { Database } from '../../db/schema.js';
 import { likeEscape } from '../../db/search.js';
@@ -75,4 +75,61 @@ export async function matchCount(db: Kysely<Database>, text: string): Promise<{ 
     (select count(*) from device_search where device_search match ${matchOf(text)}) as matches,
     (select max(id) from devices) as highest_id`.execute(db);
   return { matches: rows[0]?.matches ?? 0, highestId: rows[0]?.highest_id ?? 0 };
+}
+
+/**
+ * How a search joins a list (repository.ts):
+ * - a user who reaches few devices (REACH_WALKED or fewer) has each of them checked on its own text (`text`): a
+ *   dense text's matches in the whole fleet cost more to read than such a reach;
+ * - on SQLite, root's or an admin's search is counted on the index first: when it matches many devices (one in 50 or
+ *   more), the list is walked in its own order and each device asked of the index (`index`), which finds a page after
+ *   a few rows; without a status or box filter, its count is the index's own, less the matches of deleted boxes;
+ * - otherwise the matching ids are read from the index first (`ids`).
+ */
+export interface SearchPlan {
+  text: string;
+  dialect: SearchDialect;
+  by: 'ids' | 'index' | 'text';
+  /** Devices holding the text, from the index (SQLite), else null. */
+  matches: number | null;
+}
+
+/** The reach at or under which a user's search reads each reached device's text (a few µs a device). */
+const REACH_WALKED = 5000;
+
+/**
+ * The search for what reads every match anyway (counts by status, exports): a small reach's texts, else the matches
+ * read first, uncounted.
+ */
+export async function readMatches(db: Db, q: string | undefined, userId: number | null): Promise<SearchPlan | null> {
+  const text = q ? searchText(q) : '';
+  if (!text) return null;
+  const search: SearchPlan = { text, dialect: dialectOf(db), by: 'ids', matches: null };
+  if (userId === null) return search;
+  const { n } = await db
+    .selectFrom((eb) =>
+      eb
+        .selectFrom('device_reach')
+        .select('device_id')
+        .where('user_id', '=', userId)
+        .limit(REACH_WALKED + 1)
+        .as('r'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  return Number(n) <= REACH_WALKED ? { ...search, by: 'text' } : search;
+}
+
+export async function planSearch(db: Db, q: string | undefined, userId: number | null): Promise<SearchPlan | null> {
+  const search = await readMatches(db, q, userId);
+  if (!search || userId !== null || search.dialect === 'postgres') return search;
+  const { matches, highestId } = await matchCount(db, search.text);
+  return { ...search, by: matches * 50 >= highestId ? 'index' : 'ids', matches };
+}
+
+/** The condition on `devices as d` a plan makes. */
+export function searched(search: SearchPlan): RawBuilder<boolean> {
+  if (search.by === 'index') return holds(search.text);
+  if (search.by === 'text') return textHolds(search.dialect, search.text);
+  return sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`;
 }
