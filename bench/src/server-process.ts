@@ -29,8 +29,8 @@ export interface SpawnedServer {
 
 /**
  * Spawns the built server (`npm run build` first) with test defaults (free HTTP and MQTT ports on 127.0.0.1, warn
- * logs, no demo fleet) under `env`, and waits at most 30 s (BENCH_START_TIMEOUT_S) for its "running at" line. Its stderr is echoed. Shared by
- * the benchmarks, the end-to-end set-up and the server's kill-and-restart test.
+ * logs, no demo fleet) under `env`, and waits at most 30 s (BENCH_START_TIMEOUT_S) for its "running at" line. Its
+ * stderr is echoed. Shared by the benchmarks, the end-to-end set-up and the server's kill-and-restart test.
  */
 export async function spawnServer(env: Record<string, string>): Promise<SpawnedServer> {
   const child = spawn(

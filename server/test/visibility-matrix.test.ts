@@ -148,13 +148,17 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
     for (const u of USERS) {
       const a = auth.get(u.name) as AuthContext;
       const token = await login(t.app, u.name);
-      const listed = new Set(
-        (
-          body(await t.app.inject({ method: 'GET', url: '/api/v2/devices?page_size=200', headers: bearer(token) })).data as {
-            items: Array<{ id: number }>;
-          }
-        ).items.map((r) => r.id),
-      );
+      const listedBy = async (query: string) =>
+        new Set(
+          (
+            body(await t.app.inject({ method: 'GET', url: `/api/v2/devices?page_size=200${query}`, headers: bearer(token) })).data as {
+              items: Array<{ id: number }>;
+            }
+          ).items.map((r) => r.id),
+        );
+      const listed = await listedBy('');
+      // A search every fixture device holds (its box id, 71xx): a user's reach walked, root's read from the index.
+      const searchedFor = await listedBy(`&q=${String(BOX0).slice(0, 2)}`);
       const mapped = new Set(
         (body(await t.app.inject({ method: 'GET', url: '/api/v2/fleet/map', headers: bearer(token) })).data as Array<{ id: number }>).map(
           (p) => p.id,
@@ -241,6 +245,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           history: history.statusCode === 200,
           series: series.statusCode === 200,
           map: mapped.has(dev),
+          searched: searchedFor.has(dev),
           export: exported.has(BOX0 + i),
           notification: told.has(dev),
           card: cardBoxes.has(BOX0 + i),
@@ -265,6 +270,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
           history: want.data,
           series: want.data,
           map: want.read,
+          searched: want.read,
           export: want.read,
           notification: want.read,
           card: want.read,
@@ -289,7 +295,7 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         if (chartShown) expect(chartShown.withheld, `${u.name} ${d.name}`).toBe(!want.data ? 'hidden' : u.noFaultBits ? 'template' : null);
       }
     }
-    expect(checks).toBe(USERS.length * (DEVICES.length * 22 + 1));
+    expect(checks).toBe(USERS.length * (DEVICES.length * 23 + 1));
     expect(problems).toEqual([]);
     // Every user × device × path: about 10 s alone, three times that with the whole suite on two cores.
   }, 120_000);

@@ -2,7 +2,7 @@ import { sql, type Kysely, type RawBuilder } from 'kysely';
 import { dialectOf, type Db, type Dialect } from '../../db/database.js';
 import { searchDoc } from '../../db/migrations/0034_device_search.js';
 import type { Database } from '../../db/schema.js';
-import { likeEscape } from '../../db/search.js';
+import { likePattern } from '../../db/search.js';
 
 /**
  * The device search (docs/api.md, Devices): the text anywhere in a device's company, station number, box id, model,
@@ -41,7 +41,7 @@ function matchOf(text: string): RawBuilder<string> {
 /** The device ids whose text holds `text` (from `searchText`, non-empty), as a subquery for `d.id in (…)`. */
 export function matchingIds(dialect: SearchDialect, text: string): RawBuilder<number> {
   if (dialect === 'postgres') {
-    const pattern = `%${likeEscape(text)}%`;
+    const pattern = likePattern(text);
     return sql<number>`(select id from devices where lower(${searchDoc('postgres', 'devices')}) like ${pattern} escape '\\'
       union all select dc.id from devices dc join boxes b on b.box_id = dc.box_id
         where coalesce(dc.company, '') = '' and lower(b.company_name) like ${pattern} escape '\\')`;
@@ -64,7 +64,7 @@ export function holds(text: string): RawBuilder<boolean> {
  */
 export function textHolds(dialect: SearchDialect, text: string): RawBuilder<boolean> {
   if (dialect === 'sqlite') return sql<boolean>`instr(dms_fold(${searchDoc('sqlite', 'd')}), ${text}) > 0`;
-  const pattern = `%${likeEscape(text)}%`;
+  const pattern = likePattern(text);
   return sql<boolean>`(lower(${searchDoc('postgres', 'd')}) like ${pattern} escape '\\'
     or (coalesce(d.company, '') = '' and exists (select 1 from boxes b where b.box_id = d.box_id and lower(b.company_name) like ${pattern} escape '\\')))`;
 }

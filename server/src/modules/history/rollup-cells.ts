@@ -14,8 +14,6 @@ export { ROLLUP_HOUR_MS, ROLLUP_MINUTE_MS };
 export const ROLLUP_FIVE_MINUTES_MS = 300_000;
 export const ROLLUP_TEN_MINUTES_MS = 600_000;
 export type RollupLevel = typeof ROLLUP_MINUTE_MS | typeof ROLLUP_FIVE_MINUTES_MS | typeof ROLLUP_TEN_MINUTES_MS | typeof ROLLUP_HOUR_MS;
-/** The levels kept from the minutes' rollups. */
-export const COARSER_LEVELS = [ROLLUP_FIVE_MINUTES_MS, ROLLUP_TEN_MINUTES_MS, ROLLUP_HOUR_MS] as const;
 
 /** How long each level's rollups are kept. */
 export interface RollupRetention {
@@ -33,6 +31,9 @@ export const LEVELS: ReadonlyArray<{ level: RollupLevel; name: SeriesLevel; keep
   { level: ROLLUP_FIVE_MINUTES_MS, name: 'fiveMinutes', keep: (r) => r.fiveMinutesMs },
   { level: ROLLUP_MINUTE_MS, name: 'minute', keep: (r) => r.minuteMs },
 ];
+
+/** The levels kept from the minutes' rollups. */
+export const COARSER_LEVELS = LEVELS.filter((l) => l.level !== ROLLUP_MINUTE_MS);
 
 /** The start of the bucket of `level` that holds `ts`. */
 export const bucketOf = (ts: number, level: number) => ts - (ts % level);

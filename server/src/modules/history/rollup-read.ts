@@ -186,16 +186,16 @@ export async function readChartSeries(
 ): Promise<SeriesResult> {
   const acc = new SeriesAccumulator(q.from, q.to, q.points, numbers);
   const level = levelFor(acc.bucketMs, q.from, now, retention);
-  /** Adds the snapshots of `ranges` (each read at once) of the registers at `indexes` to `into`. */
+  /**
+   * Adds the snapshots of `ranges` of the registers at `indexes` to `into`, a range after another: a chart of hundreds
+   * of buckets not rolled up yet does not queue hundreds of queries at once on the pool other requests share.
+   */
   const fromHistory = async (into: SeriesAccumulator, ranges: Array<[number, number]>, indexes: readonly number[]) => {
     const subset = indexes.map((i) => numbers[i] as number);
-    await Promise.all(
-      merged(ranges).map(([from, to]) =>
-        scanEras(db, device.id, device.current, subset, from, to, eras, (k, ts, raw) => {
-          into.addValue(indexes[k] as number, ts, raw);
-        }),
-      ),
-    );
+    for (const [from, to] of merged(ranges))
+      await scanEras(db, device.id, device.current, subset, from, to, eras, (k, ts, raw) => {
+        into.addValue(indexes[k] as number, ts, raw);
+      });
   };
   const all = numbers.map((_, i) => i);
   const wholeFromHistory = async (): Promise<SeriesResult> => {

@@ -19,8 +19,8 @@ import {
 /*
  * History rollups (issue 25; migrations 0035, 0037): per device, register and bucket of a minute, five minutes, ten
  * minutes and an hour, the count, min, max and sum of the register's raw values, each read with the map of its moment
- * (the type's version then; words as one unsigned word each for a device without a type). Charts read them instead of every snapshot when
- * their buckets are as wide as a level (rollup-read.ts).
+ * (the type's version then; words as one unsigned word each for a device without a type). Charts read them instead of
+ * every snapshot when their buckets are as wide as a level (rollup-read.ts).
  *
  * How they keep up: ingest marks each minute it stores snapshots in (`history_rollup_dirty`, in the transaction of
  * the rows; a mark already there has its `seq` raised). The job takes marks of closed minutes, oldest first, reads
@@ -66,7 +66,7 @@ async function sumUp(
 ): Promise<DeviceRound> {
   const codingAt = await codings.of(typeId);
   const byMinute = new Map<number, Cells>();
-  const old = new Map<RollupLevel, Map<number, Cells>>(COARSER_LEVELS.map((level) => [level, new Map()]));
+  const old = new Map<RollupLevel, Map<number, Cells>>(COARSER_LEVELS.map(({ level }) => [level, new Map()]));
   minutes.sort((a, b) => a - b);
   let i = 0;
   while (i < minutes.length) {
@@ -114,8 +114,8 @@ async function rowsOf(
   for (const minute of minutes)
     for (const cell of round.byMinute.get(minute)?.byKey.values() ?? [])
       out.push({ ...cell, deviceId, level: ROLLUP_MINUTE_MS, ts: minute });
-  for (const level of COARSER_LEVELS) {
-    const kept = now - (LEVELS.find((l) => l.level === level)?.keep(retention) ?? 0);
+  for (const { level, keep } of COARSER_LEVELS) {
+    const kept = now - keep(retention);
     const old = round.old.get(level) ?? new Map<number, Cells>();
     // A bucket in an hour that began before the minutes' retention is rolled up from its snapshots (sumUp) instead.
     const starts = [...new Set(minutes.map((m) => bucketOf(m, level)))].filter((b) => !old.has(b) && b >= kept);
