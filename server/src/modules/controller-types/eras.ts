@@ -13,37 +13,58 @@ import { versionRegisters } from './registers.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
+/** The saved eras of the types last read, per database, by type and version in use (`savedEras`). */
+const savedOf = new WeakMap<Executor, Map<string, MapEra[]>>();
+const SAVED_KEPT = 256;
+
+/**
+ * Every saved version of a type as an era, oldest first: each from the moment it was saved (the oldest from 0) until
+ * the next. Kept by type and version in use: a saved version never changes, a save raises the type's version, and ids
+ * are never given again, so a kept entry is never stale and nothing needs to clear it.
+ */
+async function savedEras(db: Executor, typeId: number, version: number): Promise<MapEra[]> {
+  const key = `${typeId}:${version}`;
+  const saved = savedOf.get(db) ?? new Map<string, MapEra[]>();
+  const kept = saved.get(key);
+  if (kept) return kept;
+  const rows = await db
+    .selectFrom('controller_type_versions')
+    .select(['version', 'created_at', 'registers'])
+    .where('type_id', '=', typeId)
+    .orderBy('version')
+    .execute();
+  const eras = rows.map((v, i) => ({
+    version: v.version,
+    from: i === 0 ? 0 : v.created_at,
+    registers: versionRegisters(typeId, v.registers),
+  }));
+  // What a transaction reads may yet be rolled back: kept only when read outside one.
+  if (db.isTransaction) return eras;
+  if (saved.size >= SAVED_KEPT) saved.delete(saved.keys().next().value as string);
+  saved.set(key, eras);
+  savedOf.set(db, saved);
+  return eras;
+}
+
+/** The eras of `all` (oldest first) that [from, to) spans. */
+function spanned(all: readonly MapEra[], from: number, to: number): MapEra[] {
+  return all.filter((era, i) => era.from < to && (all[i + 1]?.from ?? Number.POSITIVE_INFINITY) > from);
+}
+
+/** The version of a type's map in use, or null when there is no such type. */
+async function versionInUse(db: Executor, typeId: number): Promise<number | null> {
+  const type = await db.selectFrom('controller_types').select('version').where('id', '=', typeId).executeTakeFirst();
+  return type?.version ?? null;
+}
+
 /**
  * The map eras of a type that [from, to) spans (contract controller-types/eras.ts), oldest first: each saved version
  * from the moment it was saved (the oldest listed from 0) until the next. A type without saved versions has none.
  */
 export async function mapEras(db: Executor, typeId: number | null, from: number, to: number): Promise<MapEra[]> {
   if (typeId === null) return [];
-  const versions = await db
-    .selectFrom('controller_type_versions')
-    .select(['version', 'created_at'])
-    .where('type_id', '=', typeId)
-    .orderBy('version')
-    .execute();
-  const spans = versions.map((v, i) => ({
-    version: v.version,
-    from: i === 0 ? 0 : v.created_at,
-    to: versions[i + 1]?.created_at ?? Number.POSITIVE_INFINITY,
-  }));
-  const wanted = spans.filter((s) => s.from < to && s.to > from);
-  if (wanted.length === 0) return [];
-  const rows = await db
-    .selectFrom('controller_type_versions')
-    .select(['version', 'registers'])
-    .where('type_id', '=', typeId)
-    .where(
-      'version',
-      'in',
-      wanted.map((w) => w.version),
-    )
-    .execute();
-  const byVersion = new Map(rows.map((r) => [r.version, r.registers]));
-  return wanted.map((w) => ({ version: w.version, from: w.from, registers: versionRegisters(typeId, byVersion.get(w.version) ?? '[]') }));
+  const version = await versionInUse(db, typeId);
+  return version === null ? [] : spanned(await savedEras(db, typeId, version), from, to);
 }
 
 /**
@@ -54,20 +75,19 @@ export async function erasNeeded(db: Executor, typeId: number | null, from: numb
   return (await mapsToRead(db, typeId, from, to)).eras;
 }
 
-/** `erasNeeded`, with the version of the map in use (null without a type). */
+/** `erasNeeded`, with the version of the map in use (null without a type); `version` when the caller has read it. */
 export async function mapsToRead(
   db: Executor,
   typeId: number | null,
   from: number,
   to: number,
+  version?: number | null,
 ): Promise<{ version: number | null; eras: MapEra[] }> {
   if (typeId === null) return { version: null, eras: [] };
-  const [type, eras] = await Promise.all([
-    db.selectFrom('controller_types').select('version').where('id', '=', typeId).executeTakeFirst(),
-    mapEras(db, typeId, from, to),
-  ]);
-  const version = type?.version ?? null;
-  return { version, eras: eras.length === 1 && eras[0]?.version === version ? [] : eras };
+  const inUse = version === undefined ? await versionInUse(db, typeId) : version;
+  if (inUse === null) return { version: null, eras: [] };
+  const eras = spanned(await savedEras(db, typeId, inUse), from, to);
+  return { version: inUse, eras: eras.length === 1 && eras[0]?.version === inUse ? [] : eras };
 }
 
 /**

@@ -29,6 +29,7 @@ export const DEVICE_COLUMNS = [
   'd.type_id',
   'd.type_code',
   't.name as type_name',
+  't.version as type_version',
   't.kind as type_kind',
   'u.username as owner',
   'b.company_name',

@@ -297,7 +297,10 @@ export class DeviceService {
     const row = await requireDevice(this.db, auth, boxId, controller, 'device.data');
     // Registers the user's template does not let them read are left out of the chart; when none is left, the
     // answer is the refusal the k-line gives, naming the first.
-    const [rights, { version, eras }] = await Promise.all([registerRights(this.db, auth), mapsToRead(this.db, row.type_id, q.from, q.to)]);
+    const [rights, { version, eras }] = await Promise.all([
+      registerRights(this.db, auth),
+      mapsToRead(this.db, row.type_id, q.from, q.to, row.type_version),
+    ]);
     const registers = q.registers.filter((r) => rights.canRead(row.type_id, r));
     const denied = q.registers.find((r) => !rights.canRead(row.type_id, r));
     if (registers.length === 0 && denied !== undefined)
