@@ -102,13 +102,15 @@ async function typeVersion(file: string, typeId: number, postgres?: PostgresTarg
 async function storageOf(file: string, postgres?: PostgresTarget): Promise<{ historyBytes: number; rollupBytes: number }> {
   if (postgres)
     return onPostgres(postgres.url, async (client) => {
-      // A partitioned table (history, by month) is the sum of its partitions.
+      // A partitioned table (history, by month) is the sum of its partitions; pg_partition_tree has no row for a table
+      // that is not partitioned (the rollups).
       const size = async (table: string) =>
         Number(
           (
-            await client.query<{ b: string }>('select sum(pg_total_relation_size(relid)) as b from pg_partition_tree($1)', [
-              `${postgres.schema}.${table}`,
-            ])
+            await client.query<{ b: string }>(
+              'select coalesce((select sum(pg_total_relation_size(relid)) from pg_partition_tree($1)), pg_total_relation_size($1)) as b',
+              [`${postgres.schema}.${table}`],
+            )
           ).rows[0]?.b,
         );
       return { historyBytes: await size('history'), rollupBytes: await size('history_rollups') };
