@@ -156,8 +156,8 @@ export function pgDumpConnection(url: string): { dbname: string; password?: stri
 }
 
 /**
- * Whether the schema's device search index (migration 0034) is there, and so the dump needs pg_trgm. A database that
- * does not answer is pg_dump's to report.
+ * Whether the schema's device search index (migration 0034, on the column of 0038 since) is there, and so the dump
+ * needs pg_trgm. A database that does not answer is pg_dump's to report.
  */
 async function usesTrigrams(database: Extract<Config['database'], { kind: 'postgres' }>): Promise<boolean> {
   const client = new pg.Client({ connectionString: database.url, connectionTimeoutMillis: 5000 });
@@ -168,7 +168,7 @@ async function usesTrigrams(database: Extract<Config['database'], { kind: 'postg
   }
   try {
     const { rows } = await client.query(
-      "select 1 from pg_indexes where indexname = 'devices_search' and schemaname = coalesce($1, current_schema())",
+      "select 1 from pg_indexes where indexname in ('devices_search', 'devices_search_text') and schemaname = coalesce($1, current_schema())",
       [database.schema ?? null],
     );
     return rows.length > 0;

@@ -37,6 +37,7 @@ import { deviceSearch0034 } from './migrations/0034_device_search.js';
 import { historyRollups0035 } from './migrations/0035_history_rollups.js';
 import { historyPartitions0036 } from './migrations/0036_history_partitions.js';
 import { rollupsFiveMinutes0037 } from './migrations/0037_rollups_five_minutes.js';
+import { deviceSearchText0038 } from './migrations/0038_device_search_text.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -77,4 +78,5 @@ export const MIGRATIONS = {
   '0035_history_rollups': historyRollups0035,
   '0036_history_partitions': historyPartitions0036,
   '0037_rollups_five_minutes': rollupsFiveMinutes0037,
+  '0038_device_search_text': deviceSearchText0038,
 } satisfies Record<string, DialectMigration>;

@@ -13,7 +13,8 @@ import { likePattern } from '../../db/search.js';
  *   exactly (the rows are not read again).
  * - SQLite, one or two characters: the trigrams that begin with them (every piece of a field begins one: each field
  *   ends with two separators), read from the term list, and the rows of any of them.
- * - PostgreSQL: LIKE on the lower-cased text, which its pg_trgm index serves for three characters or more.
+ * - PostgreSQL: LIKE on the lower-cased text kept as the column `search_text` (migration 0038), which its pg_trgm index
+ *   serves for three characters or more.
  */
 
 /** What is searched: the text lower-cased, without control characters (the separators of the indexed text). */
@@ -42,7 +43,7 @@ function matchOf(text: string): RawBuilder<string> {
 export function matchingIds(dialect: SearchDialect, text: string): RawBuilder<number> {
   if (dialect === 'postgres') {
     const pattern = likePattern(text);
-    return sql<number>`(select id from devices where lower(${searchDoc('postgres', 'devices')}) like ${pattern} escape '\\'
+    return sql<number>`(select id from devices where search_text like ${pattern} escape '\\'
       union all select dc.id from devices dc join boxes b on b.box_id = dc.box_id
         where coalesce(dc.company, '') = '' and lower(b.company_name) like ${pattern} escape '\\')`;
   }
@@ -59,13 +60,13 @@ export function holds(text: string): RawBuilder<boolean> {
 
 /**
  * Whether the device `d` holds the text, read from its own columns (on SQLite `dms_fold` folds case as the index does;
- * on PostgreSQL its registration's company is asked for a device without one of its own): no index asked, so a small
+ * on PostgreSQL from its `search_text`, and its registration's company is asked for a device without one of its own): no index asked, so a small
  * reach is walked whole at less than it costs to read a dense text's matches from the whole fleet's index.
  */
 export function textHolds(dialect: SearchDialect, text: string): RawBuilder<boolean> {
   if (dialect === 'sqlite') return sql<boolean>`instr(dms_fold(${searchDoc('sqlite', 'd')}), ${text}) > 0`;
   const pattern = likePattern(text);
-  return sql<boolean>`(lower(${searchDoc('postgres', 'd')}) like ${pattern} escape '\\'
+  return sql<boolean>`(d.search_text like ${pattern} escape '\\'
     or (coalesce(d.company, '') = '' and exists (select 1 from boxes b where b.box_id = d.box_id and lower(b.company_name) like ${pattern} escape '\\')))`;
 }
 
