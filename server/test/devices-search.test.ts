@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DeviceCounts, DeviceSummary } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
@@ -265,4 +266,29 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     expect(((await get(endUser, '/api/v2/devices?q=99030&page_size=1')).data as Page).total).toBe(5002);
     expect(await found(manager, 'ärger')).toEqual(['860103/2']);
   });
+
+  it.runIf(dialect === 'postgres')(
+    "keeps the searched text as a stored column (migration 0038), lower-cased, with the search's index on it",
+    async () => {
+      const { rows } = await sql<{ search_text: string }>`select search_text from devices where box_id = 860101`.execute(t.app.db);
+      expect(rows[0]?.search_text.split('\u001f\u001f')).toEqual([
+        '深圳恒力空压机有限公司',
+        'sz-空压-01',
+        '860101',
+        'lg-37',
+        '主车间 shenzhen hengli',
+        '广东省',
+        '深圳市',
+        '宝安区',
+        '福永街道凤凰路88号',
+        '张伟',
+        '13800138000',
+        '89860412345678901234',
+        '',
+      ]);
+      const indexes = await sql<{ indexname: string }>`select indexname from pg_indexes
+        where schemaname = current_schema() and tablename = 'devices' and indexname like 'devices_search%'`.execute(t.app.db);
+      expect(indexes.rows.map((r) => r.indexname)).toEqual(['devices_search_text']);
+    },
+  );
 });

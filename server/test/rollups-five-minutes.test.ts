@@ -56,7 +56,7 @@ describe.each(dialects)('five-minute rollups after an upgrade on %s', (dialect) 
           row(1, 10 * MIN, t0, 1, 99, 0, 99, 999),
         ])
         .execute();
-      expect(await migrate(db, dialect, schema)).toEqual(['0037_rollups_five_minutes']);
+      expect(await migrate(db, dialect, schema, '0037_rollups_five_minutes')).toEqual(['0037_rollups_five_minutes']);
       const five = await db
         .selectFrom('history_rollups')
         .select(['register', 'ts', 'version', 'n', 'min', 'max', 'sum'])

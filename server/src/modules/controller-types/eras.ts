@@ -31,6 +31,8 @@ async function savedEras(db: Executor, typeId: number, version: number): Promise
     .selectFrom('controller_type_versions')
     .select(['version', 'created_at', 'registers'])
     .where('type_id', '=', typeId)
+    // A save that commits between the caller's read of the version in use and this one is not this version's.
+    .where('version', '<=', version)
     .orderBy('version')
     .execute();
   const eras = rows.map((v, i) => ({
