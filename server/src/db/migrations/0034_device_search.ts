@@ -1,6 +1,6 @@
 import { sql, type Kysely, type RawBuilder } from 'kysely';
 import type { Dialect } from '../database.js';
-import type { DialectMigration } from './helpers.js';
+import { trigramSchemaOf, type DialectMigration } from './helpers.js';
 
 /**
  * Search anywhere in a device's text (issue 25; server/src/modules/devices/search.ts): company, station number, box
@@ -71,12 +71,7 @@ async function sqliteUp(db: Kysely<unknown>) {
 
 /** The schema pg_trgm is in, creating it in `public` if it is missing and may be; null when it cannot be had. */
 async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
-  const schemaOf = async () =>
-    (
-      await sql<{ schema: string }>`select n.nspname as schema from pg_extension e join pg_namespace n on n.oid = e.extnamespace
-        where e.extname = 'pg_trgm'`.execute(db)
-    ).rows[0]?.schema ?? null;
-  const found = await schemaOf();
+  const found = await trigramSchemaOf(db);
   if (found) return found;
   await sql`savepoint pg_trgm`.execute(db);
   try {
@@ -86,7 +81,7 @@ async function trigramSchema(db: Kysely<unknown>): Promise<string | null> {
     await sql`rollback to savepoint pg_trgm`.execute(db);
     return null;
   }
-  return schemaOf();
+  return trigramSchemaOf(db);
 }
 
 export const deviceSearch0034: DialectMigration = (dialect) => ({

@@ -1,6 +1,6 @@
 import { sql, type Kysely } from 'kysely';
 import { searchDoc } from './0034_device_search.js';
-import type { DialectMigration } from './helpers.js';
+import { trigramSchemaOf, type DialectMigration } from './helpers.js';
 
 /**
  * PostgreSQL: a device's searched text (migration 0034's, lower-cased) as a stored column, `search_text`, kept by the
@@ -15,11 +15,9 @@ export const deviceSearchText0038: DialectMigration = (dialect) => ({
     await sql`ALTER TABLE devices ADD COLUMN search_text text GENERATED ALWAYS AS (lower(${searchDoc('postgres', 'devices')})) STORED`.execute(
       db,
     );
-    const found = await sql<{ schema: string }>`SELECT n.nspname AS schema FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace
-      WHERE e.extname = 'pg_trgm'`.execute(db);
-    const schema = found.rows[0]?.schema;
+    const schema = await trigramSchemaOf(db);
     // Without pg_trgm (0034 could not have it) the search reads the column, as it read the expression.
-    if (schema === undefined) return;
+    if (schema === null) return;
     await sql`CREATE INDEX devices_search_text ON devices USING gin (search_text ${sql.id(schema, 'gin_trgm_ops')})`.execute(db);
     await sql`DROP INDEX IF EXISTS devices_search`.execute(db);
   },
