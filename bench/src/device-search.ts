@@ -14,6 +14,7 @@ import { startServer } from './server-process.js';
  * in the remark, varied phones and IoT card codes). demo_manager sees 2,500 of them. p50/p95/p99 of BENCH_RUNS
  * (default 200) first pages after five warm-ups, for root and the manager: Chinese of one, two and four characters,
  * pinyin inside a word, box id, phone and card code pieces, text that matches one device, and text that matches none.
+ * Each case's quick filters (`/devices/counts?q=`) are measured beside its page.
  * `BENCH_DATABASE=postgres` runs it on PostgreSQL (BENCH_PG_URL, default the local `test` database; device-search-pg.ts).
  */
 const DEVICES = Number(process.env.BENCH_DEVICES ?? 1_000_000);
@@ -35,13 +36,18 @@ const CASES: Array<[string, string]> = [
 const PG_URL = process.env.BENCH_PG_URL ?? LOCAL_PG_URL;
 
 export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-search-'));
+  // BENCH_REUSE: the fleet a run kept (BENCH_KEEP=1: its data directory, or on PostgreSQL its schema) is measured again,
+  // not written anew (the server's start migrates it).
+  const reuse = process.env.BENCH_REUSE;
+  const postgres = process.env.BENCH_DATABASE === 'postgres';
+  const dataDir = reuse && !postgres ? reuse : fs.mkdtempSync(path.join(os.tmpdir(), 'dms-bench-search-'));
   // BENCH_DATABASE=postgres: the same on PostgreSQL, in a schema of its own (dropped after).
-  const pgSchema = process.env.BENCH_DATABASE === 'postgres' ? `bench_search_${Date.now().toString(36)}` : null;
+  const pgSchema = postgres ? (reuse ?? `bench_search_${Date.now().toString(36)}`) : null;
   const env: Record<string, string> = pgSchema ? { DATABASE_URL: PG_URL, DATABASE_SCHEMA: pgSchema } : {};
   try {
-    let writeSeconds: number;
-    if (pgSchema) {
+    let writeSeconds: number | null = null;
+    if (reuse) process.stderr.write(`measuring the kept fleet ${reuse}\n`);
+    else if (pgSchema) {
       await (await startServer(env, dataDir)).stop();
       writeSeconds = await writeFleetPostgres(PG_URL, pgSchema, DEVICES);
     } else writeSeconds = await prepareFleet(dataDir, DEVICES, true);
@@ -52,8 +58,11 @@ export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
       const cases = [];
       for (const [name, q] of CASES) {
         const url = `/devices?q=${encodeURIComponent(q)}&page=1&page_size=20`;
+        const counts = `/devices/counts?q=${encodeURIComponent(q)}`;
         cases.push(await measure(server, root, `root: ${name}`, url));
+        cases.push(await measure(server, root, `root, counts: ${name}`, counts));
         cases.push(await measure(server, manager, `manager: ${name}`, url));
+        cases.push(await measure(server, manager, `manager, counts: ${name}`, counts));
       }
       const p95s = cases.map((c) => c.p95Ms).sort((a, b) => a - b);
       return {
@@ -68,7 +77,7 @@ export async function benchDeviceSearch(): Promise<Record<string, unknown>> {
       await server.stop();
     }
   } finally {
-    if (process.env.BENCH_KEEP === '1') process.stderr.write(`kept ${dataDir}${pgSchema ? ` and the schema ${pgSchema}` : ''}\n`);
+    if (process.env.BENCH_KEEP === '1' || reuse) process.stderr.write(`kept ${dataDir}${pgSchema ? ` and the schema ${pgSchema}` : ''}\n`);
     else {
       fs.rmSync(dataDir, { recursive: true, force: true });
       if (pgSchema) await dropSchema(PG_URL, pgSchema);

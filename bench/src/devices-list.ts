@@ -57,14 +57,14 @@ export async function call(
   server: RunningServer,
   token: string,
   url: string,
-): Promise<{ ms: number; total: number | null; bytes: number }> {
+): Promise<{ ms: number; total: number | null; capped: boolean | null; bytes: number }> {
   const started = performance.now();
   const res = await fetch(`${server.url}/api/v2${url}`, { headers: { authorization: `Bearer ${token}` } });
   const text = await res.text();
   const ms = performance.now() - started;
-  const body = JSON.parse(text) as { code: number; message: string; data: { total?: number; all?: number } };
+  const body = JSON.parse(text) as { code: number; message: string; data: { total?: number; all?: number; capped?: boolean } };
   if (body.code !== 20000) throw new Error(`${url}: ${body.code} ${body.message}`);
-  return { ms, total: body.data.total ?? body.data.all ?? null, bytes: Buffer.byteLength(text) };
+  return { ms, total: body.data.total ?? body.data.all ?? null, capped: body.data.capped ?? null, bytes: Buffer.byteLength(text) };
 }
 
 export async function measure(server: RunningServer, token: string, name: string, url: string) {
@@ -78,6 +78,7 @@ export async function measure(server: RunningServer, token: string, name: string
     p95Ms: at(0.95),
     p99Ms: at(0.99),
     total: last?.total ?? null,
+    capped: last?.capped ?? null,
     bytes: last?.bytes ?? 0,
   };
   process.stdout.write(`${JSON.stringify(result)}\n`);

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { DeviceCounts, DeviceSummary } from '@dms/contract';
+import { cappedDeviceCounts, type DeviceCounts, type DeviceSummary } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
 import { registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
@@ -161,6 +161,7 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     // Past the last page: no rows, and the total still counted.
     expect((await get(manager, `/api/v2/devices?q=${encodeURIComponent('广东')}&page=3&page_size=1`)).data).toEqual({
       total: 2,
+      capped: false,
       items: [],
     });
     expect((await get(manager, `/api/v2/devices?q=${encodeURIComponent('广东')}&page=2&page_size=1`)).data).toMatchObject({
@@ -199,13 +200,19 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
 
   it("finds a device without a company of its own by its box registration's, and follows that", async () => {
     expect(await found(manager, 'st c')).toEqual(['860103/1']);
+    // Root's short searches read the index's terms once and keep them (SQLite) until the searched text changes.
+    expect(await found(root, '磁力')).not.toContain('860103/1');
+    expect(await found(root, '自有')).toEqual([]);
     await t.app.db.updateTable('boxes').set({ company_name: '磁力机械厂' }).where('box_id', '=', 860103).execute();
     expect(await found(manager, '磁力')).toEqual(['860103/1']);
+    expect(await found(root, '磁力')).toContain('860103/1');
     expect(await found(manager, 'test')).toEqual([]);
     // Its own company, once it has one, is what is searched.
     await t.app.db.updateTable('devices').set({ company: '自有公司' }).where('box_id', '=', 860103).execute();
     expect(await found(manager, '磁力')).toEqual([]);
     expect(await found(manager, '自有')).toEqual(['860103/1']);
+    expect(await found(root, '自有')).toEqual(['860103/1']);
+    expect(await found(root, '磁力')).not.toContain('860103/1');
   });
 
   it('follows a device as its text changes, and forgets one deleted', async () => {
@@ -263,7 +270,19 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     expect(await found(endUser, 'ärger')).toEqual(['990302/77']);
     expect(await found(endUser, '恒力')).toEqual(['990301/1']);
     expect(await found(endUser, 'end user')).toEqual(['990301/1']);
-    expect(((await get(endUser, '/api/v2/devices?q=99030&page_size=1')).data as Page).total).toBe(5002);
+    // 5,002 devices hold the text: a total counts up to the next thousand past the page's last row.
+    const totalOf = async (page: number) => {
+      const { total, capped } = (await get(endUser, `/api/v2/devices?q=99030&page_size=1&page=${page}`)).data as Page & { capped: boolean };
+      return { total, capped };
+    };
+    expect(await totalOf(1)).toEqual({ total: 1000, capped: true });
+    expect(await totalOf(999)).toEqual({ total: 1000, capped: true });
+    expect(await totalOf(1000)).toEqual({ total: 2000, capped: true });
+    expect(await totalOf(4500)).toEqual({ total: 5000, capped: true });
+    expect(await totalOf(5001)).toEqual({ total: 5002, capped: false });
+    // Its quick filters: the cap, and no status told.
+    expect((await get(endUser, '/api/v2/devices/counts?q=99030')).data).toEqual(cappedDeviceCounts());
+    expect(cappedDeviceCounts()).toMatchObject({ all: 1000, capped: true, online: null, unregistered: null });
     expect(await found(manager, 'ärger')).toEqual(['860103/2']);
   });
 

@@ -38,6 +38,8 @@ import { historyRollups0035 } from './migrations/0035_history_rollups.js';
 import { historyPartitions0036 } from './migrations/0036_history_partitions.js';
 import { rollupsFiveMinutes0037 } from './migrations/0037_rollups_five_minutes.js';
 import { deviceSearchText0038 } from './migrations/0038_device_search_text.js';
+import { deviceSearchCompany0039 } from './migrations/0039_device_search_company.js';
+import { deviceSearchVersion0040 } from './migrations/0040_device_search_version.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -79,4 +81,6 @@ export const MIGRATIONS = {
   '0036_history_partitions': historyPartitions0036,
   '0037_rollups_five_minutes': rollupsFiveMinutes0037,
   '0038_device_search_text': deviceSearchText0038,
+  '0039_device_search_company': deviceSearchCompany0039,
+  '0040_device_search_version': deviceSearchVersion0040,
 } satisfies Record<string, DialectMigration>;

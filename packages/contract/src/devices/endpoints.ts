@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint.js';
 import {
-  deviceCounts,
+  deviceListCounts,
   deviceDetail,
   deviceInfoBody,
   devicePage,
@@ -33,7 +33,7 @@ export const endpoints = {
     path: '/devices/counts',
     access: 'devices',
     query: deviceQuery.pick({ q: true }),
-    response: deviceCounts,
+    response: deviceListCounts,
     tags,
     summary: "How many of the user's devices matching q are in each status (the list's quick filters)",
   }),

@@ -177,6 +177,12 @@ export type DeviceSort = (typeof DEVICE_SORTS)[number];
 /** Longest search text. */
 export const DEVICE_SEARCH_MAX = 64;
 /**
+ * A search's total and counts stop at this many matches past the page's window (docs/api.md, Devices): the total of
+ * page `n` counts up to the next multiple of it past the page's last row, so the pager always reaches a thousand rows
+ * further. Exact totals of a text that a quarter of a million devices hold would cost more than the page.
+ */
+export const DEVICE_SEARCH_COUNT_CAP = 1000;
+/**
  * The device list's filters: `status` (a specific status or a group), `q` searched in box id (as a prefix when
  * numeric), company, station number and model; sorted by `sort` then box id and controller.
  */
@@ -202,7 +208,41 @@ export const deviceCounts = z.object({
   unregistered: z.number().int(),
 });
 export type DeviceCounts = z.infer<typeof deviceCounts>;
-export const devicePage = pageOf(deviceListItem);
+/**
+ * The list's quick filters (`GET /devices/counts`): `deviceCounts`, except that a search matching more than
+ * DEVICE_SEARCH_COUNT_CAP devices is `capped`: `all` is then the cap and the statuses are not counted (null).
+ */
+const searchedCount = z.number().int().nullable();
+export const deviceListCounts = z.object({
+  all: z.number().int(),
+  capped: z.boolean(),
+  online: searchedCount,
+  offline: searchedCount,
+  online_alert: searchedCount,
+  offline_alert: searchedCount,
+  online_fault: searchedCount,
+  offline_fault: searchedCount,
+  unregistered: searchedCount,
+});
+export type DeviceListCounts = z.infer<typeof deviceListCounts>;
+/** The quick filters of a search that matched more than DEVICE_SEARCH_COUNT_CAP devices: the cap, no status counted. */
+export function cappedDeviceCounts(): DeviceListCounts {
+  const untold = null;
+  return {
+    all: DEVICE_SEARCH_COUNT_CAP,
+    capped: true,
+    online: untold,
+    offline: untold,
+    online_alert: untold,
+    offline_alert: untold,
+    online_fault: untold,
+    offline_fault: untold,
+    unregistered: untold,
+  };
+}
+/** A page of the list; `capped`: a search matched more than `total` (see DEVICE_SEARCH_COUNT_CAP), which is then a floor. */
+export const devicePage = pageOf(deviceListItem).extend({ capped: z.boolean() });
+export type DevicePage = z.infer<typeof devicePage>;
 
 /** Latest raw values (register number → raw word) and when they were read. */
 export const latestValues = z.object({ ts: z.number().int().nullable(), values: z.record(z.string(), z.number()) });

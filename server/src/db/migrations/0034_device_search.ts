@@ -30,16 +30,16 @@ export const SEARCH_FIELDS = [
 ] as const;
 
 /**
- * A device's searched text, from the columns of `row` (`new`, `devices`, or a table alias). On SQLite its company
- * is the one the list shows: its own, else its box registration's (a trigger on boxes follows that); on PostgreSQL,
- * whose index holds the device's columns only, search.ts adds the registration's company itself.
+ * A device's searched text, from the columns of `row` (`new`, `devices`, or a table alias). With `boxCompany` (on
+ * SQLite always; on PostgreSQL since migration 0039) its company is the one the list shows: its own, else its box
+ * registration's (a trigger on boxes follows that).
  */
-export function searchDoc(dialect: Dialect, row: string): RawBuilder<string> {
+export function searchDoc(dialect: Dialect, row: string, boxCompany = dialect === 'sqlite'): RawBuilder<string> {
   const sep = dialect === 'postgres' ? sql.raw(`E'\\x1f\\x1f'`) : sql.raw('char(31, 31)');
   const field = (name: string) => {
     const ref = sql.raw(`${row}.${name}`);
     if (name === 'box_id') return sql`cast(${ref} as text)`;
-    if (name === 'company' && dialect === 'sqlite')
+    if (name === 'company' && boxCompany)
       return sql`coalesce(nullif(${ref}, ''), (select b.company_name from boxes b where b.box_id = ${sql.raw(`${row}.box_id`)}), '')`;
     return sql`coalesce(${ref}, '')`;
   };

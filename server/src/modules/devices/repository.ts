@@ -1,9 +1,9 @@
-import { BOX_ID_MAX, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
+import { BOX_ID_MAX, DEVICE_SEARCH_COUNT_CAP, type DeviceInfoBody, type DeviceSort, type SpecificStatus } from '@dms/contract';
 import { SqliteAdapter, sql, type RawBuilder, type SelectQueryBuilder, type Updateable } from 'kysely';
 import { faultsSeenBy, inScope, type FaultLens } from '../../access/index.js';
 import type { Db } from '../../db/database.js';
 import type { Database } from '../../db/schema.js';
-import { holds, planSearch, readMatches, searched, type SearchPlan } from './search.js';
+import { indexFirst, planSearch, REACH_WALKED, readMatches, searched, type SearchPlan } from './search.js';
 
 export interface DeviceListFilter {
   /** null: every device (root, admin). */
@@ -80,13 +80,42 @@ export function boxIdPrefixRanges(digits: string): Array<[number, number]> {
   return ranges;
 }
 
-function scoped(db: Db, f: DeviceListFilter, search: SearchPlan | null) {
-  let q = db.selectFrom('devices as d');
+/**
+ * The filter's devices (`devices as d`). With `fromIndex`, an SQLite search that reads the index (not a small reach's
+ * texts) is the query's first table: what counts its first matches reads only those.
+ */
+function scoped(db: Db, f: DeviceListFilter, search: SearchPlan | null, fromIndex = false) {
+  const first = fromIndex && search?.dialect === 'sqlite' && search.by !== 'text' && !search.ids;
+  let q = first ? indexFirst(db, search.match) : db.selectFrom('devices as d');
   q = q.where(inScope(f.userId));
   if (f.statuses) q = q.where('d.status', 'in', f.statuses);
   if (f.boxId !== undefined) q = q.where('d.box_id', '=', f.boxId);
-  if (search) q = q.where(searched(search));
+  if (search && !first) q = q.where(searched(search));
   return q;
+}
+
+/**
+ * How many of the filter's devices a search finds, counted up to `cap` (DEVICE_SEARCH_COUNT_CAP): `capped` when
+ * there are more, and `total` is then the cap. The first `cap + 1` matches are read, in no order: PostgreSQL walks the
+ * table for a common text and asks its index for a rare one; SQLite reads them from its index.
+ */
+async function countFound(db: Db, f: DeviceListFilter, search: SearchPlan, cap: number): Promise<{ total: number; capped: boolean }> {
+  const { n } = await db
+    .selectFrom(
+      scoped(db, f, search, true)
+        .select('d.id')
+        .limit(cap + 1)
+        .as('m'),
+    )
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .executeTakeFirstOrThrow();
+  const found = Number(n);
+  return { total: Math.min(found, cap), capped: found > cap };
+}
+
+/** What a search's total counts up to on a page ending at row `end`: the next multiple of the cap past it. */
+export function searchCountCap(end: number): number {
+  return DEVICE_SEARCH_COUNT_CAP * (Math.floor(end / DEVICE_SEARCH_COUNT_CAP) + 1);
 }
 
 /** Devices with their box, owner and type: the columns of a DeviceSummary. */
@@ -112,27 +141,23 @@ async function rowsOf(db: Db, ids: number[]) {
 
 /**
  * One page of the list: the ids are chosen on the devices table alone (its indexes serve the filter and the sort,
- * tie-broken by box id and controller in the same direction), and only that page is joined for its columns.
+ * tie-broken by box id and controller in the same direction), and only that page is joined for its columns. A
+ * search's total is counted up to `searchCountCap` of the page's end (`countFound`), but a small reach's exactly.
  */
 export async function listDevices(db: Db, f: DeviceListFilter, p: DeviceListPage) {
   const search = await planSearch(db, f.q, f.userId);
-  if (search && search.by !== 'index') {
-    // The matches are read once for the page and its total (a window count), not once for each.
-    const rows = await ordered(
-      scoped(db, f, search).select(['d.id', (eb) => eb.fn.countAll<number | string>().over().as('total')]),
-      p,
-    ).execute();
-    const total = rows[0]?.total ?? (p.offset === 0 ? 0 : await countDevices(db, f, search));
-    return {
-      total: Number(total),
-      items: await rowsOf(
-        db,
-        rows.map((r) => r.id),
-      ),
-    };
+  if (search?.by === 'text') {
+    // A small reach's matches are found by reading each of its texts: once, in list order, for the page and the total.
+    const all = await listIds(db, f, { ...p, offset: 0, limit: REACH_WALKED + 1 }, search);
+    return { total: all.length, capped: false, items: await rowsOf(db, all.slice(p.offset, p.offset + p.limit)) };
   }
-  const [total, ids] = await Promise.all([countDevices(db, f, search), listIds(db, f, p, search)]);
-  return { total, items: await rowsOf(db, ids) };
+  const [found, ids] = await Promise.all([
+    search
+      ? countFound(db, f, search, searchCountCap(p.offset + p.limit))
+      : countDevices(db, f, null).then((total) => ({ total, capped: false })),
+    listIds(db, f, p, search),
+  ]);
+  return { ...found, items: await rowsOf(db, ids) };
 }
 
 /** Every device of the filter in list order, `chunk` at a time (exports). */
@@ -158,32 +183,47 @@ async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage, search: S
   return rows.map((r) => r.id);
 }
 
+/** How many devices the filter has, exactly (exports): a search's every match is read. */
 export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<number> {
-  const search = plan === undefined ? await planSearch(db, f.q, f.userId) : plan;
-  if (search?.matches != null && f.userId === null && !f.statuses && f.boxId === undefined) {
-    // Deleted boxes are few: their devices are each checked (by box id, from the deletions), never the matches read.
-    const { deleted } = await db
-      .selectFrom('devices as d')
-      .where('d.box_id', 'in', (eb) => eb.selectFrom('box_deletions').select('box_id'))
-      .where(holds(search.text))
-      .select((eb) => eb.fn.countAll<number>().as('deleted'))
-      .executeTakeFirstOrThrow();
-    return search.matches - deleted;
-  }
+  const search = plan === undefined ? await readMatches(db, f.q, f.userId) : plan;
   const { total } = await scoped(db, f, search)
-    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
-  return total;
+  return Number(total);
 }
 
-/** How many of the filter's devices are in each status. */
+/** How many of the filter's devices are in each status, exactly. */
 export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
-  // Every match is counted here: read the matches first, whatever their number.
   const rows = await scoped(db, f, await readMatches(db, f.q, f.userId))
-    .select(['d.status', (eb) => eb.fn.countAll<number>().as('n')])
+    .select(['d.status', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('d.status')
     .execute();
-  return new Map(rows.map((r) => [r.status, r.n]));
+  return new Map(rows.map((r) => [r.status, Number(r.n)]));
+}
+
+/**
+ * The quick filters of a search: how many of its first DEVICE_SEARCH_COUNT_CAP + 1 matches are in each status, which
+ * are every match unless `capped`.
+ */
+export async function countFoundByStatus(
+  db: Db,
+  f: DeviceListFilter & { q: string },
+): Promise<{ byStatus: Map<string, number>; capped: boolean }> {
+  const search = await planSearch(db, f.q, f.userId);
+  // A small reach's texts are each read anyway: counted exactly, as its list is.
+  if (!search || search.by === 'text') return { byStatus: await countByStatus(db, f), capped: false };
+  const rows = await db
+    .selectFrom(
+      scoped(db, f, search, true)
+        .select('d.status')
+        .limit(DEVICE_SEARCH_COUNT_CAP + 1)
+        .as('m'),
+    )
+    .select(['m.status', (eb) => eb.fn.countAll<number | string>().as('n')])
+    .groupBy('m.status')
+    .execute();
+  const found = rows.reduce((sum, r) => sum + Number(r.n), 0);
+  return { byStatus: new Map(rows.map((r) => [r.status, Number(r.n)])), capped: found > DEVICE_SEARCH_COUNT_CAP };
 }
 
 export type DeviceListRow = Awaited<ReturnType<typeof rowsOf>>[number];

@@ -7,7 +7,7 @@ import type { DeviceService } from './service.js';
 export function deviceRoutes(app: FastifyInstance, devices: DeviceService): void {
   const e = api.devices;
   route(app, e.list, ({ auth, query, lang }) => devices.list(auth, query, lang));
-  route(app, e.counts, ({ auth, query }) => devices.counts(auth, query.q));
+  route(app, e.counts, ({ auth, query }) => devices.listCounts(auth, query.q));
   route(app, e.detail, ({ auth, params, lang }) => devices.detail(auth, params.boxId, params.controller, lang));
   route(app, e.update, ({ auth, params, body, lang, ip }) => devices.update(auth, params.boxId, params.controller, body, lang, ip));
   route(app, e.series, ({ auth, params, query }) => devices.series(auth, params.boxId, params.controller, query));

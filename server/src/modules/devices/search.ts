@@ -1,20 +1,21 @@
-import { sql, type Kysely, type RawBuilder } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type SelectQueryBuilder } from 'kysely';
 import { dialectOf, type Db, type Dialect } from '../../db/database.js';
 import { searchDoc } from '../../db/migrations/0034_device_search.js';
 import type { Database } from '../../db/schema.js';
 import { likePattern } from '../../db/search.js';
 
 /**
- * The device search (docs/api.md, Devices): the text anywhere in a device's company, station number, box id, model,
- * remark, location (province, city, district, street), contact, phone or IoT card code, whatever its case, in any
- * script. The index is migration 0034's.
+ * The device search (docs/api.md, Devices): the text anywhere in a device's company (its own, else its box
+ * registration's), station number, box id, model, remark, location (province, city, district, street), contact, phone
+ * or IoT card code, whatever its case, in any script. The index is migration 0034's.
  *
  * - SQLite, three characters or more: the text as a phrase of its trigrams, each in its place, which the index answers
  *   exactly (the rows are not read again).
  * - SQLite, one or two characters: the trigrams that begin with them (every piece of a field begins one: each field
  *   ends with two separators), read from the term list, and the rows of any of them.
- * - PostgreSQL: LIKE on the lower-cased text kept as the column `search_text` (migration 0038), which its pg_trgm index
- *   serves for three characters or more.
+ * - PostgreSQL: LIKE on the lower-cased text kept as the column `search_text` (migrations 0038, 0039): one condition,
+ *   which the planner answers from its pg_trgm index when the text is rare (three characters or more) and by walking
+ *   the list in its order when it is common.
  */
 
 /** What is searched: the text lower-cased, without control characters (the separators of the indexed text). */
@@ -39,74 +40,114 @@ function matchOf(text: string): RawBuilder<string> {
     '"' || char(30, 30, 30) || '"')`;
 }
 
+/** Per database: the MATCH expressions of short texts read under a `device_search_version` (migration 0040). */
+const shortMatches = new WeakMap<object, { version: number; matches: Map<string, string> }>();
+/** Short texts kept per database (every one- and two-character text of a fleet is far more than people search). */
+const SHORT_KEPT = 2048;
+
+/**
+ * The MATCH expression of the text on SQLite, as `matchOf` makes it. A short text's terms are read from the term
+ * list once for each version of the searched text (the list costs 20-40 ms at a million devices), and kept.
+ */
+async function matchFor(db: Kysely<Database>, text: string): Promise<string> {
+  if (Array.from(text).length >= 3) return quoted(text);
+  const { rows } = await sql<{ version: number }>`select version from device_search_version where id = 1`.execute(db);
+  const version = rows[0]?.version ?? -1;
+  let kept = shortMatches.get(db);
+  if (kept?.version !== version) {
+    kept = { version, matches: new Map() };
+    shortMatches.set(db, kept);
+  }
+  const known = kept.matches.get(text);
+  if (known !== undefined) return known;
+  const read = await sql<{ m: string }>`select ${matchOf(text)} as m`.execute(db);
+  const match = read.rows[0]?.m ?? quoted('\u001e\u001e\u001e');
+  if (kept.matches.size >= SHORT_KEPT) kept.matches.clear();
+  // Kept under the version read before the terms: a change between the two reads is read again next time.
+  kept.matches.set(text, match);
+  return match;
+}
+
 /** The device ids whose text holds `text` (from `searchText`, non-empty), as a subquery for `d.id in (…)`. */
 export function matchingIds(dialect: SearchDialect, text: string): RawBuilder<number> {
-  if (dialect === 'postgres') {
-    const pattern = likePattern(text);
-    return sql<number>`(select id from devices where search_text like ${pattern} escape '\\'
-      union all select dc.id from devices dc join boxes b on b.box_id = dc.box_id
-        where coalesce(dc.company, '') = '' and lower(b.company_name) like ${pattern} escape '\\')`;
-  }
+  if (dialect === 'postgres') return sql<number>`(select id from devices where search_text like ${likePattern(text)} escape '\\')`;
   return sql<number>`(select rowid from device_search where device_search match ${matchOf(text)})`;
 }
 
 /**
- * Whether the device `d` holds the text, asked of the index for that one row (SQLite): about 15 µs a row, so a list
- * whose matches are many is walked in its own order and stops at its page, instead of reading every match first.
+ * SQLite: the devices holding the text (`match`, from `matchFor`), read from the index first and each looked up by
+ * its id (`devices as d`), so that counting the first thousand matches reads a thousand of them, however many there are.
  */
-export function holds(text: string): RawBuilder<boolean> {
-  return sql<boolean>`exists (select 1 from device_search where device_search match ${matchOf(text)} and rowid = d.id)`;
+export function indexFirst(db: Db, match: string): SelectQueryBuilder<Database & { d: Database['devices'] }, 'd', object> {
+  // A cross join: SQLite keeps the index as the outer table, whatever it guesses of the two.
+  return db
+    .selectFrom(sql`device_search`.as('s'))
+    .crossJoin('devices as d')
+    .where(sql<boolean>`s.rowid = d.id and s.device_search match ${match}`);
 }
 
 /**
  * Whether the device `d` holds the text, read from its own columns (on SQLite `dms_fold` folds case as the index does;
- * on PostgreSQL from its `search_text`, and its registration's company is asked for a device without one of its own): no index asked, so a small
- * reach is walked whole at less than it costs to read a dense text's matches from the whole fleet's index.
+ * on PostgreSQL its `search_text`): no index asked, so a small reach is walked whole at less than it costs to read a
+ * dense text's matches from the whole fleet's index.
  */
 export function textHolds(dialect: SearchDialect, text: string): RawBuilder<boolean> {
   if (dialect === 'sqlite') return sql<boolean>`instr(dms_fold(${searchDoc('sqlite', 'd')}), ${text}) > 0`;
-  const pattern = likePattern(text);
-  return sql<boolean>`(d.search_text like ${pattern} escape '\\'
-    or (coalesce(d.company, '') = '' and exists (select 1 from boxes b where b.box_id = d.box_id and lower(b.company_name) like ${pattern} escape '\\')))`;
+  return sql<boolean>`d.search_text like ${likePattern(text)} escape '\\'`;
 }
 
-/** How many devices hold the text, from the index alone (SQLite), and the highest device id (near the fleet's size). */
-export async function matchCount(db: Kysely<Database>, text: string): Promise<{ matches: number; highestId: number }> {
-  const { rows } = await sql<{ matches: number; highest_id: number | null }>`select
-    (select count(*) from device_search where device_search match ${matchOf(text)}) as matches,
-    (select max(id) from devices) as highest_id`.execute(db);
-  return { matches: rows[0]?.matches ?? 0, highestId: rows[0]?.highest_id ?? 0 };
+/**
+ * SQLite: the first PROBE matches of a text in the index (by id): when there are that many, whether the text is
+ * common, from the ids they span (held by one device in COMMON or more, about); when there are fewer, every match.
+ */
+async function probe(db: Kysely<Database>, match: string): Promise<{ common: boolean; ids: number[] | null }> {
+  const { rows } = await sql<{ id: number }>`select rowid as id from device_search where device_search match ${match}
+    order by rowid limit ${PROBE}`.execute(db);
+  if (rows.length < PROBE) return { common: false, ids: rows.map((r) => r.id) };
+  return { common: (rows.at(-1)?.id ?? Infinity) <= PROBE * COMMON, ids: null };
 }
+
+const PROBE = 1000;
+const COMMON = 50;
 
 /**
  * How a search joins a list (repository.ts):
  * - a user who reaches few devices (REACH_WALKED or fewer) has each of them checked on its own text (`text`): a
  *   dense text's matches in the whole fleet cost more to read than such a reach;
- * - on SQLite, root's or an admin's search is counted on the index first: when it matches many devices (one in 50 or
- *   more), the list is walked in its own order and each device asked of the index (`index`), which finds a page after
- *   a few rows; without a status or box filter, its count is the index's own, less the matches of deleted boxes;
+ * - on SQLite, root's or an admin's search reads its first thousand matches from the index (`probe`): fewer, and they
+ *   are every match, kept in the plan (`ids`); a common text walks the list in its own order and asks the index of
+ *   each device's own text (`index`), which finds a page after a few rows;
  * - otherwise the matching ids are read from the index first (`ids`).
+ * On PostgreSQL every plan is the one condition on `search_text`.
  */
 export interface SearchPlan {
   text: string;
   dialect: SearchDialect;
   by: 'ids' | 'index' | 'text';
-  /** Devices holding the text, from the index (SQLite), else null. */
-  matches: number | null;
+  /** SQLite: the text's MATCH expression (`matchFor`); PostgreSQL: empty. */
+  match: string;
+  /** SQLite, a rare text: its every match, read from the index once (`probe`). */
+  ids?: readonly number[];
 }
 
 /** The reach at or under which a user's search reads each reached device's text (a few µs a device). */
-const REACH_WALKED = 5000;
+export const REACH_WALKED = 5000;
 
 /**
- * The search for what reads every match anyway (counts by status, exports): a small reach's texts, else the matches
+ * The search for what reads every match anyway (exact counts, exports): a small reach's texts, else the matches
  * read first, uncounted.
  */
 export async function readMatches(db: Db, q: string | undefined, userId: number | null): Promise<SearchPlan | null> {
   const text = q ? searchText(q) : '';
   if (!text) return null;
-  const search: SearchPlan = { text, dialect: dialectOf(db), by: 'ids', matches: null };
-  if (userId === null) return search;
+  const dialect = dialectOf(db);
+  const indexed = async (): Promise<SearchPlan> => ({
+    text,
+    dialect,
+    by: 'ids',
+    match: dialect === 'sqlite' ? await matchFor(db, text) : '',
+  });
+  if (userId === null) return indexed();
   const { n } = await db
     .selectFrom((eb) =>
       eb
@@ -118,19 +159,21 @@ export async function readMatches(db: Db, q: string | undefined, userId: number 
     )
     .select((eb) => eb.fn.countAll<number | string>().as('n'))
     .executeTakeFirstOrThrow();
-  return Number(n) <= REACH_WALKED ? { ...search, by: 'text' } : search;
+  return Number(n) <= REACH_WALKED ? { text, dialect, by: 'text', match: '' } : indexed();
 }
 
 export async function planSearch(db: Db, q: string | undefined, userId: number | null): Promise<SearchPlan | null> {
   const search = await readMatches(db, q, userId);
   if (!search || userId !== null || search.dialect === 'postgres') return search;
-  const { matches, highestId } = await matchCount(db, search.text);
-  return { ...search, by: matches * 50 >= highestId ? 'index' : 'ids', matches };
+  const { common, ids } = await probe(db, search.match);
+  return ids ? { ...search, ids } : { ...search, by: common ? 'index' : 'ids' };
 }
 
 /** The condition on `devices as d` a plan makes. */
 export function searched(search: SearchPlan): RawBuilder<boolean> {
-  if (search.by === 'index') return holds(search.text);
-  if (search.by === 'text') return textHolds(search.dialect, search.text);
-  return sql<boolean>`d.id in ${matchingIds(search.dialect, search.text)}`;
+  if (search.ids) return sql<boolean>`d.id in (select value from json_each(${JSON.stringify(search.ids)}))`;
+  // A walk in list order asks each device's own text: a few µs, where the index asked of one row costs 15-200 µs
+  // (more for a short text, whose every term it opens).
+  if (search.dialect === 'postgres' || search.by !== 'ids') return textHolds(search.dialect, search.text);
+  return sql<boolean>`d.id in (select rowid from device_search where device_search match ${search.match})`;
 }

@@ -8,6 +8,8 @@ import {
   wordsFromRaw,
   writeRange,
   type DeviceCounts,
+  type DeviceListCounts,
+  cappedDeviceCounts,
   type DeviceDetail,
   type DeviceFields,
   type DeviceFilter,
@@ -115,6 +117,19 @@ function storedFields(row: repo.DeviceListRow): DeviceFields {
 }
 
 /** Devices as users see them: scoped lists, detail with live values, downsampled history, register writes. */
+/** A count of each specific status. */
+function countsOf<T>(count: (status: SpecificStatus) => T): Record<Exclude<keyof DeviceCounts, 'all'>, T> {
+  return {
+    online: count('online'),
+    offline: count('offline'),
+    online_alert: count('online_alert'),
+    offline_alert: count('offline_alert'),
+    online_fault: count('online_fault'),
+    offline_fault: count('offline_fault'),
+    unregistered: count('unregistered'),
+  };
+}
+
 export class DeviceService {
   constructor(
     private readonly db: Db,
@@ -139,7 +154,7 @@ export class DeviceService {
     auth: AuthContext,
     query: DeviceQuery & { page: number; page_size: number },
     lang: Language,
-  ): Promise<{ total: number; items: DeviceListItem[] }> {
+  ): Promise<{ total: number; capped: boolean; items: DeviceListItem[] }> {
     const page = await repo.listDevices(this.db, this.filterOf(auth, query), {
       sort: query.sort ?? 'boxId',
       order: query.order ?? 'asc',
@@ -152,6 +167,7 @@ export class DeviceService {
     const [faults, reach] = await Promise.all([activeFaultsOf(this.db, lens, ids, lang), describeReach(this.db, auth, ids)]);
     return {
       total: page.total,
+      capped: page.capped,
       items: page.items.map((r) => ({
         ...this.live(summary(r, lang)),
         ...(faults.get(r.id) ?? { activeFaults: [], moreFaults: 0 }),
@@ -160,20 +176,23 @@ export class DeviceService {
     };
   }
 
-  /** The quick filters: how many of the user's devices matching `q` are in each status. */
-  async counts(auth: AuthContext, q: string | undefined): Promise<DeviceCounts> {
-    const byStatus = await repo.countByStatus(this.db, this.filterOf(auth, { q }));
-    const n = (s: SpecificStatus) => byStatus.get(s) ?? 0;
-    const counts = {
-      online: n('online'),
-      offline: n('offline'),
-      online_alert: n('online_alert'),
-      offline_alert: n('offline_alert'),
-      online_fault: n('online_fault'),
-      offline_fault: n('offline_fault'),
-      unregistered: n('unregistered'),
-    };
+  /** How many of the user's devices are in each status (the dashboard). */
+  async counts(auth: AuthContext): Promise<DeviceCounts> {
+    const byStatus = await repo.countByStatus(this.db, this.filterOf(auth, {}));
+    const counts = countsOf((s) => byStatus.get(s) ?? 0);
     return { all: Object.values(counts).reduce((a, b) => a + b, 0), ...counts };
+  }
+
+  /**
+   * The quick filters: how many of the user's devices matching `q` are in each status. A search's count stops past
+   * DEVICE_SEARCH_COUNT_CAP: `all` is then the cap and the statuses are not told.
+   */
+  async listCounts(auth: AuthContext, q: string | undefined): Promise<DeviceListCounts> {
+    if (!q) return { ...(await this.counts(auth)), capped: false };
+    const found = await repo.countFoundByStatus(this.db, { ...this.filterOf(auth, {}), q });
+    if (found.capped) return cappedDeviceCounts();
+    const counts = countsOf((s) => found.byStatus.get(s) ?? 0);
+    return { all: Object.values(counts).reduce((a, b) => a + b, 0), capped: false, ...counts };
   }
 
   /** Every device of a list filter, in list order, as summaries (exports), a chunk at a time. */

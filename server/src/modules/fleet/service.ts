@@ -32,7 +32,7 @@ export class FleetService {
     const now = this.now();
     const first = Math.floor(now / repo.HOUR_MS) * repo.HOUR_MS - (HOURS - 1) * repo.HOUR_MS;
     const [counts, boxIds, today, records, offline, online, faultyModels, transitions] = await Promise.all([
-      this.devices.counts(auth, undefined),
+      this.devices.counts(auth),
       repo.boxesOf(this.db, scope),
       repo.recordsSince(this.db, lens, since),
       repo.recordsPerHour(this.db, lens, first),

@@ -1,5 +1,5 @@
 // @vitest-environment jsdom
-import { api, type DeviceCounts, type DeviceListItem } from '@dms/contract';
+import { api, cappedDeviceCounts, DEVICE_SEARCH_COUNT_CAP, type DeviceListCounts, type DeviceListItem } from '@dms/contract';
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
@@ -24,22 +24,36 @@ function device(n: number): DeviceListItem {
   };
 }
 
-function counts(all: number): DeviceCounts {
-  return { all, online: all, offline: 0, online_alert: 0, offline_alert: 0, online_fault: 0, offline_fault: 0, unregistered: 0 };
+/** The quick filters' counts of `all` devices (a search's stop at the cap, as the server's). */
+function counts(all: number, searched: boolean): DeviceListCounts {
+  if (searched && all > DEVICE_SEARCH_COUNT_CAP) return cappedDeviceCounts();
+  return {
+    all,
+    capped: false,
+    online: all,
+    offline: 0,
+    online_alert: 0,
+    offline_alert: 0,
+    online_fault: 0,
+    offline_fault: 0,
+    unregistered: 0,
+  };
 }
 
 /**
- * The device list of a user with these roles, whose devices are `total` in all. A page holds 20; the server answers the
- * first three of each page (a table of 20 rows would only slow the test).
+ * The device list of a user with these roles, whose devices are `total` in all, each matching any search (whose total,
+ * as the server's, stops at the cap). A page holds 20; the server answers the first three of each page (a table of 20
+ * rows would only slow the test).
  */
 function deviceList(roles: readonly string[], total: number) {
   const server = stubApi();
   server.on(api.devices.list, ({ query }) => {
     const first = (Number(query.page) - 1) * Number(query.page_size) + 1;
     const items = Array.from({ length: Math.max(0, Math.min(3, total - first + 1)) }, (_, i) => device(first + i));
-    return { data: { total, items } };
+    const capped = query.q !== undefined && total > DEVICE_SEARCH_COUNT_CAP;
+    return { data: { total: capped ? DEVICE_SEARCH_COUNT_CAP : total, capped, items } };
   });
-  server.on(api.devices.counts, { data: counts(total) });
+  server.on(api.devices.counts, ({ query }) => ({ data: counts(total, query.q !== undefined) }));
   renderWithProviders(<DevicesShowPage />, { url: '/devices/devices-show', roles });
   /** The queries the list was read with, in order. */
   const reads = () => server.sentTo(api.devices.list).map((s: SentRequest) => s.query);
@@ -73,10 +87,24 @@ describe('the device list', () => {
     expect(screen.queryByText('Company 1')).toBeNull();
     expect(reads().at(-1)).toEqual({ sort: 'boxId', order: 'asc', page: '3', page_size: '20' });
   });
+
+  it('says when a search matched more than it counts: the cap and +, and no count on the statuses', async () => {
+    const { user } = deviceList(['root'], 250_000);
+    expect(await screen.findByText('Devices: 250000')).toBeDefined();
+    await countsShown('250000');
+    await user.type(screen.getByRole('textbox', { name: 'Company, place, box ID, station, model, contact or phone' }), '恒');
+    const total = await screen.findByText('Devices: 1000+');
+    expect(total.getAttribute('title')).toBe('A search counts its matches up to 1000 past the page. Narrow it to count them all.');
+    await countsShown('1000+');
+    expect(screen.getByTestId('devices-quick-online').textContent).toBe('Online');
+    expect(screen.getByTestId('devices-quick-online').getAttribute('data-count')).toBe('');
+    // Fifty pages of twenty: the pager reaches the thousandth row.
+    expect(screen.getByTitle('50')).toBeDefined();
+  });
 });
 
 /** Waits until the quick filters show the counts: what the list says when it is empty depends on them. */
-async function countsShown(all: number): Promise<void> {
+async function countsShown(all: number | string): Promise<void> {
   await waitFor(() => {
     expect(screen.getByRole('radio', { name: /^All/ }).textContent).toBe(`All${all}`);
   });

@@ -1,5 +1,5 @@
 import { Empty, Space } from 'antd';
-import { ADMIN_ROLE, canAccess, DEVICE_SEARCH_MAX, LIMITED_ADMIN_ROLE, ROOT_ROLE } from '@dms/contract';
+import { ADMIN_ROLE, canAccess, DEVICE_SEARCH_COUNT_CAP, DEVICE_SEARCH_MAX, LIMITED_ADMIN_ROLE, ROOT_ROLE } from '@dms/contract';
 import { Link } from 'react-router';
 import type { HTMLAttributes } from 'react';
 import { useLiveState } from '@/api/realtime';
@@ -106,7 +106,15 @@ export function DeviceListPage({ preset }: { preset: ListPreset }) {
       locale={{ emptyText: noDevicesAtAll ? <NoDevices canAdd={canAccess(roles, 'addDevice')} /> : t('devices.list.empty') }}
       scroll={{ x: tableWidth(columns) }}
       onRow={(d) => ({ 'data-device': `${d.boxId}-${d.controller}`, 'data-status': d.status }) as HTMLAttributes<HTMLElement>}
-      showTotal={(total) => <span data-testid="devices-total">{t('devices.list.total', { total })}</span>}
+      showTotal={(total) =>
+        page.answer?.capped ? (
+          <span data-testid="devices-total" data-capped="true" title={t('devices.list.cappedHelp', { cap: DEVICE_SEARCH_COUNT_CAP })}>
+            {t('devices.list.totalCapped', { total })}
+          </span>
+        ) : (
+          <span data-testid="devices-total">{t('devices.list.total', { total })}</span>
+        )
+      }
       pagination={{ size: mobile ? 'small' : undefined, simple: mobile }}
     />
   );

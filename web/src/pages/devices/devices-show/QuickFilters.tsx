@@ -1,10 +1,13 @@
 import { Button } from 'antd';
-import type { DeviceCounts, DeviceStatus } from '@dms/contract';
+import { DEVICE_SEARCH_COUNT_CAP, type DeviceListCounts, type DeviceStatus } from '@dms/contract';
 import { STATUS_HEX, STATUS_ICON, statusLabel } from '@/features/devices/status';
 import { useI18n } from '@/i18n';
-import { countOf } from './list-spec';
+import { countLabel, countOf } from './list-spec';
 
-/** The status quick filters of a list, one chosen, each with how many devices it has. */
+/**
+ * The status quick filters of a list, one chosen, each with how many devices it has; a search matching more than its
+ * count's cap shows the cap on the whole list's and no count on the statuses'.
+ */
 export function QuickFilters({
   filters,
   value,
@@ -13,7 +16,7 @@ export function QuickFilters({
 }: {
   filters: ReadonlyArray<DeviceStatus | undefined>;
   value: DeviceStatus | undefined;
-  counts: DeviceCounts | null;
+  counts: DeviceListCounts | null;
   onChange: (status: DeviceStatus | undefined) => void;
 }) {
   const { t } = useI18n();
@@ -37,11 +40,12 @@ export function QuickFilters({
             data-count={count ?? ''}
             role="radio"
             aria-checked={selected}
+            title={counts?.capped ? t('devices.list.cappedHelp', { cap: DEVICE_SEARCH_COUNT_CAP }) : undefined}
             className="dms-devices-quick-tag"
             icon={Icon ? <Icon style={selected ? undefined : { color: status ? STATUS_HEX[status] : undefined }} /> : undefined}
           >
             {status ? statusLabel(t, status) : t('devices.list.all')}
-            <span className="dms-devices-quick-count">{count ?? '…'}</span>
+            <span className="dms-devices-quick-count">{countLabel(counts, status)}</span>
           </Button>
         );
       })}

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
+import { cappedDeviceCounts, type DeviceStatus } from '@dms/contract';
 import { initialListParams, readListParams, writeListParams } from '@/components/list-page/list-params';
 import { DEFAULT_COLUMNS, readColumns } from './column-choice';
-import { countOf, DEVICE_LIST_SPECS, deviceQuery } from './list-spec';
+import { countLabel, countOf, DEVICE_LIST_SPECS, deviceQuery } from './list-spec';
 
 const all = DEVICE_LIST_SPECS.all;
 
@@ -57,12 +58,33 @@ describe('device list URL', () => {
   });
 
   it('counts a group as the sum of its statuses', () => {
-    const counts = { all: 9, online: 1, offline: 2, online_alert: 1, offline_alert: 1, online_fault: 2, offline_fault: 1, unregistered: 1 };
+    const counts = {
+      all: 9,
+      capped: false,
+      online: 1,
+      offline: 2,
+      online_alert: 1,
+      offline_alert: 1,
+      online_fault: 2,
+      offline_fault: 1,
+      unregistered: 1,
+    };
     expect(countOf(null, 'online')).toBeNull();
     expect(countOf(counts, undefined)).toBe(9);
     expect(countOf(counts, 'fault')).toBe(3);
     expect(countOf(counts, 'alert')).toBe(2);
     expect(countOf(counts, 'offline')).toBe(2);
+    expect([undefined, 'fault', 'unregistered'].map((s) => countLabel(counts, s as DeviceStatus | undefined))).toEqual(['9', '3', '1']);
+    expect(countLabel(null, undefined)).toBe('…');
+  });
+
+  it("shows a search's capped count on the whole list and none on its statuses", () => {
+    const capped = cappedDeviceCounts();
+    expect(countOf(capped, undefined)).toBe(1000);
+    expect(countOf(capped, 'fault')).toBeNull();
+    expect(countOf(capped, 'online')).toBeNull();
+    expect(countLabel(capped, undefined)).toBe('1000+');
+    expect(countLabel(capped, 'alert')).toBe('');
   });
 });
 

@@ -1,4 +1,11 @@
-import { DEVICE_SEARCH_MAX, DEVICE_SORTS, type DeviceCounts, type DeviceQuery, type DeviceSort, type DeviceStatus } from '@dms/contract';
+import {
+  DEVICE_SEARCH_MAX,
+  DEVICE_SORTS,
+  type DeviceListCounts,
+  type DeviceQuery,
+  type DeviceSort,
+  type DeviceStatus,
+} from '@dms/contract';
 import { oneOfParam, textParam, type ListParams, type ListSpec } from '@/components/list-page/list-params';
 import type { TKey } from '@/i18n';
 
@@ -59,11 +66,20 @@ export function deviceQuery({ filter, sort, order, page, pageSize }: DeviceListP
   };
 }
 
-/** How many devices a quick filter has (null while the counts load). */
-export function countOf(counts: DeviceCounts | null, status: DeviceStatus | undefined): number | null {
+/** How many devices a quick filter has: null while the counts load, and for a status when a search's count stopped at its cap. */
+export function countOf(counts: DeviceListCounts | null, status: DeviceStatus | undefined): number | null {
   if (!counts) return null;
   if (status === undefined) return counts.all;
-  if (status === 'alert') return counts.online_alert + counts.offline_alert;
-  if (status === 'fault') return counts.online_fault + counts.offline_fault;
+  const sum = (a: number | null, b: number | null) => (a === null || b === null ? null : a + b);
+  if (status === 'alert') return sum(counts.online_alert, counts.offline_alert);
+  if (status === 'fault') return sum(counts.online_fault, counts.offline_fault);
   return counts[status];
+}
+
+/** A quick filter's count as shown: `…` while loading; when a search's count stopped at its cap, the cap and `+` on the whole list's, nothing on a status's. */
+export function countLabel(counts: DeviceListCounts | null, status: DeviceStatus | undefined): string {
+  const count = countOf(counts, status);
+  if (!counts) return '…';
+  if (counts.capped) return status === undefined ? `${counts.all}+` : '';
+  return String(count);
 }

@@ -1,4 +1,4 @@
-import type { DeviceCounts, DeviceListItem, DeviceSort, ExportBody } from '@dms/contract';
+import type { DeviceListCounts, DeviceListItem, DevicePage, DeviceSort, ExportBody } from '@dms/contract';
 import { useQuery } from '@tanstack/react-query';
 import { useCallback } from 'react';
 import type { ListControl } from '@/components/list-page/list-control';
@@ -10,9 +10,9 @@ import { useDeviceListLive } from './useDeviceListLive';
 
 export interface DeviceList {
   list: ListControl<DeviceListFilter, DeviceSort>;
-  page: PagedQuery<DeviceListItem>;
+  page: PagedQuery<DeviceListItem, DevicePage>;
   /** Devices per status for the same search (the quick filters); null while they load. */
-  counts: DeviceCounts | null;
+  counts: DeviceListCounts | null;
   /** Reloads the page and the counts. */
   reload: () => void;
   /** What the export button exports: the list as filtered and sorted now. */

@@ -67,6 +67,8 @@ export default {
     columns: 'Columns',
     columnsReset: 'Default columns',
     total: 'Devices: {total}',
+    totalCapped: 'Devices: {total}+',
+    cappedHelp: 'A search counts its matches up to {cap} past the page. Narrow it to count them all.',
     actions: 'Open',
     detail: 'Detail',
     box: 'Box',

@@ -68,6 +68,8 @@ const devices: LocaleArea<'devices'> = {
     columns: 'Columnas',
     columnsReset: 'Columnas por defecto',
     total: 'Dispositivos: {total}',
+    totalCapped: 'Dispositivos: {total}+',
+    cappedHelp: 'Una búsqueda cuenta sus coincidencias hasta {cap} más allá de la página. Acótela para contarlas todas.',
     actions: 'Abrir',
     detail: 'Detalle',
     box: 'Caja',

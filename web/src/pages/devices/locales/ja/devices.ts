@@ -68,6 +68,8 @@ const devices: LocaleArea<'devices'> = {
     columns: '表示列',
     columnsReset: '既定の列に戻す',
     total: '{total}台',
+    totalCapped: '{total}台以上',
+    cappedHelp: '検索の件数はこのページの先 {cap} 件まで数えます。すべて数えるには検索を絞り込んでください。',
     actions: '開く',
     detail: '詳細',
     box: 'ボックス',

@@ -68,6 +68,8 @@ const devices: LocaleArea<'devices'> = {
     columns: '显示列',
     columnsReset: '恢复默认列',
     total: '共 {total} 台设备',
+    totalCapped: '超过 {total} 台设备',
+    cappedHelp: '搜索只数到本页之后的 {cap} 台。缩小搜索范围即可数出全部匹配。',
     actions: '打开',
     detail: '详情',
     box: '盒子',
