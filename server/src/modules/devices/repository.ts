@@ -193,8 +193,9 @@ export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPla
 }
 
 /** How many of the filter's devices are in each status, exactly. */
-export async function countByStatus(db: Db, f: DeviceListFilter): Promise<Map<string, number>> {
-  const rows = await scoped(db, f, await readMatches(db, f.q, f.userId))
+export async function countByStatus(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<Map<string, number>> {
+  const search = plan === undefined ? await readMatches(db, f.q, f.userId) : plan;
+  const rows = await scoped(db, f, search)
     .select(['d.status', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('d.status')
     .execute();
@@ -211,7 +212,7 @@ export async function countFoundByStatus(
 ): Promise<{ byStatus: Map<string, number>; capped: boolean }> {
   const search = await planSearch(db, f.q, f.userId);
   // A small reach's texts are each read anyway: counted exactly, as its list is.
-  if (!search || search.by === 'text') return { byStatus: await countByStatus(db, f), capped: false };
+  if (!search || search.by === 'text') return { byStatus: await countByStatus(db, f, search), capped: false };
   const rows = await db
     .selectFrom(
       scoped(db, f, search, true)

@@ -115,8 +115,8 @@ const COMMON = 50;
  * - a user who reaches few devices (REACH_WALKED or fewer) has each of them checked on its own text (`text`): a
  *   dense text's matches in the whole fleet cost more to read than such a reach;
  * - on SQLite, root's or an admin's search reads its first thousand matches from the index (`probe`): fewer, and they
- *   are every match, kept in the plan (`ids`); a common text walks the list in its own order and asks the index of
- *   each device's own text (`index`), which finds a page after a few rows;
+ *   are every match, kept in the plan (`ids`); a common text's page walks the list in its own order and reads each
+ *   device's own text (`index`: the index counts its first matches), which finds a page after a few rows;
  * - otherwise the matching ids are read from the index first (`ids`).
  * On PostgreSQL every plan is the one condition on `search_text`.
  */
