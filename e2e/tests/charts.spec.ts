@@ -1,6 +1,17 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { apiGet, ownBox } from './boxes.js';
-import { baseUrl, expect, goInApp, openShell, reg as builtinRegister, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import {
+  baseUrl,
+  chooseOption,
+  expect,
+  goInApp,
+  openShell,
+  reg as builtinRegister,
+  screenshot,
+  shown as byId,
+  test,
+  tokenOf,
+} from './fixtures.js';
 
 /**
  * Chart management (/chartsManage; issue 21): root makes a gauge, a stacked and a stop-status chart with their forms
@@ -36,12 +47,6 @@ ownBox(boxId, `E2E Charts Co ${boxId}`, code, async (box) => {
   await box.publish(Date.now(), { [reg('run_state')]: 2, [reg('discharge_pressure')]: 72, [reg('load_pressure')]: 65 });
 });
 
-async function choose(page: Page, testId: string, text: string | RegExp, search?: string): Promise<void> {
-  await byId(page, testId).click();
-  if (search) await byId(page, testId).locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 async function api(request: APIRequestContext, method: 'PUT' | 'DELETE', path: string, data?: unknown): Promise<void> {
   await request.fetch(`${baseUrl()}/api/v2${path}`, {
     method,
@@ -53,7 +58,7 @@ async function api(request: APIRequestContext, method: 'PUT' | 'DELETE', path: s
 /** Fills the name and type, the form's first section. */
 async function nameAndType(page: Page, name: string): Promise<void> {
   await byId(page, 'chart-name').fill(name);
-  await choose(page, 'chart-type', TYPE);
+  await chooseOption(page, 'chart-type', TYPE);
 }
 
 /** Saves the form: back on the kind's list, the chart in it; answers its id. */
@@ -83,10 +88,10 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await nameAndType(page, gauge);
     await byId(page, 'chart-save').click();
     await expect(byId(page, 'chart-form')).toContainText('Please choose a register.');
-    await choose(page, 'gauge-register', 'Discharge pressure', 'Discharge');
+    await chooseOption(page, 'gauge-register', 'Discharge pressure', 'Discharge');
     await byId(page, 'gauge-max').fill('1.2');
     for (const [i, to] of ['0.8', '1', '1.2'].entries()) await byId(page, `gauge-band-to-${i}`).fill(to);
-    await choose(page, 'chart-form-preview-device', String(boxId), String(boxId));
+    await chooseOption(page, 'chart-form-preview-device', String(boxId), String(boxId));
     await expect(byId(page, 'chart-form-preview-view')).toHaveAttribute('data-value', '0.72');
     await expect(byId(page, 'chart-form-preview-view')).toHaveAttribute('data-level', 'normal');
     await screenshot(page, 'charts-add-gauge');
@@ -97,22 +102,22 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await goInApp(page, '/chartsManage/add-stacked-chart');
     const stacked = `Pressures ${boxId}`;
     await nameAndType(page, stacked);
-    await choose(page, 'stacked-registers', 'Discharge pressure', 'Discharge');
-    await choose(page, 'stacked-registers', 'Load pressure', 'Load pressure');
+    await chooseOption(page, 'stacked-registers', 'Discharge pressure', 'Discharge');
+    await chooseOption(page, 'stacked-registers', 'Load pressure', 'Load pressure');
     await page.keyboard.press('Escape');
-    await choose(page, 'stacked-span', '1 hour');
+    await chooseOption(page, 'stacked-span', '1 hour');
     ids.push(await save(page, /\/chartsManage\/stacked-charts/, stacked));
 
     // A stop-status chart: loaded when the run state is 2, unloaded when 3; otherwise stopped.
     await goInApp(page, '/chartsManage/add-stop-status');
     const runs = `Runs ${boxId}`;
     await nameAndType(page, runs);
-    await choose(page, 'stop-state-0', 'Loaded');
-    await choose(page, 'stop-register-0', 'Run state', 'Run state');
+    await chooseOption(page, 'stop-state-0', 'Loaded');
+    await chooseOption(page, 'stop-register-0', 'Run state', 'Run state');
     await byId(page, 'stop-value-0').fill('2');
     await byId(page, 'stop-add').click();
-    await choose(page, 'stop-state-1', 'Unloaded');
-    await choose(page, 'stop-register-1', 'Run state', 'Run state');
+    await chooseOption(page, 'stop-state-1', 'Unloaded');
+    await chooseOption(page, 'stop-register-1', 'Run state', 'Run state');
     await byId(page, 'stop-value-1').fill('3');
     ids.push(await save(page, /\/chartsManage\/stop-status/, runs));
     await expect(byId(page, `chart-words-${ids[2]}`)).toContainText('Loaded when Run state = 2; Unloaded when Run state = 3');
@@ -122,7 +127,7 @@ test('root makes each chart kind, shows them on the type’s device pages, and c
     await byId(page, 'type-charts-search').fill(code);
     await byId(page, 'type-charts-search').press('Enter');
     for (const name of [runs, gauge, stacked]) {
-      await choose(page, `type-charts-${code}-definitions`, name);
+      await chooseOption(page, `type-charts-${code}-definitions`, name);
       await expect(page.locator('.ant-message')).toContainText(`The charts of ${code} are saved.`);
     }
     await page.keyboard.press('Escape');

@@ -1,6 +1,17 @@
-import type { Page } from '@playwright/test';
 import { apiGet, ownCompressor } from './boxes.js';
-import { dialogClosed, dialogSettled, expect, goInApp, openShell, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import {
+  dialogClosed,
+  dialogSettled,
+  chooseOption,
+  expect,
+  goInApp,
+  openShell,
+  reg,
+  screenshot,
+  shown as byId,
+  test,
+  tokenOf,
+} from './fixtures.js';
 
 /**
  * Event rules (/events; issue 21): root builds a rule with the form (its words follow), tests it against the box's
@@ -13,12 +24,6 @@ const TEMPERATURE = reg('screw-compressor', 'discharge_temperature');
 const box = ownCompressor(5);
 const { boxId } = box;
 const hot = (celsius: number) => box.publishData({ [TEMPERATURE]: Math.round(celsius * 10) });
-
-async function choose(page: Page, testId: string, text: string | RegExp, search?: string): Promise<void> {
-  await byId(page, testId).click();
-  if (search) await byId(page, testId).locator('input').fill(search);
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
 
 test('root builds a rule, tests it on history, enables it; the box crosses it: one event, acknowledged, ended once', async ({
   page,
@@ -34,16 +39,16 @@ test('root builds a rule, tests it on history, enables it; the box crosses it: o
 
   await openShell(page, '/events/events-add');
   await byId(page, 'rule-name').fill(name);
-  await choose(page, 'rule-type', 'Oil-injected screw air compressor');
-  await choose(page, 'rule-severity', 'Alert');
+  await chooseOption(page, 'rule-type', 'Oil-injected screw air compressor');
+  await chooseOption(page, 'rule-severity', 'Alert');
   // Kept to this box's device: the demo fleet's compressors are not the spec's to alarm.
-  await choose(page, 'rule-devices', String(boxId), String(boxId));
+  await chooseOption(page, 'rule-devices', String(boxId), String(boxId));
   await page.keyboard.press('Escape');
   // The type's registers load after the type is chosen: a choice made as they arrive may not hold, so it is made
   // again until the rule's words name it.
   await expect(async () => {
     await page.keyboard.press('Escape');
-    await choose(page, 'rule-register', 'Discharge temperature', 'Discharge');
+    await chooseOption(page, 'rule-register', 'Discharge temperature', 'Discharge');
     await expect(byId(page, 'rule-words')).toContainText('Discharge temperature', { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
   await byId(page, 'rule-value').fill('105');
@@ -54,7 +59,7 @@ test('root builds a rule, tests it on history, enables it; the box crosses it: o
   for (const lang of ['en', 'zh', 'es', 'ja']) await byId(page, `rule-text-${lang}`).fill(`{device}: {value} > {threshold} (${lang})`);
 
   // Test against history on this box's device: one event, started and ended.
-  await choose(page, 'replay-device', String(boxId), String(boxId));
+  await chooseOption(page, 'replay-device', String(boxId), String(boxId));
   await byId(page, 'rule-test').click();
   await expect(byId(page, 'replay-result')).toHaveAttribute('data-events', '1');
   await expect(byId(page, 'replay-chart')).toBeVisible();

@@ -166,6 +166,28 @@ export async function settledClick(page: Page, button: Locator): Promise<void> {
   await button.click();
 }
 
+/**
+ * Chooses an option of the shown select `testId` (in a multiple choice: toggles it), typing `search` first to find
+ * it. The click waits until the list has finished opening (a click during its animation can be lost) and, after a
+ * search, until the list shows only what matches it: a click while the list is still being filtered lands where the
+ * option was, on another one or on nothing.
+ */
+export async function chooseOption(page: Page, testId: string, option: string | RegExp, search?: string): Promise<void> {
+  const select = shown(page, testId);
+  // A multiple choice keeps its list open after a choice: a click on it then would close the list.
+  if (!(await select.evaluate((el) => el.classList.contains('ant-select-open')))) await select.click();
+  // The list of a select chosen just before may still be fading out ("-leave").
+  const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
+  await expect(list).toHaveCount(1);
+  await expect(list).not.toHaveClass(/-(appear|enter)/);
+  const options = list.locator('.ant-select-item-option');
+  if (search !== undefined) {
+    await select.locator('input').fill(search);
+    await expect(options.filter({ hasNotText: search })).toHaveCount(0);
+  }
+  await options.filter({ hasText: option }).first().click();
+}
+
 /** Answers the server's warning (a call that must be confirmed first) with OK, once its box has settled: a click
  *  during its opening animation can be lost (no request, no answer). */
 export async function confirmWarning(page: Page): Promise<void> {

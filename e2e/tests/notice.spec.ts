@@ -1,7 +1,6 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Page } from '@playwright/test';
-import { dialogClosed, dialogSettled, expect, goInApp, openShell, screenshot, shown as byId, test } from './fixtures.js';
+import { dialogClosed, dialogSettled, chooseOption, expect, goInApp, openShell, screenshot, shown as byId, test } from './fixtures.js';
 
 /**
  * Notification management and its log (/notice; issue 22): root edits a message template with its live preview (a
@@ -11,16 +10,11 @@ import { dialogClosed, dialogSettled, expect, goInApp, openShell, screenshot, sh
  */
 test.use({ role: 'demo_root' });
 
-async function choose(page: Page, testId: string, text: string | RegExp): Promise<void> {
-  await byId(page, testId).click();
-  await page.locator('.ant-select-dropdown:visible .ant-select-item-option').filter({ hasText: text }).first().click();
-}
-
 test('root edits a template with its live preview, saves it and restores the default', async ({ page }) => {
   await openShell(page, '/notice/notification-management');
   await byId(page, 'notice-tab-templates').click();
-  await choose(page, 'template-kind', /^Fault occurred$/);
-  await choose(page, 'template-language', 'English');
+  await chooseOption(page, 'template-kind', /^Fault occurred$/);
+  await chooseOption(page, 'template-language', 'English');
   const subject = byId(page, 'template-subject');
   await expect(byId(page, 'template-standard')).toBeVisible();
   const standard = await subject.inputValue();
@@ -114,12 +108,12 @@ test('the delivery log opens, filters by channel and offers its export', async (
   await goInApp(page, '/notice/notification-log');
   await expect(byId(page, 'deliveries-table')).toBeVisible();
   await expect(byId(page, 'deliveries-export')).toBeVisible();
-  await choose(page, 'deliveries-channel', /^Webhook$/);
+  await chooseOption(page, 'deliveries-channel', /^Webhook$/);
   await expect(page).toHaveURL(/[?&]channel=webhook(&|$)/);
   await expect(byId(page, 'deliveries-table').locator('.ant-spin-spinning')).toHaveCount(0);
   for (const cell of await byId(page, 'deliveries-table').locator('[data-testid^="delivery-channel-"]').all()) {
     await expect(cell).toHaveText('Webhook');
   }
-  await choose(page, 'deliveries-channel', 'All channels');
+  await chooseOption(page, 'deliveries-channel', 'All channels');
   await expect(page).not.toHaveURL(/channel=/);
 });

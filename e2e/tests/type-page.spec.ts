@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import type { DeviceDetail } from '@dms/contract';
 import { apiGet, connectBox, registerBoxes, sayHello } from './boxes.js';
-import { baseUrl, expect, goInApp, openShell, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
+import { baseUrl, chooseOption, expect, goInApp, openShell, reg, screenshot, shown as byId, test, tokenOf } from './fixtures.js';
 
 /**
  * A type's page (/device-type/type-config/page/{id}/{alias}; issue 20): root gives a type a key figure and a second
@@ -15,9 +15,7 @@ const TEMPERATURE = reg('screw-compressor', 'discharge_temperature');
 
 /** Toggles one option of a multiple choice (typed to find it), then closes its list. */
 async function toggle(page: Page, testId: string, typed: string, option: string): Promise<void> {
-  await byId(page, testId).click();
-  await page.keyboard.type(typed);
-  await page.locator('.ant-select-dropdown:visible').getByText(option).click();
+  await chooseOption(page, testId, option, typed);
   await page.keyboard.press('Escape');
   await expect(page.locator('.ant-select-dropdown:visible')).toHaveCount(0);
 }
