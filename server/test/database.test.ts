@@ -140,6 +140,21 @@ async function sqliteShape(db: Db): Promise<{ columns: unknown[]; others: unknow
 }
 
 describe.runIf(dialects.includes('postgres'))('database connections on postgres', () => {
+  it('opens each session without parallel workers or JIT, in the configured schema', async () => {
+    const schema = `t_${process.pid}_conn`;
+    const { db, close } = await openDatabase({ kind: 'postgres', url: PG_URL, schema });
+    try {
+      // Several sessions at once: each of the pool's connections is opened so, not only the first.
+      const read = () =>
+        sql<{ workers: string; jit: string; path: string }>`select current_setting('max_parallel_workers_per_gather') as workers,
+          current_setting('jit') as jit, current_setting('search_path') as path, pg_sleep(0.05)`.execute(db);
+      const sessions = await Promise.all([read(), read(), read()]);
+      for (const { rows } of sessions) expect(rows[0]).toMatchObject({ workers: '0', jit: 'off', path: schema });
+    } finally {
+      await close();
+    }
+  });
+
   it('lives through its idle connections being closed by the database, says so, and queries on', async () => {
     const warnings: string[] = [];
     // Named as global-setup.ts drops it once every file is done: dropped here, under the others' introspection, it made

@@ -376,6 +376,32 @@ describe.each(dialects)('history rollups on %s', (dialect) => {
     expect(await levelRows()).toEqual(all.filter(kept));
   });
 
+  it('prunes every device that holds rollups, a chunk of devices at a time, those no longer in the fleet too', async () => {
+    await t.app.rollups.stop();
+    const now = h0 + 3 * DAY;
+    // The device's rollups copied to two ids no device has now (as a removed device's rollups stay): three devices, walked
+    // two at a time.
+    const others = [deviceId + 1_000_001, deviceId + 1_000_002];
+    for (const other of others)
+      await sql`INSERT INTO history_rollups (device_id, register, level, ts, type_id, version, n, min, max, sum)
+        SELECT ${other}, register, level, ts, type_id, version, n, min, max, sum FROM history_rollups WHERE device_id = ${deviceId}`.execute(
+        t.app.db,
+      );
+    const rowsOf = async (id: number) =>
+      t.app.db.selectFrom('history_rollups').select(['level', 'ts']).where('device_id', '=', id).execute();
+    const before = await rowsOf(deviceId);
+    const day = { minuteMs: DAY, fiveMinutesMs: DAY, tenMinutesMs: DAY, hourMs: DAY };
+    const expired = before.filter((r) => r.ts < now - DAY).length;
+    expect(expired).toBeGreaterThan(0);
+    expect(await pruneRollups(t.app.db, now, day, 2)).toBe(3 * expired);
+    for (const id of [deviceId, ...others]) {
+      const left = await rowsOf(id);
+      expect(left.length).toBe(before.length - expired);
+      expect(left.filter((r) => r.ts < now - DAY)).toEqual([]);
+    }
+    await t.app.db.deleteFrom('history_rollups').where('device_id', 'in', others).execute();
+  });
+
   it('writes no bucket of a level past its retention (what the prune would delete): an upgrade rolls up its whole history', async () => {
     const now = h0 + 3 * DAY;
     // As after migration 0035: no rollups, and every minute of history marked.

@@ -110,6 +110,18 @@ export function createPrivateFile(file: string): void {
 }
 
 /**
+ * The settings of each of the server's PostgreSQL sessions, sent as it opens (no round trip):
+ * - no parallel workers and no JIT: the server's queries are short and indexed (a page, a count up to a cap, a
+ *   device's history); starting workers costs more than they save (a manager's search at a million devices: 36 ms
+ *   with one worker, 5.6 ms without; docs/benchmarks.md), and they take cores other requests and the ingest need.
+ *   Rollups and exports read in chunks;
+ * - the search path of `DATABASE_SCHEMA`.
+ */
+function sessionOptions(schema?: string): string {
+  return ['-c max_parallel_workers_per_gather=0', '-c jit=off', ...(schema ? [`-c search_path=${schema}`] : [])].join(' ');
+}
+
+/**
  * Opens the configured database: the SQLite file under DATA_DIR, or PostgreSQL.
  *
  * SQLite runs in WAL mode with synchronous=FULL unless the configuration says `normal`: a box's PUBACK follows the
@@ -132,11 +144,7 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const schema = database.schema;
-  const pool = new pg.Pool({
-    connectionString: database.url,
-    max: 10,
-    ...(schema ? { options: `-c search_path=${schema}` } : {}),
-  });
+  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: sessionOptions(schema) });
   // An idle connection the database closed (a restart, an administrator's kill, a dropped database) is reported here:
   // unheard, it would end the process. The pool opens a new one when next asked.
   pool.on('error', (err) => {

@@ -85,7 +85,9 @@ export class StatusTracker {
 
   /** Writes the last-seen times that changed since the last time. */
   async persistSeen(): Promise<void> {
-    const seen = [...this.ctx.registry.boxes.values()].filter((b) => b.seenDirty);
+    // Collected as they are walked: a copy of every box first (a million at scale) is garbage the size of the fleet.
+    const seen: BoxState[] = [];
+    for (const b of this.ctx.registry.boxes.values()) if (b.seenDirty) seen.push(b);
     if (seen.length === 0) return;
     for (const b of seen) b.seenDirty = false;
     await repo

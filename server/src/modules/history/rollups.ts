@@ -1,4 +1,4 @@
-import { sql } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../../db/database.js';
 import {
   bucketOf,
@@ -210,33 +210,53 @@ export async function rollUp(db: Db, now: number, retention: RollupRetention): P
 }
 
 /**
- * Deletes each level's rollups past its retention, device by device: the device's registers first (walked on the key,
- * one lookup each), then a range of the key per register and level, never a scan of everything the device holds.
+ * Deletes each level's rollups past its retention, device by device: the devices that hold rollups are walked on the
+ * key (one lookup each, `PRUNE_CHUNK` at a time; a fleet's devices that never reported cost nothing, where reading
+ * every device and asking for each was a million queries an hour at a million devices), then each device's registers
+ * the same way, then a range of the key per register and level, never a scan of everything a device holds.
  * Answers the rows deleted.
  */
-export async function pruneRollups(db: Db, now: number, retention: RollupRetention): Promise<number> {
-  const devices = await db.selectFrom('devices').select('id').execute();
+export async function pruneRollups(db: Db, now: number, retention: RollupRetention, chunk = PRUNE_CHUNK): Promise<number> {
   let deleted = 0;
-  for (const { id } of devices) {
-    const found = await sql<{ register: number | null }>`WITH RECURSIVE r(register) AS (
-        SELECT min(register) FROM history_rollups WHERE device_id = ${id}
-        UNION ALL
-        SELECT (SELECT min(register) FROM history_rollups WHERE device_id = ${id} AND register > r.register) FROM r WHERE r.register IS NOT NULL
-      ) SELECT register FROM r WHERE register IS NOT NULL`.execute(db);
-    const registers = found.rows.map((r) => Number(r.register));
-    if (registers.length === 0) continue;
-    for (const { level, keep } of LEVELS) {
-      const r = await db
-        .deleteFrom('history_rollups')
-        .where('device_id', '=', id)
-        .where('register', 'in', registers)
-        .where('level', '=', level)
-        .where('ts', '<', now - keep(retention))
-        .executeTakeFirst();
-      deleted += Number(r.numDeletedRows);
+  for (let after = 0; ;) {
+    const devices = await keyWalk(db, sql`device_id`, sql`true`, after, chunk);
+    for (const id of devices) {
+      const registers = await keyWalk(db, sql`register`, sql`device_id = ${id}`, -1, REGISTERS_WALKED);
+      if (registers.length === 0) continue;
+      for (const { level, keep } of LEVELS) {
+        const r = await db
+          .deleteFrom('history_rollups')
+          .where('device_id', '=', id)
+          .where('register', 'in', registers)
+          .where('level', '=', level)
+          .where('ts', '<', now - keep(retention))
+          .executeTakeFirst();
+        deleted += Number(r.numDeletedRows);
+      }
     }
+    const last = devices.at(-1);
+    if (last === undefined || devices.length < chunk) return deleted;
+    after = last;
   }
-  return deleted;
+}
+
+/** Devices whose rollups one query of the prune's walk reads. */
+const PRUNE_CHUNK = 1000;
+/** More than the registers any device holds (register numbers are at most 65,535). */
+const REGISTERS_WALKED = 100_000;
+
+/**
+ * The distinct values of a leading column of the rollups' key (`column`, where `where` holds) past `after`, up to
+ * `limit` of them, in order: each found by one lookup of the key (a skip scan), not by reading the rows between.
+ */
+async function keyWalk(db: Db, column: RawBuilder<unknown>, where: RawBuilder<unknown>, after: number, limit: number): Promise<number[]> {
+  const { rows } = await sql<{ v: number | string | null }>`WITH RECURSIVE k(v, n) AS (
+      SELECT (SELECT min(${column}) FROM history_rollups WHERE ${where} AND ${column} > ${after}), 1
+      UNION ALL
+      SELECT (SELECT min(${column}) FROM history_rollups WHERE ${where} AND ${column} > k.v), k.n + 1 FROM k
+      WHERE k.v IS NOT NULL AND k.n < ${limit}
+    ) SELECT v FROM k WHERE v IS NOT NULL`.execute(db);
+  return rows.map((r) => Number(r.v));
 }
 
 /** Minutes waiting to be rolled up (the open ones included). */
