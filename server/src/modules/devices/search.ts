@@ -71,7 +71,12 @@ async function matchFor(db: Kysely<Database>, text: string): Promise<string> {
 /** The device ids whose text holds `text` (from `searchText`, non-empty), as a subquery for `d.id in (…)`. */
 export function matchingIds(dialect: SearchDialect, text: string): RawBuilder<number> {
   if (dialect === 'postgres') return sql<number>`(select id from devices where search_text like ${likePattern(text)} escape '\\')`;
-  return sql<number>`(select rowid from device_search where device_search match ${matchOf(text)})`;
+  return indexed(matchOf(text));
+}
+
+/** SQLite: the rows of the index that a MATCH expression matches, as a subquery of their ids. */
+function indexed(match: RawBuilder<string> | string): RawBuilder<number> {
+  return sql<number>`(select rowid from device_search where device_search match ${match})`;
 }
 
 /**
@@ -116,14 +121,14 @@ const COMMON = 50;
  *   dense text's matches in the whole fleet cost more to read than such a reach;
  * - on SQLite, root's or an admin's search reads its first thousand matches from the index (`probe`): fewer, and they
  *   are every match, kept in the plan (`ids`); a common text's page walks the list in its own order and reads each
- *   device's own text (`index`: the index counts its first matches), which finds a page after a few rows;
+ *   device's own text (`walk`: the index counts its first matches), which finds a page after a few rows;
  * - otherwise the matching ids are read from the index first (`ids`).
  * On PostgreSQL every plan is the one condition on `search_text`.
  */
 export interface SearchPlan {
   text: string;
   dialect: SearchDialect;
-  by: 'ids' | 'index' | 'text';
+  by: 'ids' | 'walk' | 'text';
   /** SQLite: the text's MATCH expression (`matchFor`); PostgreSQL: empty. */
   match: string;
   /** SQLite, a rare text: its every match, read from the index once (`probe`). */
@@ -166,7 +171,7 @@ export async function planSearch(db: Db, q: string | undefined, userId: number |
   const search = await readMatches(db, q, userId);
   if (!search || userId !== null || search.dialect === 'postgres') return search;
   const { common, ids } = await probe(db, search.match);
-  return ids ? { ...search, ids } : { ...search, by: common ? 'index' : 'ids' };
+  return ids ? { ...search, ids } : { ...search, by: common ? 'walk' : 'ids' };
 }
 
 /** The condition on `devices as d` a plan makes. */
@@ -175,5 +180,5 @@ export function searched(search: SearchPlan): RawBuilder<boolean> {
   // A walk in list order asks each device's own text: a few µs, where the index asked of one row costs 15-200 µs
   // (more for a short text, whose every term it opens).
   if (search.dialect === 'postgres' || search.by !== 'ids') return textHolds(search.dialect, search.text);
-  return sql<boolean>`d.id in (select rowid from device_search where device_search match ${search.match})`;
+  return sql<boolean>`d.id in ${indexed(search.match)}`;
 }
