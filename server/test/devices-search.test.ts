@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cappedDeviceCounts, type DeviceCounts, type DeviceSummary } from '@dms/contract';
 import { refreshReach } from '../src/access/reach.js';
+import { planSearch } from '../src/modules/devices/search.js';
 import { registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, userIds, type TestApp } from './helper.js';
 
@@ -284,6 +285,44 @@ describe.each(dialects)('search anywhere in a device text on %s', (dialect) => {
     expect((await get(endUser, '/api/v2/devices/counts?q=99030')).data).toEqual(cappedDeviceCounts());
     expect(cappedDeviceCounts()).toMatchObject({ all: 1000, capped: true, online: null, unregistered: null });
     expect(await found(manager, 'ärger')).toEqual(['860103/2']);
+  });
+
+  it("pages root's search in list order however dense its text: a thousand matches and more, one device in a hundred", async () => {
+    // 1,001 devices hold the text, their ids a hundred apart (one device in a hundred of the id range): on SQLite the
+    // page walks the list's index and looks each device up in the set of the index's matches (`set`).
+    await registerBoxes(t.app, 990303, 990303, 'demo_end_user');
+    const uid = await userIds(t);
+    const rows = Array.from({ length: 1001 }, (_, k) => ({
+      id: 300_000 + k * 100,
+      box_id: 990303,
+      controller: 1 + ((k * 2) % 1001),
+      owner_id: uid('demo_end_user'),
+      company: `Qset Works ${k}`,
+      status: k % 3 === 0 ? 'offline' : 'online',
+      fault: 0,
+      alert: 0,
+      type_id: null,
+      type_code: 'screw-compressor',
+      online: k % 3 === 0 ? 0 : 1,
+      last_seen: null,
+      created_at: t.clock.now,
+    }));
+    for (let k = 0; k < rows.length; k += 500)
+      await t.app.db
+        .insertInto('devices')
+        .values(rows.slice(k, k + 500))
+        .execute();
+    if (dialect === 'sqlite') expect((await planSearch(t.app.db, 'QSET', null))?.by).toBe('set');
+    const page = async (query: string) => (await get(root, `/api/v2/devices?q=qset${query}`)).data as Page & { capped: boolean };
+    const controllers = (p: Page) => p.items.map((d) => d.controller);
+    expect(await page('&page_size=5')).toMatchObject({ total: 1000, capped: true });
+    expect(controllers(await page('&page_size=5'))).toEqual([1, 2, 3, 4, 5]);
+    expect(controllers(await page('&page_size=3&order=desc'))).toEqual([1001, 1000, 999]);
+    // Controller 1 + (2k mod 1001), every one of 1 to 1,001: offline when k is a multiple of three.
+    const offline = rows.filter((r) => r.status === 'offline').map((r) => r.controller);
+    expect(controllers(await page('&page_size=4&status=offline'))).toEqual(offline.sort((a, b) => a - b).slice(0, 4));
+    expect(controllers(await page('&page=201&page_size=5'))).toEqual([1001]);
+    expect(await found(root, 'qset works 1000')).toEqual([`990303/${1 + ((1000 * 2) % 1001)}`]);
   });
 
   it.runIf(dialect === 'postgres')(
