@@ -183,9 +183,14 @@ async function listIds(db: Db, f: DeviceListFilter, p: DeviceListPage, search: S
   return rows.map((r) => r.id);
 }
 
+/** The search a count was given, else the one that reads every match of the filter's text. */
+async function everyMatch(db: Db, f: DeviceListFilter, plan: SearchPlan | null | undefined): Promise<SearchPlan | null> {
+  return plan === undefined ? readMatches(db, f.q, f.userId) : plan;
+}
+
 /** How many devices the filter has, exactly (exports): a search's every match is read. */
 export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<number> {
-  const search = plan === undefined ? await readMatches(db, f.q, f.userId) : plan;
+  const search = await everyMatch(db, f, plan);
   const { total } = await scoped(db, f, search)
     .select((eb) => eb.fn.countAll<number | string>().as('total'))
     .executeTakeFirstOrThrow();
@@ -194,7 +199,7 @@ export async function countDevices(db: Db, f: DeviceListFilter, plan?: SearchPla
 
 /** How many of the filter's devices are in each status, exactly. */
 export async function countByStatus(db: Db, f: DeviceListFilter, plan?: SearchPlan | null): Promise<Map<string, number>> {
-  const search = plan === undefined ? await readMatches(db, f.q, f.userId) : plan;
+  const search = await everyMatch(db, f, plan);
   const rows = await scoped(db, f, search)
     .select(['d.status', (eb) => eb.fn.countAll<number | string>().as('n')])
     .groupBy('d.status')
