@@ -29,6 +29,9 @@ export default defineConfig({
     browserName: 'chromium',
     headless: true,
     viewport: { width: 1280, height: 800 },
+    // As a user who asked their system for less motion: no menu, dialog or chart animates (App.tsx, EChart.tsx), so a
+    // click never waits for one to settle. shell.spec.ts keeps the animated console.
+    reducedMotion: 'reduce',
     screenshot: 'only-on-failure',
     trace: 'off',
     launchOptions: CHROMIUM_LAUNCH,

@@ -125,7 +125,9 @@ test('an announcement of each type reaches exactly its audience; super top is a 
   await screenshot(page, 'announcement-list-root');
 
   // demo_afterSales: the personal one (super top, first, in English) and everyone's; the banner until read.
-  const afterSales = await (await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 } })).newPage();
+  const afterSales = await (
+    await browser.newContext({ baseURL: baseUrl(), viewport: { width: 1280, height: 800 }, reducedMotion: 'reduce' })
+  ).newPage();
   await signIn(afterSales, 'demo_afterSales');
   await openShell(afterSales, '/dashboard');
   const banner = afterSales.getByTestId('announcement-banner');

@@ -63,7 +63,12 @@ test('a box claimed by scanning its label with the camera', async ({ playwright 
     ],
   });
   try {
-    const context = await browser.newContext({ storageState: stateOf('demo_manager'), baseURL: baseUrl(), permissions: ['camera'] });
+    const context = await browser.newContext({
+      storageState: stateOf('demo_manager'),
+      baseURL: baseUrl(),
+      permissions: ['camera'],
+      reducedMotion: 'reduce',
+    });
     const page = await context.newPage();
     await openShell(page, '/usermanager/add-device');
     await shown(page, 'add-device-scan').click();

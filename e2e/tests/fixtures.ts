@@ -101,10 +101,11 @@ export async function asRole(page: Page, role: Role, lang?: Lang): Promise<strin
 
 /**
  * A page of its own, in a browser context signed in as `role` (its shared session) in `lang`, for a spec that keeps
- * one page through its tests (opened in beforeAll; close its context in afterAll).
+ * one page through its tests (opened in beforeAll; close its context in afterAll). Without animations, as every
+ * spec's page (playwright.config.ts).
  */
 export async function rolePage(browser: Browser, role: Role | null, lang?: Lang, viewport = { width: 1280, height: 800 }): Promise<Page> {
-  const context = await browser.newContext({ baseURL: baseUrl(), storageState: stateOf(role, lang), viewport });
+  const context = await browser.newContext({ baseURL: baseUrl(), storageState: stateOf(role, lang), viewport, reducedMotion: 'reduce' });
   return context.newPage();
 }
 

@@ -87,7 +87,7 @@ test('root makes a template per register; its holder sees and writes exactly wha
   const deviceId = ((await devices.json()) as { data: { items: Array<{ deviceId: number }> } }).data.items[0]?.deviceId;
   await request.post(api('/user_register/assign_device'), { headers, data: { userId, deviceId } });
 
-  const context = await page.context().browser()?.newContext();
+  const context = await page.context().browser()?.newContext({ reducedMotion: 'reduce' });
   if (!context) throw new Error('no browser');
   const holderPage = await context.newPage();
   await context.addCookies([{ name: 'Admin-Token', value: await apiLogin(holderPage.request, holder, 'holder123'), url: baseUrl() }]);

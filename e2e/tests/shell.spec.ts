@@ -27,6 +27,9 @@ async function fromTagMenu(page: Page, path: string, entry: string): Promise<voi
 }
 
 test.describe('shell (spec 2)', () => {
+  // The console as most users see it, animated (the other specs run as a user who asked for less motion).
+  test.use({ reducedMotion: 'no-preference' });
+
   test('page titles in English and Chinese', async ({ page }) => {
     await asRole(page, 'demo_root');
     await page.goto('/dashboard');

@@ -4,6 +4,7 @@ import type { Locale } from 'antd/es/locale';
 import { useEffect } from 'react';
 import { RouterProvider } from 'react-router';
 import { t, takeLanguageSwitched } from '../i18n';
+import { useReducedMotion } from '../layout/useReducedMotion';
 import { antdSize, useAppState } from '../settings/app-state';
 import { useSetting } from '../settings/store';
 import { FeedbackBridge, withFeedback } from './feedback';
@@ -21,11 +22,15 @@ function LanguageSwitchedNotice() {
   return null;
 }
 
-/** The providers: antd theme (colour from settings, size from the size select), antd locale, feedback, server state, router. */
+/**
+ * The providers: antd theme (colour from settings, size from the size select, no animation for a user who asked their
+ * system for less motion), antd locale, feedback, server state, router.
+ */
 export function App({ antdLocale }: { antdLocale: Locale }) {
   const colorPrimary = useSetting('themeColor');
   const size = useAppState((s) => s.size);
   const { componentSize, compact } = antdSize(size);
+  const reducedMotion = useReducedMotion();
   useEffect(() => {
     // The shell's own styles (tags, initials) follow the theme colour too.
     document.documentElement.style.setProperty('--dms-primary', colorPrimary);
@@ -35,7 +40,7 @@ export function App({ antdLocale }: { antdLocale: Locale }) {
       locale={antdLocale}
       componentSize={componentSize}
       theme={{
-        token: { colorPrimary, colorInfo: colorPrimary },
+        token: { colorPrimary, colorInfo: colorPrimary, motion: !reducedMotion },
         algorithm: compact ? [theme.defaultAlgorithm, theme.compactAlgorithm] : theme.defaultAlgorithm,
       }}
     >

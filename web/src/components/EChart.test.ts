@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { confined } from './EChart';
+import { confined, withMotion } from './EChart';
 
 describe('confined', () => {
   it('keeps a tooltip inside its chart unless the option says otherwise', () => {
@@ -13,5 +13,17 @@ describe('confined', () => {
   it('leaves an option without a tooltip as it is', () => {
     const option = { series: [] };
     expect(confined(option)).toBe(option);
+  });
+});
+
+describe('withMotion', () => {
+  it('draws a chart at once for a user who asked for less motion, and animated otherwise', () => {
+    expect(withMotion({ series: [] }, true)).toEqual({ series: [], animation: false });
+    expect(withMotion({ series: [] }, false)).toEqual({ series: [], animation: true });
+  });
+
+  it('leaves an option that says whether it animates as it is', () => {
+    const option = { animation: true, series: [] };
+    expect(withMotion(option, true)).toBe(option);
   });
 });

@@ -1,6 +1,7 @@
 import { type CSSProperties, useEffect, useRef } from 'react';
 import { init, type EChartsCoreOption, type EChartsType, type SetOptionOpts, use as registerParts } from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import { useReducedMotion } from '../layout/useReducedMotion';
 import { useLatest } from '../lib/useLatest';
 
 // echarts' `use` is no React hook: it is renamed so the hooks rules do not take it for one.
@@ -48,6 +49,14 @@ export function confined(option: EChartsCoreOption): EChartsCoreOption {
   return { ...option, tooltip: Array.isArray(tip) ? tip.map((t: object) => keep(t)) : keep(tip) };
 }
 
+/**
+ * The option animated unless the user asked their system for less motion (`reduced`): then it is drawn at once.
+ * An option that says whether it animates is left as it is.
+ */
+export function withMotion(option: EChartsCoreOption, reduced: boolean): EChartsCoreOption {
+  return 'animation' in option ? option : { ...option, animation: !reduced };
+}
+
 /** What the chart's DOM node carries for tests and tools: the echarts instance (`node.echart.getOption()`). */
 export interface EChartElement extends HTMLDivElement {
   echart?: EChartsType;
@@ -75,6 +84,7 @@ export function EChart({
   const handlersRef = useLatest(onEvents);
   const onChartRef = useLatest(onChart);
   const bound = useRef(new Set<string>());
+  const reducedMotion = useReducedMotion();
 
   useEffect(() => {
     const el = ref.current;
@@ -110,8 +120,8 @@ export function EChart({
   useEffect(() => {
     const chart = chartRef.current;
     if (!chart) return;
-    chart.setOption(confined(option), { notMerge: notMerge ?? false, replaceMerge, lazyUpdate: false });
-  }, [option, notMerge, replaceMerge]);
+    chart.setOption(withMotion(confined(option), reducedMotion), { notMerge: notMerge ?? false, replaceMerge, lazyUpdate: false });
+  }, [option, notMerge, replaceMerge, reducedMotion]);
 
   // Bind each event name once; the call goes to whatever handler is current.
   useEffect(() => {
