@@ -57,8 +57,19 @@ describe('configuration', () => {
     expect(c.database).toEqual({ kind: 'postgres', url: 'postgres://u@db:5432/dms', schema: 'dms' });
   });
 
+  it('reads Redis from REDIS_URL, its keys under REDIS_PREFIX (dms: unless set); none without it', () => {
+    expect(loadConfig({ REDIS_URL: 'redis://cache:6379/2' }).redis).toEqual({ url: 'redis://cache:6379/2', prefix: 'dms:' });
+    expect(loadConfig({ REDIS_URL: 'rediss://cache:6380', REDIS_PREFIX: 'plant-a:' }).redis).toEqual({
+      url: 'rediss://cache:6380',
+      prefix: 'plant-a:',
+    });
+    expect(loadConfig({ REDIS_PREFIX: 'x:' }).redis).toBeUndefined();
+  });
+
   it.each([
     [{ PORT: 'eighty' }, /^Invalid configuration: PORT /],
+    [{ REDIS_URL: 'http://cache:6379' }, /REDIS_URL must start with redis:\/\/ or rediss:\/\//],
+    [{ REDIS_URL: 'redis://cache', REDIS_PREFIX: 'a b' }, /REDIS_PREFIX must be 1-64 letters, digits or _ : \. -/],
     [{ PORT: '70000' }, /PORT/],
     [{ DATABASE_URL: 'mysql://x' }, /DATABASE_URL must start with postgres:\/\//],
     [{ LOG_LEVEL: 'loud' }, /LOG_LEVEL/],

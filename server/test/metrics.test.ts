@@ -283,12 +283,22 @@ describe('server metrics read their sources when scraped', () => {
     let connected = true;
     const backlog = { bytes: 2048, messages: 2, waiting: 1, waits: 7, maxBytes: 65_536 };
     let rollupMinutes = 12;
+    const bus = {
+      mode: 'redis' as const,
+      connected: true,
+      sent: 9,
+      received: 4,
+      dropped: 0,
+      resumed: 0,
+      refused: {} as Record<string, number>,
+    };
     const metrics = new ServerMetrics({
       ingest: () => ({ messages: 5, snapshots: 3, values: 300, duplicates: 0, drops }),
       backlog: () => backlog,
       broker: () => ({ mode: 'external', connected }),
       rollupBacklog: () => Promise.resolve(rollupMinutes),
       websockets: () => null,
+      bus: () => bus,
     });
     let samples = parse(await metrics.registry.metrics());
     expect(value(samples, 'dms_broker_connected', { mode: 'external' })).toBe(1);
@@ -300,6 +310,13 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_ingest_backlog_waits_total')).toBe(7);
     expect(value(samples, 'dms_ingest_backlog_max_bytes')).toBe(65_536);
     expect(value(samples, 'dms_history_rollup_backlog_minutes')).toBe(12);
+    expect(value(samples, 'dms_bus_connected', { mode: 'redis' })).toBe(1);
+    expect(value(samples, 'dms_bus_events_total', { direction: 'sent' })).toBe(9);
+    expect(value(samples, 'dms_bus_events_total', { direction: 'received' })).toBe(4);
+    bus.connected = false;
+    bus.dropped = 3;
+    bus.resumed = 1;
+    bus.refused.not_json = 2;
     backlog.bytes = 0;
     rollupMinutes = 0;
     connected = false;
@@ -310,5 +327,9 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_ingest_dropped_total', { reason: 'not-json' })).toBe(2);
     expect(value(samples, 'dms_ingest_backlog_bytes')).toBe(0);
     expect(value(samples, 'dms_history_rollup_backlog_minutes')).toBe(0);
+    expect(value(samples, 'dms_bus_connected', { mode: 'redis' })).toBe(0);
+    expect(value(samples, 'dms_bus_events_total', { direction: 'dropped' })).toBe(3);
+    expect(value(samples, 'dms_bus_resumed_total')).toBe(1);
+    expect(value(samples, 'dms_bus_messages_refused_total', { reason: 'not_json' })).toBe(2);
   });
 });

@@ -1,4 +1,4 @@
-import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import os from 'node:os';
@@ -6,7 +6,10 @@ import path from 'node:path';
 import mqtt, { type MqttClient } from 'mqtt';
 import { boxClientId, upTopic } from '@dms/contract';
 import { body, type TestApp } from './helper.js';
+import { PrivateService } from './private-service.js';
 import { reg } from './registers.js';
+
+export { answers, sleep } from './private-service.js';
 
 /**
  * A private Mosquitto for the tests of an external broker that restarts (broker-restart.test.ts): its binary and
@@ -33,7 +36,6 @@ const [major, minor, patch] = mosquittoVersion();
 export const keepsSharedSubscriptions = major > 2 || (major === 2 && (minor > 0 || patch >= 12));
 
 export const RUN_HOURS = reg('generic-plc', 'running_hours');
-export const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 export async function freePort(): Promise<number> {
   return new Promise((resolve) => {
@@ -46,24 +48,13 @@ export async function freePort(): Promise<number> {
   });
 }
 
-export const answers = (port: number) =>
-  new Promise<boolean>((resolve) => {
-    const socket = net.connect({ host: '127.0.0.1', port }, () => {
-      socket.destroy();
-      resolve(true);
-    });
-    socket.on('error', () => {
-      resolve(false);
-    });
-  });
-
 /** A private Mosquitto: persistent, anonymous, on 127.0.0.1:port; start() and stop() by its own process. */
-export class PrivateMosquitto {
+export class PrivateMosquitto extends PrivateService {
   readonly dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-mosquitto-'));
-  private child: ChildProcess | null = null;
-  private output = '';
 
-  constructor(readonly port: number) {
+  /** Stopped with SIGTERM: it saves its sessions first. */
+  constructor(port: number) {
+    super(port, 'SIGTERM');
     const conf = [
       `listener ${port} 127.0.0.1`,
       'allow_anonymous true',
@@ -84,35 +75,8 @@ export class PrivateMosquitto {
     return `mqtt://127.0.0.1:${this.port}`;
   }
 
-  async start(): Promise<void> {
-    const child = spawn(MOSQUITTO, ['-c', path.join(this.dir, 'mosquitto.conf')], { stdio: ['ignore', 'ignore', 'pipe'] });
-    child.stderr.on('data', (chunk: Buffer) => {
-      this.output = (this.output + chunk.toString()).slice(-4000);
-    });
-    this.child = child;
-    const until = Date.now() + 10_000;
-    while (!(await answers(this.port))) {
-      if (child.exitCode !== null || Date.now() > until) throw new Error(`mosquitto did not start: ${this.output}`);
-      await sleep(25);
-    }
-  }
-
-  /** SIGTERM to its own process id, and wait until it has exited (it saves its sessions first). */
-  async stop(): Promise<void> {
-    const child = this.child;
-    this.child = null;
-    if (!child || child.exitCode !== null || child.signalCode !== null) return;
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    const timer = setTimeout(() => child.kill('SIGKILL'), 10_000);
-    await exited;
-    clearTimeout(timer);
-  }
-
-  async restart(downMs: number): Promise<void> {
-    await this.stop();
-    await sleep(downMs);
-    await this.start();
+  protected command(): [string, string[]] {
+    return [MOSQUITTO, ['-c', path.join(this.dir, 'mosquitto.conf')]];
   }
 
   async dispose(): Promise<void> {

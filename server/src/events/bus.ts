@@ -52,6 +52,44 @@ export interface DomainEvents {
     eventId: 0;
     severity: null;
   };
+  /**
+   * The bus across instances (REDIS_URL) is back after Redis was away: what other instances changed meanwhile was not
+   * heard here, so what is kept from the database is dropped and read again. Heard only where it happens.
+   */
+  busResumed: Record<string, never>;
+}
+
+/**
+ * The core's events that every instance must hear (with REDIS_URL): each changes what instances keep in memory (open
+ * consoles, their sessions and reach, the template cache, ingest's boxes). An area shares its own (`bus.share`) in
+ * its module's index. The rest (a box's reply or hello, a device's transition) are acted on once, where they happen.
+ */
+export const SHARED_CORE_EVENTS: readonly DomainEventType[] = [
+  'liveToRole',
+  'reachChanged',
+  'userChanged',
+  'sessionEnded',
+  'templateChanged',
+  'boxesRegistered',
+  'boxesDeleted',
+  'boxesRestored',
+  'boxOwnerChanged',
+];
+
+/** What a bus has done since it started (metrics: README "Metrics"). */
+export interface BusStats {
+  mode: 'local' | 'redis';
+  /** Whether the bus hears the other instances (always for the in-process bus: there are none). */
+  connected: boolean;
+  /** Events sent to the other instances, and heard from them. */
+  sent: number;
+  received: number;
+  /** Events for the other instances dropped while Redis was away, or too large. */
+  dropped: number;
+  /** Times the bus came back after Redis was away. */
+  resumed: number;
+  /** Messages on the bus's channel refused, by reason. */
+  refused: Record<string, number>;
 }
 
 export type DomainEventType = keyof DomainEvents;
@@ -62,6 +100,12 @@ export interface EventBus {
   publish<K extends DomainEventType>(type: K, event: DomainEvents[K]): void;
   /** Adds a listener; answers the function that removes it. */
   on<K extends DomainEventType>(type: K, listener: DomainListener<K>): () => void;
+  /**
+   * Declares events that every instance must hear (what instances keep in memory). Across instances they are sent to
+   * all; the others stay where they are published. The in-process bus has no other instance to send them to.
+   */
+  share(...types: DomainEventType[]): void;
+  readonly stats: BusStats;
 }
 
 /**
@@ -71,7 +115,13 @@ export interface EventBus {
 export class LocalEventBus implements EventBus {
   private readonly listeners = new Map<DomainEventType, Set<(event: never) => void>>();
 
+  readonly stats: BusStats = { mode: 'local', connected: true, sent: 0, received: 0, dropped: 0, resumed: 0, refused: {} };
+
   constructor(private readonly log: Pick<FastifyBaseLogger, 'error'>) {}
+
+  share(): void {
+    // One instance: every event is heard where it is published.
+  }
 
   publish<K extends DomainEventType>(type: K, event: DomainEvents[K]): void {
     for (const listener of [...(this.listeners.get(type) ?? [])]) {

@@ -48,6 +48,7 @@ export default fp(
               refusedFrames: app.realtime.refusedFrames,
             }
           : null,
+      bus: () => (app.hasDecorator('bus') ? app.bus.stats : null),
     });
 
     app.addHook('onResponse', (request, reply, done) => {

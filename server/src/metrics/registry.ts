@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { BusStats } from '../events/bus.js';
 
 /** What the server's own metrics read at scrape time (each part answers null while it is not there yet). */
 export interface MetricSources {
@@ -16,6 +17,8 @@ export interface MetricSources {
     subscribeChecks: { count: number; seconds: number };
     refusedFrames: Record<string, number>;
   } | null;
+  /** The domain-event bus: across instances with REDIS_URL (events/redis-bus.ts). */
+  bus(): BusStats | null;
 }
 
 let processRegistry: Registry | null = null;
@@ -164,6 +167,7 @@ export class ServerMetrics {
         this.inc(sources.websockets()?.subscribeChecks.seconds ?? 0);
       },
     });
+    this.busMetrics(sources, registers);
     this.http = new Histogram({
       name: 'dms_http_request_duration_seconds',
       help: 'HTTP answers by route template (never the raw URL), method and status class.',
@@ -183,6 +187,51 @@ export class ServerMetrics {
       labelNames: ['result'],
       buckets: [0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5],
       registers,
+    });
+  }
+
+  /** The event bus: whether it hears the other instances, what it sent, heard, dropped and refused. */
+  private busMetrics(sources: MetricSources, registers: Registry[]): void {
+    new Gauge({
+      name: 'dms_bus_connected',
+      help: 'Whether the event bus hears the other instances (1; with REDIS_URL, 0 while Redis is away; 1 without Redis).',
+      labelNames: ['mode'],
+      registers,
+      collect() {
+        this.reset();
+        const bus = sources.bus();
+        if (bus) this.set({ mode: bus.mode }, bus.connected ? 1 : 0);
+      },
+    });
+    new Counter({
+      name: 'dms_bus_events_total',
+      help: 'Domain events sent to the other instances (sent), heard from them (received), or dropped while Redis was away (dropped).',
+      labelNames: ['direction'],
+      registers,
+      collect() {
+        this.reset();
+        const bus = sources.bus();
+        for (const direction of ['sent', 'received', 'dropped'] as const) this.inc({ direction }, bus?.[direction] ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_bus_resumed_total',
+      help: 'Times the event bus came back after Redis was away (caches dropped what they held).',
+      registers,
+      collect() {
+        this.reset();
+        this.inc(sources.bus()?.resumed ?? 0);
+      },
+    });
+    new Counter({
+      name: 'dms_bus_messages_refused_total',
+      help: "Messages on the event bus's channel refused, by reason: not_json, malformed, unshared_type, too_large.",
+      labelNames: ['reason'],
+      registers,
+      collect() {
+        this.reset();
+        for (const [reason, n] of Object.entries(sources.bus()?.refused ?? {})) this.inc({ reason }, n);
+      },
     });
   }
 

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
-import { LocalEventBus, type EventBus } from '../events/bus.js';
+import { LocalEventBus, SHARED_CORE_EVENTS, type EventBus } from '../events/bus.js';
+import { RedisEventBus } from '../events/redis-bus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -7,10 +8,24 @@ declare module 'fastify' {
   }
 }
 
-/** The domain-event bus (server/src/events/bus.ts): in-process; registered before every part that publishes or listens. */
+/**
+ * The domain-event bus (server/src/events/bus.ts), registered before every part that publishes or listens: in-process,
+ * or with REDIS_URL across instances (events/redis-bus.ts), the core's shared events declared here and each area's in
+ * its module's index.
+ */
 export default fp(
   (app) => {
-    app.decorate('bus', new LocalEventBus(app.log.child({ area: 'bus' })));
+    const log = app.log.child({ area: 'bus' });
+    const redis = app.config.redis;
+    if (!redis) {
+      app.decorate('bus', new LocalEventBus(log));
+      return;
+    }
+    const bus = new RedisEventBus(redis.url, redis.prefix, log);
+    bus.share(...SHARED_CORE_EVENTS);
+    bus.start();
+    app.decorate('bus', bus);
+    app.addHook('onClose', () => bus.close());
   },
   { name: 'bus' },
 );

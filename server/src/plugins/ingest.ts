@@ -51,10 +51,17 @@ export default fp(
     app.bus.on('boxCkChanged', ({ boxIds, ck }) => {
       ingest.setBoxesCk(boxIds, ck);
     });
-    app.bus.on('eventRulesChanged', () => {
+    const reloadRules = () => {
       ingest.reloadRules().catch((err: unknown) => {
         app.log.error({ err }, 'event rules could not be read again after a change');
       });
+    };
+    app.bus.on('eventRulesChanged', reloadRules);
+    // Changes other instances made while Redis was away were not heard: the types and rules are read again. (Boxes
+    // registered, deleted or moved meanwhile are not: docs/scaling.md.)
+    app.bus.on('busResumed', () => {
+      reloadTypes();
+      reloadRules();
     });
     // A change of fault or alert, and of the connection, goes out on the bus: notifications read it there.
     ingest.on('condition', ({ device, time }) => {

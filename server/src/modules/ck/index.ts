@@ -27,6 +27,8 @@ declare module '../../events/bus.js' {
  */
 export default fp(
   (app) => {
+    // Ingest's type rules on every instance follow them.
+    app.bus.share('ckChanged', 'boxCkChanged');
     const cks = new CkService(app.db, app.clock, app.bus, app.datalog);
     const boxes = new BoxCkService(app.db, app.clock, app.bus, app.datalog);
     app.decorate('boxCks', boxes);

@@ -29,6 +29,8 @@ declare module '../../events/bus.js' {
  */
 export default fp(
   (app) => {
+    // Ingest and the template cache on every instance follow it.
+    app.bus.share('typeChanged');
     const types = new ControllerTypeService(app.db, app.clock, app.bus, app.datalog);
     app.decorate('controllerTypes', types);
     app.exports.register('controller-types', typeExport(types, app.clock));

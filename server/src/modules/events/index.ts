@@ -30,6 +30,8 @@ declare module '../../events/bus.js' {
  */
 export default fp(
   (app) => {
+    // Ingest's rules on every instance follow them; an event's notifications are made once, where it happened.
+    app.bus.share('eventRulesChanged');
     const rules = new EventRuleService(app.db, app.clock, app.bus, app.datalog, app.controllerTypes);
     const unitOf = async (typeId: number | null, register: number) =>
       typeId === null

@@ -39,6 +39,8 @@ declare module 'fastify' {
  */
 export default fp(
   (app) => {
+    // Every instance's open consoles hear these, and its caches drop what changed.
+    app.bus.share('notificationPushed', 'notifySettingsChanged', 'announcementChanged');
     const cfg = app.config.notify;
     const store = new NotifyStore(app.db, smtpFromUrl(cfg.smtpUrl, cfg.smtpFrom));
     const templates = new Templates(app.db);
@@ -69,10 +71,12 @@ export default fp(
     app.bus.on('cardNotice', (n) => {
       creator.addCard(n);
     });
-    app.bus.on('notifySettingsChanged', () => {
+    const forget = () => {
       store.forget();
       templates.forget();
-    });
+    };
+    app.bus.on('notifySettingsChanged', forget);
+    app.bus.on('busResumed', forget);
     const announcements = new AnnouncementService(app.db, app.clock, app.datalog, (p) => {
       app.bus.publish('announcementChanged', p);
     });

@@ -18,6 +18,9 @@ export default fp(
     app.bus.on('typeChanged', () => {
       invalidateTemplates();
     });
+    app.bus.on('busResumed', () => {
+      invalidateTemplates();
+    });
     const e = api.permissionTemplates;
     route(app, e.list, ({ query }) => templates.list(query));
     route(app, e.get, ({ params }) => templates.get(params.id));
