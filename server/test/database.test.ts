@@ -4,7 +4,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { sql } from 'kysely';
 import { afterAll, describe, expect, it } from 'vitest';
-import { isForeignKeyViolation, openDatabase, type Db, type OpenDatabase } from '../src/db/database.js';
+import { isForeignKeyViolation, openDatabase, poolConnection, type Db, type OpenDatabase } from '../src/db/database.js';
 import { migrate, MigrationError } from '../src/db/migrations.js';
 import { seedInitialAccounts } from '../src/modules/user/seed.js';
 import { verifyPassword } from '../src/security/passwords.js';
@@ -139,6 +139,22 @@ async function sqliteShape(db: Db): Promise<{ columns: unknown[]; others: unknow
   return { columns, others };
 }
 
+describe('the pool connection of DATABASE_URL', () => {
+  it("takes its options parameter out of the URL and puts it after the server's session options", () => {
+    const ours = '-c max_parallel_workers_per_gather=0 -c jit=off -c search_path=s';
+    expect(poolConnection('postgres://u@h/db', 's')).toEqual({ connectionString: 'postgres://u@h/db', options: ours });
+    expect(poolConnection('postgres://u@h/db?options=-c%20statement_timeout%3D5000', 's')).toEqual({
+      connectionString: 'postgres://u@h/db',
+      options: `${ours} -c statement_timeout=5000`,
+    });
+    expect(poolConnection('postgres://u@h/db?sslmode=require&options=-c+a%3D1&application_name=x', 's')).toEqual({
+      connectionString: 'postgres://u@h/db?sslmode=require&application_name=x',
+      options: `${ours} -c a=1`,
+    });
+    expect(poolConnection('postgres://u@h/db?a=1&options=-c%20b%3D2').connectionString).toBe('postgres://u@h/db?a=1');
+  });
+});
+
 describe.runIf(dialects.includes('postgres'))('database connections on postgres', () => {
   it('opens each session without parallel workers or JIT, in the configured schema', async () => {
     const schema = `t_${process.pid}_conn`;
@@ -150,6 +166,21 @@ describe.runIf(dialects.includes('postgres'))('database connections on postgres'
           current_setting('jit') as jit, current_setting('search_path') as path, pg_sleep(0.05)`.execute(db);
       const sessions = await Promise.all([read(), read(), read()]);
       for (const { rows } of sessions) expect(rows[0]).toMatchObject({ workers: '0', jit: 'off', path: schema });
+    } finally {
+      await close();
+    }
+  });
+
+  it("adds DATABASE_URL's own session options after the server's (theirs win where both set one)", async () => {
+    const schema = `t_${process.pid}_conn`;
+    const url = new URL(PG_URL);
+    url.searchParams.set('options', '-c statement_timeout=4321 -c jit=on');
+    const { db, close } = await openDatabase({ kind: 'postgres', url: url.toString(), schema });
+    try {
+      const { rows } = await sql<{ workers: string; jit: string; timeout: string; path: string }>`select
+        current_setting('max_parallel_workers_per_gather') as workers, current_setting('jit') as jit,
+        current_setting('statement_timeout') as timeout, current_setting('search_path') as path`.execute(db);
+      expect(rows[0]).toEqual({ workers: '0', jit: 'on', timeout: '4321ms', path: schema });
     } finally {
       await close();
     }

@@ -122,6 +122,19 @@ function sessionOptions(schema?: string): string {
 }
 
 /**
+ * The pool's connection string and session options: the server's (`sessionOptions`), then those DATABASE_URL names
+ * in its own `options` parameter, which come later and so win (node-postgres would otherwise let the URL's replace
+ * the server's whole).
+ */
+export function poolConnection(url: string, schema?: string): { connectionString: string; options: string } {
+  const own = /([?&])options=([^&#]*)&?/.exec(url);
+  if (!own) return { connectionString: url, options: sessionOptions(schema) };
+  const theirs = decodeURIComponent((own[2] ?? '').replace(/\+/g, ' '));
+  const rest = url.slice(0, own.index) + (own[0].endsWith('&') ? (own[1] ?? '') : '') + url.slice(own.index + own[0].length);
+  return { connectionString: rest, options: `${sessionOptions(schema)} ${theirs}`.trim() };
+}
+
+/**
  * Opens the configured database: the SQLite file under DATA_DIR, or PostgreSQL.
  *
  * SQLite runs in WAL mode with synchronous=FULL unless the configuration says `normal`: a box's PUBACK follows the
@@ -144,7 +157,7 @@ export async function openDatabase(database: Config['database'], log?: DatabaseL
     return { db, dialect: 'sqlite', close: () => db.destroy() };
   }
   const schema = database.schema;
-  const pool = new pg.Pool({ connectionString: database.url, max: 10, options: sessionOptions(schema) });
+  const pool = new pg.Pool({ ...poolConnection(database.url, schema), max: 10 });
   // An idle connection the database closed (a restart, an administrator's kill, a dropped database) is reported here:
   // unheard, it would end the process. The pool opens a new one when next asked.
   pool.on('error', (err) => {
