@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { addressKey, LoginLimiter } from '../src/security/login-limiter.js';
+import { addressKey, LoginLimiter, MemoryFailures } from '../src/security/login-limiter.js';
 import { bearer, body, buildTestApp, DEMO_PASSWORD, login, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
@@ -166,23 +166,24 @@ describe.each(dialects)('sign-in protection on %s', (dialect) => {
 describe('LoginLimiter', () => {
   const limits = { perUsername: 5, perAddress: 30, windowMs: 900_000, maxDelayMs: 30_000, maxEntries: 1000 };
 
-  it('stays under its size cap with 10,000 distinct usernames and addresses, and forgets them after the window', () => {
+  it('stays under its size cap with 10,000 distinct usernames and addresses, and forgets them after the window', async () => {
     let now = 1_000_000;
-    const limiter = new LoginLimiter(limits, { now: () => now });
+    const store = new MemoryFailures(limits);
+    const limiter = new LoginLimiter(limits, { now: () => now, store });
     for (let i = 0; i < 10_000; i += 1) {
-      const attempt = limiter.begin(`user_${i}`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
+      const attempt = await limiter.begin(`user_${i}`, `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`);
       expect(attempt.refusal).toBeNull();
       now += 1;
-      const size = limiter.size();
+      const size = store.size();
       expect(Math.max(size.pairs, size.addresses, size.usernames)).toBeLessThanOrEqual(1000);
     }
-    expect(limiter.size()).toEqual({ pairs: 1000, addresses: 1000, usernames: 1000 });
+    expect(store.size()).toEqual({ pairs: 1000, addresses: 1000, usernames: 1000 });
     now += 900_000;
-    limiter.begin('someone', '10.99.0.1');
-    expect(limiter.size()).toEqual({ pairs: 1, addresses: 1, usernames: 1 });
+    await limiter.begin('someone', '10.99.0.1');
+    expect(store.size()).toEqual({ pairs: 1, addresses: 1, usernames: 1 });
   });
 
-  it('holds at most 1,000 answers at once; further failing addresses are told when to come back', () => {
+  it('holds at most 1,000 answers at once; further failing addresses are told when to come back', async () => {
     const waits: number[] = [];
     const limiter = new LoginLimiter(limits, {
       sleep: (ms) => {
@@ -190,31 +191,31 @@ describe('LoginLimiter', () => {
         return new Promise<void>(() => undefined);
       },
     });
-    for (let i = 0; i < 1100; i += 1) limiter.begin('victim_user', `10.1.${i >> 8}.${i & 255}`);
+    for (let i = 0; i < 1100; i += 1) await limiter.begin('victim_user', `10.1.${i >> 8}.${i & 255}`);
     const held: Array<Promise<void>> = [];
     // The first 100 addresses were forgotten (1,000 keys at most): the last 1,000 are the failing ones.
     for (let i = 100; i < 1100; i += 1) {
-      const attempt = limiter.begin('victim_user', `10.1.${i >> 8}.${i & 255}`);
+      const attempt = await limiter.begin('victim_user', `10.1.${i >> 8}.${i & 255}`);
       expect(attempt.refusal).toBeNull();
       held.push(attempt.hold());
     }
     expect(waits).toHaveLength(1000);
     expect(Math.max(...waits)).toBe(30_000);
-    expect(limiter.begin('victim_user', '10.1.4.10').refusal).toEqual({ scope: 'account', retryAfterSeconds: 30 });
+    expect((await limiter.begin('victim_user', '10.1.4.10')).refusal).toEqual({ scope: 'account', retryAfterSeconds: 30 });
     // A fresh address is neither held nor refused.
-    expect(limiter.begin('victim_user', '10.2.0.1')).toMatchObject({ refusal: null, delayMs: 0 });
+    expect(await limiter.begin('victim_user', '10.2.0.1')).toMatchObject({ refusal: null, delayMs: 0 });
     expect(held).toHaveLength(1000);
   });
 
-  it('counts an IPv6 address by its /64 and an IPv4-mapped address as IPv4', () => {
+  it('counts an IPv6 address by its /64 and an IPv4-mapped address as IPv4', async () => {
     expect(addressKey('2001:db8:1:2::5')).toBe(addressKey('2001:db8:1:2:ffff:ffff:ffff:1'));
     expect(addressKey('2001:db8:1:2::5')).not.toBe(addressKey('2001:db8:1:3::5'));
     expect(addressKey('::ffff:10.1.2.3')).toBe('10.1.2.3');
     expect(addressKey('10.1.2.3')).toBe('10.1.2.3');
 
     const limiter = new LoginLimiter({ ...limits, perAddress: 3 });
-    for (let i = 1; i <= 3; i += 1) limiter.begin(`user_${i}`, `2001:db8:1:2::${i}`);
-    expect(limiter.begin('user_9', '2001:db8:1:2::99').refusal).toEqual({ scope: 'address', retryAfterSeconds: 900 });
-    expect(limiter.begin('user_9', '2001:db8:1:3::1').refusal).toBeNull();
+    for (let i = 1; i <= 3; i += 1) await limiter.begin(`user_${i}`, `2001:db8:1:2::${i}`);
+    expect((await limiter.begin('user_9', '2001:db8:1:2::99')).refusal).toEqual({ scope: 'address', retryAfterSeconds: 900 });
+    expect((await limiter.begin('user_9', '2001:db8:1:3::1')).refusal).toBeNull();
   });
 });

@@ -142,10 +142,10 @@ describe.runIf(available && dialects.includes('postgres'))('two instances on one
   beforeAll(async () => {
     redis.server = new PrivateRedis(await freePort());
     await redis.server.start();
-    const shared = { REDIS_URL: redis.server.url, REDIS_PREFIX: 'two:' };
+    const shared = { REDIS_URL: redis.server.url, REDIS_PREFIX: 'two:', LOGIN_LIMIT_PER_USERNAME: '5' };
     a = await buildTestApp('postgres', shared);
     const schema = a.config.database.kind === 'postgres' ? (a.config.database.schema ?? '') : '';
-    b = await buildTestApp('postgres', { ...shared, DATABASE_SCHEMA: schema }, { seed: false });
+    b = await buildTestApp('postgres', { ...shared, DATABASE_SCHEMA: schema, LOGIN_LIMIT_PER_USERNAME: '5' }, { seed: false });
     await Promise.all(
       [a, b].map((t) => {
         if (!(t.app.bus instanceof RedisEventBus)) throw new Error('REDIS_URL did not give the app the bus across instances');
@@ -174,5 +174,20 @@ describe.runIf(available && dialects.includes('postgres'))('two instances on one
       return connected;
     });
     expect(connected).toBe(true);
+  });
+
+  it('counts failed sign-ins on both instances together: an address guessing through the balancer is refused after five', async () => {
+    const signIn = (t: TestApp, i: number) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user/login',
+        payload: { username: 'demo_manager', password: `guess-${i}` },
+        headers: { 'accept-language': 'en' },
+        remoteAddress: '10.77.0.1',
+      });
+    const answers = [];
+    for (let i = 0; i < 6; i += 1) answers.push(await signIn(i % 2 ? b : a, i));
+    expect(answers.map((r) => r.json<{ code: number }>().code)).toEqual([40002, 40002, 40002, 40002, 40002, 42900]);
+    expect(answers[5]?.json<{ message: string }>().message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/);
   });
 });

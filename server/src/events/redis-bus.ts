@@ -119,6 +119,11 @@ export class RedisEventBus implements EventBus {
     await Promise.resolve();
   }
 
+  /** The connection that publishes, for other commands too: it fails at once while Redis is away (nothing queued). */
+  get commands(): Redis {
+    return this.publisher;
+  }
+
   get stats(): BusStats {
     return this.counts;
   }

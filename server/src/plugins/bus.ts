@@ -1,10 +1,16 @@
 import fp from 'fastify-plugin';
 import { LocalEventBus, SHARED_CORE_EVENTS, type EventBus } from '../events/bus.js';
+import type { Redis } from 'ioredis';
 import { RedisEventBus } from '../events/redis-bus.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     bus: EventBus;
+    /**
+     * With REDIS_URL: a connection for commands (it fails at once while Redis is away, nothing queued) and the prefix
+     * of the product's keys; null for one instance.
+     */
+    redis: { client: Redis; prefix: string } | null;
   }
 }
 
@@ -19,12 +25,14 @@ export default fp(
     const redis = app.config.redis;
     if (!redis) {
       app.decorate('bus', new LocalEventBus(log));
+      app.decorate('redis', null);
       return;
     }
     const bus = new RedisEventBus(redis.url, redis.prefix, log);
     bus.share(...SHARED_CORE_EVENTS);
     bus.start();
     app.decorate('bus', bus);
+    app.decorate('redis', { client: bus.commands, prefix: redis.prefix });
     app.addHook('onClose', () => bus.close());
   },
   { name: 'bus' },

@@ -141,9 +141,104 @@ class FailureLog {
   }
 }
 
+/** The three keys an attempt is counted under: its username on its address, its address, its username. */
+export interface AttemptKeys {
+  pair: string;
+  address: string;
+  username: string;
+}
+
+/** What a store answers as an attempt begins (`FailureStore.begin`). */
+export interface Begun {
+  /** ms until the address is under its limit again, or until this username on it is: > 0 refuses (nothing counted). */
+  addressWait: number;
+  pairWait: number;
+  /** The username's and the address's failures within the window before this attempt (which is now counted). */
+  usernameFailures: number;
+  addressFailures: number;
+  /** What `succeeded` and `forget` take back: this attempt's count. */
+  mark: string;
+}
+
 /**
- * Sign-in protection, in memory (one server instance). Failures are counted per (username, address), per address
- * and per username:
+ * Where failures are counted: in this process (`MemoryFailures`), or in Redis for every instance
+ * (security/shared-failures.ts). `begin` checks and counts at once, so that parallel guesses are all counted.
+ */
+export interface FailureStore {
+  begin(keys: AttemptKeys, now: number): Promise<Begun>;
+  /** The attempt was right: it is not counted, and the address's failures on this username are cleared. */
+  succeeded(keys: AttemptKeys, mark: string): Promise<void>;
+  /** The attempt was refused after all (too many answers held): it is not counted. */
+  forget(keys: AttemptKeys, mark: string): Promise<void>;
+}
+
+/** How many failures each key keeps: no more than its limit needs (a username's, up to where its delay is capped). */
+export function keptFailures(limits: LoginLimits): { pair: number; address: number; username: number } {
+  const toCap = Math.max(0, Math.ceil(Math.log2(Math.max(1, limits.maxDelayMs / 1000))));
+  return { pair: limits.perUsername, address: limits.perAddress, username: limits.perUsername + toCap + 1 };
+}
+
+/** Failures counted in this process (one instance): three bounded logs. */
+export class MemoryFailures implements FailureStore {
+  private readonly pairs: FailureLog;
+  private readonly addresses: FailureLog;
+  private readonly usernames: FailureLog;
+
+  constructor(private readonly limits: LoginLimits) {
+    const keep = keptFailures(limits);
+    this.pairs = new FailureLog(keep.pair, limits.windowMs, limits.maxEntries);
+    this.addresses = new FailureLog(keep.address, limits.windowMs, limits.maxEntries);
+    this.usernames = new FailureLog(keep.username, limits.windowMs, limits.maxEntries);
+  }
+
+  /** The keys each log holds now (bounded by `maxEntries`). */
+  size(): { pairs: number; addresses: number; usernames: number } {
+    return { pairs: this.pairs.size, addresses: this.addresses.size, usernames: this.usernames.size };
+  }
+
+  begin(keys: AttemptKeys, now: number): Promise<Begun> {
+    return Promise.resolve(this.beginNow(keys, now));
+  }
+
+  /** `begin`, answered at once (the shared store falls back to it when Redis is away). */
+  beginNow(keys: AttemptKeys, now: number): Begun {
+    const mark = String(now);
+    const addressWait = this.addresses.waitMs(keys.address, this.limits.perAddress, now);
+    const pairWait = addressWait > 0 ? 0 : this.pairs.waitMs(keys.pair, this.limits.perUsername, now);
+    const refused = { addressWait, pairWait, usernameFailures: 0, addressFailures: 0, mark };
+    if (addressWait > 0 || pairWait > 0) return refused;
+    const begun = {
+      ...refused,
+      usernameFailures: this.usernames.count(keys.username, now),
+      addressFailures: this.addresses.count(keys.address, now),
+    };
+    this.pairs.add(keys.pair, now);
+    this.addresses.add(keys.address, now);
+    this.usernames.add(keys.username, now);
+    return begun;
+  }
+
+  succeeded(keys: AttemptKeys, mark: string): Promise<void> {
+    this.pairs.clear(keys.pair);
+    this.addresses.remove(keys.address, Number(mark));
+    this.usernames.remove(keys.username, Number(mark));
+    return Promise.resolve();
+  }
+
+  forget(keys: AttemptKeys, mark: string): Promise<void> {
+    for (const [log, key] of [
+      [this.pairs, keys.pair],
+      [this.addresses, keys.address],
+      [this.usernames, keys.username],
+    ] as const)
+      log.remove(key, Number(mark));
+    return Promise.resolve();
+  }
+}
+
+/**
+ * Sign-in protection. Failures are counted per (username, address), per address and per username, in this process or,
+ * with REDIS_URL, in Redis for every instance (`store`):
  * - an address that failed `perUsername` times on one username is refused for that username for the window;
  * - an address that failed `perAddress` times (any usernames) is refused for the window;
  * - the per-username count only slows guessing down: once a username has `perUsername` failures, an address that
@@ -153,64 +248,48 @@ class FailureLog {
  * succeeds; successful attempts are never counted.
  */
 export class LoginLimiter {
-  private readonly pairs: FailureLog;
-  private readonly addresses: FailureLog;
-  private readonly usernames: FailureLog;
   private readonly now: () => number;
+  private readonly store: FailureStore;
   private held = 0;
   /** How a held answer waits; tests put a recorder here instead of waiting. */
   sleep: (ms: number) => Promise<void>;
 
   constructor(
     private readonly limits: LoginLimits,
-    options: { now?: () => number; sleep?: (ms: number) => Promise<void> } = {},
+    options: { now?: () => number; sleep?: (ms: number) => Promise<void>; store?: FailureStore } = {},
   ) {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
-    const { perUsername, perAddress, windowMs, maxEntries } = limits;
-    // A username's count only matters up to where its delay reaches the cap.
-    const toCap = Math.max(0, Math.ceil(Math.log2(Math.max(1, limits.maxDelayMs / 1000))));
-    this.pairs = new FailureLog(perUsername, windowMs, maxEntries);
-    this.addresses = new FailureLog(perAddress, windowMs, maxEntries);
-    this.usernames = new FailureLog(perUsername + toCap + 1, windowMs, maxEntries);
+    this.store = options.store ?? new MemoryFailures(limits);
   }
 
-  /** The keys each log holds now (bounded by `maxEntries`). */
-  size(): { pairs: number; addresses: number; usernames: number } {
-    return { pairs: this.pairs.size, addresses: this.addresses.size, usernames: this.usernames.size };
-  }
-
-  /** The hold an attempt from this address on this username would get now, in ms (see the class). */
-  delayFor(username: string, address: string): number {
-    const now = this.now();
-    const failures = this.usernames.count(username.toLowerCase(), now);
-    if (failures < this.limits.perUsername || this.addresses.count(addressKey(address), now) === 0) return 0;
-    return Math.min(2 ** (failures - this.limits.perUsername) * 1000, this.limits.maxDelayMs);
+  /** The hold of an attempt whose username and address had these failures before it (see the class). */
+  private delay(usernameFailures: number, addressFailures: number): number {
+    if (usernameFailures < this.limits.perUsername || addressFailures === 0) return 0;
+    return Math.min(2 ** (usernameFailures - this.limits.perUsername) * 1000, this.limits.maxDelayMs);
   }
 
   /** Starts a password check: refused, or counted as failed (and maybe held) until `succeeded()`. */
-  begin(username: string, address: string): Attempt {
+  async begin(username: string, address: string): Promise<Attempt> {
     const now = this.now();
     const user = username.toLowerCase();
     const addr = addressKey(address);
-    const pair = `${user}\n${addr}`;
+    const keys = { pair: `${user}\n${addr}`, address: addr, username: user };
     const refuse = (scope: Refusal['scope'], ms: number): Attempt => ({
       refusal: { scope, retryAfterSeconds: Math.max(1, Math.ceil(ms / 1000)) },
       delayMs: 0,
       hold: () => Promise.resolve(),
       succeeded: () => undefined,
     });
-    const addressWait = this.addresses.waitMs(addr, this.limits.perAddress, now);
-    if (addressWait > 0) return refuse('address', addressWait);
-    const pairWait = this.pairs.waitMs(pair, this.limits.perUsername, now);
-    if (pairWait > 0) return refuse('account', pairWait);
-    const delayMs = this.delayFor(user, address);
+    const begun = await this.store.begin(keys, now);
+    if (begun.addressWait > 0) return refuse('address', begun.addressWait);
+    if (begun.pairWait > 0) return refuse('account', begun.pairWait);
+    const delayMs = this.delay(begun.usernameFailures, begun.addressFailures);
     // Too many answers held already: this failing address is told when to come back instead.
-    if (delayMs > 0 && this.held >= MAX_HELD) return refuse('account', delayMs);
-
-    this.pairs.add(pair, now);
-    this.addresses.add(addr, now);
-    this.usernames.add(user, now);
+    if (delayMs > 0 && this.held >= MAX_HELD) {
+      await this.store.forget(keys, begun.mark);
+      return refuse('account', delayMs);
+    }
     let settled = false;
     return {
       refusal: null,
@@ -227,9 +306,7 @@ export class LoginLimiter {
       succeeded: () => {
         if (settled) return;
         settled = true;
-        this.pairs.clear(pair);
-        this.addresses.remove(addr, now);
-        this.usernames.remove(user, now);
+        void this.store.succeeded(keys, begun.mark);
       },
     };
   }

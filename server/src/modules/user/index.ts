@@ -1,4 +1,5 @@
 import fp from 'fastify-plugin';
+import { SharedFailures } from '../../security/shared-failures.js';
 import { userRoutes } from './routes.js';
 import { UserService } from './service.js';
 
@@ -11,7 +12,11 @@ declare module 'fastify' {
 /** Accounts and sessions: sign-in, user info, sign-out, change password; expired sessions pruned hourly. */
 export default fp(
   (app) => {
-    const users = new UserService(app.db, app.config, app.datalog, app.bus, app.clock);
+    // With REDIS_URL the sign-in protection counts failures for every instance together.
+    const failures = app.redis
+      ? new SharedFailures(app.redis.client, app.redis.prefix, app.config.loginLimit, app.log.child({ area: 'sign-in' }))
+      : undefined;
+    const users = new UserService(app.db, app.config, app.datalog, app.bus, app.clock, failures);
     app.decorate('users', users);
     userRoutes(app, users);
     const pruneTimer = setInterval(() => {

@@ -3,7 +3,7 @@ import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
 import { AppError } from '../../errors.js';
-import { LoginLimiter, refusalError } from '../../security/login-limiter.js';
+import { LoginLimiter, refusalError, type FailureStore } from '../../security/login-limiter.js';
 import { burnVerification, hashPassword, verifyPassword } from '../../security/passwords.js';
 import type { EventBus } from '../../events/bus.js';
 import type { LiveSession } from '../../security/live-session.js';
@@ -33,13 +33,15 @@ export class UserService {
     /** Sessions that end and users whose sessions or rights change are published here; the live push listens. */
     private readonly bus: EventBus,
     private readonly now: () => number,
+    /** Where failures are counted: this process unless given (Redis, for every instance). */
+    failures?: FailureStore,
   ) {
-    this.limiter = new LoginLimiter(config.loginLimit, { now });
+    this.limiter = new LoginLimiter(config.loginLimit, { now, ...(failures ? { store: failures } : {}) });
   }
 
   async login(input: { username: string; password: string }, meta: ClientMeta): Promise<LoginData> {
     // Counted as failed from here until the password proves right (README "Sign-in protection").
-    const attempt = this.limiter.begin(input.username, meta.ip);
+    const attempt = await this.limiter.begin(input.username, meta.ip);
     if (attempt.refusal) throw refusalError(attempt.refusal, 'signIn');
     await attempt.hold();
     const user = await repo.findUserByUsername(this.db, input.username);
@@ -119,7 +121,7 @@ export class UserService {
   async changePassword(auth: AuthContext, body: ChangePasswordBody, ip: string): Promise<void> {
     const op = { user: auth.user, action: 'user.changePassword', target: auth.user.username, ip } as const;
     // A wrong old password counts like a failed sign-in of this username from this address.
-    const attempt = this.limiter.begin(auth.user.username, ip);
+    const attempt = await this.limiter.begin(auth.user.username, ip);
     if (attempt.refusal) throw refusalError(attempt.refusal, 'oldPassword');
     await attempt.hold();
     if (!(await verifyPassword(auth.user.password_hash, body.oldPassword))) {
