@@ -1,9 +1,11 @@
 import { Redis } from 'ioredis';
+import WebSocket from 'ws';
+import { REALTIME_CLOSE_SESSION_ENDED } from '@dms/contract';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { DomainEvents } from '../src/events/bus.js';
 import { BUS_MESSAGE_MAX_BYTES, reconnectDelay, RedisEventBus } from '../src/events/redis-bus.js';
 import { connectBox, registerBoxes } from './boxes.js';
-import { buildTestApp, testDialects, type TestApp } from './helper.js';
+import { bearer, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { freePort, sleep } from './private-mosquitto.js';
 import { available, PrivateRedis } from './private-redis.js';
 
@@ -189,5 +191,25 @@ describe.runIf(available && dialects.includes('postgres'))('two instances on one
     for (let i = 0; i < 6; i += 1) answers.push(await signIn(i % 2 ? b : a, i));
     expect(answers.map((r) => r.json<{ code: number }>().code)).toEqual([40002, 40002, 40002, 40002, 40002, 42900]);
     expect(answers[5]?.json<{ message: string }>().message).toMatch(/^Too many sign-in attempts\. Please try again in \d+ seconds\.$/);
+  });
+
+  it("closes a session's live socket on the other instance as it signs out on one, with the spec's message", async () => {
+    const token = await login(a.app, 'demo_root');
+    const base = (await b.app.listen({ port: 0, host: '127.0.0.1' })).replace('http', 'ws');
+    const ws = new WebSocket(`${base}/api/v2/ws`);
+    const messages: Array<{ type: string; message?: string }> = [];
+    ws.on('message', (d: Buffer) => messages.push(JSON.parse(d.toString()) as { type: string; message?: string }));
+    const closed = new Promise<number>((resolve) => ws.once('close', resolve));
+    try {
+      await new Promise((resolve) => ws.once('open', resolve));
+      ws.send(JSON.stringify({ type: 'auth', token }));
+      await until(() => messages.some((m) => m.type === 'ready'));
+      const out = await a.app.inject({ method: 'GET', url: '/api/v2/user/logout', headers: { ...bearer(token), 'accept-language': 'en' } });
+      expect(out.json<{ code: number }>().code).toBe(20000);
+      expect(await closed).toBe(REALTIME_CLOSE_SESSION_ENDED);
+      expect(messages.at(-1)).toMatchObject({ type: 'error', message: 'Your session was ended. Please sign in again.' });
+    } finally {
+      ws.terminate();
+    }
   });
 });
