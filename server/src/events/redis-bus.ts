@@ -70,9 +70,15 @@ export class RedisEventBus implements EventBus {
       ['publisher', this.publisher],
       ['subscriber', this.subscriber],
     ] as const) {
-      // An error is followed by a reconnection: said once per cause, at warn.
+      // An error is followed by a reconnection, and every failed one by another error: said once an outage, at warn.
+      let said = false;
       client.on('error', (err: Error) => {
+        if (said) return;
+        said = true;
         this.log.warn({ err: err.message, connection: name }, 'Redis: the event bus lost its connection; reconnecting');
+      });
+      client.on('ready', () => {
+        said = false;
       });
     }
     this.subscriber.on('ready', () => {
