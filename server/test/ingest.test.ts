@@ -310,6 +310,23 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     expect(await transitions(b.boxId)).toEqual(['online>offline']);
   });
 
+  it("gives a device the type its box's hello names when the hello comes right after the controller's first data", async () => {
+    const [b] = (await registerBoxes(t.app, 5011, 5011)) as [BoxCredentials];
+    const c = await connect(b);
+    // Sent together: the snapshot's new device is being stored as the hello is followed (several instances may even
+    // handle the two in the other order).
+    await Promise.all([
+      send(c, b.boxId, 'data', data(t.clock.now, { '3': { [PRESSURE]: 70 } })),
+      send(c, b.boxId, 'hello', hello([{ index: 3, type: 'screw-compressor' }])),
+    ]);
+    await eventually(() => {
+      expect(t.app.ingest.deviceAt(b.boxId, 3)?.typeCode).toBe('screw-compressor');
+    });
+    await t.app.ingest.drain();
+    const row = await t.app.db.selectFrom('devices').select('type_code').where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
+    expect(row.type_code).toBe('screw-compressor');
+  });
+
   it('deletes history past the retention (HISTORY_RETENTION_DAYS), keeping the rest', async () => {
     const device = t.app.ingest.deviceAt(box(0).boxId, 1);
     if (!device) throw new Error('no device');

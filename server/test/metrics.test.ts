@@ -292,6 +292,7 @@ describe('server metrics read their sources when scraped', () => {
       resumed: 0,
       refused: {} as Record<string, number>,
     };
+    const router = { forwarded: 6, handledForOthers: 5, retried: 1, batchesSent: 8, batchesApplied: 7 };
     const metrics = new ServerMetrics({
       ingest: () => ({ messages: 5, snapshots: 3, values: 300, duplicates: 0, drops }),
       backlog: () => backlog,
@@ -299,6 +300,7 @@ describe('server metrics read their sources when scraped', () => {
       rollupBacklog: () => Promise.resolve(rollupMinutes),
       websockets: () => null,
       bus: () => bus,
+      cluster: () => ({ members: 2, router }),
     });
     let samples = parse(await metrics.registry.metrics());
     expect(value(samples, 'dms_broker_connected', { mode: 'external' })).toBe(1);
@@ -313,6 +315,11 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_bus_connected', { mode: 'redis' })).toBe(1);
     expect(value(samples, 'dms_bus_events_total', { direction: 'sent' })).toBe(9);
     expect(value(samples, 'dms_bus_events_total', { direction: 'received' })).toBe(4);
+    expect(value(samples, 'dms_cluster_members')).toBe(2);
+    expect(value(samples, 'dms_cluster_box_messages_total', { way: 'forwarded' })).toBe(6);
+    expect(value(samples, 'dms_cluster_box_messages_total', { way: 'handled_for_others' })).toBe(5);
+    expect(value(samples, 'dms_cluster_box_messages_total', { way: 'retried' })).toBe(1);
+    expect(value(samples, 'dms_cluster_state_batches_total', { direction: 'applied' })).toBe(7);
     bus.connected = false;
     bus.dropped = 3;
     bus.resumed = 1;

@@ -40,6 +40,8 @@ export class RedisEventBus implements EventBus {
   private readonly publisher: Redis;
   private readonly subscriber: Redis;
   private readonly channel: string;
+  /** The other channels this instance hears (cluster/…): each message goes to its handler. */
+  private readonly channels = new Map<string, (message: Buffer) => void>();
   /** This instance, as its messages name it (its own come back to it and are passed over). */
   readonly instance = randomUUID();
   /** Shared events being heard here now: what their listeners publish stays on this instance. */
@@ -94,7 +96,9 @@ export class RedisEventBus implements EventBus {
       this.counts.connected = false;
     });
     this.subscriber.on('messageBuffer', (channel: Buffer, message: Buffer) => {
-      if (channel.toString() === this.channel) this.heard(message);
+      const name = channel.toString();
+      if (name === this.channel) this.heard(message);
+      else this.channels.get(name)?.(message);
     });
   }
 
@@ -108,6 +112,22 @@ export class RedisEventBus implements EventBus {
         if (!this.closed) this.log.error({ err }, 'Redis: the event bus could not subscribe');
       },
     );
+  }
+
+  /**
+   * Hears another channel on the bus's connection (cluster/ingest-router.ts, cluster/replica.ts): its messages go to
+   * `handler`, not to the bus. Subscribed again after each reconnection, as the bus's own.
+   */
+  listen(channel: string, handler: (message: Buffer) => void): Promise<void> {
+    this.channels.set(channel, handler);
+    return this.subscriber.subscribe(channel).then(() => undefined);
+  }
+
+  /** Sends a message on a channel of `listen`'s; false, sending nothing, while Redis is away. */
+  send(channel: string, message: Buffer | string): boolean {
+    if (this.publisher.status !== 'ready' || this.closed) return false;
+    this.publisher.publish(channel, message).catch(() => undefined);
+    return true;
   }
 
   /** Resolves once this instance both hears the others and reaches them (tests, and a start that waits). */

@@ -1,7 +1,7 @@
 import { registerRawIn } from '@dms/contract';
 import { encodeValues } from './codec.js';
 import type { IngestContext } from './context.js';
-import * as repo from './repository.js';
+import * as repo from './fault-records.js';
 import type { ActiveBit, DeviceState } from './state.js';
 import type { StatusTracker } from './status.js';
 
@@ -50,12 +50,17 @@ export class ConditionTracker {
       if (active.has(key)) continue;
       device.activeBits.delete(key);
       changed = true;
-      // The state writes are ordered, so the record's insert has finished and set its id by the time this runs.
+      // The state writes are ordered, so the record's insert has finished and set its id by the time this runs. A bit
+      // another instance opened (it owned the box then: replica.ts) has no id here: its open record is closed.
       this.ctx.later(async () => {
         if (entry.recordId !== null) await repo.closeFaultRecord(this.ctx.db, entry.recordId, ts);
+        else await repo.closeOpenFaultRecord(this.ctx.db, device.id, entry.register, entry.bit, ts);
       });
     }
-    if (changed) this.refresh(device, now);
+    if (changed) {
+      this.ctx.deviceChanged(device);
+      this.refresh(device, now);
+    }
   }
 
   /**
@@ -63,6 +68,7 @@ export class ConditionTracker {
    * change moves the status, then is the `condition` event.
    */
   refresh(device: DeviceState, now: number): void {
+    this.ctx.deviceChanged(device);
     const bits = [...device.activeBits.values()];
     const rules = [...device.ruleEvents.values()];
     const fault = bits.some((b) => b.kind === 'fault') || rules.includes('fault');

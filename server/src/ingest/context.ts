@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import type { IngestBus } from './events.js';
 import type { DropReason } from './payloads.js';
 import type { Registry } from './registry.js';
+import type { BoxState, DeviceState } from './state.js';
 import type { IngestStats } from './stats.js';
 
 /**
@@ -11,6 +12,14 @@ import type { IngestStats } from './stats.js';
  */
 export class IngestContext {
   private side: Promise<void> = Promise.resolve();
+  /** A box's connection or last-seen time changed (replica.ts tells the other instances; nothing for one). */
+  boxChanged: (box: BoxState) => void = () => undefined;
+  /** A device's flags, status, active bits or rule events changed (as `boxChanged`). */
+  deviceChanged: (device: DeviceState) => void = () => undefined;
+  /** Whether this instance owns the box (cluster/ingest-router.ts): only the owner's sweeps judge it. */
+  owns: (box: BoxState) => boolean = () => true;
+  /** Whether this instance runs the work that one instance runs for all (retention; cluster/members.ts). */
+  leads: (work: string) => boolean = () => true;
 
   constructor(
     readonly db: Db,

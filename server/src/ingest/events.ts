@@ -7,14 +7,17 @@ import type { DeviceState } from './state.js';
  * the bus (plugins/ingest.ts) carries condition and status changes and rule events out to notifications. Box commands (modules/smartbox) listen to hellos and replies.
  */
 export interface IngestEvents {
-  /** New latest values of a device (snapshots.ts). */
-  values: { device: DeviceState; ts: number; vals: Uint8Array };
-  /** A device's status changed (status.ts). */
-  status: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number };
+  /**
+   * New latest values of a device (snapshots.ts). `remote`: of a box another instance owns, as it told this one
+   * (replica.ts): for this instance's consoles only, nothing else acts on it.
+   */
+  values: { device: DeviceState; ts: number; vals: Uint8Array; remote?: true };
+  /** A device's status changed (status.ts); `remote` as for `values`. */
+  status: { device: DeviceState; from: SpecificStatus; to: SpecificStatus; time: number; remote?: true };
   /** A device's fault or alert changed, after its status followed (conditions.ts). */
   condition: { device: DeviceState; time: number };
   /** A device was seen for the first time and stored; `reached`: the users who reach it now (provisioning.ts). */
-  provisioned: { device: DeviceState; reached: number[] };
+  provisioned: { device: DeviceState; reached: number[]; remote?: true };
   /** An event rule's event started or ended on a device, once it is stored (rules.ts). */
   ruleEvent: { device: DeviceState; ruleId: number; eventId: number; phase: 'started' | 'ended'; severity: Severity; time: number };
   /** A box said hello: its controllers' devices exist and what it reported about itself is stored (provisioning.ts). */

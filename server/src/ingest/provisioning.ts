@@ -32,13 +32,16 @@ export class DeviceProvisioner {
         existing.typeCode = typeCode;
         existing.type = this.ctx.registry.typeFor(typeCode, box.ck);
         const typeId = existing.type?.id ?? null;
+        this.ctx.deviceChanged(existing);
         this.ctx.later(() => repo.updateDeviceType(this.ctx.db, existing.id, typeId, typeCode));
       }
       return existing;
     }
     const key = `${box.boxId}:${controller}`;
     const inFlight = this.creating.get(key);
-    if (inFlight) return inFlight;
+    // Made meanwhile by another message: what this one says of its type still counts (a hello after the first data,
+    // which several instances may handle in either order).
+    if (inFlight) return inFlight.then(() => this.ensure(box, controller, typeCode));
     const create = this.create(box, controller, typeCode);
     this.creating.set(key, create);
     try {

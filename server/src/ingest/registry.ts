@@ -1,6 +1,7 @@
 import { typeIdFor, type ControllerTypeDetail, type SpecificStatus, type TypeRules } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import { decodeValues } from './codec.js';
+import { openFaultRecords } from './fault-records.js';
 import * as repo from './repository.js';
 import { typeMap, type BoxState, type DeviceState, type TypeMap } from './state.js';
 import { TokenBucket } from './stats.js';
@@ -48,10 +49,19 @@ export class Registry {
     await this.load(boxIds);
   }
 
-  /** Reads boxes (all, or `only`) with their devices, latest values and open fault records. */
-  private async load(only?: readonly number[]): Promise<void> {
+  /**
+   * Boxes and devices another instance made or saw first (cluster/: a batch named them): those not known here are
+   * read from the database. What is known stays as it is, so no message meanwhile finds its box missing.
+   */
+  async learn(boxIds: readonly number[]): Promise<void> {
+    await this.load(boxIds, true);
+  }
+
+  /** Reads boxes (all, or `only`) with their devices, latest values and open fault records; `keep`: not those known. */
+  private async load(only?: readonly number[], keep = false): Promise<void> {
     const now = this.now();
     for (const row of await repo.allBoxes(this.db, only)) {
+      if (keep && this.boxes.has(row.box_id)) continue;
       // A box that was online before the restart gets one heartbeat timeout to come back before it counts as offline.
       this.addBox(
         row.box_id,
@@ -64,7 +74,7 @@ export class Registry {
         row.report_interval,
       );
     }
-    const devices = await repo.allDevices(this.db, only);
+    const devices = (await repo.allDevices(this.db, only)).filter((d) => !keep || !this.devices.has(d.id));
     const ids = only ? devices.map((d) => d.id) : undefined;
     const latest = new Map((await repo.allLatest(this.db, ids)).map((r) => [r.device_id, r]));
     for (const row of devices) {
@@ -88,7 +98,7 @@ export class Registry {
         ruleEvents: new Map(),
       });
     }
-    for (const r of await repo.openFaultRecords(this.db, ids)) {
+    for (const r of await openFaultRecords(this.db, ids)) {
       this.devices
         .get(r.device_id)
         ?.activeBits.set(`${r.register}:${r.bit}`, { kind: r.kind, register: r.register, bit: r.bit, recordId: r.id });

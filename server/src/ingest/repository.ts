@@ -8,7 +8,6 @@ import type {
   BoxIpLogTable,
   DeviceLatestTable,
   DevicesTable,
-  FaultRecordsTable,
   HistoryTable,
   UnregisteredBoxesTable,
 } from '../db/schema.js';
@@ -36,12 +35,6 @@ export function allDevices(db: Db, only?: readonly number[]) {
 
 export function allLatest(db: Db, devices?: readonly number[]) {
   let q = db.selectFrom('device_latest').selectAll();
-  if (devices) q = q.where('device_id', 'in', devices);
-  return q.execute();
-}
-
-export function openFaultRecords(db: Db, devices?: readonly number[]) {
-  let q = db.selectFrom('fault_records').select(['id', 'device_id', 'kind', 'register', 'bit']).where('ended_at', 'is', null);
   if (devices) q = q.where('device_id', 'in', devices);
   return q.execute();
 }
@@ -221,15 +214,6 @@ export async function logTransition(db: Db, device: DeviceState, from: SpecificS
       .where('id', '=', device.id)
       .execute();
   });
-}
-
-export async function openFaultRecord(db: Db, row: Insertable<FaultRecordsTable>): Promise<number> {
-  const inserted = await db.insertInto('fault_records').values(row).returning('id').executeTakeFirstOrThrow();
-  return inserted.id;
-}
-
-export async function closeFaultRecord(db: Db, id: number, endedAt: number): Promise<void> {
-  await db.updateTable('fault_records').set({ ended_at: endedAt }).where('id', '=', id).execute();
 }
 
 /** Rows per INSERT statement (3 parameters each, well under SQLite's and PostgreSQL's limits). */

@@ -37,8 +37,11 @@ export interface PersistedState extends RuleState {
   eventId: number | null;
 }
 
-export async function allStates(db: Db): Promise<PersistedState[]> {
-  const rows = await db.selectFrom('event_rule_state').selectAll().execute();
+/** Every stored state, or those of some devices. */
+export async function allStates(db: Db, devices?: readonly number[]): Promise<PersistedState[]> {
+  let q = db.selectFrom('event_rule_state').selectAll();
+  if (devices) q = q.where('device_id', 'in', devices);
+  const rows = await q.execute();
   return rows.map((r) => ({
     ruleId: r.rule_id,
     deviceId: r.device_id,

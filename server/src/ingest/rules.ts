@@ -127,6 +127,26 @@ export class RuleTracker {
   }
 
   /**
+   * Devices whose box this instance owns from now on (cluster/ingest-router.ts): where their rules stood is read from
+   * the database, as the instance that owned them last stored it. What a rate condition remembered of recent samples
+   * starts again.
+   */
+  async adopt(deviceIds: readonly number[]): Promise<void> {
+    if (deviceIds.length === 0) return;
+    const persisted = await store.allStates(this.ctx.db, deviceIds);
+    const versions = new Map<number, number>();
+    for (const rules of this.byType.values()) for (const r of rules) versions.set(r.id, r.version);
+    for (const id of deviceIds) {
+      this.states.delete(id);
+      this.recent.delete(id);
+      this.judged.delete(id);
+    }
+    for (const p of persisted)
+      if (versions.get(p.ruleId) === p.version)
+        this.setState(p.deviceId, p.ruleId, { ...p, event: p.eventId === null ? null : { id: p.eventId } });
+  }
+
+  /**
    * Judges the rules of a device's type on its new latest values at `ts` (a sample's time). Answers whether an event
    * started or ended, so that the caller waits for the state queue before acknowledging the snapshot.
    */
@@ -158,6 +178,8 @@ export class RuleTracker {
     for (const device of this.ctx.registry.devices.values()) {
       const rules = device.type ? clocked.get(device.type.id) : undefined;
       if (!rules) continue;
+      const box = this.ctx.registry.box(device.boxId);
+      if (box && !this.ctx.owns(box)) continue;
       let sample: Sample | undefined;
       for (const rule of rules) {
         if (!this.applies(rule, device)) continue;

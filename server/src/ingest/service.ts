@@ -1,4 +1,4 @@
-import type { CommandPayload, UpKind } from '@dms/contract';
+import type { AckPayload, CommandPayload, UpKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
@@ -13,13 +13,19 @@ import { IngestContext } from './context.js';
 import { IngestBus, type IngestEvents, type IngestListener } from './events.js';
 import { DeviceProvisioner } from './provisioning.js';
 import { Registry, type TypeSource } from './registry.js';
+import { applyBatch, ReplicaOut, type StateBatch } from './replica.js';
 import { RuleTracker } from './rules.js';
 import { SnapshotStore } from './snapshots.js';
 import type { BoxState, DeviceState } from './state.js';
 import { IngestStats } from './stats.js';
 import { StatusTracker } from './status.js';
 
-export type { BoxLink, ConnectAttempt, IngestEvents, WriteOutcomeResult };
+export type { BoxLink, ConnectAttempt, IngestEvents, StateBatch, WriteOutcomeResult };
+
+/** What several instances decide between them (cluster/): who owns a box, who runs once-only work. */
+export interface Ownership {
+  owns(key: string): boolean;
+}
 
 /** How often rules that read a device's offline time are judged. */
 const RULE_SWEEP_MS = 5000;
@@ -44,6 +50,12 @@ export class IngestService {
   private readonly commands: BoxCommands;
   private readonly rules: RuleTracker;
   private readonly decoder: Decoder;
+  /** Bumped when the instances change: each box's ownership is asked again then (BoxState.owned). */
+  private epoch = 0;
+  private replica: ReplicaOut | null = null;
+  /** An ack of a write this instance does not wait for: handed on (another instance may; cluster/ingest-router.ts). */
+  private foreignAck: ((boxId: number, ack: AckPayload) => boolean) | null = null;
+  private ownership: Ownership | null = null;
 
   /**
    * `threads`: run the decoding of messages (decoder.ts) and the history writer (writer.ts, on a connection of its own
@@ -129,6 +141,74 @@ export class IngestService {
 
   on<K extends keyof IngestEvents>(event: K, listener: IngestListener<K>): () => void {
     return this.ctx.events.on(event, listener);
+  }
+
+  // ---- several instances (cluster/) ----
+
+  /**
+   * Joins the instances: `ownership` says which boxes this one owns (their sweeps run here) and whether it runs
+   * once-only work; `send` tells the others what changed of the boxes it owns; `foreignAck` hands on an ack of a
+   * write another instance waits for.
+   */
+  joinCluster(ownership: Ownership, send: (batch: StateBatch) => void, foreignAck: (boxId: number, ack: AckPayload) => boolean): void {
+    this.ctx.owns = (box) => {
+      if (box.owned?.epoch !== this.epoch) box.owned = { epoch: this.epoch, mine: ownership.owns(`box:${box.boxId}`) };
+      return box.owned.mine;
+    };
+    this.ctx.leads = (work) => ownership.owns(`job:${work}`);
+    this.ownership = ownership;
+    this.replica = new ReplicaOut(this.ctx, send);
+    this.foreignAck = foreignAck;
+  }
+
+  /** Whether this instance owns the box (one alone owns all; a box not known here yet is asked by its id). */
+  owns(boxId: number): boolean {
+    const box = this.registry.box(boxId);
+    if (box) return this.ctx.owns(box);
+    return this.ownership?.owns(`box:${boxId}`) ?? true;
+  }
+
+  /**
+   * The instances changed: each box's owner is asked again; the boxes this instance owns from now on get where their
+   * event rules stood from the database (what they hold otherwise came with the others' batches).
+   */
+  async ownersChanged(): Promise<void> {
+    const before = new Set<number>();
+    for (const box of this.registry.boxes.values()) if (box.owned?.mine ?? true) before.add(box.boxId);
+    this.epoch += 1;
+    const gained: number[] = [];
+    for (const box of this.registry.boxes.values()) if (this.ctx.owns(box) && !before.has(box.boxId)) gained.push(box.boxId);
+    for (let i = 0; i < gained.length; i += 500) {
+      const devices = gained.slice(i, i + 500).flatMap((id) => [...(this.registry.box(id)?.devices.values() ?? [])].map((d) => d.id));
+      await this.rules.adopt(devices);
+    }
+  }
+
+  /**
+   * Tells the others everything of the boxes this instance owns (Redis came back: what it sent meanwhile was lost).
+   * Their latest values come with their next snapshots.
+   */
+  resendOwned(): void {
+    for (const box of this.registry.boxes.values()) {
+      if (!this.ctx.owns(box)) continue;
+      this.ctx.boxChanged(box);
+      for (const d of box.devices.values()) this.ctx.deviceChanged(d);
+    }
+  }
+
+  /** Another instance's batch of what changed of the boxes it owns (replica.ts). */
+  applyReplica(batch: StateBatch): Promise<void> {
+    return applyBatch(this.ctx, batch, (boxIds) => this.registry.learn(boxIds));
+  }
+
+  /** Sends what changed of the boxes this instance owns now, not at the end of this turn (tests). */
+  flushReplica(): void {
+    this.replica?.flush();
+  }
+
+  /** An ack of a write another instance received: settles it if this one waits for it. */
+  acknowledge(boxId: number, ack: AckPayload): boolean {
+    return this.commands.acknowledge(boxId, ack);
   }
 
   // ---- state the API reads ----
@@ -268,7 +348,8 @@ export class IngestService {
       case 'hello':
         return this.provisioner.hello(box, decoded.value);
       case 'ack':
-        if (!this.commands.acknowledge(boxId, decoded.value)) ctx.drop('unknown-write', boxId, now);
+        if (!this.commands.acknowledge(boxId, decoded.value) && !this.foreignAck?.(boxId, decoded.value))
+          ctx.drop('unknown-write', boxId, now);
         return;
       case 'reply':
         ctx.events.emit('reply', { boxId, reply: decoded.value, time: now });

@@ -36,10 +36,12 @@ export class SnapshotStore {
     );
   }
 
-  /** Starts the hourly retention; with `database`, the history writer's own thread (writer.ts). */
+  /** Starts the hourly retention (on one instance of several: `leads`); with `database`, the history writer's own thread (writer.ts). */
   start(database?: Config['database']): void {
     if (database) this.writer.start(database);
-    this.retentionTimer = setInterval(() => void this.prune(), 3_600_000);
+    this.retentionTimer = setInterval(() => {
+      if (this.ctx.leads('retention')) void this.prune();
+    }, 3_600_000);
     this.retentionTimer.unref();
   }
 

@@ -78,6 +78,8 @@ export interface BoxState {
   interval: number | null;
   /** Whether its last snapshot was stamped beyond CLOCK_SKEW_S ahead (logged when it changes); unset: not yet known. */
   clockAhead?: boolean;
+  /** Whether this instance owns it, as of the members' `epoch` (IngestService.owns); unset: not asked yet. */
+  owned?: { epoch: number; mine: boolean };
 }
 
 /**

@@ -48,6 +48,7 @@ export class StatusTracker {
       this.ctx.later(() => repo.logIpChange(this.ctx.db, { box_id: boxId, source_ip: from, destination_ip: ip, time: now }));
     }
     if (ip) box.ip = ip;
+    this.ctx.boxChanged(box);
     this.ctx.later(() => repo.logConnection(this.ctx.db, { box_id: boxId, event: 'connect', ip, time: now }, ip));
     this.setBoxOnline(box, true, now);
   }
@@ -67,6 +68,7 @@ export class StatusTracker {
   seen(box: BoxState, now: number): void {
     box.lastSeen = now;
     box.seenDirty = true;
+    this.ctx.boxChanged(box);
     if (!box.online) this.setBoxOnline(box, true, now);
   }
 
@@ -79,6 +81,7 @@ export class StatusTracker {
       return;
     }
     device.status = to;
+    this.ctx.deviceChanged(device);
     this.ctx.events.emit('status', { device, from, to, time: now });
     this.ctx.later(() => repo.logTransition(this.ctx.db, device, from, to, now));
   }
@@ -102,6 +105,7 @@ export class StatusTracker {
 
   private setBoxOnline(box: BoxState, online: boolean, now: number): void {
     box.online = online;
+    this.ctx.boxChanged(box);
     this.ctx.later(() => repo.setBoxOnline(this.ctx.db, box.boxId, online, now));
     for (const device of box.devices.values()) {
       device.online = online;
@@ -112,12 +116,12 @@ export class StatusTracker {
   /**
    * Boxes silent past their heartbeat timeout go offline; last-seen times are written every sweep. A box's timeout is
    * HEARTBEAT_TIMEOUT_S, or three of its report intervals when that is longer: a box set to report once an hour
-   * (/smartbox/box-dws) is not shown offline between its reports.
+   * (/smartbox/box-dws) is not shown offline between its reports. With several instances, each judges the boxes it owns.
    */
   private sweep(): void {
     const now = this.ctx.now();
     for (const box of this.ctx.registry.boxes.values()) {
-      if (box.online && (box.lastSeen ?? 0) < now - heartbeatTimeoutOf(box, this.heartbeatTimeoutMs))
+      if (box.online && this.ctx.owns(box) && (box.lastSeen ?? 0) < now - heartbeatTimeoutOf(box, this.heartbeatTimeoutMs))
         this.disconnected(box.boxId, 'timeout');
     }
     void this.persistSeen();

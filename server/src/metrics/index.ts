@@ -49,6 +49,10 @@ export default fp(
             }
           : null,
       bus: () => (app.hasDecorator('bus') ? app.bus.stats : null),
+      cluster: () =>
+        app.hasDecorator('members') && app.redis
+          ? { members: app.members.live().length, router: app.hasDecorator('ingestRouter') ? (app.ingestRouter?.stats ?? null) : null }
+          : null,
     });
 
     app.addHook('onResponse', (request, reply, done) => {

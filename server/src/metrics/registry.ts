@@ -1,4 +1,5 @@
 import { collectDefaultMetrics, Counter, Gauge, Histogram, Registry } from 'prom-client';
+import type { RouterStats } from '../cluster/ingest-router.js';
 import type { BusStats } from '../events/bus.js';
 
 /** What the server's own metrics read at scrape time (each part answers null while it is not there yet). */
@@ -19,6 +20,8 @@ export interface MetricSources {
   } | null;
   /** The domain-event bus: across instances with REDIS_URL (events/redis-bus.ts). */
   bus(): BusStats | null;
+  /** The live instances, and how box messages and state went between them (cluster/; null for one alone). */
+  cluster(): { members: number; router: RouterStats | null } | null;
 }
 
 let processRegistry: Registry | null = null;
@@ -168,6 +171,7 @@ export class ServerMetrics {
       },
     });
     this.busMetrics(sources, registers);
+    this.clusterMetrics(sources, registers);
     this.http = new Histogram({
       name: 'dms_http_request_duration_seconds',
       help: 'HTTP answers by route template (never the raw URL), method and status class.',
@@ -231,6 +235,45 @@ export class ServerMetrics {
       collect() {
         this.reset();
         for (const [reason, n] of Object.entries(sources.bus()?.refused ?? {})) this.inc({ reason }, n);
+      },
+    });
+  }
+
+  /** Several instances: how many are live, and what went between them. */
+  private clusterMetrics(sources: MetricSources, registers: Registry[]): void {
+    new Gauge({
+      name: 'dms_cluster_members',
+      help: 'Live server instances this one knows (REDIS_URL; 1 for one alone).',
+      registers,
+      collect() {
+        this.set(sources.cluster()?.members ?? 1);
+      },
+    });
+    new Counter({
+      name: 'dms_cluster_box_messages_total',
+      help: "Box messages handed to their box's owner (forwarded), handled here for another instance (handled_for_others), handed again after no answer (retried).",
+      labelNames: ['way'],
+      registers,
+      collect() {
+        this.reset();
+        const r = sources.cluster()?.router;
+        if (!r) return;
+        this.inc({ way: 'forwarded' }, r.forwarded);
+        this.inc({ way: 'handled_for_others' }, r.handledForOthers);
+        this.inc({ way: 'retried' }, r.retried);
+      },
+    });
+    new Counter({
+      name: 'dms_cluster_state_batches_total',
+      help: 'Batches of box and device state sent to the other instances (sent) and applied from them (applied).',
+      labelNames: ['direction'],
+      registers,
+      collect() {
+        this.reset();
+        const r = sources.cluster()?.router;
+        if (!r) return;
+        this.inc({ direction: 'sent' }, r.batchesSent);
+        this.inc({ direction: 'applied' }, r.batchesApplied);
       },
     });
   }

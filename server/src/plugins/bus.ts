@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
-import { LocalEventBus, SHARED_CORE_EVENTS, type EventBus } from '../events/bus.js';
 import type { Redis } from 'ioredis';
+import { RedisMembers, SoleMember, type Members } from '../cluster/members.js';
+import { LocalEventBus, SHARED_CORE_EVENTS, type EventBus } from '../events/bus.js';
 import { RedisEventBus } from '../events/redis-bus.js';
 
 declare module 'fastify' {
@@ -10,7 +11,12 @@ declare module 'fastify' {
      * With REDIS_URL: a connection for commands (it fails at once while Redis is away, nothing queued) and the prefix
      * of the product's keys; null for one instance.
      */
-    redis: { client: Redis; prefix: string } | null;
+    redis: { client: Redis; prefix: string; bus: RedisEventBus } | null;
+    /**
+     * The live instances (cluster/members.ts): which owns a box, and which runs the work one instance runs for all
+     * (`members.owns('job:…')`). One alone owns everything.
+     */
+    members: Members;
   }
 }
 
@@ -20,20 +26,27 @@ declare module 'fastify' {
  * its module's index.
  */
 export default fp(
-  (app) => {
+  async (app) => {
     const log = app.log.child({ area: 'bus' });
     const redis = app.config.redis;
     if (!redis) {
       app.decorate('bus', new LocalEventBus(log));
       app.decorate('redis', null);
+      app.decorate('members', new SoleMember());
       return;
     }
     const bus = new RedisEventBus(redis.url, redis.prefix, log);
     bus.share(...SHARED_CORE_EVENTS);
     bus.start();
+    const members = new RedisMembers(bus.commands, redis.prefix, app.log.child({ area: 'cluster' }));
+    await members.start();
     app.decorate('bus', bus);
-    app.decorate('redis', { client: bus.commands, prefix: redis.prefix });
-    app.addHook('onClose', () => bus.close());
+    app.decorate('redis', { client: bus.commands, prefix: redis.prefix, bus });
+    app.decorate('members', members);
+    app.addHook('onClose', async () => {
+      await members.close();
+      await bus.close();
+    });
   },
   { name: 'bus' },
 );

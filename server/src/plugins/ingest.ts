@@ -1,5 +1,6 @@
-import { notificationType } from '@dms/contract';
+import { notificationType, type UpKind } from '@dms/contract';
 import fp from 'fastify-plugin';
+import { IngestRouter } from '../cluster/ingest-router.js';
 import { startEmbeddedBroker, type RunningBroker } from '../ingest/broker/embedded.js';
 import { connectExternalBroker } from '../ingest/broker/external.js';
 import { IngestService } from '../ingest/service.js';
@@ -10,6 +11,8 @@ declare module 'fastify' {
     ingest: IngestService;
     /** The embedded broker's port (0 with an external broker). */
     mqttPort: number;
+    /** With several instances behind an external broker: who handles which box's messages (cluster/ingest-router.ts). */
+    ingestRouter: IngestRouter | null;
     /** Which broker the boxes reach the server through, and whether it is connected now (health, metrics). */
     brokerStatus(): { mode: 'embedded' | 'external'; connected: boolean };
   }
@@ -74,7 +77,9 @@ export default fp(
         severity: null,
       });
     });
-    ingest.on('status', ({ device, from, to, time }) => {
+    ingest.on('status', ({ device, from, to, time, remote }) => {
+      // Another instance's box: it told whom it had to.
+      if (remote) return;
       const wasOnline = !from.startsWith('offline') && from !== 'unregistered';
       const isOnline = !to.startsWith('offline') && to !== 'unregistered';
       if (wasOnline === isOnline || from === 'unregistered') return;
@@ -99,13 +104,27 @@ export default fp(
       app.bus.publish('ruleEvent', { deviceId: device.id, ruleId, eventId, phase, severity, time });
     });
     const mqtt = app.config.mqtt;
+    // Several instances behind one external broker: each box's messages are handled by the instance that owns it.
+    let router: IngestRouter | null = null;
+    if (app.redis && mqtt.url) {
+      router = new IngestRouter(ingest, app.members, app.redis.bus, app.redis.prefix, app.log.child({ area: 'cluster' }));
+      await router.start();
+    } else if (app.redis)
+      app.log.warn('REDIS_URL without MQTT_URL: each instance serves the boxes connected to its own broker (docs/scaling.md)');
+    const routed = router;
+    const received = routed
+      ? { backlog: ingest.backlog, receive: (boxId: number, kind: UpKind, payload: Buffer) => routed.receive(boxId, kind, payload) }
+      : ingest;
     let broker: RunningBroker | null = null;
     // Without MQTT_PORT, a busy default port (another broker on this machine) moves the embedded one along.
     const ports = mqtt.url || mqtt.portExplicit || mqtt.port === 0 ? [mqtt.port] : Array.from({ length: 17 }, (_, i) => mqtt.port + i);
     for (const port of ports) {
       try {
         broker = mqtt.url
-          ? await connectExternalBroker(ingest, mqtt, app.log, brokerServerLog(app.db, app.clock, app.log))
+          ? await connectExternalBroker(received, mqtt, app.log, {
+              ...brokerServerLog(app.db, app.clock, app.log),
+              othersTakeOver: () => app.members.live().length > 1,
+            })
           : await startEmbeddedBroker(ingest, { ...mqtt, port }, app.log);
         if (port !== mqtt.port)
           app.log.warn(
@@ -138,8 +157,11 @@ export default fp(
       mode: app.config.mqtt.url ? ('external' as const) : ('embedded' as const),
       connected: running.connected(),
     }));
+    app.decorate('ingestRouter', router);
     app.addHook('onClose', async () => {
       ingest.beginShutdown();
+      // What waits for another instance is not acknowledged: the broker hands it again (to an instance still running).
+      router?.close();
       await broker.close();
       await ingest.close();
     });

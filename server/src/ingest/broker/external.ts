@@ -40,6 +40,12 @@ export interface BrokerEvents {
   lost(reason: string): void;
   /** Connected and subscribed again, after `downMs` and `attempts` reconnect attempts. */
   restored(downMs: number, attempts: number): void;
+  /**
+   * Asked as the server closes: whether other instances take the shared subscription's messages meanwhile. Then it
+   * unsubscribes first, so the broker hands them what boxes send instead of queueing this instance's share until it
+   * is back (cluster/members.ts).
+   */
+  othersTakeOver(): boolean;
 }
 
 /** Where Mosquitto says its version (retained): the server reads it once to warn about one that forgets shared subscriptions. */
@@ -75,7 +81,7 @@ const reasonOf = (err: unknown) => (err instanceof Error ? err.message : String(
  *   Log lines say when the connection is lost and restored, and every 5 minutes while it stays down.
  */
 export async function connectExternalBroker(
-  ingest: IngestService,
+  ingest: Pick<IngestService, 'receive' | 'backlog'>,
   config: Config['mqtt'],
   log: FastifyBaseLogger,
   events: Partial<BrokerEvents> = {},
@@ -292,6 +298,7 @@ export async function connectExternalBroker(
       closing = true;
       up = false;
       if (retryTimer) clearTimeout(retryTimer);
+      if (client.connected && config.sharedGroup && events.othersTakeOver?.()) await client.unsubscribeAsync(topic).catch(() => undefined);
       await ackChain;
       if (!client.connected) {
         await client.endAsync(true);

@@ -71,7 +71,7 @@ export class HealthService {
  * The server log's entries for the external broker's connection (root's server log, source `server`): a warning
  * when it is lost or cannot be made at start, and a note when it is back. One of each per outage.
  */
-export function brokerServerLog(db: Db, now: () => number, log: FastifyBaseLogger): BrokerEvents {
+export function brokerServerLog(db: Db, now: () => number, log: FastifyBaseLogger): Omit<BrokerEvents, 'othersTakeOver'> {
   const write = (level: 'warn' | 'info', message: string, detail: string) => {
     insertLog(db, { time: now(), source: 'server', level, message, detail, username: null, url: '' }).catch((err: unknown) => {
       log.error({ err }, 'could not write the broker connection state to the server log');

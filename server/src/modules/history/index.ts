@@ -32,11 +32,11 @@ export default fp(
     );
     app.decorate('rollups', rollups);
     app.addHook('onReady', () => {
-      rollups.start();
+      rollups.start(() => app.members.owns('job:rollups'));
     });
     app.addHook('onClose', async () => {
       await rollups.stop();
     });
   },
-  { name: 'history', dependencies: ['database', 'controller-types', 'exports'] },
+  { name: 'history', dependencies: ['bus', 'database', 'controller-types', 'exports'] },
 );

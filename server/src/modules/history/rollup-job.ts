@@ -49,10 +49,11 @@ export class RollupJob {
     this.worker = new DbWorker(WORKER_FILE, db, runRollups, log, 'history rollup');
   }
 
-  start(): void {
+  /** Starts the worker and the timer; with several instances, runs where `leads` says (one instance: always). */
+  start(leads: () => boolean = () => true): void {
     this.worker.start(this.database);
     this.timer = setInterval(() => {
-      void this.run();
+      if (leads()) void this.run();
     }, this.everyMs);
     this.timer.unref();
   }

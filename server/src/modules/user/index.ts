@@ -20,6 +20,7 @@ export default fp(
     app.decorate('users', users);
     userRoutes(app, users);
     const pruneTimer = setInterval(() => {
+      if (!app.members.owns('job:sessions')) return;
       users.pruneSessions().catch((err: unknown) => {
         app.log.warn({ err }, 'session prune failed');
       });
