@@ -3,6 +3,19 @@ import { CHROMIUM_LAUNCH } from '../bench/src/chromium.js';
 
 const CI = process.env.CI === 'true';
 
+/** How every spec sees the console: Debian's Chromium, headless, at desktop width (cluster.config.ts too). */
+export const CONSOLE_IN_CHROMIUM = {
+  browserName: 'chromium',
+  headless: true,
+  viewport: { width: 1280, height: 800 },
+  // As a user who asked their system for less motion: no menu, dialog or chart animates (App.tsx, EChart.tsx), so a
+  // click never waits for one to settle. shell.spec.ts keeps the animated console.
+  reducedMotion: 'reduce',
+  screenshot: 'only-on-failure',
+  trace: 'off',
+  launchOptions: CHROMIUM_LAUNCH,
+} as const;
+
 /**
  * End-to-end tests in Debian's Chromium against the real server, started by global-setup.ts on a free port
  * with a temporary SQLite database (its address reaches the tests as E2E_BASE_URL).
@@ -25,15 +38,5 @@ export default defineConfig({
     { name: 'setup', testMatch: /auth\.setup\.ts$/ },
     { name: 'e2e', testMatch: /\.spec\.ts$/, dependencies: ['setup'] },
   ],
-  use: {
-    browserName: 'chromium',
-    headless: true,
-    viewport: { width: 1280, height: 800 },
-    // As a user who asked their system for less motion: no menu, dialog or chart animates (App.tsx, EChart.tsx), so a
-    // click never waits for one to settle. shell.spec.ts keeps the animated console.
-    reducedMotion: 'reduce',
-    screenshot: 'only-on-failure',
-    trace: 'off',
-    launchOptions: CHROMIUM_LAUNCH,
-  },
+  use: CONSOLE_IN_CHROMIUM,
 });

@@ -292,7 +292,7 @@ describe('server metrics read their sources when scraped', () => {
       resumed: 0,
       refused: {} as Record<string, number>,
     };
-    const router = { forwarded: 6, handledForOthers: 5, retried: 1, batchesSent: 8, batchesApplied: 7 };
+    const router = { forwarded: 6, handledForOthers: 5, retried: 1, kept: 4, replayed: 3, batchesSent: 8, batchesApplied: 7 };
     const metrics = new ServerMetrics({
       ingest: () => ({ messages: 5, snapshots: 3, values: 300, duplicates: 0, drops }),
       backlog: () => backlog,
@@ -319,6 +319,7 @@ describe('server metrics read their sources when scraped', () => {
     expect(value(samples, 'dms_cluster_box_messages_total', { way: 'forwarded' })).toBe(6);
     expect(value(samples, 'dms_cluster_box_messages_total', { way: 'handled_for_others' })).toBe(5);
     expect(value(samples, 'dms_cluster_box_messages_total', { way: 'retried' })).toBe(1);
+    expect(value(samples, 'dms_cluster_box_messages_total', { way: 'replayed' })).toBe(3);
     expect(value(samples, 'dms_cluster_state_batches_total', { direction: 'applied' })).toBe(7);
     bus.connected = false;
     bus.dropped = 3;

@@ -9,6 +9,20 @@ import type { Members } from './members.js';
 export const FORWARD_RETRY_MS = 5000;
 /** How long a message waits while Redis is away before it is tried again. */
 const AWAY_RETRY_MS = 500;
+/**
+ * With plain subscriptions (every instance hears every box): how long, and how much, of what other owners' boxes sent
+ * is kept, to be handled here if this instance takes their boxes over (an owner that died handled it, or not).
+ */
+export const KEEP_OTHERS_MS = 8000;
+export const KEEP_OTHERS_BYTES = 64 * 1024 * 1024;
+
+/** A message of a box another instance owns, kept for a while (plain subscriptions). */
+interface Kept {
+  box: number;
+  kind: UpKind;
+  payload: Buffer;
+  at: number;
+}
 
 /** A box's message on its way to the instance that owns the box, or that instance's answer. */
 type Wire =
@@ -32,6 +46,9 @@ export interface RouterStats {
   forwarded: number;
   handledForOthers: number;
   retried: number;
+  /** Plain subscriptions: messages of other owners' boxes kept a while, and handled here after a takeover. */
+  kept: number;
+  replayed: number;
   /** Batches of state sent to and applied from the others. */
   batchesSent: number;
   batchesApplied: number;
@@ -53,7 +70,11 @@ export interface RouterStats {
  * - When the members change, the boxes whose owner changed are taken over where the last owner left them.
  */
 export class IngestRouter {
-  readonly stats: RouterStats = { forwarded: 0, handledForOthers: 0, retried: 0, batchesSent: 0, batchesApplied: 0 };
+  readonly stats: RouterStats = { forwarded: 0, handledForOthers: 0, retried: 0, kept: 0, replayed: 0, batchesSent: 0, batchesApplied: 0 };
+  /** Plain subscriptions: other owners' boxes' recent messages, oldest first (from `keptFrom`). */
+  private kept: Kept[] = [];
+  private keptFrom = 0;
+  private keptBytes = 0;
   private readonly waiting = new Map<string, Waiting>();
   private readonly own: string;
   private readonly stateChannel: string;
@@ -68,6 +89,8 @@ export class IngestRouter {
     private readonly bus: RedisEventBus,
     private readonly prefix: string,
     private readonly log: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>,
+    /** Whether the broker hands each message to one instance (a shared subscription), or to every instance. */
+    private readonly shared: boolean,
   ) {
     this.own = this.channelOf(members.self);
     this.stateChannel = `${prefix}state`;
@@ -106,9 +129,14 @@ export class IngestRouter {
       );
     });
     this.members.onChange(() => {
-      this.ingest.ownersChanged().catch((err: unknown) => {
-        this.log.error({ err }, 'cluster: boxes taken over could not be read');
-      });
+      this.ingest.ownersChanged().then(
+        (gained) => {
+          this.replay(new Set(gained));
+        },
+        (err: unknown) => {
+          this.log.error({ err }, 'cluster: boxes taken over could not be read');
+        },
+      );
       // What waits for an owner that went is handed again at once.
       for (const [id, w] of this.waiting) this.send(id, w);
     });
@@ -124,9 +152,19 @@ export class IngestRouter {
     this.waiting.clear();
   }
 
-  /** A box's message from the broker: handled here if this instance owns the box, else by its owner. */
+  /**
+   * A box's message from the broker: handled here if this instance owns the box. Else, from a shared subscription,
+   * handed to its owner; from a plain one (its owner heard it too), kept a while in case this instance takes the box
+   * over before its owner handled it.
+   */
   receive(boxId: number, kind: UpKind, payload: Buffer): Promise<void> {
     if (this.ingest.owns(boxId)) return this.ingest.receive(boxId, kind, payload, { edge: false });
+    if (!this.shared) {
+      // A write this instance sent is settled here, whoever owns its box.
+      if (kind === 'ack') this.ingest.acknowledgeRaw(boxId, payload);
+      this.keep({ box: boxId, kind, payload, at: Date.now() });
+      return Promise.resolve();
+    }
     this.stats.forwarded += 1;
     return new Promise<void>((resolve, reject) => {
       const id = randomUUID();
@@ -134,6 +172,36 @@ export class IngestRouter {
       this.waiting.set(id, w);
       this.send(id, w);
     });
+  }
+
+  private keep(k: Kept): void {
+    this.stats.kept += 1;
+    this.kept.push(k);
+    this.keptBytes += k.payload.length;
+    const old = k.at - KEEP_OTHERS_MS;
+    while (this.keptFrom < this.kept.length) {
+      const first = this.kept[this.keptFrom] as Kept;
+      if (first.at >= old && this.keptBytes <= KEEP_OTHERS_BYTES) break;
+      this.keptBytes -= first.payload.length;
+      this.keptFrom += 1;
+    }
+    if (this.keptFrom > 4096 && this.keptFrom * 2 > this.kept.length) {
+      this.kept = this.kept.slice(this.keptFrom);
+      this.keptFrom = 0;
+    }
+  }
+
+  /** Boxes taken over: what their last owner may not have handled is handled here, in the order it came. */
+  private replay(boxes: ReadonlySet<number>): void {
+    if (boxes.size === 0) return;
+    for (let i = this.keptFrom; i < this.kept.length; i += 1) {
+      const k = this.kept[i] as Kept;
+      if (!boxes.has(k.box)) continue;
+      this.stats.replayed += 1;
+      this.ingest.receive(k.box, k.kind, k.payload, { edge: false }).catch((err: unknown) => {
+        this.log.error({ err, boxId: k.box }, 'cluster: a message of a box taken over could not be stored');
+      });
+    }
   }
 
   private send(id: string, w: Waiting): void {

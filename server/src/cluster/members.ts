@@ -96,7 +96,7 @@ export interface MemberTimes {
   beatMs: number;
 }
 
-export const MEMBER_TIMES: MemberTimes = { ttlMs: 10_000, beatMs: 2_000 };
+export const MEMBER_TIMES: MemberTimes = { ttlMs: 5_000, beatMs: 1_000 };
 
 /**
  * The live instances in Redis (REDIS_URL), as the sorted set `<prefix>members`: each instance renews itself every
@@ -111,6 +111,7 @@ export class RedisMembers implements Members {
   private readonly key: string;
   private timer: NodeJS.Timeout | null = null;
   private away = false;
+  private started = false;
   private closed = false;
   /** Until when members that have not renewed since Redis came back empty are kept (they renew within a beat). */
   private refillingUntil = 0;
@@ -130,7 +131,15 @@ export class RedisMembers implements Members {
    */
   async start(waitMs = 10_000): Promise<void> {
     const until = Date.now() + waitMs;
-    while (!(await this.beat()) && Date.now() < until) await new Promise((r) => setTimeout(r, 100));
+    // The connection may still be opening: that is not an outage (said only when the wait is over).
+    this.away = true;
+    let answered = await this.beat();
+    while (!answered && Date.now() < until) {
+      await new Promise((r) => setTimeout(r, 100));
+      answered = await this.beat();
+    }
+    if (!answered) this.log.warn('cluster: Redis does not answer; this instance goes on alone until it does');
+    this.started = true;
     this.timer = setInterval(() => void this.beat(), this.times.beatMs);
     this.timer.unref();
   }
@@ -177,9 +186,8 @@ export class RedisMembers implements Members {
     }
     if (this.away) {
       this.away = false;
-      this.log.info('cluster: Redis is back; members are read again');
+      if (this.started) this.log.info('cluster: Redis is back; members are read again');
     }
-    if (this.closed) return true;
     // A Redis that came back empty knows only those who renewed since: the others are kept for a TTL meanwhile.
     const kept = Date.now() < this.refillingUntil ? this.members : [];
     const next = [...new Set([...read, ...kept, this.self])].sort();

@@ -7,7 +7,7 @@ import { IngestBacklog } from './backlog.js';
 import { BoxAuth, mayPublish, maySubscribe, type ConnectAttempt } from './box-auth.js';
 import { BoxCommands, type BoxLink, type WriteOutcomeResult } from './commands.js';
 import { ConditionTracker } from './conditions.js';
-import type { Decoded } from './decode.js';
+import { decodeMessage, type Decoded } from './decode.js';
 import { Decoder } from './decoder.js';
 import { IngestContext } from './context.js';
 import { IngestBus, type IngestEvents, type IngestListener } from './events.js';
@@ -170,9 +170,9 @@ export class IngestService {
 
   /**
    * The instances changed: each box's owner is asked again; the boxes this instance owns from now on get where their
-   * event rules stood from the database (what they hold otherwise came with the others' batches).
+   * event rules stood from the database (what they hold otherwise came with the others' batches). Answers those boxes.
    */
-  async ownersChanged(): Promise<void> {
+  async ownersChanged(): Promise<number[]> {
     const before = new Set<number>();
     for (const box of this.registry.boxes.values()) if (box.owned?.mine ?? true) before.add(box.boxId);
     this.epoch += 1;
@@ -182,6 +182,7 @@ export class IngestService {
       const devices = gained.slice(i, i + 500).flatMap((id) => [...(this.registry.box(id)?.devices.values() ?? [])].map((d) => d.id));
       await this.rules.adopt(devices);
     }
+    return gained;
   }
 
   /**
@@ -204,6 +205,15 @@ export class IngestService {
   /** Sends what changed of the boxes this instance owns now, not at the end of this turn (tests). */
   flushReplica(): void {
     this.replica?.flush();
+  }
+
+  /**
+   * An ack, as its box sent it, of a box another instance owns (with plain subscriptions every instance hears it):
+   * settles the write if this instance sent it. Nothing else of the box changes here.
+   */
+  acknowledgeRaw(boxId: number, payload: Buffer): boolean {
+    const decoded = decodeMessage('ack', payload);
+    return decoded.ok && decoded.kind === 'ack' && this.commands.acknowledge(boxId, decoded.value);
   }
 
   /** An ack of a write another instance received: settles it if this one waits for it. */

@@ -251,7 +251,7 @@ export class ServerMetrics {
     });
     new Counter({
       name: 'dms_cluster_box_messages_total',
-      help: "Box messages handed to their box's owner (forwarded), handled here for another instance (handled_for_others), handed again after no answer (retried).",
+      help: "Box messages handed to their box's owner (forwarded), handled here for another instance (handled_for_others), handed again after no answer (retried); with plain subscriptions, other owners' messages kept a while (kept) and handled here after a takeover (replayed).",
       labelNames: ['way'],
       registers,
       collect() {
@@ -261,6 +261,8 @@ export class ServerMetrics {
         this.inc({ way: 'forwarded' }, r.forwarded);
         this.inc({ way: 'handled_for_others' }, r.handledForOthers);
         this.inc({ way: 'retried' }, r.retried);
+        this.inc({ way: 'kept' }, r.kept);
+        this.inc({ way: 'replayed' }, r.replayed);
       },
     });
     new Counter({

@@ -107,7 +107,14 @@ export default fp(
     // Several instances behind one external broker: each box's messages are handled by the instance that owns it.
     let router: IngestRouter | null = null;
     if (app.redis && mqtt.url) {
-      router = new IngestRouter(ingest, app.members, app.redis.bus, app.redis.prefix, app.log.child({ area: 'cluster' }));
+      router = new IngestRouter(
+        ingest,
+        app.members,
+        app.redis.bus,
+        app.redis.prefix,
+        app.log.child({ area: 'cluster' }),
+        mqtt.sharedGroup !== null,
+      );
       await router.start();
     } else if (app.redis)
       app.log.warn('REDIS_URL without MQTT_URL: each instance serves the boxes connected to its own broker (docs/scaling.md)');
