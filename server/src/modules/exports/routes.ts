@@ -9,8 +9,8 @@ const XLSX = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet'
 export function exportRoutes(app: FastifyInstance, exports: ExportService): void {
   route(app, api.exports.start, ({ auth, body, lang }) => exports.start(auth, body, lang));
   route(app, api.exports.status, ({ auth, params }) => exports.status(auth, params.id));
-  route(app, api.exports.file, ({ auth, params }) => {
-    const file = exports.take(auth, params.id);
+  route(app, api.exports.file, async ({ auth, params }) => {
+    const file = await exports.take(auth, params.id);
     return { fileName: file.fileName, contentType: XLSX, body: file.stream };
   });
 }

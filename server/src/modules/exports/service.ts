@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { Code, EXPORT_TTL_MS, MAX_EXPORT_ROWS, type ExportRequest, type ExportJob, type ExportKind, type Language } from '@dms/contract';
+import type { Readable } from 'node:stream';
+import { Code, MAX_EXPORT_ROWS, type ExportRequest, type ExportJob, type ExportKind, type Language } from '@dms/contract';
 import { AppError, notFound } from '../../errors.js';
 import { randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
+import type { ExportStore, StoredJob } from './store.js';
 import { writeSheet, type Cell, type XlsxColumn } from './xlsx.js';
 
 export type { Cell, XlsxColumn };
@@ -28,13 +30,7 @@ export type ExportSource<K extends ExportKind> = (
   lang: Language,
 ) => Promise<PreparedExport>;
 
-interface Job extends ExportJob {
-  userId: number;
-  file: string;
-  finishedAt: number | null;
-}
-
-const toJob = ({ id, kind, state, done, total, fileName, error, startedAt }: Job): ExportJob => ({
+const toJob = ({ id, kind, state, done, total, fileName, error, startedAt }: StoredJob): ExportJob => ({
   id,
   kind,
   state,
@@ -45,17 +41,25 @@ const toJob = ({ id, kind, state, done, total, fileName, error, startedAt }: Job
   startedAt,
 });
 
+/** How often a running job's progress is kept where every instance reads it (with REDIS_URL: a write to Redis). */
+const PROGRESS_EVERY_MS = 500;
+
 /**
  * Exports to .xlsx as background jobs (docs/api.md): rows stream into a temporary file through exceljs's streaming
- * writer while the console polls the progress; the file is downloaded once by the user who asked for it and
- * removed then, or after EXPORT_TTL_MS.
+ * writer while the console polls the progress; the file is downloaded once by the user who asked for it, or dropped
+ * after EXPORT_TTL_MS. Jobs and files are kept in the store (store.ts): with several instances in Redis, so that any
+ * instance answers a job's progress and file; a job whose instance died is failed, with its message, when read.
  */
 export class ExportService {
   private readonly sources = new Map<ExportKind, ExportSource<ExportKind>>();
-  private readonly jobs = new Map<string, Job>();
   private readonly dir: string;
 
-  constructor(private readonly now: () => number) {
+  constructor(
+    private readonly now: () => number,
+    private readonly store: ExportStore,
+    /** This instance, and whether one (by its id) is still running. */
+    private readonly instances: { self: string; live: () => readonly string[] },
+  ) {
     this.dir = fs.mkdtempSync(path.join(os.tmpdir(), 'dms-exports-'));
   }
 
@@ -64,13 +68,12 @@ export class ExportService {
   }
 
   async start(auth: AuthContext, body: ExportRequest, lang: Language): Promise<ExportJob> {
-    this.prune();
     const source = this.sources.get(body.kind);
     if (!source) throw notFound();
     const prepared = await source(auth, body, lang);
     if (prepared.total > MAX_EXPORT_ROWS) throw new AppError(Code.VALIDATION_FAILED, 'error.exportTooLarge', { max: MAX_EXPORT_ROWS });
     const id = randomToken(18);
-    const job: Job = {
+    const job: StoredJob = {
       id,
       kind: body.kind,
       state: 'running',
@@ -80,65 +83,65 @@ export class ExportService {
       error: null,
       startedAt: this.now(),
       userId: auth.user.id,
-      file: path.join(this.dir, `${id}.xlsx`),
+      instance: this.instances.self,
       finishedAt: null,
     };
-    this.jobs.set(id, job);
+    await this.store.put(job);
     void this.run(job, prepared, body.tz);
     return toJob(job);
   }
 
-  private async run(job: Job, prepared: PreparedExport, tz: string): Promise<void> {
+  private async run(job: StoredJob, prepared: PreparedExport, tz: string): Promise<void> {
+    const file = path.join(this.dir, `${job.id}.xlsx`);
+    let told = Date.now();
     try {
-      await writeSheet({ filename: job.file }, { name: prepared.sheet, columns: prepared.columns, tz }, prepared.rows(), async (done) => {
+      await writeSheet({ filename: file }, { name: prepared.sheet, columns: prepared.columns, tz }, prepared.rows(), async (done) => {
         job.done = done;
         // Let progress requests in between rows of a long export.
         if (done % 2000 === 0) await new Promise((r) => setImmediate(r));
+        if (Date.now() - told >= PROGRESS_EVERY_MS) {
+          told = Date.now();
+          await this.store.put(job);
+        }
       });
       job.total = Math.max(job.total, job.done);
+      await this.store.putFile(job.id, file);
       job.state = 'ready';
     } catch {
       job.state = 'failed';
       job.error = 'error.internal';
-      fs.rmSync(job.file, { force: true });
+      fs.rmSync(file, { force: true });
     }
     job.finishedAt = this.now();
+    await this.store.put(job).catch(() => undefined);
   }
 
-  /** A job of this user's; 404 for anyone else's, so ids cannot be probed. */
-  private own(auth: AuthContext, id: string): Job {
-    this.prune();
-    const job = this.jobs.get(id);
+  /** A job of this user's; 404 for anyone else's, so ids cannot be probed. One whose instance is gone has failed. */
+  private async own(auth: AuthContext, id: string): Promise<StoredJob> {
+    const job = await this.store.get(id);
     if (!job || job.userId !== auth.user.id) throw notFound();
+    if (job.state === 'running' && !this.instances.live().includes(job.instance)) {
+      job.state = 'failed';
+      job.error = 'error.exportLost';
+      job.finishedAt = this.now();
+      await this.store.put(job);
+    }
     return job;
   }
 
-  status(auth: AuthContext, id: string): ExportJob {
-    return toJob(this.own(auth, id));
+  async status(auth: AuthContext, id: string): Promise<ExportJob> {
+    return toJob(await this.own(auth, id));
   }
 
   /** The finished file, once: the job is forgotten after this. */
-  take(auth: AuthContext, id: string): { fileName: string; stream: fs.ReadStream } {
-    const job = this.own(auth, id);
-    if (job.state === 'failed') throw new AppError(Code.VALIDATION_FAILED, 'error.internal');
+  async take(auth: AuthContext, id: string): Promise<{ fileName: string; stream: Readable }> {
+    const job = await this.own(auth, id);
+    if (job.state === 'failed')
+      throw new AppError(Code.VALIDATION_FAILED, job.error === 'error.exportLost' ? 'error.exportLost' : 'error.internal');
     if (job.state !== 'ready') throw new AppError(Code.EXPORT_NOT_READY, 'error.exportNotReady');
-    this.jobs.delete(id);
-    const stream = fs.createReadStream(job.file);
-    stream.once('close', () => {
-      fs.rmSync(job.file, { force: true });
-    });
+    const stream = await this.store.takeFile(id);
+    if (!stream) throw notFound();
     return { fileName: job.fileName, stream };
-  }
-
-  /** Drops finished jobs older than the TTL with their files. */
-  prune(): void {
-    const limit = this.now() - EXPORT_TTL_MS;
-    for (const [id, job] of this.jobs) {
-      if (job.finishedAt !== null && job.finishedAt < limit) {
-        this.jobs.delete(id);
-        fs.rmSync(job.file, { force: true });
-      }
-    }
   }
 
   close(): void {
