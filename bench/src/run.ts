@@ -3,6 +3,7 @@ import path from 'node:path';
 import { root } from './server-process.js';
 import { benchBatchParams } from './batch-params.js';
 import { benchCharts } from './charts.js';
+import { benchCluster } from './cluster.js';
 import { benchConsoleRoutes } from './console-routes.js';
 import { benchDecode } from './decode.js';
 import { benchDeviceSearch } from './device-search.js';
@@ -38,6 +39,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   saturate: benchSaturate,
   starve: benchStarve,
   'batch-params': benchBatchParams,
+  cluster: benchCluster,
 };
 
 const name = process.argv[2] ?? 'shell';

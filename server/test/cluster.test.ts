@@ -56,7 +56,7 @@ describe.runIf(available)('the live instances (Redis)', () => {
       () => new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 100 }),
     );
     await Promise.all(clients.map((c) => new Promise((r) => c.once('ready', r))));
-    const [a, b] = clients.map((c) => new RedisMembers(c, 'm:', quiet, { ttlMs: 3000, beatMs: 60_000 })) as [RedisMembers, RedisMembers];
+    const [a, b] = clients.map((c) => new RedisMembers(c, 'm:', quiet, { ttlMs: 3000, beatMs: 300 })) as [RedisMembers, RedisMembers];
     const changes: Array<{ came: string[]; went: string[] }> = [];
     a.onChange((c) => changes.push(c));
     try {

@@ -139,6 +139,12 @@ export class RedisMembers implements Members {
       answered = await this.beat();
     }
     if (!answered) this.log.warn('cluster: Redis does not answer; this instance goes on alone until it does');
+    // Joining others: they see this instance at their next beat. Until then they would still take its keys for their
+    // own, so it waits that long before it takes any (two instances must not both handle a box).
+    else if (this.members.length > 1) {
+      await new Promise((r) => setTimeout(r, this.times.beatMs + 200));
+      await this.beat();
+    }
     this.started = true;
     this.timer = setInterval(() => void this.beat(), this.times.beatMs);
     this.timer.unref();
