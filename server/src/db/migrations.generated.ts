@@ -40,6 +40,7 @@ import { rollupsFiveMinutes0037 } from './migrations/0037_rollups_five_minutes.j
 import { deviceSearchText0038 } from './migrations/0038_device_search_text.js';
 import { deviceSearchCompany0039 } from './migrations/0039_device_search_company.js';
 import { deviceSearchVersion0040 } from './migrations/0040_device_search_version.js';
+import { scriptRunInstance0041 } from './migrations/0041_script_run_instance.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -83,4 +84,5 @@ export const MIGRATIONS = {
   '0038_device_search_text': deviceSearchText0038,
   '0039_device_search_company': deviceSearchCompany0039,
   '0040_device_search_version': deviceSearchVersion0040,
+  '0041_script_run_instance': scriptRunInstance0041,
 } satisfies Record<string, DialectMigration>;

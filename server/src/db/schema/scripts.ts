@@ -16,6 +16,8 @@ export interface ScriptRunsTable {
   started_at: number | null;
   finished_at: number | null;
   error: string | null;
+  /** The instance it runs (or undoes) on (migration 0041); null before. */
+  instance: string | null;
 }
 
 /** One item of a run: what it names, before and after, what to do (payload) and how to put it back (undo), JSON. */

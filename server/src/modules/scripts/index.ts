@@ -35,7 +35,10 @@ const COLUMNS: readonly MessageKey[] = [
 /** /scripts (spec 2, 6: root; issue 24; docs/scripts.md): maintenance scripts, previewed, confirmed, logged and undone. */
 export default fp(
   (app) => {
-    const runner = new ScriptRunner(app.db, app.datalog, app.clock, app.log.child({ area: 'scripts' }));
+    const runner = new ScriptRunner(app.db, app.datalog, app.clock, app.log.child({ area: 'scripts' }), {
+      self: app.members.self,
+      live: () => app.members.live(),
+    });
     app.decorate('scripts', runner);
     runner.register(resetPwd(app.db, app.bus, app.datalog, app.clock));
     runner.register(ckPwd(app.db, app.bus, app.datalog, app.clock));
@@ -51,6 +54,13 @@ export default fp(
       });
     });
     app.addHook('onReady', () => runner.recover());
+    // An instance that went left its runs: they are failed where they stand, once (whoever fails them first).
+    app.members.onChange(({ went }) => {
+      if (went.length === 0) return;
+      runner.recover().catch((err: unknown) => {
+        app.log.error({ err }, 'the runs of an instance that stopped could not be failed');
+      });
+    });
     app.addHook('onClose', () => runner.idle());
 
     const e = api.scripts;

@@ -47,6 +47,8 @@ export class ScriptRunner {
     private readonly audit: Audit,
     private readonly now: () => number,
     private readonly logger: Pick<FastifyBaseLogger, 'error'>,
+    /** This instance, and the live ones (cluster/members.ts). */
+    private readonly instances: { self: string; live: () => readonly string[] },
   ) {
     this.log = new RunLog(
       db,
@@ -70,12 +72,17 @@ export class ScriptRunner {
     return s;
   }
 
-  /** Runs the server stopped in the middle of are failed, their untried items left as they were. */
+  /**
+   * Runs whose instance stopped in the middle are failed, their untried items left as they were: at start, and
+   * whenever an instance goes (several instances: those of instances still running are theirs to finish).
+   */
   async recover(): Promise<void> {
+    const live = this.instances.live();
     await this.db
       .updateTable('script_runs')
       .set({ state: 'failed', error: 'error.scripts.interrupted', finished_at: this.now() })
       .where('state', 'in', ['running', 'undoing'])
+      .where((eb) => eb.or([eb('instance', 'is', null), eb('instance', 'not in', [...live])]))
       .execute();
   }
 
@@ -151,7 +158,7 @@ export class ScriptRunner {
     // Started once: the state moves only from preview, so of two confirmations one starts it.
     const moved = await this.db
       .updateTable('script_runs')
-      .set({ state: 'running', started_at: this.now() })
+      .set({ state: 'running', started_at: this.now(), instance: this.instances.self })
       .where('id', '=', id)
       .where('state', '=', 'preview')
       .where('created_at', '>=', fresh)
@@ -192,7 +199,7 @@ export class ScriptRunner {
     if (count !== Number(n)) throw new AppError(Code.VALIDATION_FAILED, 'error.scripts.countChanged', { count: Number(n), given: count });
     const moved = await this.db
       .updateTable('script_runs')
-      .set({ state: 'undoing', error: null })
+      .set({ state: 'undoing', error: null, instance: this.instances.self })
       .where('id', '=', id)
       .where('state', 'in', ['done', 'waiting'])
       .executeTakeFirst();
