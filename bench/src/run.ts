@@ -4,6 +4,7 @@ import { root } from './server-process.js';
 import { benchBatchParams } from './batch-params.js';
 import { benchCharts } from './charts.js';
 import { benchCluster } from './cluster.js';
+import { benchClusterFleet } from './cluster-fleet.js';
 import { benchConsoleRoutes } from './console-routes.js';
 import { benchDecode } from './decode.js';
 import { benchDeviceSearch } from './device-search.js';
@@ -40,6 +41,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   starve: benchStarve,
   'batch-params': benchBatchParams,
   cluster: benchCluster,
+  'cluster-fleet': benchClusterFleet,
 };
 
 const name = process.argv[2] ?? 'shell';

@@ -175,11 +175,14 @@ export async function settledClick(page: Page, button: Locator): Promise<void> {
  */
 export async function chooseOption(page: Page, testId: string, option: string | RegExp, search?: string): Promise<void> {
   const select = shown(page, testId);
-  // A multiple choice keeps its list open after a choice: a click on it then would close the list.
-  if (!(await select.evaluate((el) => el.classList.contains('ant-select-open')))) await select.click();
   // The list of a select chosen just before may still be fading out ("-leave").
   const list = page.locator('.ant-select-dropdown:visible:not([class*="-leave"])');
-  await expect(list).toHaveCount(1);
+  // A click that lands while the page re-renders the select can be lost (CI saw the list never open): clicked again
+  // until the list is shown. A multiple choice keeps its list open after a choice: a click on it then would close it.
+  await expect(async () => {
+    if (!(await select.evaluate((el) => el.classList.contains('ant-select-open')))) await select.click();
+    await expect(list).toHaveCount(1, { timeout: 2000 });
+  }).toPass();
   await expect(list).not.toHaveClass(/-(appear|enter)/);
   const options = list.locator('.ant-select-item-option');
   if (search !== undefined) {

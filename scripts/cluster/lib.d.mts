@@ -11,6 +11,8 @@ export interface ClusterMember {
   readonly name: string;
   readonly port: number;
   readonly logFile: string;
+  /** Its process id while it runs. */
+  readonly pid: number | undefined;
   start(readyMs?: number): Promise<void>;
   stop(signal?: NodeJS.Signals): Promise<void>;
   restart(signal?: NodeJS.Signals): Promise<void>;

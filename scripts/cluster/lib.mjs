@@ -80,6 +80,11 @@ class Member {
     return answers(this.port);
   }
 
+  /** Its process id while it runs. */
+  get pid() {
+    return this.child?.pid;
+  }
+
   /** Sends `signal` and waits until it exited (SIGKILL after 15 s). */
   async stop(signal = 'SIGTERM') {
     const child = this.child;

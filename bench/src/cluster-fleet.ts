@@ -1,0 +1,143 @@
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+import path from 'node:path';
+import { dropSchema, root, startCluster, type Cluster } from '../../scripts/cluster/lib.mjs';
+import { round } from './measure.js';
+
+/**
+ * `npm run bench -- cluster-fleet` (issue 26; docs/scaling.md "A million boxes"): a fleet at the demo's report rate
+ * (BENCH_BOXES simulated boxes, one compressor each, a snapshot every BENCH_INTERVAL s) on a cluster of BENCH_INSTANCES
+ * instances behind HAProxy, for BENCH_SECONDS once every box has reported: the CPU each part used (servers, Mosquitto,
+ * Redis, HAProxy, PostgreSQL's processes, the simulator), the servers' memory, and the snapshots stored a second
+ * against those sent. The per-box figures it gives are what docs/scaling.md's sizing table is built from.
+ */
+
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const BOXES = Number(process.env.BENCH_BOXES ?? 5000);
+const INSTANCES = Number(process.env.BENCH_INSTANCES ?? 2);
+const SECONDS = Number(process.env.BENCH_SECONDS ?? 60);
+const INTERVAL = Number(process.env.BENCH_INTERVAL ?? 10);
+const FIRST_BOX = 800_001;
+const TICK = 100; // clock ticks a second (/proc/<pid>/stat)
+
+/** CPU seconds (user + system) of a process, and its resident memory in MiB. */
+function usage(pid: number): { cpu: number; rssMiB: number } {
+  try {
+    const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+    const cpu = (Number(fields[11]) + Number(fields[12])) / TICK;
+    const rssMiB = (Number(fields[21]) * 4096) / 1024 / 1024;
+    return { cpu, rssMiB };
+  } catch {
+    return { cpu: 0, rssMiB: 0 };
+  }
+}
+
+/** Every PostgreSQL process (the server and its backends). */
+function postgresPids(): number[] {
+  const out = spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).stdout;
+  return out
+    .split('\n')
+    .filter((l) => l !== '')
+    .map(Number);
+}
+
+function stored(schema: string): number {
+  const out = spawnSync(
+    'psql',
+    [
+      DATABASE_URL,
+      '-At',
+      '-c',
+      `set search_path = ${schema}; select count(*) from history h join devices d on d.id = h.device_id where d.box_id >= ${FIRST_BOX}`,
+    ],
+    { encoding: 'utf8' },
+  );
+  return Number(out.stdout.split('\n').filter((l) => l !== '' && l !== 'SET')[0]);
+}
+
+export async function benchClusterFleet(): Promise<Record<string, unknown>> {
+  const schema = 'bench_cluster_fleet';
+  dropSchema(DATABASE_URL, schema);
+  const cluster: Cluster = await startCluster({ instances: INSTANCES, schema, databaseUrl: DATABASE_URL });
+  const credentials = path.join(cluster.dir, 'fleet.json');
+  const simulator = spawn(
+    process.execPath,
+    [
+      path.join(root, 'simulator/dist/cli.js'),
+      '--boxes',
+      String(BOXES),
+      '--first-box-id',
+      String(FIRST_BOX),
+      '--interval',
+      String(INTERVAL),
+      '--url',
+      cluster.mqttUrl,
+      '--api',
+      cluster.url,
+      '--credentials',
+      credentials,
+      '--connect-rate',
+      '1000',
+      '--fault-rate',
+      '0',
+      '--offline-rate',
+      '0',
+      '--ip-change-rate',
+      '0',
+      '--quiet',
+    ],
+    { stdio: ['ignore', 'ignore', 'inherit'] },
+  );
+  try {
+    // Every box registered, connected and reporting: each has a device with values.
+    const reporting = () => {
+      const out = spawnSync(
+        'psql',
+        [
+          DATABASE_URL,
+          '-At',
+          '-c',
+          `set search_path = ${schema}; select count(*) from device_latest l join devices d on d.id = l.device_id where d.box_id >= ${FIRST_BOX}`,
+        ],
+        { encoding: 'utf8' },
+      );
+      return Number(out.stdout.split('\n').filter((l) => l !== '' && l !== 'SET')[0] ?? 0);
+    };
+    const readyBy = Date.now() + 15 * 60_000;
+    while (reporting() < BOXES && Date.now() < readyBy) await new Promise((r) => setTimeout(r, 2000));
+    await new Promise((r) => setTimeout(r, INTERVAL * 1000));
+    const parts: Record<string, number[]> = {
+      servers: cluster.servers.map((s) => s.pid ?? 0),
+      mosquitto: [cluster.broker.pid ?? 0],
+      redis: [cluster.redis.pid ?? 0],
+      haproxy: [cluster.haproxy.pid ?? 0],
+      postgres: postgresPids(),
+      simulator: [simulator.pid ?? 0],
+    };
+    const cpuOf = () => Object.fromEntries(Object.entries(parts).map(([k, pids]) => [k, pids.reduce((n, p) => n + usage(p).cpu, 0)]));
+    const before = { cpu: cpuOf(), rows: stored(schema), at: Date.now() };
+    await new Promise((r) => setTimeout(r, SECONDS * 1000));
+    const after = { cpu: cpuOf(), rows: stored(schema), at: Date.now() };
+    const seconds = (after.at - before.at) / 1000;
+    const cores = Object.fromEntries(Object.keys(parts).map((k) => [k, round(((after.cpu[k] ?? 0) - (before.cpu[k] ?? 0)) / seconds, 3)]));
+    const storedPerSecond = (after.rows - before.rows) / seconds;
+    return {
+      boxes: BOXES,
+      instances: INSTANCES,
+      intervalS: INTERVAL,
+      seconds: round(seconds, 1),
+      reporting: reporting(),
+      snapshotsExpectedPerSecond: round(BOXES / INTERVAL, 0),
+      snapshotsStoredPerSecond: round(storedPerSecond, 0),
+      cores,
+      serverRssMiB: cluster.servers.map((s) => round(usage(s.pid ?? 0).rssMiB, 0)),
+      coresPer10kBoxes: Object.fromEntries(Object.entries(cores).map(([k, c]) => [k, round((c * 10_000) / BOXES, 3)])),
+    };
+  } finally {
+    simulator.kill('SIGTERM');
+    await new Promise((r) => setTimeout(r, 1000));
+    await cluster.stop();
+    dropSchema(DATABASE_URL, schema);
+  }
+}
