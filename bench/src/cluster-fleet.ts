@@ -20,26 +20,41 @@ const INTERVAL = Number(process.env.BENCH_INTERVAL ?? 10);
 const FIRST_BOX = 800_001;
 const TICK = 100; // clock ticks a second (/proc/<pid>/stat)
 
-/** CPU seconds (user + system) of a process, and its resident memory in MiB. */
-function usage(pid: number): { cpu: number; rssMiB: number } {
+/** A process's /proc stat fields after its name: [3] its parent, [11]-[14] user, system, children's user and system. */
+function statOf(pid: number): string[] | null {
   try {
     const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
-    const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
-    const cpu = (Number(fields[11]) + Number(fields[12])) / TICK;
-    const rssMiB = (Number(fields[21]) * 4096) / 1024 / 1024;
-    return { cpu, rssMiB };
+    return stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   } catch {
-    return { cpu: 0, rssMiB: 0 };
+    return null;
   }
 }
 
-/** Every PostgreSQL process (the server and its backends). */
-function postgresPids(): number[] {
-  const out = spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' }).stdout;
-  return out
-    .split('\n')
+/** CPU seconds (user + system) of a process, and its resident memory in MiB. */
+function usage(pid: number): { cpu: number; rssMiB: number } {
+  const fields = statOf(pid);
+  if (!fields) return { cpu: 0, rssMiB: 0 };
+  return { cpu: (Number(fields[11]) + Number(fields[12])) / TICK, rssMiB: (Number(fields[21]) * 4096) / 1024 / 1024 };
+}
+
+/**
+ * PostgreSQL's CPU seconds: its postmaster's own and that of the backends that ended (its children's, as the kernel
+ * keeps them), and every live backend's. Backends come and go, so summing the live ones alone loses the ended ones.
+ */
+function postgresCpu(): number {
+  const pids = spawnSync('pgrep', ['-x', 'postgres'], { encoding: 'utf8' })
+    .stdout.split('\n')
     .filter((l) => l !== '')
     .map(Number);
+  let cpu = 0;
+  for (const pid of pids) {
+    const f = statOf(pid);
+    if (!f) continue;
+    cpu += (Number(f[11]) + Number(f[12])) / TICK;
+    // The postmaster (its parent is not PostgreSQL): what its ended backends used.
+    if (!pids.includes(Number(f[1]))) cpu += (Number(f[13]) + Number(f[14])) / TICK;
+  }
+  return cpu;
 }
 
 function stored(schema: string): number {
@@ -112,15 +127,19 @@ export async function benchClusterFleet(): Promise<Record<string, unknown>> {
       mosquitto: [cluster.broker.pid ?? 0],
       redis: [cluster.redis.pid ?? 0],
       haproxy: [cluster.haproxy.pid ?? 0],
-      postgres: postgresPids(),
       simulator: [simulator.pid ?? 0],
     };
-    const cpuOf = () => Object.fromEntries(Object.entries(parts).map(([k, pids]) => [k, pids.reduce((n, p) => n + usage(p).cpu, 0)]));
+    const cpuOf = (): Record<string, number> => ({
+      ...Object.fromEntries(Object.entries(parts).map(([k, pids]) => [k, pids.reduce((n, p) => n + usage(p).cpu, 0)])),
+      postgres: postgresCpu(),
+    });
     const before = { cpu: cpuOf(), rows: stored(schema), at: Date.now() };
     await new Promise((r) => setTimeout(r, SECONDS * 1000));
     const after = { cpu: cpuOf(), rows: stored(schema), at: Date.now() };
     const seconds = (after.at - before.at) / 1000;
-    const cores = Object.fromEntries(Object.keys(parts).map((k) => [k, round(((after.cpu[k] ?? 0) - (before.cpu[k] ?? 0)) / seconds, 3)]));
+    const cores = Object.fromEntries(
+      Object.keys(after.cpu).map((k) => [k, round(((after.cpu[k] ?? 0) - (before.cpu[k] ?? 0)) / seconds, 3)]),
+    );
     const storedPerSecond = (after.rows - before.rows) / seconds;
     return {
       boxes: BOXES,

@@ -213,7 +213,8 @@ export async function startCluster({
         `server${i}`,
         dir,
         process.execPath,
-        [path.join(root, 'server/dist/main.js')],
+        // CLUSTER_NODE_ARGS: node's own options for the servers (a profile: `--cpu-prof --cpu-prof-dir=…`).
+        [...(process.env.CLUSTER_NODE_ARGS ?? '').split(' ').filter(Boolean), path.join(root, 'server/dist/main.js')],
         {
           HOST: '127.0.0.1',
           PORT: String(httpPort),

@@ -2,6 +2,7 @@ import type { MqttClient } from 'mqtt';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import type { BoxCredentials, DeviceDetail, UnregisteredBoxRow } from '@dms/contract';
 import { decodeValues } from '../src/ingest/codec.js';
+import { saveLastSeen } from '../src/ingest/repository.js';
 import { connectBox, data, eventually, hello, registerBoxes, send } from './boxes.js';
 import { bearer, body, buildTestApp, insertDevice, login, testDialects, type TestApp } from './helper.js';
 import { reg } from './registers.js';
@@ -325,6 +326,28 @@ describe.each(dialects)('boxes report in (embedded broker) on %s', (dialect) => 
     await t.app.ingest.drain();
     const row = await t.app.db.selectFrom('devices').select('type_code').where('box_id', '=', b.boxId).executeTakeFirstOrThrow();
     expect(row.type_code).toBe('screw-compressor');
+  });
+
+  it("writes boxes' and their devices' last-seen times in bulk, each its own", async () => {
+    const ids = [box(0).boxId, box(1).boxId];
+    const times = [t.clock.now - 5000, t.clock.now - 7000];
+    await saveLastSeen(t.app.db, [
+      { boxId: ids[0] ?? 0, lastSeen: times[0] ?? 0 },
+      { boxId: ids[1] ?? 0, lastSeen: times[1] ?? 0 },
+      { boxId: 999_999_999, lastSeen: 1 },
+    ]);
+    const boxes = await t.app.db.selectFrom('boxes').select(['box_id', 'last_seen']).where('box_id', 'in', ids).orderBy('box_id').execute();
+    expect(boxes.map((b) => [b.box_id, Number(b.last_seen)])).toEqual([
+      [ids[0], times[0]],
+      [ids[1], times[1]],
+    ]);
+    const devices = await t.app.db
+      .selectFrom('devices')
+      .select('last_seen')
+      .where('box_id', '=', ids[0] ?? 0)
+      .execute();
+    expect(devices.length).toBeGreaterThan(0);
+    for (const d of devices) expect(Number(d.last_seen)).toBe(times[0]);
   });
 
   it('deletes history past the retention (HISTORY_RETENTION_DAYS), keeping the rest', async () => {

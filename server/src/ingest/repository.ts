@@ -155,11 +155,23 @@ export async function updateBoxHello(db: Db, boxId: number, hello: HelloPayload,
     .execute();
 }
 
+/** Boxes whose last-seen times one statement writes (two parameters each). */
+const SEEN_PER_STATEMENT = 500;
+
+/**
+ * Writes boxes' and their devices' last-seen times: two statements for each SEEN_PER_STATEMENT boxes, each taking its
+ * times from a VALUES list (a statement a box cost two round trips each: 2,000 queries a second at 5,000 boxes).
+ */
 export async function saveLastSeen(db: Db, rows: Array<{ boxId: number; lastSeen: number }>): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    for (const r of rows) {
-      await trx.updateTable('boxes').set({ last_seen: r.lastSeen }).where('box_id', '=', r.boxId).execute();
-      await trx.updateTable('devices').set({ last_seen: r.lastSeen }).where('box_id', '=', r.boxId).execute();
+    for (let i = 0; i < rows.length; i += SEEN_PER_STATEMENT) {
+      const seen = sql.join(
+        rows.slice(i, i + SEEN_PER_STATEMENT).map((r) => sql`(cast(${r.boxId} as bigint), cast(${r.lastSeen} as bigint))`),
+      );
+      await sql`with seen(box_id, last_seen) as (values ${seen})
+        update boxes set last_seen = seen.last_seen from seen where boxes.box_id = seen.box_id`.execute(trx);
+      await sql`with seen(box_id, last_seen) as (values ${seen})
+        update devices set last_seen = seen.last_seen from seen where devices.box_id = seen.box_id`.execute(trx);
     }
   });
 }
