@@ -93,14 +93,14 @@ export class ExportService {
 
   private async run(job: StoredJob, prepared: PreparedExport, tz: string): Promise<void> {
     const file = path.join(this.dir, `${job.id}.xlsx`);
-    let told = Date.now();
+    let told = this.now();
     try {
       await writeSheet({ filename: file }, { name: prepared.sheet, columns: prepared.columns, tz }, prepared.rows(), async (done) => {
         job.done = done;
         // Let progress requests in between rows of a long export.
         if (done % 2000 === 0) await new Promise((r) => setImmediate(r));
-        if (Date.now() - told >= PROGRESS_EVERY_MS) {
-          told = Date.now();
+        if (this.now() - told >= PROGRESS_EVERY_MS) {
+          told = this.now();
           await this.store.put(job);
         }
       });
