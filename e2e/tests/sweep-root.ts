@@ -138,6 +138,12 @@ export function rootScreens(world: SweepWorld): Screen[] {
     { name: 'device-property', path: '/smartbox/device-property', ready: 'property-table' },
     { name: 'upload', path: '/smartbox/upload', ready: 'images-table' },
     { name: 'box-config-upload', path: `/smartbox/config/upload/${world.boxType}/zh`, ready: 'box-config-upload-file' },
+    {
+      name: 'tools-redis',
+      path: '/tools/redis',
+      ready: 'redis-keys',
+      each: titled({ en: 'Cache (Redis)', zh: '缓存（Redis）', es: 'Caché (Redis)', ja: 'キャッシュ（Redis）' }),
+    },
     { name: 'box-protocol', path: `/smartbox/config/protocol/${world.boxType}/ja`, ready: 'box-protocol-table' },
     { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },
     { name: 'box-delete', path: '/smartbox/box-delete', ready: 'deleted-boxes-table' },

@@ -20,5 +20,6 @@ export { default as permissionTemplates } from './modules/permission-templates/i
 export { default as qrManage } from './modules/qr-manage/index.js';
 export { default as scripts } from './modules/scripts/index.js';
 export { default as smartbox } from './modules/smartbox/index.js';
+export { default as tools } from './modules/tools/index.js';
 export { default as user } from './modules/user/index.js';
 export { default as usermanager } from './modules/usermanager/index.js';

@@ -13,6 +13,7 @@ import { actions as permissionTemplates } from './permission-templates/actions.j
 import { actions as qrManage } from './qr-manage/actions.js';
 import { actions as scripts } from './scripts/actions.js';
 import { actions as smartbox } from './smartbox/actions.js';
+import { actions as tools } from './tools/actions.js';
 import { actions as user } from './user/actions.js';
 import { actions as usermanager } from './usermanager/actions.js';
 
@@ -32,6 +33,7 @@ export const AREA_ACTIONS = [
   ...qrManage,
   ...scripts,
   ...smartbox,
+  ...tools,
   ...user,
   ...usermanager,
 ] as const;

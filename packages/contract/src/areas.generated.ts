@@ -44,6 +44,7 @@ export * from './smartbox/firmware.js';
 export * from './smartbox/moves.js';
 export * from './smartbox/realtime.js';
 export * from './smartbox/schemas.js';
+export * from './tools/schemas.js';
 export * from './user/schemas.js';
 export * from './usermanager/caller.js';
 export * from './usermanager/helpers.js';

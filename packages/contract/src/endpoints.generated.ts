@@ -20,5 +20,6 @@ export { endpoints as permissionTemplates } from './permission-templates/endpoin
 export { endpoints as qrManage } from './qr-manage/endpoints.js';
 export { endpoints as scripts } from './scripts/endpoints.js';
 export { endpoints as smartbox } from './smartbox/endpoints.js';
+export { endpoints as tools } from './tools/endpoints.js';
 export { endpoints as user } from './user/endpoints.js';
 export { endpoints as usermanager } from './usermanager/endpoints.js';

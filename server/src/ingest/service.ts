@@ -1,5 +1,6 @@
 import type { AckPayload, CommandPayload, UpKind } from '@dms/contract';
 import type { FastifyBaseLogger } from 'fastify';
+import type { Members } from '../cluster/members.js';
 import type { Config } from '../config.js';
 import type { Db } from '../db/database.js';
 import { tokenMatches } from '../security/tokens.js';
@@ -23,19 +24,15 @@ import { StatusTracker } from './status.js';
 export type { BoxLink, ConnectAttempt, IngestEvents, StateBatch, WriteOutcomeResult };
 
 /** What several instances decide between them (cluster/): who owns a box, who runs once-only work. */
-export interface Ownership {
-  owns(key: string): boolean;
-}
-
+type Ownership = Pick<Members, 'owns'>;
 /** How often rules that read a device's offline time are judged. */
 const RULE_SWEEP_MS = 5000;
 
 /**
- * The data plane (docs/box-protocol.md), one entry point over its pieces: box authentication (box-auth.ts), the box
- * and device state in memory (registry.ts), status tracking (status.ts), provisioning of new devices
- * (provisioning.ts), snapshots and history (snapshots.ts), fault and alert (conditions.ts), event rules (rules.ts), notifications
- * (notifier.ts), and commands down to the boxes with their acknowledgements (commands.ts). The pieces tell one
- * another and the rest of the server through the events of events.ts.
+ * The data plane (docs/box-protocol.md), one entry point over its pieces: box authentication (box-auth.ts), box and
+ * device state in memory (registry.ts), status (status.ts), new devices (provisioning.ts), snapshots and history
+ * (snapshots.ts), fault and alert (conditions.ts), event rules (rules.ts), notifications (notifier.ts) and commands to
+ * the boxes with their acks (commands.ts). The pieces tell one another and the rest of the server by events.ts.
  */
 export class IngestService {
   readonly stats = new IngestStats();
@@ -101,10 +98,7 @@ export class IngestService {
     this.commands.attach(link);
   }
 
-  /**
-   * Called before the broker closes: from now on disconnects and wills are the server's doing, not the boxes', so
-   * they change no status. After the restart each box has one heartbeat timeout to come back.
-   */
+  /** The broker closes: its disconnects and wills change no status. After a restart each box has a heartbeat timeout. */
   beginShutdown(): void {
     this.status.beginShutdown();
   }
@@ -225,6 +219,11 @@ export class IngestService {
 
   box(boxId: number): BoxState | undefined {
     return this.registry.box(boxId);
+  }
+
+  /** Every box held here (the cache tool lists their latest values). */
+  boxes(): IterableIterator<BoxState> {
+    return this.registry.boxes.values();
   }
 
   device(id: number): DeviceState | undefined {

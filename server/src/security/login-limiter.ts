@@ -118,6 +118,15 @@ class FailureLog {
     this.times.delete(key);
   }
 
+  /** Each key's failures within the window (the cache tool shows them). */
+  *entries(now: number): Generator<[string, readonly number[]]> {
+    const cutoff = now - this.windowMs;
+    for (const [key, list] of this.times) {
+      const recent = list.filter((t) => t > cutoff);
+      if (recent.length > 0) yield [key, recent];
+    }
+  }
+
   private recent(key: string, now: number): number[] {
     const list = this.times.get(key);
     if (!list) return [];
@@ -139,6 +148,14 @@ class FailureLog {
       this.times.delete(key);
     }
   }
+}
+
+/**
+ * A failure key as Redis and the cache tool name it (after REDIS_PREFIX): `login:pair:<username>@<address>`,
+ * `login:address:<address>`, `login:username:<username>`.
+ */
+export function loginKeyName(kind: keyof AttemptKeys, key: string): string {
+  return `login:${kind}:${kind === 'pair' ? key.replace('\n', '@') : key}`;
 }
 
 /** The three keys an attempt is counted under: its username on its address, its address, its username. */
@@ -198,6 +215,16 @@ export class MemoryFailures implements FailureStore {
 
   begin(keys: AttemptKeys, now: number): Promise<Begun> {
     return Promise.resolve(this.beginNow(keys, now));
+  }
+
+  /** Every key's failures within the window, named as in Redis (the cache tool shows them without REDIS_URL). */
+  inspect(now: number): Array<{ key: string; times: readonly number[] }> {
+    const logs = [
+      ['pair', this.pairs],
+      ['address', this.addresses],
+      ['username', this.usernames],
+    ] as const;
+    return logs.flatMap(([kind, log]) => [...log.entries(now)].map(([key, times]) => ({ key: loginKeyName(kind, key), times })));
   }
 
   /** `begin`, answered at once (the shared store falls back to it when Redis is away). */
@@ -261,6 +288,11 @@ export class LoginLimiter {
     this.now = options.now ?? Date.now;
     this.sleep = options.sleep ?? realSleep;
     this.store = options.store ?? new MemoryFailures(limits);
+  }
+
+  /** The failures this process counts (none listed when Redis counts them), and the window they expire after. */
+  inspect(): { entries: Array<{ key: string; times: readonly number[] }>; windowMs: number } {
+    return { entries: this.store instanceof MemoryFailures ? this.store.inspect(this.now()) : [], windowMs: this.limits.windowMs };
   }
 
   /** The hold of an attempt whose username and address had these failures before it (see the class). */

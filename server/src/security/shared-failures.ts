@@ -1,7 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import type { Redis } from 'ioredis';
 import type { FastifyBaseLogger } from 'fastify';
-import { keptFailures, MemoryFailures, type AttemptKeys, type Begun, type FailureStore, type LoginLimits } from './login-limiter.js';
+import {
+  keptFailures,
+  loginKeyName,
+  MemoryFailures,
+  type AttemptKeys,
+  type Begun,
+  type FailureStore,
+  type LoginLimits,
+} from './login-limiter.js';
 
 /**
  * Checks an attempt against the address's and the pair's limits and, unless refused, counts it in all three sorted
@@ -56,8 +64,12 @@ export class SharedFailures implements FailureStore {
   }
 
   private keys(keys: AttemptKeys): [string, string, string] {
-    const p = `${this.prefix}login:`;
-    return [`${p}pair:${keys.pair.replace('\n', '@')}`, `${p}address:${keys.address}`, `${p}username:${keys.username}`];
+    const p = this.prefix;
+    return [
+      `${p}${loginKeyName('pair', keys.pair)}`,
+      `${p}${loginKeyName('address', keys.address)}`,
+      `${p}${loginKeyName('username', keys.username)}`,
+    ];
   }
 
   async begin(keys: AttemptKeys, now: number): Promise<Begun> {

@@ -13,6 +13,7 @@ import * as profile from '../pages/profile/routes';
 import * as qrManage from '../pages/qrManage/routes';
 import * as scripts from '../pages/scripts/routes';
 import * as smartbox from '../pages/smartbox/routes';
+import * as tools from '../pages/tools/routes';
 import * as usermanager from '../pages/usermanager/routes';
 
 /** Every area's `routes.ts` (its pages and menu entries); app/routes.ts orders them by `menuOrder`. */
@@ -30,5 +31,6 @@ export const AREA_ROUTES: readonly (AreaRoutes & { area: string })[] = [
   { area: 'qrManage', ...qrManage },
   { area: 'scripts', ...scripts },
   { area: 'smartbox', ...smartbox },
+  { area: 'tools', ...tools },
   { area: 'usermanager', ...usermanager },
 ];

@@ -56,7 +56,8 @@ export class ExportService {
 
   constructor(
     private readonly now: () => number,
-    private readonly store: ExportStore,
+    /** Where jobs and files are kept (the cache tool reads a local one). */
+    readonly store: ExportStore,
     /** This instance, and whether one (by its id) is still running. */
     private readonly instances: { self: string; live: () => readonly string[] },
   ) {

@@ -74,6 +74,15 @@ export class LocalExportStore implements ExportStore {
     return Promise.resolve(stream);
   }
 
+  /** The jobs held, each with its file's size once written (the cache tool shows them without REDIS_URL). */
+  inspect(): Array<{ job: StoredJob; fileBytes: number | null }> {
+    this.prune();
+    return [...this.jobs.values()].map(({ job, file }) => ({
+      job: { ...job },
+      fileBytes: file === null ? null : (fs.statSync(file, { throwIfNoEntry: false })?.size ?? null),
+    }));
+  }
+
   drop(id: string): Promise<void> {
     const file = this.jobs.get(id)?.file;
     this.jobs.delete(id);

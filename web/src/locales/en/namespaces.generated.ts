@@ -39,6 +39,7 @@ export { default as firmware } from '@/pages/smartbox/locales/en/firmware';
 export { default as moves } from '@/pages/smartbox/locales/en/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/en/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/en/smartbox';
+export { default as tools } from '@/pages/tools/locales/en/tools';
 export { default as addDevice } from '@/pages/usermanager/locales/en/addDevice';
 export { default as helpers } from '@/pages/usermanager/locales/en/helpers';
 export { default as managers } from '@/pages/usermanager/locales/en/managers';

@@ -39,6 +39,7 @@ export { default as firmware } from '@/pages/smartbox/locales/es/firmware';
 export { default as moves } from '@/pages/smartbox/locales/es/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/es/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/es/smartbox';
+export { default as tools } from '@/pages/tools/locales/es/tools';
 export { default as addDevice } from '@/pages/usermanager/locales/es/addDevice';
 export { default as helpers } from '@/pages/usermanager/locales/es/helpers';
 export { default as managers } from '@/pages/usermanager/locales/es/managers';

@@ -39,6 +39,7 @@ export { default as firmware } from '@/pages/smartbox/locales/ja/firmware';
 export { default as moves } from '@/pages/smartbox/locales/ja/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/ja/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/ja/smartbox';
+export { default as tools } from '@/pages/tools/locales/ja/tools';
 export { default as addDevice } from '@/pages/usermanager/locales/ja/addDevice';
 export { default as helpers } from '@/pages/usermanager/locales/ja/helpers';
 export { default as managers } from '@/pages/usermanager/locales/ja/managers';

@@ -39,6 +39,7 @@ export { default as firmware } from '@/pages/smartbox/locales/zh/firmware';
 export { default as moves } from '@/pages/smartbox/locales/zh/moves';
 export { default as rollouts } from '@/pages/smartbox/locales/zh/rollouts';
 export { default as smartbox } from '@/pages/smartbox/locales/zh/smartbox';
+export { default as tools } from '@/pages/tools/locales/zh/tools';
 export { default as addDevice } from '@/pages/usermanager/locales/zh/addDevice';
 export { default as helpers } from '@/pages/usermanager/locales/zh/helpers';
 export { default as managers } from '@/pages/usermanager/locales/zh/managers';

@@ -15,6 +15,7 @@ import permissionTemplates from '../../permission-templates/messages/en.js';
 import qrManage from '../../qr-manage/messages/en.js';
 import scripts from '../../scripts/messages/en.js';
 import smartbox from '../../smartbox/messages/en.js';
+import tools from '../../tools/messages/en.js';
 import user from '../../user/messages/en.js';
 import usermanager from '../../usermanager/messages/en.js';
 
@@ -36,6 +37,7 @@ export default {
   qrManage,
   scripts,
   smartbox,
+  tools,
   user,
   usermanager,
 };

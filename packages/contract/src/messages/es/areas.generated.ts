@@ -15,6 +15,7 @@ import permissionTemplates from '../../permission-templates/messages/es.js';
 import qrManage from '../../qr-manage/messages/es.js';
 import scripts from '../../scripts/messages/es.js';
 import smartbox from '../../smartbox/messages/es.js';
+import tools from '../../tools/messages/es.js';
 import user from '../../user/messages/es.js';
 import usermanager from '../../usermanager/messages/es.js';
 
@@ -36,6 +37,7 @@ export default {
   qrManage,
   scripts,
   smartbox,
+  tools,
   user,
   usermanager,
 };

@@ -15,6 +15,7 @@ import permissionTemplates from '../../permission-templates/messages/ja.js';
 import qrManage from '../../qr-manage/messages/ja.js';
 import scripts from '../../scripts/messages/ja.js';
 import smartbox from '../../smartbox/messages/ja.js';
+import tools from '../../tools/messages/ja.js';
 import user from '../../user/messages/ja.js';
 import usermanager from '../../usermanager/messages/ja.js';
 
@@ -36,6 +37,7 @@ export default {
   qrManage,
   scripts,
   smartbox,
+  tools,
   user,
   usermanager,
 };

@@ -15,6 +15,7 @@ import permissionTemplates from '../../permission-templates/messages/zh.js';
 import qrManage from '../../qr-manage/messages/zh.js';
 import scripts from '../../scripts/messages/zh.js';
 import smartbox from '../../smartbox/messages/zh.js';
+import tools from '../../tools/messages/zh.js';
 import user from '../../user/messages/zh.js';
 import usermanager from '../../usermanager/messages/zh.js';
 
@@ -36,6 +37,7 @@ export default {
   qrManage,
   scripts,
   smartbox,
+  tools,
   user,
   usermanager,
 };

@@ -17,7 +17,8 @@ import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
 import { useAppState } from '@/settings/app-state';
-import { formatSize, shortSha } from './digest';
+import { formatSize } from '@/lib/format-size';
+import { shortSha } from './digest';
 
 /** The URL keeps the kind and the search (`?kind=firmware&q=2.5`) with the page; newest first. */
 const IMAGE_LIST: ListSpec<{ kind: ImageKind | undefined; q: string | undefined }> = {
@@ -72,7 +73,7 @@ export function ImageList() {
         width: 90,
         render: (_: unknown, r) => (
           <Tooltip title={r.size.toLocaleString(lang)}>
-            <span data-testid={`image-size-${r.id}`}>{formatSize(r.size, t, lang)}</span>
+            <span data-testid={`image-size-${r.id}`}>{formatSize(r.size, lang)}</span>
           </Tooltip>
         ),
       },

@@ -12,7 +12,7 @@ import { usePagedQuery } from '@/components/list-page/usePagedQuery';
 import { boxPath } from '@/features/devices/links';
 import { useI18n } from '@/i18n';
 import { formatTime } from '@/lib/format-time';
-import { formatSize } from './digest';
+import { formatSize } from '@/lib/format-size';
 
 /**
  * The upload log (root): every image a box downloaded, newest first, filtered by box number. Kept by the page, not the
@@ -56,7 +56,7 @@ export function SendLog() {
         title: t('firmware.upload.sends.bytes'),
         dataIndex: 'bytes',
         width: 110,
-        render: (v: number) => formatSize(v, t, lang),
+        render: (v: number) => formatSize(v, lang),
       },
       { key: 'ip', title: t('firmware.upload.sends.ip'), dataIndex: 'ip', width: 150 },
       { key: 'at', title: t('firmware.upload.sends.at'), dataIndex: 'at', width: 190, render: (v: number) => formatTime(v, lang) },

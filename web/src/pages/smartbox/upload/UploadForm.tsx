@@ -15,7 +15,8 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import { call, endpointQuery } from '@/api/call';
 import { useSubmit } from '@/components/forms/useSubmit';
 import { useI18n, type Translate } from '@/i18n';
-import { formatSize, sha256Of } from './digest';
+import { formatSize } from '@/lib/format-size';
+import { sha256Of } from './digest';
 
 interface UploadValues {
   kind: ImageKind;
@@ -42,7 +43,7 @@ function fileProblem(file: File | null | undefined, kind: ImageKind, t: Translat
     return t('firmware.upload.fileExtension', { extensions: extensions.join(', '), fileName: file.name });
   if (file.name.length > MAX_FILE_NAME) return t('firmware.upload.fileNameLong');
   if (file.size === 0) return t('firmware.upload.fileEmpty');
-  if (file.size > MAX_IMAGE_BYTES) return t('firmware.upload.fileTooBig', { max: formatSize(MAX_IMAGE_BYTES, t, lang) });
+  if (file.size > MAX_IMAGE_BYTES) return t('firmware.upload.fileTooBig', { max: formatSize(MAX_IMAGE_BYTES, lang) });
   return null;
 }
 
@@ -222,7 +223,7 @@ export function UploadForm() {
               dependencies={['kind']}
               extra={t('firmware.upload.fileHelp', {
                 extensions: IMAGE_EXTENSIONS[kind].join(', '),
-                max: formatSize(MAX_IMAGE_BYTES, t, lang),
+                max: formatSize(MAX_IMAGE_BYTES, lang),
               })}
               rules={[
                 {
@@ -301,7 +302,7 @@ export function UploadForm() {
           <div className="dms-form-alert" data-testid="upload-progress">
             <Progress percent={percent} status="active" />
             <Typography.Text type="secondary">
-              {t('firmware.upload.sending', { sent: formatSize(progress.sent, t, lang), total: formatSize(progress.total, t, lang) })}
+              {t('firmware.upload.sending', { sent: formatSize(progress.sent, lang), total: formatSize(progress.total, lang) })}
             </Typography.Text>
           </div>
         )}
@@ -341,7 +342,7 @@ function ImageFileInput({ value, onChange, accept }: { value?: File | null; onCh
           onChange?.(null);
           return true;
         }}
-        fileList={value ? [{ uid: 'image', name: `${value.name} (${formatSize(value.size, t, lang)})`, status: 'done' }] : []}
+        fileList={value ? [{ uid: 'image', name: `${value.name} (${formatSize(value.size, lang)})`, status: 'done' }] : []}
       >
         <Button icon={<UploadOutlined />} data-testid="upload-choose">
           {t('firmware.upload.choose')}

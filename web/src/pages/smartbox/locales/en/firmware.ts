@@ -77,10 +77,5 @@ export default {
       at: 'Time',
       total: '{total, plural, one {# download} other {# downloads}}',
     },
-    size: {
-      bytes: '{n} B',
-      kilobytes: '{n} KB',
-      megabytes: '{n} MB',
-    },
   },
 };

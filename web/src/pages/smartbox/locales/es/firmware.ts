@@ -79,11 +79,6 @@ const firmware: LocaleArea<'firmware'> = {
       at: 'Hora',
       total: '{total, plural, one {# descarga} other {# descargas}}',
     },
-    size: {
-      bytes: '{n} B',
-      kilobytes: '{n} KB',
-      megabytes: '{n} MB',
-    },
   },
 };
 

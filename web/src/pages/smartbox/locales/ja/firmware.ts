@@ -79,11 +79,6 @@ const firmware: LocaleArea<'firmware'> = {
       at: '日時',
       total: '{total} 件のダウンロード',
     },
-    size: {
-      bytes: '{n} B',
-      kilobytes: '{n} KB',
-      megabytes: '{n} MB',
-    },
   },
 };
 

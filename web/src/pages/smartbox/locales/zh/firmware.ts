@@ -77,11 +77,6 @@ const firmware: LocaleArea<'firmware'> = {
       at: '时间',
       total: '共 {total} 次下载',
     },
-    size: {
-      bytes: '{n} B',
-      kilobytes: '{n} KB',
-      megabytes: '{n} MB',
-    },
   },
 };
 

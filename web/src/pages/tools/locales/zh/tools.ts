@@ -1,0 +1,71 @@
+/** /tools：root 的工具（缓存工具 /tools/redis）。 */
+export default {
+  route: {
+    group: '工具',
+    redis: '缓存（Redis）',
+  },
+  redis: {
+    memoryMode: '未配置 Redis（REDIS_URL）：本服务器将这些状态保存在自身内存中。此处按 Redis 中的键名显示，不能删除。',
+    server: {
+      title: 'Redis 服务器',
+      version: '版本',
+      memory: '已用内存',
+      keys: '数据库中的键',
+      uptime: '已运行',
+      clients: '连接数',
+      prefix: '本产品的键前缀',
+      channels: '频道（订阅数）',
+      noChannels: '无',
+    },
+    group: {
+      login: '登录保护',
+      members: '运行中的服务器',
+      export: '导出任务',
+      'export-file': '导出文件',
+      values: '最新值',
+    },
+    groupHelp: {
+      login: '按地址上的用户名、按地址、按用户名记录的登录失败，各自保留到保护统计的时间窗口结束。删除一个键后，该地址或用户名可立即重试。',
+      members: '当前运行的服务器，每台每秒续期一次；只运行一次的工作（历史保留、汇总、会话清理）在领头的服务器上运行。此处不能删除。',
+      export: '导出任务及其进度，保留到文件被下载或过期。',
+      'export-file': '等待下载的已完成导出文件（只能下载一次）。仅显示大小和类型。',
+      values: '各盒子的最新值，即应答的服务器内存中保存的内容（每台服务器都保存，不存放在 Redis 中）。',
+    },
+    where: {
+      redis: '在 Redis 中',
+      memory: '在本服务器内存中',
+    },
+    column: {
+      key: '键',
+      type: '类型',
+      ttl: '剩余有效期',
+      size: '大小',
+    },
+    never: '永不过期',
+    search: '键名的一部分',
+    total: '共 {total} 个键',
+    capped: '键超过 {limit} 个：仅按名称列出前 {limit} 个。请搜索以缩小范围。',
+    deleteKey: '删除',
+    deleteListed: '删除列出的全部',
+    deleted: '已删除 {count} 个键。',
+    empty: '当前没有键。',
+    detail: {
+      title: '键',
+      group: '分组',
+      entries: '显示 {total} 项中的 {shown} 项',
+      noEntries: '没有内容。',
+    },
+    rows: {
+      failures: { name: '尝试', time: '时间' },
+      members: { name: '服务器（* 为本机）', text: '负责', time: '未续期则过期于' },
+      fields: { name: '字段', text: '值' },
+      file: { name: '项目', text: '值' },
+      values: { name: '控制器 / 寄存器', text: '值', time: '时间' },
+      raw: { name: '#', text: '值' },
+    },
+    file: {
+      bytes: '大小',
+      kind: '类型',
+    },
+  },
+};
