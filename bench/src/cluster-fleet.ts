@@ -3,6 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { dropSchema, root, startCluster, type Cluster } from '../../scripts/cluster/lib.mjs';
 import { round } from './measure.js';
+import { psqlNumber } from './postgres.js';
 
 /**
  * `npm run bench -- cluster-fleet` (issue 26; docs/scaling.md "A million boxes"): a fleet at the demo's report rate
@@ -58,17 +59,11 @@ function postgresCpu(): number {
 }
 
 function stored(schema: string): number {
-  const out = spawnSync(
-    'psql',
-    [
-      DATABASE_URL,
-      '-At',
-      '-c',
-      `set search_path = ${schema}; select count(*) from history h join devices d on d.id = h.device_id where d.box_id >= ${FIRST_BOX}`,
-    ],
-    { encoding: 'utf8' },
+  return psqlNumber(
+    DATABASE_URL,
+    schema,
+    `select count(*) from history h join devices d on d.id = h.device_id where d.box_id >= ${FIRST_BOX}`,
   );
-  return Number(out.stdout.split('\n').filter((l) => l !== '' && l !== 'SET')[0]);
 }
 
 export async function benchClusterFleet(): Promise<Record<string, unknown>> {
@@ -106,19 +101,12 @@ export async function benchClusterFleet(): Promise<Record<string, unknown>> {
   );
   try {
     // Every box registered, connected and reporting: each has a device with values.
-    const reporting = () => {
-      const out = spawnSync(
-        'psql',
-        [
-          DATABASE_URL,
-          '-At',
-          '-c',
-          `set search_path = ${schema}; select count(*) from device_latest l join devices d on d.id = l.device_id where d.box_id >= ${FIRST_BOX}`,
-        ],
-        { encoding: 'utf8' },
+    const reporting = () =>
+      psqlNumber(
+        DATABASE_URL,
+        schema,
+        `select count(*) from device_latest l join devices d on d.id = l.device_id where d.box_id >= ${FIRST_BOX}`,
       );
-      return Number(out.stdout.split('\n').filter((l) => l !== '' && l !== 'SET')[0] ?? 0);
-    };
     const readyBy = Date.now() + 15 * 60_000;
     while (reporting() < BOXES && Date.now() < readyBy) await new Promise((r) => setTimeout(r, 2000));
     await new Promise((r) => setTimeout(r, INTERVAL * 1000));

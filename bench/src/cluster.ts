@@ -1,10 +1,10 @@
-import { spawnSync } from 'node:child_process';
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { boxClientId, upTopic, type BoxCredentials, type ServerEvent } from '@dms/contract';
 import { builtinRegister } from '@dms/seed';
 import { dropSchema, startCluster, type Cluster } from '../../scripts/cluster/lib.mjs';
 import { quantile, round } from './measure.js';
+import { psqlNumber } from './postgres.js';
 
 /**
  * `npm run bench -- cluster` (issue 26; docs/scaling.md): one instance against two behind HAProxy, on the machine's
@@ -52,12 +52,6 @@ async function api(
   return (await res.json()) as { code: number; data: unknown };
 }
 
-function psqlNumber(schema: string, query: string): number {
-  const out = spawnSync('psql', [DATABASE_URL, '-At', '-c', `set search_path = ${schema}; ${query}`], { encoding: 'utf8' });
-  if (out.status !== 0) throw new Error(`psql: ${out.stderr}`);
-  return Number(out.stdout.split('\n').filter((l) => l !== '' && l !== 'SET')[0]);
-}
-
 /** Values of one snapshot: the registers from the pressure on, each the counter. */
 function snapshot(ts: number, n: number): string {
   const values: Record<string, number> = {};
@@ -91,12 +85,12 @@ async function measure(instances: number): Promise<Record<string, unknown>> {
       await c.publishAsync(upTopic(box.boxId, 'hello'), JSON.stringify(hello(box.boxId)), { qos: 1 });
       clients.push(c);
     }
-    const deviceCount = () => psqlNumber(schema, `select count(*) from devices where box_id >= ${FIRST_BOX}`);
+    const deviceCount = () => psqlNumber(DATABASE_URL, schema, `select count(*) from devices where box_id >= ${FIRST_BOX}`);
     for (let i = 0; i < 100 && deviceCount() < BOXES; i += 1) await new Promise((r) => setTimeout(r, 200));
 
     // Live push latency first, on a quiet fleet.
     const probe = boxes[0] as BoxCredentials;
-    const probeDevice = psqlNumber(schema, `select id from devices where box_id = ${probe.boxId}`);
+    const probeDevice = psqlNumber(DATABASE_URL, schema, `select id from devices where box_id = ${probe.boxId}`);
     // A socket on each instance: with two, one of them owns the probe box (its push is local) and the other does not
     // (each value reaches it through Redis, in the owner's batch).
     const latencies: Record<string, { p50: number; p99: number; samples: number }> = {};
@@ -129,7 +123,11 @@ async function measure(instances: number): Promise<Record<string, unknown>> {
       await Promise.all(Array.from({ length: WINDOW }, next));
     });
     const stored = () =>
-      psqlNumber(schema, `select count(*) from history h join devices d on d.id = h.device_id where d.box_id >= ${FIRST_BOX}`);
+      psqlNumber(
+        DATABASE_URL,
+        schema,
+        `select count(*) from history h join devices d on d.id = h.device_id where d.box_id >= ${FIRST_BOX}`,
+      );
     await new Promise((r) => setTimeout(r, 5000));
     const from = { rows: stored(), at: Date.now(), published };
     await new Promise((r) => setTimeout(r, SECONDS * 1000));

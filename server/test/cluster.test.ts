@@ -1,8 +1,11 @@
 import mqtt, { type MqttClient } from 'mqtt';
 import WebSocket from 'ws';
 import { downTopic, upTopic, type BoxCredentials, type WritePayload } from '@dms/contract';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { hash32, RedisMembers, rendezvous } from '../src/cluster/members.js';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { IngestRouter, KEEP_OTHERS_MS } from '../src/cluster/ingest-router.js';
+import { hash32, RedisMembers, rendezvous, type Members } from '../src/cluster/members.js';
+import type { RedisEventBus } from '../src/events/redis-bus.js';
+import type { IngestService } from '../src/ingest/service.js';
 import { data, eventually, hello, registerBoxes } from './boxes.js';
 import { bearer, body, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 import { MOSQUITTO, mosquittoAnswers } from './machine-mosquitto.js';
@@ -37,6 +40,53 @@ describe('which instance owns a key (rendezvous hashing)', () => {
     expect(hash32('a|box:1')).toBe(hash32('a|box:1'));
     expect(hash32('a|box:1')).not.toBe(hash32('a|box:2'));
     expect(rendezvous(['only'], 'anything')).toBe('only');
+  });
+});
+
+describe('a box taken over from an owner that died, with plain subscriptions', () => {
+  it('is handled from what it sent since, however long Redis was away before its owner was seen gone', async () => {
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      // This instance and one that died; the members' watched clock runs only while they can be read.
+      let owner = 'dead';
+      let watched = 0;
+      const listeners: Array<(change: { came: string[]; went: string[] }) => void> = [];
+      const members: Members = {
+        self: 'here',
+        live: () => ['dead', 'here'],
+        ownerOf: () => owner,
+        owns: () => owner === 'here',
+        onChange: (l) => listeners.push(l),
+        watchedTime: () => watched,
+        close: () => Promise.resolve(),
+      };
+      const handled: string[] = [];
+      const ingest = {
+        joinCluster: () => undefined,
+        owns: () => owner === 'here',
+        receive: (_box: number, _kind: string, payload: Buffer) => Promise.resolve(void handled.push(payload.toString())),
+        ownersChanged: () => Promise.resolve(owner === 'here' ? [7] : []),
+      };
+      const bus = { listen: () => Promise.resolve(), send: () => true, on: () => undefined };
+      const log = { ...quiet, error: () => undefined };
+      const router = new IngestRouter(ingest as unknown as IngestService, members, bus as unknown as RedisEventBus, 't:', log, false);
+      await router.start();
+      // The owner dies before storing '1'; Redis is away, then refilled, for 3 windows of the wall's clock, not the watched.
+      await router.receive(7, 'data', Buffer.from('1'));
+      watched += 1000;
+      vi.setSystemTime(Date.now() + 3 * KEEP_OTHERS_MS);
+      await router.receive(7, 'data', Buffer.from('2'));
+      watched += 5000;
+      await router.receive(7, 'data', Buffer.from('3'));
+      expect(handled).toEqual([]);
+      // Seen gone at last: everything its box sent since is handled here, in order.
+      owner = 'here';
+      for (const l of listeners) l({ came: [], went: ['dead'] });
+      await new Promise((r) => setImmediate(r));
+      expect(handled).toEqual(['1', '2', '3']);
+    } finally {
+      vi.useRealTimers();
+    }
   });
 });
 
@@ -87,6 +137,47 @@ describe.runIf(available)('the live instances (Redis)', () => {
       expect(a.owns('box:1')).toBe(true);
     } finally {
       await a.close();
+      for (const c of clients) c.disconnect();
+    }
+  });
+
+  it('watch on a clock that stops while Redis is away and while it refills: one that died is gone within a TTL and a beat of it', async () => {
+    const { Redis } = await import('ioredis');
+    const clients = [0, 1].map((): InstanceType<typeof Redis> => {
+      const c = new Redis(redis.url, { enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: () => 100 });
+      return c.on('error', () => undefined);
+    });
+    await Promise.all(clients.map((c) => new Promise((r) => c.once('ready', r))));
+    const times = { ttlMs: 1500, beatMs: 300 };
+    const [a, b] = clients.map((c) => new RedisMembers(c, 'w:', quiet, times)) as [RedisMembers, RedisMembers];
+    try {
+      await a.beat();
+      await b.beat();
+      await a.beat();
+      expect(a.live()).toHaveLength(2);
+      // b dies (renews no more), and Redis goes away before b's TTL is over, for longer than it.
+      const died = a.watchedTime();
+      await redis.stop();
+      expect(await a.beat()).toBe(false);
+      const stopped = a.watchedTime();
+      await new Promise((r) => setTimeout(r, 2 * times.ttlMs));
+      expect(a.watchedTime()).toBe(stopped);
+      await redis.start();
+      await eventually(async () => {
+        expect(await a.beat()).toBe(true);
+      }, 8000);
+      // Back empty: b is kept for a TTL of the wall's clock, and the watched clock still stands.
+      expect(a.live()).toHaveLength(2);
+      expect(a.watchedTime()).toBe(stopped);
+      await eventually(async () => {
+        await a.beat();
+        expect(a.live()).toEqual([a.self]);
+      }, 4 * times.ttlMs);
+      expect(a.watchedTime() - died).toBeLessThanOrEqual(times.ttlMs + times.beatMs);
+      expect(a.watchedTime()).toBeGreaterThanOrEqual(stopped);
+    } finally {
+      await a.close();
+      await b.close();
       for (const c of clients) c.disconnect();
     }
   });

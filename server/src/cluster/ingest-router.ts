@@ -11,7 +11,10 @@ export const FORWARD_RETRY_MS = 5000;
 const AWAY_RETRY_MS = 500;
 /**
  * With plain subscriptions (every instance hears every box): how long, and how much, of what other owners' boxes sent
- * is kept, to be handled here if this instance takes their boxes over (an owner that died handled it, or not).
+ * is kept, to be handled here if this instance takes their boxes over (an owner that died handled it, or not). The
+ * time is the members' watched clock (Members.watchedTime), not the wall's: an owner that died is seen gone within a
+ * TTL and a beat of it (6 s, and 2 s for what the owner had received but not stored yet), while on the wall's clock a
+ * Redis away, or back empty, keeps it a member as long as that lasts, and its boxes' messages had been let go by then.
  */
 export const KEEP_OTHERS_MS = 8000;
 export const KEEP_OTHERS_BYTES = 64 * 1024 * 1024;
@@ -21,6 +24,7 @@ interface Kept {
   box: number;
   kind: UpKind;
   payload: Buffer;
+  /** When it came, on the members' watched clock. */
   at: number;
 }
 
@@ -162,7 +166,7 @@ export class IngestRouter {
     if (!this.shared) {
       // A write this instance sent is settled here, whoever owns its box.
       if (kind === 'ack') this.ingest.acknowledgeRaw(boxId, payload);
-      this.keep({ box: boxId, kind, payload, at: Date.now() });
+      this.keep({ box: boxId, kind, payload, at: this.members.watchedTime() });
       return Promise.resolve();
     }
     this.stats.forwarded += 1;

@@ -17,6 +17,13 @@ export interface Members {
   owns(key: string): boolean;
   /** Heard after the live instances changed, with those that came and went. */
   onChange(listener: (change: { came: string[]; went: string[] }) => void): void;
+  /**
+   * A clock (ms) that runs only while this instance follows the members: stopped from a read that failed (Redis away)
+   * until the next that answers, and while it keeps the members a Redis that came back empty does not know yet. An
+   * instance that dies is gone from the members at most a TTL and a beat of this clock after its last renewal, however
+   * long Redis was away meanwhile: what must last until then is measured on it (cluster/ingest-router.ts).
+   */
+  watchedTime(): number;
   close(): Promise<void>;
 }
 
@@ -34,6 +41,9 @@ export class SoleMember implements Members {
   }
   onChange(): void {
     /* nobody comes or goes */
+  }
+  watchedTime(): number {
+    return Date.now();
   }
   close(): Promise<void> {
     return Promise.resolve();
@@ -115,6 +125,9 @@ export class RedisMembers implements Members {
   private closed = false;
   /** Until when members that have not renewed since Redis came back empty are kept (they renew within a beat). */
   private refillingUntil = 0;
+  /** The watched clock (`watchedTime`): what it read when it last stopped, and since when it runs (null: stopped). */
+  private watchedBefore = 0;
+  private watchingSince: number | null = null;
 
   constructor(
     private readonly redis: Redis,
@@ -166,6 +179,19 @@ export class RedisMembers implements Members {
     this.listeners.push(listener);
   }
 
+  watchedTime(): number {
+    return this.watchedBefore + (this.watchingSince === null ? 0 : Date.now() - this.watchingSince);
+  }
+
+  /** Runs or stops the watched clock. */
+  private watching(on: boolean, now: number): void {
+    if (on && this.watchingSince === null) this.watchingSince = now;
+    else if (!on && this.watchingSince !== null) {
+      this.watchedBefore += now - this.watchingSince;
+      this.watchingSince = null;
+    }
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     if (this.timer) clearInterval(this.timer);
@@ -181,6 +207,8 @@ export class RedisMembers implements Members {
       if (answer[0] === '0' && this.members.length > 1) this.refillingUntil = Date.now() + this.times.ttlMs;
       read = answer.slice(1);
     } catch (err) {
+      // Nobody's renewals can be read: an instance that died stays a member meanwhile, so the clock stops.
+      this.watching(false, Date.now());
       if (!this.away) {
         this.away = true;
         this.log.warn(
@@ -194,8 +222,12 @@ export class RedisMembers implements Members {
       this.away = false;
       if (this.started) this.log.info('cluster: Redis is back; members are read again');
     }
-    // A Redis that came back empty knows only those who renewed since: the others are kept for a TTL meanwhile.
-    const kept = Date.now() < this.refillingUntil ? this.members : [];
+    // A Redis that came back empty knows only those who renewed since: the others are kept for a TTL meanwhile (an
+    // instance that died is kept too: the watched clock runs again once the members read are all there are).
+    const now = Date.now();
+    const refilling = now < this.refillingUntil;
+    this.watching(!refilling, now);
+    const kept = refilling ? this.members : [];
     const next = [...new Set([...read, ...kept, this.self])].sort();
     const came = next.filter((m) => !this.members.includes(m));
     const went = this.members.filter((m) => !next.includes(m));
