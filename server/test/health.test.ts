@@ -15,7 +15,9 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../src/db/schema.js';
 import { HealthService } from '../src/modules/health/service.js';
+import { eventually } from './boxes.js';
 import { body, buildTestApp, testDialects, type TestApp } from './helper.js';
+import { available as redisAvailable, PrivateRedis } from './private-redis.js';
 
 /**
  * GET /api/v2/health. It is public (access `public`, no session read): there is no 401 or 403 to test, and a token,
@@ -141,5 +143,39 @@ describe('HealthService', () => {
     const [a, b] = await Promise.all([health.check(), health.check()]);
     expect(a).toEqual({ status: 'down', parts: { database: 'down', broker: 'up' } });
     expect(b).toBe(a);
+  });
+});
+
+describe.runIf(redisAvailable)('GET /api/v2/health with REDIS_URL', () => {
+  let redis: PrivateRedis;
+  let t: TestApp;
+  beforeAll(async () => {
+    redis = new PrivateRedis(await freePort());
+    await redis.start();
+    t = await buildTestApp('sqlite', { REDIS_URL: redis.url, REDIS_PREFIX: 'health:' });
+  });
+  afterAll(async () => {
+    await t.close();
+    await redis.stop();
+  });
+
+  const parts = async () => {
+    const res = await t.app.inject({ url: '/api/v2/health' });
+    expect(res.statusCode).toBe(200);
+    return body(res).data as { status: string; parts: Record<string, string> };
+  };
+
+  it('says whether Redis is up, without counting it in the status: an instance without Redis still serves', async () => {
+    await eventually(async () => {
+      expect(await parts()).toEqual({ status: 'up', parts: { database: 'up', broker: 'up', redis: 'up' } });
+    });
+    await redis.stop();
+    await eventually(async () => {
+      expect(await parts()).toEqual({ status: 'up', parts: { database: 'up', broker: 'up', redis: 'down' } });
+    });
+    await redis.start();
+    await eventually(async () => {
+      expect((await parts()).parts.redis).toBe('up');
+    }, 15_000);
   });
 });

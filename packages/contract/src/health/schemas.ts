@@ -17,6 +17,12 @@ export const health = z.object({
     database: healthState,
     /** The boxes' broker: always up when embedded; an external one while the server is connected and subscribed. */
     broker: healthState,
+    /**
+     * With REDIS_URL only: whether the event bus's connection to Redis is up. Not part of `status`: without Redis an
+     * instance still serves its consoles and hears its boxes (what it shares waits until Redis is back), and a balancer
+     * that took every instance out for an outage of Redis would stop the whole service.
+     */
+    redis: healthState.optional(),
   }),
 });
 export type Health = z.infer<typeof health>;

@@ -11,9 +11,16 @@ declare module 'fastify' {
 /** Whether the server's parts are up: GET /health, for load balancers and monitoring. */
 export default fp(
   (app) => {
-    const health = new HealthService(app.db, () => app.brokerStatus().connected, app.log.child({ area: 'health' }));
+    const bus = app.redis?.bus;
+    const health = new HealthService(
+      app.db,
+      () => app.brokerStatus().connected,
+      app.log.child({ area: 'health' }),
+      undefined,
+      bus ? () => bus.stats.connected : null,
+    );
     app.decorate('health', health);
     healthRoutes(app, health);
   },
-  { name: 'health', dependencies: ['database', 'ingest'] },
+  { name: 'health', dependencies: ['bus', 'database', 'ingest'] },
 );

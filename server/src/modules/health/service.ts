@@ -13,7 +13,7 @@ export const DATABASE_CHECK_TIMEOUT_MS = 2000;
 
 /**
  * Whether the server can do its work (GET /health): the database answers a trivial query within a short timeout,
- * and the boxes' broker is connected (app.brokerStatus). Calls that arrive while a check runs share its answer, so
+ * and the boxes' broker is connected (app.brokerStatus); with REDIS_URL, whether Redis is (said, not counted). Calls that arrive while a check runs share its answer, so
  * a flood of probes costs one query at a time. A part that goes down or comes back is logged once.
  */
 export class HealthService {
@@ -25,6 +25,8 @@ export class HealthService {
     private readonly brokerConnected: () => boolean,
     private readonly log: FastifyBaseLogger,
     private readonly timeoutMs = DATABASE_CHECK_TIMEOUT_MS,
+    /** With REDIS_URL: whether the event bus is connected (shown, not counted in `status`). */
+    private readonly redisConnected: (() => boolean) | null = null,
   ) {}
 
   check(): Promise<Health> {
@@ -37,7 +39,11 @@ export class HealthService {
   private async run(): Promise<Health> {
     const database = await this.database();
     const broker: State = this.brokerConnected() ? 'up' : 'down';
-    return { status: database === 'up' && broker === 'up' ? 'up' : 'down', parts: { database, broker } };
+    const redis: State | null = this.redisConnected ? (this.redisConnected() ? 'up' : 'down') : null;
+    return {
+      status: database === 'up' && broker === 'up' ? 'up' : 'down',
+      parts: { database, broker, ...(redis === null ? {} : { redis }) },
+    };
   }
 
   private async database(): Promise<State> {
