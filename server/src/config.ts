@@ -64,6 +64,10 @@ const configSchema = z
       .string()
       .regex(/^[A-Za-z0-9_:.-]{1,64}$/, 'must be 1-64 letters, digits or _ : . -')
       .default('dms:'),
+    REDIS_GROUP: z
+      .string()
+      .regex(/^[A-Za-z0-9_.-]{1,32}$/, 'must be 1-32 letters, digits or _ . - (leave it unset for one group)')
+      .optional(),
     LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
     NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
     DEMO_PASSWORD: password('DEMO_PASSWORD').default('demo123456'),
@@ -162,8 +166,11 @@ export interface Config {
   secretKey?: string;
   /** SQLite: `synchronous` is FULL unless set to `normal` (faster; a power loss may lose the last acknowledged commits). */
   database: { kind: 'sqlite'; file: string; synchronous?: 'full' | 'normal' } | { kind: 'postgres'; url: string; schema?: string };
-  /** REDIS_URL: what several instances share (the event bus), under keys and channels that begin with `prefix`. */
-  redis?: { url: string; prefix: string };
+  /**
+   * REDIS_URL: what several instances share (the event bus), under keys and channels that begin with `prefix`;
+   * REDIS_GROUP: the server group of this instance, whose instances own its boxes among themselves (docs/scaling.md).
+   */
+  redis?: { url: string; prefix: string; group?: string };
   logLevel: (typeof LOG_LEVELS)[number];
   env: 'development' | 'production' | 'test';
   demoPassword: string;
@@ -242,7 +249,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     database: c.DATABASE_URL
       ? { kind: 'postgres', url: c.DATABASE_URL, ...(c.DATABASE_SCHEMA ? { schema: c.DATABASE_SCHEMA } : {}) }
       : { kind: 'sqlite', file: path.join(dataDir, 'dms.sqlite'), synchronous: c.SQLITE_SYNCHRONOUS },
-    ...(c.REDIS_URL ? { redis: { url: c.REDIS_URL, prefix: c.REDIS_PREFIX } } : {}),
+    ...(c.REDIS_URL ? { redis: { url: c.REDIS_URL, prefix: c.REDIS_PREFIX, ...(c.REDIS_GROUP ? { group: c.REDIS_GROUP } : {}) } } : {}),
     logLevel: c.LOG_LEVEL,
     env: c.NODE_ENV,
     demoPassword: c.DEMO_PASSWORD,

@@ -115,8 +115,7 @@ export const MEMBER_TIMES: MemberTimes = { ttlMs: 5_000, beatMs: 1_000 };
  * Redis came back empty, so keys keep their owners, and work waits rather than runs twice.
  */
 export class RedisMembers implements Members {
-  readonly self = randomUUID();
-  private members: string[] = [this.self];
+  private members: string[];
   private readonly listeners: Array<(change: { came: string[]; went: string[] }) => void> = [];
   private readonly key: string;
   private timer: NodeJS.Timeout | null = null;
@@ -134,8 +133,11 @@ export class RedisMembers implements Members {
     prefix: string,
     private readonly log: Pick<FastifyBaseLogger, 'warn' | 'info'>,
     private readonly times: MemberTimes = MEMBER_TIMES,
+    /** This instance's id: its own, or the one it has in another set (a server group's, group-members.ts). */
+    readonly self: string = randomUUID(),
   ) {
     this.key = `${prefix}members`;
+    this.members = [self];
   }
 
   /**

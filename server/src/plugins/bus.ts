@@ -1,6 +1,7 @@
 import fp from 'fastify-plugin';
 import type { Redis } from 'ioredis';
-import { RedisMembers, SoleMember, type Members } from '../cluster/members.js';
+import { GroupMembers } from '../cluster/group-members.js';
+import { MEMBER_TIMES, RedisMembers, SoleMember, type Members } from '../cluster/members.js';
 import { LocalEventBus, SHARED_CORE_EVENTS, type EventBus } from '../events/bus.js';
 import { RedisEventBus } from '../events/redis-bus.js';
 
@@ -38,8 +39,14 @@ export default fp(
     const bus = new RedisEventBus(redis.url, redis.prefix, log);
     bus.share(...SHARED_CORE_EVENTS);
     bus.start();
-    const members = new RedisMembers(bus.commands, redis.prefix, app.log.child({ area: 'cluster' }));
-    await members.start();
+    const clusterLog = app.log.child({ area: 'cluster' });
+    const all = new RedisMembers(bus.commands, redis.prefix, clusterLog);
+    // A server group's boxes are owned among its own instances (cluster/group-members.ts).
+    const group = redis.group
+      ? new RedisMembers(bus.commands, `${redis.prefix}group:${redis.group}:`, clusterLog, MEMBER_TIMES, all.self)
+      : null;
+    await Promise.all([all.start(), group?.start()]);
+    const members: Members = group ? new GroupMembers(all, group) : all;
     app.decorate('bus', bus);
     app.decorate('redis', { client: bus.commands, prefix: redis.prefix, bus });
     app.decorate('members', members);
