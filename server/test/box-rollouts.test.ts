@@ -14,6 +14,7 @@ import {
 import type { MqttClient } from 'mqtt';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { BOX_DOWNLOADS_PER_HOUR } from '../src/modules/smartbox/images.js';
+import { claimBatch } from '../src/modules/smartbox/rollouts.js';
 import { connectBox, eventually, hello, registerBoxes, send } from './boxes.js';
 import { apiAs, bearer, body as envelopeOf, buildTestApp, login, testDialects, type TestApp } from './helper.js';
 
@@ -372,5 +373,31 @@ describe.each(dialects)('box images and rollouts (%s)', (dialect) => {
       code: Code.NOT_FOUND,
       message: 'No such rollout.',
     });
+  });
+
+  it('lets one of several instances claim a batch, the others finding the rollout moved on', async () => {
+    const { id, batches_started: started } = await t.app.db
+      .selectFrom('box_rollouts')
+      .select(['id', 'batches_started'])
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    // Running, with a box still to send but its pace not come (so this instance's own sweep leaves it alone).
+    const waiting = (boxes[5] as BoxCredentials).boxId;
+    await t.app.db
+      .insertInto('box_rollout_boxes')
+      .values({ rollout_id: id, box_id: waiting, seq: 99, batch: null, command_id: null })
+      .execute();
+    await t.app.db
+      .updateTable('box_rollouts')
+      .set({ state: 'running', pace_s: 3600, last_batch_at: t.clock.now, failure_base: 1000 })
+      .where('id', '=', id)
+      .execute();
+    // Two instances' sweeps, each in its own transaction, at once.
+    const claims = await Promise.all([1, 2].map(() => t.app.db.transaction().execute((tx) => claimBatch(tx, id, started, t.clock.now))));
+    expect(claims.sort()).toEqual([false, true]);
+    const row = await t.app.db.selectFrom('box_rollouts').select('batches_started').where('id', '=', id).executeTakeFirstOrThrow();
+    expect(row.batches_started).toBe(started + 1);
+    await t.app.db.updateTable('box_rollouts').set({ state: 'cancelled', batches_started: started }).where('id', '=', id).execute();
+    await t.app.db.deleteFrom('box_rollout_boxes').where('rollout_id', '=', id).where('box_id', '=', waiting).execute();
   });
 });

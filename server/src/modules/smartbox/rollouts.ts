@@ -288,6 +288,9 @@ export class RolloutService {
       .limit(size)
       .execute();
     if (next.length === 0) return null;
+    // Every instance sweeps the running rollouts: the first to claim the batch sends it; another that read the same
+    // rollout meanwhile finds it moved on and leaves it.
+    if (!(await claimBatch(tx, r.id, r.batches_started, this.now()))) return null;
     const image = await tx
       .selectFrom('box_images')
       .select(['version', 'sha256', 'size'])
@@ -364,4 +367,19 @@ export class RolloutService {
   private told(ids: readonly number[]): void {
     this.bus.publish('rolloutsChanged', { ids });
   }
+}
+
+/**
+ * Claims a running rollout's batch after `started`: false when another instance claimed it first (on PostgreSQL the
+ * second waits for the first's commit, then finds the row moved on).
+ */
+export async function claimBatch(tx: Transaction<Database>, id: number, started: number, now: number): Promise<boolean> {
+  const claimed = await tx
+    .updateTable('box_rollouts')
+    .set({ batches_started: started + 1, updated_at: now })
+    .where('id', '=', id)
+    .where('state', '=', 'running')
+    .where('batches_started', '=', started)
+    .executeTakeFirst();
+  return Number(claimed.numUpdatedRows) === 1;
 }
