@@ -92,7 +92,7 @@ export function rootScreens(world: SweepWorld): Screen[] {
         if (lang === 'es' || lang === 'ja') await expectSidebarTitlesRead(page, lang);
       },
     },
-    { name: 'profile', path: '/profile/index', ready: 'profile-name' },
+    { name: 'profile', path: '/profile/index', ready: 'sessions-table' },
     { name: 'change-password', path: '/usermanager/change-password', ready: 'profile-old-password' },
     {
       name: 'templates',
@@ -143,6 +143,12 @@ export function rootScreens(world: SweepWorld): Screen[] {
       path: '/tools/redis',
       ready: 'redis-keys',
       each: titled({ en: 'Cache (Redis)', zh: '缓存（Redis）', es: 'Caché (Redis)', ja: 'キャッシュ（Redis）' }),
+    },
+    {
+      name: 'tools-sessions',
+      path: '/tools/sessions',
+      ready: 'sessions-table',
+      each: titled({ en: 'Signed-in sessions', zh: '已登录的会话', es: 'Sesiones iniciadas', ja: 'ログイン中のセッション' }),
     },
     { name: 'box-protocol', path: `/smartbox/config/protocol/${world.boxType}/ja`, ready: 'box-protocol-table' },
     { name: 'box-software', path: '/smartbox/box-software', ready: 'rollouts-table' },

@@ -123,6 +123,22 @@ describe.each(dialects)('a session that ends closes its live-push sockets, on %s
     kept.ws.close();
   });
 
+  it('a session ended from another (the user’s own profile, or root) closes its sockets with 4401 and 50012', async () => {
+    const [a, b, c] = [await login(t.app, 'demo_manager'), await login(t.app, 'demo_manager'), await login(t.app, 'demo_manager')];
+    const [first, second] = [await live(a), await live(b)];
+    const end = (token: string, url: string, payload?: object) =>
+      t.app.inject({ method: 'POST', url: `/api/v2/user/sessions/${url}`, headers: bearer(token), ...(payload ? { payload } : {}) });
+    const sessionOf = async (token: string) => (await t.app.users.sessionOfToken(token)).auth.sessionId;
+    expect(body(await end(c, 'end', { id: await sessionOf(a) })).data).toEqual({ ended: 1 });
+    await expectEnded(first, 50012);
+    expect(body(await end(await login(t.app, 'demo_root'), 'end', { id: await sessionOf(b) })).data).toEqual({ ended: 1 });
+    await expectEnded(second, 50012);
+    const third = await live(await login(t.app, 'demo_manager'));
+    // Every other session of the manager ends, the earlier tests' too.
+    expect((body(await end(c, 'end-others')).data as { ended: number }).ended).toBeGreaterThanOrEqual(1);
+    await expectEnded(third, 50012);
+  });
+
   it('a disabled account’s sockets close; enabled again, the user signs in again', async () => {
     await linkHelper(t, device);
     const helper = await live(await login(t.app, 'demo_helper'));

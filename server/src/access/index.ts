@@ -9,6 +9,7 @@ import { FIRMWARE_RULES } from './firmware.js';
 import { CARD_RULES } from './iot-cards.js';
 import { NOTIFICATION_RULES } from './notifications.js';
 import type { Rules } from './rule.js';
+import { SESSION_RULES } from './sessions.js';
 import { USER_RULES } from './users.js';
 
 /**
@@ -22,6 +23,7 @@ const RULES: Rules<Permission> = {
   ...HISTORY_RULES,
   ...BOX_RULES,
   ...USER_RULES,
+  ...SESSION_RULES,
   ...EVENT_RULES,
   ...NOTIFICATION_RULES,
   ...ANNOUNCEMENT_RULES,

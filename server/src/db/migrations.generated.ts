@@ -41,6 +41,7 @@ import { deviceSearchText0038 } from './migrations/0038_device_search_text.js';
 import { deviceSearchCompany0039 } from './migrations/0039_device_search_company.js';
 import { deviceSearchVersion0040 } from './migrations/0040_device_search_version.js';
 import { scriptRunInstance0041 } from './migrations/0041_script_run_instance.js';
+import { sessionActivity0042 } from './migrations/0042_session_activity.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -85,4 +86,5 @@ export const MIGRATIONS = {
   '0039_device_search_company': deviceSearchCompany0039,
   '0040_device_search_version': deviceSearchVersion0040,
   '0041_script_run_instance': scriptRunInstance0041,
+  '0042_session_activity': sessionActivity0042,
 } satisfies Record<string, DialectMigration>;

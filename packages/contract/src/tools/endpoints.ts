@@ -1,5 +1,7 @@
 import { endpoint } from '../endpoint.js';
+import { sessionsPage } from '../user/schemas.js';
 import {
+  allSessionsQuery,
   cacheDeleted,
   cacheDeleteGroupBody,
   cacheDeleteKeyBody,
@@ -60,5 +62,15 @@ export const endpoints = {
     tags,
     summary:
       "Deletes a group's keys (those whose name has `q`): unconfirmed, 20004 with the count; confirmed, deleted and logged (Redis only)",
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/tools/sessions',
+    access: 'tools',
+    query: allSessionsQuery,
+    response: sessionsPage,
+    tags,
+    summary:
+      'Every live session of every user (root), most recently active first, by user name; each is ended with POST /user/sessions/end',
   }),
 };

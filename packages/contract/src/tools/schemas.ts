@@ -131,3 +131,9 @@ export type CacheDeleteGroupBody = z.input<typeof cacheDeleteGroupBody>;
 
 export const cacheDeleted = z.object({ deleted: z.number().int() });
 export type CacheDeleted = z.infer<typeof cacheDeleted>;
+
+// ---- /tools/sessions: every user's live sessions (root) ----
+
+/** Every live session, most recently active first; `q` keeps those of user names containing it (any case). */
+export const allSessionsQuery = pageQuery.extend({ q: z.string().trim().max(64).optional() });
+export type AllSessionsQuery = z.input<typeof allSessionsQuery>;

@@ -1,2 +1,2 @@
 /** What the operation log records of this area; each is named in the area's messages as `action.<name>`. */
-export const actions = ['user.login', 'user.logout', 'user.changePassword'] as const;
+export const actions = ['user.login', 'user.logout', 'user.changePassword', 'user.endSession', 'user.endOtherSessions'] as const;

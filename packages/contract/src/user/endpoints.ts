@@ -1,5 +1,16 @@
 import { endpoint } from '../endpoint.js';
-import { changePasswordBody, emptyData, loginBody, loginData, tokenQuery, userInfoData } from './schemas.js';
+import {
+  changePasswordBody,
+  emptyData,
+  endSessionBody,
+  loginBody,
+  loginData,
+  sessionsEnded,
+  sessionsPage,
+  sessionsQuery,
+  tokenQuery,
+  userInfoData,
+} from './schemas.js';
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
 export const endpoints = {
@@ -39,5 +50,32 @@ export const endpoints = {
     response: emptyData,
     tags: ['user'],
     summary: "Change the signed-in user's password; their other sessions are signed out",
+  }),
+  sessions: endpoint({
+    method: 'GET',
+    path: '/user/sessions',
+    access: 'signedIn',
+    query: sessionsQuery,
+    response: sessionsPage,
+    tags: ['user'],
+    summary: "The signed-in user's own live sessions (not ended, not expired): the current one first, then the most recently active",
+  }),
+  endSession: endpoint({
+    method: 'POST',
+    path: '/user/sessions/end',
+    access: 'signedIn',
+    body: endSessionBody,
+    response: sessionsEnded,
+    tags: ['user'],
+    summary:
+      "End a session (permission session.end: one's own; root, anyone's): refused afterwards (50012), its live sockets closed; logged. Ending one's current session signs one out",
+  }),
+  endOtherSessions: endpoint({
+    method: 'POST',
+    path: '/user/sessions/end-others',
+    access: 'signedIn',
+    response: sessionsEnded,
+    tags: ['user'],
+    summary: 'End every live session of the signed-in user but the current one: their live sockets closed; logged with the count',
   }),
 };

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageOf, pageQuery } from '../envelope.js';
 import { ROLES } from '../roles.js';
 import { passwordSchema, usernameSchema } from '../validation.js';
 
@@ -32,3 +33,36 @@ export type ChangePasswordBody = z.input<typeof changePasswordBody>;
 export const emptyData = z.null();
 
 export const roleSchema = z.enum(ROLES);
+
+// ---- sessions: a user's own (/profile/index) and every user's (/tools/sessions, root) ----
+
+/**
+ * One signed-in session: the browser's user agent (the console names the browser and system from it), the address it
+ * signed in from, when, and when it last made a call (to the minute). `current` is the caller's own session.
+ */
+export const sessionItem = z.object({
+  id: z.number().int(),
+  username: z.string(),
+  userAgent: z.string(),
+  ip: z.string(),
+  createdAt: z.number().int(),
+  lastActiveAt: z.number().int(),
+  expiresAt: z.number().int(),
+  current: z.boolean(),
+});
+export type SessionItem = z.infer<typeof sessionItem>;
+export const sessionsPage = pageOf(sessionItem);
+export type SessionsPage = z.infer<typeof sessionsPage>;
+
+export const sessionsQuery = pageQuery;
+export type SessionsQuery = z.input<typeof sessionsQuery>;
+
+/** A session's last activity is written at most once in this long (a call within it changes nothing). */
+export const SESSION_ACTIVITY_STEP_MS = 60_000;
+
+export const endSessionBody = z.object({ id: z.coerce.number().int().positive() });
+export type EndSessionBody = z.input<typeof endSessionBody>;
+
+/** How many sessions a call ended. */
+export const sessionsEnded = z.object({ ended: z.number().int() });
+export type SessionsEnded = z.infer<typeof sessionsEnded>;

@@ -37,6 +37,8 @@ export interface SessionsTable {
   revoked_at: number | null;
   ip: string;
   user_agent: string;
+  /** When it last made a call, to the minute (migration 0042); null until then. */
+  last_active_at: number | null;
 }
 
 /** Accounts and their sign-ins (migration 0001). */

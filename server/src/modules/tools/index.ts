@@ -8,7 +8,8 @@ import { RedisCache } from './redis-cache.js';
 
 /**
  * /tools/redis (spec 2, 6: root; issue 26): the cache tool. With REDIS_URL it shows (and deletes, confirmed) the
- * product's keys in Redis; without it, what this server keeps in memory in their stead, read-only.
+ * product's keys in Redis; without it, what this server keeps in memory in their stead, read-only. /tools/sessions
+ * (issue 27): every user's live sessions, ended one by one (the user area's call).
  */
 export default fp(
   (app) => {
@@ -29,6 +30,7 @@ export default fp(
     route(app, e.redisKey, ({ auth, query, ip }) => cache.key(auth, query.key, ip));
     route(app, e.redisDeleteKey, ({ auth, body, ip }) => cache.deleteKey(auth, body, ip));
     route(app, e.redisDeleteGroup, ({ auth, body, ip }) => cache.deleteGroup(auth, body, ip));
+    route(app, e.sessions, ({ auth, query }) => app.sessions.all(auth, query));
   },
   { name: 'tools', dependencies: ['bus', 'datalog', 'user', 'exports', 'ingest'] },
 );

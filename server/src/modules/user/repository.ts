@@ -1,5 +1,6 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { Database, NewUser, SessionRow, UserRow } from '../../db/schema.js';
+import { contains } from '../../db/search.js';
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -29,7 +30,7 @@ export async function insertSession(db: Executor, session: Omit<SessionRow, 'id'
   return row.id;
 }
 
-export type SessionWithUser = { session: Pick<SessionRow, 'id' | 'expires_at' | 'revoked_at'>; user: UserRow };
+export type SessionWithUser = { session: Pick<SessionRow, 'id' | 'expires_at' | 'revoked_at' | 'last_active_at'>; user: UserRow };
 
 /** The session of a token with its user, in one query (every signed-in request asks this). */
 export async function findSessionWithUser(db: Executor, tokenHash: string): Promise<SessionWithUser | undefined> {
@@ -46,12 +47,20 @@ async function sessionWithUser(db: Executor, ...where: ['s.token_hash', string] 
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('u')
-    .select(['s.id as session_id', 's.expires_at as session_expires_at', 's.revoked_at as session_revoked_at'])
+    .select([
+      's.id as session_id',
+      's.expires_at as session_expires_at',
+      's.revoked_at as session_revoked_at',
+      's.last_active_at as session_last_active_at',
+    ])
     .where(where[0], '=', where[1])
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_expires_at, session_revoked_at, ...user } = row;
-  return { session: { id: session_id, expires_at: session_expires_at, revoked_at: session_revoked_at }, user };
+  const { session_id, session_expires_at, session_revoked_at, session_last_active_at, ...user } = row;
+  return {
+    session: { id: session_id, expires_at: session_expires_at, revoked_at: session_revoked_at, last_active_at: session_last_active_at },
+    user,
+  };
 }
 
 /** Disables or enables an account (a disabled user's sessions are refused, spec 7). */
@@ -72,22 +81,84 @@ export async function updateRoles(db: Executor, userId: number, roles: readonly 
     .execute();
 }
 
-export async function revokeSession(db: Executor, sessionId: number, now: number): Promise<void> {
-  await db.updateTable('sessions').set({ revoked_at: now }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+/** Revokes a session; whether it was live until now (false when it had already ended). */
+export async function revokeSession(db: Executor, sessionId: number, now: number): Promise<boolean> {
+  const done = await db
+    .updateTable('sessions')
+    .set({ revoked_at: now })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
 }
 
-/** Revokes every live session of a user except one (after a password change). */
-export async function revokeOtherSessions(db: Executor, userId: number, keepId: number, now: number): Promise<void> {
+/** Notes a session's call: written only when its last one is at least `step` old, so most calls write nothing. */
+export async function touchSession(db: Executor, sessionId: number, now: number, step: number): Promise<void> {
   await db
+    .updateTable('sessions')
+    .set({ last_active_at: now })
+    .where('id', '=', sessionId)
+    .where((eb) => eb.or([eb('last_active_at', 'is', null), eb('last_active_at', '<=', now - step)]))
+    .execute();
+}
+
+/** Revokes every live session of a user except one (after a password change, or at their asking): the ids revoked. */
+export async function revokeOtherSessions(db: Executor, userId: number, keepId: number, now: number): Promise<number[]> {
+  const rows = await db
     .updateTable('sessions')
     .set({ revoked_at: now })
     .where('user_id', '=', userId)
     .where('id', '!=', keepId)
     .where('revoked_at', 'is', null)
+    .returning('id')
     .execute();
+  return rows.map((r) => r.id);
 }
 
 /** Forgets sessions that ended long enough ago that nobody will present them again. */
 export async function deleteStaleSessions(db: Executor, before: number): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<', before).execute();
+}
+
+export interface SessionListing {
+  /** One user's sessions, or everyone's (null). */
+  userId: number | null;
+  /** Of user names containing this (everyone's list). */
+  username?: string | undefined;
+  /** The caller's own session: listed first, and marked. */
+  currentId: number;
+  now: number;
+  page: number;
+  pageSize: number;
+}
+
+/** Live sessions (not revoked, not expired): the caller's first, then the most recently active. */
+export async function listSessions(db: Executor, l: SessionListing) {
+  let base = db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .where('s.revoked_at', 'is', null)
+    .where('s.expires_at', '>', l.now);
+  if (l.userId !== null) base = base.where('s.user_id', '=', l.userId);
+  if (l.username) base = base.where(contains('u.username', l.username));
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .select(['s.id', 'u.username', 's.user_agent', 's.ip', 's.created_at', 's.last_active_at', 's.expires_at'])
+    .orderBy(sql`case when s.id = ${l.currentId} then 0 else 1 end`)
+    .orderBy(sql`coalesce(s.last_active_at, s.created_at)`, 'desc')
+    .orderBy('s.id', 'desc')
+    .limit(l.pageSize)
+    .offset((l.page - 1) * l.pageSize)
+    .execute();
+  return { total: Number(total.n), rows };
+}
+
+/** A session's owner, for the operation log (undefined when there is no such session). */
+export function sessionOwner(db: Executor, sessionId: number): Promise<{ user_id: number; username: string } | undefined> {
+  return db
+    .selectFrom('sessions as s')
+    .innerJoin('users as u', 'u.id', 's.user_id')
+    .select(['s.user_id', 'u.username'])
+    .where('s.id', '=', sessionId)
+    .executeTakeFirst();
 }

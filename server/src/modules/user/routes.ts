@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { UserService } from './service.js';
+import type { SessionService } from './sessions.js';
 
 /** A refused password check (HTTP 429) also says when to come back in the Retry-After header. */
 async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
@@ -16,8 +17,8 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
   }
 }
 
-/** Spec section 7, /user: sign-in, user info, sign-out, change password. */
-export function userRoutes(app: FastifyInstance, users: UserService): void {
+/** Spec section 7, /user: sign-in, user info, sign-out, change password; and one's sessions (issue 27). */
+export function userRoutes(app: FastifyInstance, users: UserService, sessions: SessionService): void {
   const e = api.user;
   route(app, e.login, ({ body, ip, request, reply }) =>
     withRetryAfter(reply, () => users.login(body, { ip, userAgent: request.headers['user-agent'] ?? '' })),
@@ -31,4 +32,7 @@ export function userRoutes(app: FastifyInstance, users: UserService): void {
     await withRetryAfter(reply, () => users.changePassword(auth, body, ip));
     return null;
   });
+  route(app, e.sessions, ({ auth, query }) => sessions.mine(auth, query));
+  route(app, e.endSession, ({ auth, body, ip }) => sessions.end(auth, body.id, ip));
+  route(app, e.endOtherSessions, ({ auth, ip }) => sessions.endOthers(auth, ip));
 }

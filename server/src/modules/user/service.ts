@@ -1,4 +1,12 @@
-import { Code, sessionRoles, type ChangePasswordBody, type LoginData, type Role, type UserInfoData } from '@dms/contract';
+import {
+  Code,
+  SESSION_ACTIVITY_STEP_MS,
+  sessionRoles,
+  type ChangePasswordBody,
+  type LoginData,
+  type Role,
+  type UserInfoData,
+} from '@dms/contract';
 import type { Config } from '../../config.js';
 import type { Db } from '../../db/database.js';
 import type { UserRow } from '../../db/schema.js';
@@ -64,6 +72,7 @@ export class UserService {
       user_id: user.id,
       created_at: now,
       expires_at: expiresAt,
+      last_active_at: now,
       ip: meta.ip.slice(0, 64),
       user_agent: meta.userAgent.slice(0, 512),
     });
@@ -79,7 +88,14 @@ export class UserService {
   /** `authenticate`, with when the session expires. */
   async sessionOfToken(token: string | null): Promise<LiveSession> {
     if (!token) throw new AppError(Code.TOKEN_ILLEGAL, 'error.tokenIllegal');
-    return this.liveSession(await repo.findSessionWithUser(this.db, hashToken(token)));
+    const found = await repo.findSessionWithUser(this.db, hashToken(token));
+    const live = this.liveSession(found);
+    // Its last activity, to the minute (the sessions lists): most calls find it recent and write nothing.
+    const now = this.now();
+    if (found && (found.session.last_active_at ?? 0) <= now - SESSION_ACTIVITY_STEP_MS) {
+      await repo.touchSession(this.db, found.session.id, now, SESSION_ACTIVITY_STEP_MS);
+    }
+    return live;
   }
 
   /** A session by its id, checked as `authenticate` checks a token, with the user's current row and roles. */

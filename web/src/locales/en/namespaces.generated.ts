@@ -54,3 +54,4 @@ export { default as fleet } from '@/features/fleet/locales/en/fleet';
 export { default as iotCards } from '@/features/iot-cards/locales/en/iotCards';
 export { default as notifications } from '@/features/notifications/locales/en/notifications';
 export { default as reach } from '@/features/reach/locales/en/reach';
+export { default as sessions } from '@/features/sessions/locales/en/sessions';

@@ -54,3 +54,4 @@ export { default as fleet } from '@/features/fleet/locales/es/fleet';
 export { default as iotCards } from '@/features/iot-cards/locales/es/iotCards';
 export { default as notifications } from '@/features/notifications/locales/es/notifications';
 export { default as reach } from '@/features/reach/locales/es/reach';
+export { default as sessions } from '@/features/sessions/locales/es/sessions';

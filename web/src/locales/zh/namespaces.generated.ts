@@ -54,3 +54,4 @@ export { default as fleet } from '@/features/fleet/locales/zh/fleet';
 export { default as iotCards } from '@/features/iot-cards/locales/zh/iotCards';
 export { default as notifications } from '@/features/notifications/locales/zh/notifications';
 export { default as reach } from '@/features/reach/locales/zh/reach';
+export { default as sessions } from '@/features/sessions/locales/zh/sessions';

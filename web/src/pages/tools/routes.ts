@@ -1,4 +1,4 @@
-import { DatabaseOutlined, ToolOutlined } from '@ant-design/icons';
+import { DatabaseOutlined, LaptopOutlined, ToolOutlined } from '@ant-design/icons';
 import type { ShellRoute } from '@/app/route-types';
 
 export const routes: readonly ShellRoute[] = [
@@ -13,6 +13,13 @@ export const routes: readonly ShellRoute[] = [
         path: '/tools/redis',
         meta: { titleKey: 'tools.route.redis', icon: DatabaseOutlined, area: 'tools' },
         load: () => import('./redis'),
+      },
+      {
+        kind: 'page',
+        name: 'sessions',
+        path: '/tools/sessions',
+        meta: { titleKey: 'tools.route.sessions', icon: LaptopOutlined, area: 'tools' },
+        load: () => import('./sessions'),
       },
     ],
   },

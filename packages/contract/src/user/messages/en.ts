@@ -18,6 +18,7 @@ export default {
   'error.tokenIllegal': 'You are not signed in, or your session is not valid. Please sign in again.',
   'error.tokenRevoked': 'Your session was ended. Please sign in again.',
   'error.tokenExpired': 'Your session has expired. Please sign in again.',
+  'error.sessionNotYours': 'You can end only your own sessions.',
   'info.verificationFailed': 'Verification failed, please Login again.',
   'info.rolesMustBeArray': 'getInfo: roles must be a non-null array!',
   'info.userInfoNull': 'getInfo: user info cannot be null!',
@@ -25,4 +26,6 @@ export default {
   'action.user.login': 'Sign in',
   'action.user.logout': 'Sign out',
   'action.user.changePassword': 'Change password',
+  'action.user.endSession': 'End a session',
+  'action.user.endOtherSessions': 'End other sessions',
 };

@@ -20,6 +20,7 @@ const user: AreaMessages<'user'> = {
   'error.tokenIllegal': 'No ha iniciado sesión o su sesión no es válida. Inicie sesión de nuevo.',
   'error.tokenRevoked': 'Su sesión ha finalizado. Inicie sesión de nuevo.',
   'error.tokenExpired': 'Su sesión ha caducado. Inicie sesión de nuevo.',
+  'error.sessionNotYours': 'Solo puede finalizar sus propias sesiones.',
   'info.verificationFailed': 'La verificación ha fallado, inicie sesión de nuevo.',
   'info.rolesMustBeArray': 'getInfo: ¡los roles deben ser una lista no vacía!',
   'info.userInfoNull': 'getInfo: ¡la información del usuario no puede ser nula!',
@@ -27,5 +28,7 @@ const user: AreaMessages<'user'> = {
   'action.user.login': 'Inicio de sesión',
   'action.user.logout': 'Cierre de sesión',
   'action.user.changePassword': 'Cambio de contraseña',
+  'action.user.endSession': 'Finalizar una sesión',
+  'action.user.endOtherSessions': 'Finalizar las demás sesiones',
 };
 export default user;

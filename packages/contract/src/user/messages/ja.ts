@@ -19,6 +19,7 @@ const user: AreaMessages<'user'> = {
   'error.tokenIllegal': 'ログインしていないか、セッションが無効です。再度ログインしてください。',
   'error.tokenRevoked': 'セッションは終了しました。再度ログインしてください。',
   'error.tokenExpired': 'セッションの有効期限が切れました。再度ログインしてください。',
+  'error.sessionNotYours': '終了できるのはご自身のセッションだけです。',
   'info.verificationFailed': '認証に失敗しました。再度ログインしてください。',
   'info.rolesMustBeArray': 'getInfo：ロールは空でない配列である必要があります！',
   'info.userInfoNull': 'getInfo：ユーザー情報を null にすることはできません！',
@@ -26,5 +27,7 @@ const user: AreaMessages<'user'> = {
   'action.user.login': 'ログイン',
   'action.user.logout': 'ログアウト',
   'action.user.changePassword': 'パスワード変更',
+  'action.user.endSession': 'セッションの終了',
+  'action.user.endOtherSessions': '他のセッションの終了',
 };
 export default user;

@@ -19,6 +19,7 @@ const user: AreaMessages<'user'> = {
   'error.tokenIllegal': '您尚未登录或会话无效，请重新登录。',
   'error.tokenRevoked': '您的会话已结束，请重新登录。',
   'error.tokenExpired': '您的会话已过期，请重新登录。',
+  'error.sessionNotYours': '只能结束您自己的会话。',
   'info.verificationFailed': '验证失败，请重新登录。',
   'info.rolesMustBeArray': 'getInfo：角色必须是非空数组！',
   'info.userInfoNull': 'getInfo：用户信息不能为空！',
@@ -26,5 +27,7 @@ const user: AreaMessages<'user'> = {
   'action.user.login': '登录',
   'action.user.logout': '退出登录',
   'action.user.changePassword': '修改密码',
+  'action.user.endSession': '结束会话',
+  'action.user.endOtherSessions': '结束其他会话',
 };
 export default user;

@@ -5,8 +5,9 @@ import { useI18n } from '@/i18n';
 import { initials } from '@/lib/initials';
 import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
 import { PreferencesCard } from '@/features/notifications/PreferencesCard';
+import { MySessions } from '@/features/sessions/SessionList';
 
-/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, and their notification preferences. */
+/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, their notification preferences, and their signed-in sessions. */
 export default function ProfilePage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
@@ -53,6 +54,9 @@ export default function ProfilePage() {
       </Col>
       <Col xs={24}>
         <PreferencesCard />
+      </Col>
+      <Col xs={24}>
+        <MySessions />
       </Col>
     </Row>
   );

@@ -3,6 +3,7 @@ export default {
   route: {
     group: 'Tools',
     redis: 'Cache (Redis)',
+    sessions: 'Signed-in sessions',
   },
   redis: {
     memoryMode:

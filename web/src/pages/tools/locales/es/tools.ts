@@ -3,6 +3,7 @@ export default {
   route: {
     group: 'Herramientas',
     redis: 'Caché (Redis)',
+    sessions: 'Sesiones iniciadas',
   },
   redis: {
     memoryMode:

@@ -3,6 +3,7 @@ export default {
   route: {
     group: 'ツール',
     redis: 'キャッシュ（Redis）',
+    sessions: 'ログイン中のセッション',
   },
   redis: {
     memoryMode:

@@ -3,6 +3,7 @@ export default {
   route: {
     group: '工具',
     redis: '缓存（Redis）',
+    sessions: '已登录的会话',
   },
   redis: {
     memoryMode: '未配置 Redis（REDIS_URL）：本服务器将这些状态保存在自身内存中。此处按 Redis 中的键名显示，不能删除。',
