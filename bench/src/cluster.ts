@@ -62,7 +62,7 @@ function snapshot(ts: number, n: number): string {
 async function measure(instances: number): Promise<Record<string, unknown>> {
   const schema = `bench_cluster_${instances}`;
   dropSchema(DATABASE_URL, schema);
-  const cluster = await startCluster({ instances, schema, databaseUrl: DATABASE_URL });
+  const cluster = await startCluster({ instances, schema, databaseUrl: DATABASE_URL, env: { REQUIRE_2FA_ROLES: 'none' } });
   const clients: MqttClient[] = [];
   try {
     const signIn = await fetch(`${cluster.url}/api/v2/user/login`, {

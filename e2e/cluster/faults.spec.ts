@@ -157,7 +157,7 @@ test.beforeAll(async () => {
     instances: 2,
     schema: SCHEMA,
     databaseUrl: DATABASE_URL,
-    env: { WRITE_TIMEOUT_MS: '3000', LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn' },
+    env: { WRITE_TIMEOUT_MS: '3000', LOG_LEVEL: process.env.CLUSTER_LOG_LEVEL ?? 'warn', REQUIRE_2FA_ROLES: 'none' },
   });
   console.log(`cluster: ${cluster.dir}`);
   const signIn = await fetch(`${cluster.url}/api/v2/user/login`, {

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { z } from 'zod';
-import { passwordProblem, usernameProblem } from '@dms/contract';
+import { DEFAULT_2FA_ROLES, passwordProblem, ROLES, usernameProblem } from '@dms/contract';
 
 /** The embedded broker's port when MQTT_PORT is not set; if it is busy (say, a Mosquitto of the machine's own), the next free one of the following 16 is taken. */
 export const DEFAULT_MQTT_PORT = 1883;
@@ -86,6 +86,15 @@ const configSchema = z
     LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     LOGIN_LIMIT_MAX_ENTRIES: z.coerce.number().int().min(100).default(10_000),
+    // Comma-separated roles that must use two-factor sign-in; `none` for no role. Unset: root and limited_admin, except
+    // under NODE_ENV=test (the test servers sign these roles in with a password alone unless a test sets it).
+    REQUIRE_2FA_ROLES: z
+      .string()
+      .optional()
+      .refine(
+        (v) => v === undefined || v.trim() === 'none' || v.split(',').every((r) => (ROLES as readonly string[]).includes(r.trim())),
+        `must be \`none\` or roles among ${ROLES.join(', ')}, separated by commas`,
+      ),
     PRODUCTION_HOST: z
       .string()
       .regex(/^[a-z0-9.-]+$/i, 'must be a bare host name such as example.com')
@@ -178,6 +187,8 @@ export interface Config {
   sessionTtlMs: number;
   /** Sign-in protection (security/login-limiter.ts, README "Sign-in protection"). */
   loginLimit: { perUsername: number; perAddress: number; windowMs: number; maxDelayMs: number; maxEntries: number };
+  /** The roles that must use two-factor sign-in (REQUIRE_2FA_ROLES): until they turn it on, only enrolment is open. */
+  require2faRoles: readonly string[];
   productionHost?: string;
   webDist: string;
   trustProxy: boolean;
@@ -262,6 +273,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxDelayMs: c.LOGIN_DELAY_MAX_SECONDS * 1000,
       maxEntries: c.LOGIN_LIMIT_MAX_ENTRIES,
     },
+    require2faRoles: requiredSecondFactorRoles(c.REQUIRE_2FA_ROLES, c.NODE_ENV),
     ...(c.PRODUCTION_HOST ? { productionHost: c.PRODUCTION_HOST.toLowerCase() } : {}),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: c.TRUST_PROXY,
@@ -318,4 +330,11 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
     // The demo fleet comes with the demo accounts (not in production), unless DEMO_FLEET says otherwise.
     demoFleet: { enabled: c.DEMO_FLEET ?? c.NODE_ENV === 'development', size: c.DEMO_FLEET_SIZE, backfillDays: c.DEMO_BACKFILL_DAYS },
   };
+}
+
+/** REQUIRE_2FA_ROLES read: `none` is no role; unset is root and limited_admin (no role for test servers). */
+function requiredSecondFactorRoles(value: string | undefined, env: Config['env']): readonly string[] {
+  if (value === undefined) return env === 'test' ? [] : DEFAULT_2FA_ROLES;
+  if (value.trim() === 'none') return [];
+  return value.split(',').map((r) => r.trim());
 }

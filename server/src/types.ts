@@ -8,6 +8,8 @@ export interface AuthContext {
   user: UserRow;
   roles: string[];
   sessionId: number;
+  /** The user's role requires two-factor sign-in and it is off: only enrolment's calls are open (REQUIRE_2FA_ROLES). */
+  secondFactorMissing?: boolean;
 }
 
 /** `required` (default): a valid session; `optional`: a session is used when given; `public`: none read. */

@@ -139,6 +139,16 @@ export function apiAs(app: () => FastifyInstance, tokens: Readonly<Record<string
   return { call, ok, refused };
 }
 
+/** The operation log's records of an action, oldest first: who, of what, the new value and from where. */
+export function loggedOps(t: TestApp, action: string) {
+  return t.app.db
+    .selectFrom('operation_log')
+    .select(['username', 'target', 'new_value', 'ip'])
+    .where('action', '=', action)
+    .orderBy('id')
+    .execute();
+}
+
 /** The users' ids by username, read once: the answer gives a username's id (0 for an unknown one). */
 export async function userIds(t: TestApp): Promise<(username: string) => number> {
   const users = await t.app.db.selectFrom('users').select(['id', 'username']).execute();

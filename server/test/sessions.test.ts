@@ -1,6 +1,6 @@
 import type { SessionsPage } from '@dms/contract';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { apiAs, bearer, body, buildTestApp, testDialects, type TestApp } from './helper.js';
+import { apiAs, loggedOps, bearer, body, buildTestApp, testDialects, type TestApp } from './helper.js';
 
 const dialects = await testDialects();
 
@@ -27,13 +27,7 @@ describe.each(dialects)('signed-in sessions on %s', (dialect) => {
   const infoCode = async (token: string) =>
     body(await t.app.inject({ method: 'GET', url: '/api/v2/user/info', headers: bearer(token) })).code;
   const mine = (user: string) => api.ok<SessionsPage>(user, 'GET', '/user/sessions');
-  const logged = (action: string) =>
-    t.app.db
-      .selectFrom('operation_log')
-      .select(['username', 'target', 'new_value', 'ip'])
-      .where('action', '=', action)
-      .orderBy('id')
-      .execute();
+  const logged = (action: string) => loggedOps(t, action);
 
   beforeAll(async () => {
     t = await buildTestApp(dialect, { LOGIN_LIMIT_PER_ADDRESS: '1000' });

@@ -101,6 +101,7 @@ describe.each(dialects)('user API on %s', (dialect) => {
           introduction: 'Demo Manager (manager)',
           level: 6,
           user: { id: expect.any(Number) as unknown, username: 'demo_manager', group_extra: '2001', is_manager: true },
+          twoFactor: { enabled: false, required: false },
         },
       });
       const byQuery = await t.app.inject({ url: `/api/v2/user/info?token=${token}` });

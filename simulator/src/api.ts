@@ -54,9 +54,11 @@ async function call<E extends DataEndpoint>(api: string, endpoint: E, init: { to
   return data.data as DataOf<E>;
 }
 
-/** Signs in; the session token. */
+/** Signs in; the session token (the simulator's user signs in with a password alone: no two-factor step). */
 export async function signIn(api: string, body: LoginBody): Promise<string> {
-  return (await call(api, endpoints.user.login, { body })).token;
+  const data = await call(api, endpoints.user.login, { body });
+  if (!('token' in data)) throw new ApiError(0, `${api}: the simulator's user has two-factor sign-in on`);
+  return data.token;
 }
 
 /** The id of the signed-in user. */

@@ -250,6 +250,7 @@ describe('dms-simulate', () => {
               introduction: '',
               level: 0,
               user: { id: 7, username: 'demo_root', group_extra: null, is_manager: false },
+              twoFactor: { enabled: false, required: false },
             });
             return;
           }

@@ -46,6 +46,7 @@ export * from './smartbox/realtime.js';
 export * from './smartbox/schemas.js';
 export * from './tools/schemas.js';
 export * from './user/schemas.js';
+export * from './user/two-factor.js';
 export * from './usermanager/caller.js';
 export * from './usermanager/helpers.js';
 export * from './usermanager/managers.js';

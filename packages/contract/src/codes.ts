@@ -28,6 +28,12 @@ export const Code = {
   ACCOUNT_DISABLED: 40004,
   /** add-device: the CK code does not match the box's (docs/people.md). */
   WRONG_CK_CODE: 40005,
+  /** Two-factor sign-in: the code (or recovery code) is wrong, or was accepted once already. */
+  WRONG_SECOND_FACTOR: 40006,
+  /** Two-factor sign-in: the step after the password was not finished in time (or its challenge is not ours). */
+  SIGN_IN_STEP_EXPIRED: 40007,
+  /** The user's role requires two-factor sign-in (REQUIRE_2FA_ROLES) and they have not turned it on yet. */
+  SECOND_FACTOR_NEEDED: 40302,
   /** A sub-manager below hid this device's data from its superiors: they see it exists, not its values. */
   DATA_HIDDEN: 40301,
   /** add-device: no box is registered with this id. */
@@ -101,6 +107,9 @@ export const httpStatus: Record<CodeValue, number> = {
   [Code.FORBIDDEN]: 403,
   [Code.WRONG_CK_CODE]: 400,
   [Code.DATA_HIDDEN]: 403,
+  [Code.WRONG_SECOND_FACTOR]: 400,
+  [Code.SIGN_IN_STEP_EXPIRED]: 400,
+  [Code.SECOND_FACTOR_NEEDED]: 403,
   [Code.BOX_NOT_REGISTERED]: 404,
   [Code.BOX_HELD_ELSEWHERE]: 409,
   [Code.TEMPLATE_IN_USE]: 409,

@@ -26,6 +26,11 @@ export interface EndpointSpec {
   /** Path under the API base (`/api/v2`), with `:name` for each path parameter. */
   readonly path: `/${string}`;
   readonly access: EndpointAccess;
+  /**
+   * A call a user whose role requires two-factor sign-in may make before turning it on (user info, sign-out and the
+   * enrolment's own calls); every other call answers them 40302 until they have.
+   */
+  readonly beforeSecondFactor?: true;
   /** A public call that still reads the session when one is sent (and answers as that user). */
   readonly optionalSession?: true;
   /**

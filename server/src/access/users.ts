@@ -40,6 +40,14 @@ export const USER_RULES = {
     },
     denied: () => new AppError(Code.FORBIDDEN, 'error.scripts.rootUser'),
   },
+  'user.secondFactorReset': {
+    check: async (db, auth, ids) => {
+      if (!auth.roles.includes(ROOT_ROLE)) return new Set();
+      const rows = await db.selectFrom('users').select('id').where('id', 'in', ids).where('id', '!=', auth.user.id).execute();
+      return new Set(rows.map((r) => r.id));
+    },
+    denied: () => new AppError(Code.FORBIDDEN, 'error.twoFactorResetNotAllowed'),
+  },
   'user.quota': {
     check: async (db, auth, ids) => new Set(await repo.childrenAmong(db, auth.user.id, null, ids)),
     denied: () => new AppError(Code.FORBIDDEN, 'error.qrManage.notYourUser'),

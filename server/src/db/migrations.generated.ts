@@ -42,6 +42,7 @@ import { deviceSearchCompany0039 } from './migrations/0039_device_search_company
 import { deviceSearchVersion0040 } from './migrations/0040_device_search_version.js';
 import { scriptRunInstance0041 } from './migrations/0041_script_run_instance.js';
 import { sessionActivity0042 } from './migrations/0042_session_activity.js';
+import { twoFactor0043 } from './migrations/0043_two_factor.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -87,4 +88,5 @@ export const MIGRATIONS = {
   '0040_device_search_version': deviceSearchVersion0040,
   '0041_script_run_instance': scriptRunInstance0041,
   '0042_session_activity': sessionActivity0042,
+  '0043_two_factor': twoFactor0043,
 } satisfies Record<string, DialectMigration>;

@@ -1,6 +1,6 @@
-import { canAccess, pickLanguage } from '@dms/contract';
+import { canAccess, Code, pickLanguage } from '@dms/contract';
 import fp from 'fastify-plugin';
-import { forbidden } from '../errors.js';
+import { AppError, forbidden } from '../errors.js';
 
 /** Reads the bearer token (or the spec's `token` query parameter). */
 export function tokenOf(authorization: string | undefined, query: unknown): string | null {
@@ -28,6 +28,10 @@ export default fp(
       const token = tokenOf(request.headers.authorization, request.query);
       if (!token && mode === 'optional') return;
       request.auth = await app.users.authenticate(token);
+      // A role that must use two-factor sign-in reaches nothing but enrolment until it is on (REQUIRE_2FA_ROLES).
+      if (request.auth.secondFactorMissing && !config.endpoint?.beforeSecondFactor) {
+        throw new AppError(Code.SECOND_FACTOR_NEEDED, 'error.twoFactorRequired');
+      }
       if (config.area && !canAccess(request.auth.roles, config.area)) throw forbidden();
     });
   },

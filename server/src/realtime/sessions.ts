@@ -128,6 +128,8 @@ export class Sessions {
     let live: LiveSession;
     try {
       live = await this.users.sessionOfToken(token);
+      // A role that must use two-factor sign-in gets no live data until it is on (as its HTTP calls: 40302).
+      if (live.auth.secondFactorMissing) throw new AppError(Code.SECOND_FACTOR_NEEDED, 'error.twoFactorRequired');
     } catch (err) {
       if (err instanceof AppError) {
         this.refuse(conn, err.code, message(conn.lang, err.key, err.params), true);

@@ -346,11 +346,11 @@ export class LoginLimiter {
 
 /**
  * The HTTP 429 answer (code 42900) for a refused attempt, with `data.retryAfterSeconds` (the route also sets the
- * Retry-After header): the address's own message, or the sign-in's or change-password's.
+ * Retry-After header): the address's own message, or the sign-in's, change-password's or a second factor's code's.
  */
-export function refusalError(refusal: Refusal, check: 'signIn' | 'oldPassword'): AppError {
+export function refusalError(refusal: Refusal, check: 'signIn' | 'oldPassword' | 'code'): AppError {
   const seconds = refusal.retryAfterSeconds;
-  const key =
-    refusal.scope === 'address' ? 'error.addressBlocked' : check === 'signIn' ? 'error.tooManyAttempts' : 'error.tooManyPasswordAttempts';
+  const own = { signIn: 'error.tooManyAttempts', oldPassword: 'error.tooManyPasswordAttempts', code: 'error.tooManyCodeAttempts' } as const;
+  const key = refusal.scope === 'address' ? 'error.addressBlocked' : own[check];
   return new AppError(Code.TOO_MANY_ATTEMPTS, key, { seconds }, { retryAfterSeconds: seconds });
 }

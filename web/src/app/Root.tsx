@@ -1,4 +1,4 @@
-import { useEffect, useMemo } from 'react';
+import { lazy, Suspense, useEffect, useMemo } from 'react';
 import { Navigate, Outlet, useLocation, useMatches } from 'react-router';
 import { clearSignedOutTo, loadUserInfo, resetSession, useSession } from '../auth/session';
 import { t } from '../i18n';
@@ -8,6 +8,8 @@ import { decideNavigation, isProductionHost, pageTitle, productionHostFromDocume
 import type { RouteHandle } from './route-types';
 
 const productionHost = productionHostFromDocument(document);
+/** The only screen of a role that must use two-factor sign-in until it is on (REQUIRE_2FA_ROLES). */
+const EnrolRequired = lazy(() => import('../features/two-factor/EnrolRequired'));
 
 /** The handle of the deepest matched route. */
 export function useRouteHandle(): RouteHandle | undefined {
@@ -30,6 +32,7 @@ export function Root() {
   const roles = useSession((s) => s.user?.roles ?? null);
   const meta = handle?.meta;
   const signedOutTo = useSession((s) => s.signedOutTo);
+  const mustEnrol = useSession((s) => Boolean(s.user?.twoFactor.required && !s.user.twoFactor.enabled));
 
   const decision = decideNavigation({
     pathname,
@@ -68,5 +71,12 @@ export function Root() {
 
   if (decision.kind === 'redirect') return <Navigate to={decision.to} replace />;
   if (decision.kind === 'loadInfo') return <FullPageLoading tip={t('common.state.loadingUser')} />;
+  if (mustEnrol) {
+    return (
+      <Suspense fallback={<FullPageLoading />}>
+        <EnrolRequired />
+      </Suspense>
+    );
+  }
   return <Outlet />;
 }

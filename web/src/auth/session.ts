@@ -1,4 +1,4 @@
-import { api, type LoginBody } from '@dms/contract';
+import { api, type LoginBody, type SecondStepData, type SignedInData } from '@dms/contract';
 import { z } from 'zod';
 import { call } from '../api/call';
 import { request } from '../api/client';
@@ -46,11 +46,33 @@ export function resetSession(signedOutTo?: string): void {
   for (const listener of [...signOutListeners]) listener();
 }
 
-export async function signIn(body: LoginBody): Promise<void> {
+/**
+ * Signs in with the password: signed in (null), or, for a user with two-factor sign-in on, the challenge of the second
+ * step (`signInSecondStep`).
+ */
+export async function signIn(body: LoginBody): Promise<SecondStepData | null> {
   // The username is trimmed, as spec 7 says. Failures are shown by the form itself.
   const data = await call(api.user.login, { body: { username: body.username.trim(), password: body.password } }, { errorDisplay: 'none' });
+  if ('challenge' in data) return data;
+  begin(data);
+  return null;
+}
+
+/** The second step: a code of the authenticator app, or a recovery code. */
+export async function signInSecondStep(challenge: string, code: string): Promise<void> {
+  begin(await call(api.user.loginSecondStep, { body: { challenge, code } }, { errorDisplay: 'none' }));
+}
+
+function begin(data: SignedInData): void {
   writeToken(data.token, data.expiresAt);
   sessionStore.set({ token: data.token, user: null });
+}
+
+/** Reads user info again (after turning two-factor sign-in on, the console opens up). */
+export async function reloadUserInfo(): Promise<void> {
+  const token = sessionStore.get().token;
+  sessionStore.set({ token, user: null });
+  await loadUserInfo();
 }
 
 let loading: Promise<SessionUser> | undefined;

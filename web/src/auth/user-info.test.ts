@@ -8,6 +8,7 @@ const good = {
   introduction: 'Hi',
   level: 2,
   user: { id: 7, username: 'demo_manager', group_extra: null, is_manager: true },
+  twoFactor: { enabled: true, required: false },
 };
 
 function problem(data: unknown, lang: 'en' | 'zh' = 'en'): UserInfoError {
@@ -31,6 +32,7 @@ describe('user info (spec 4, 8)', () => {
       ck: null,
       userLevel: 2,
       isManager: true,
+      twoFactor: { enabled: true, required: false },
     });
   });
 

@@ -25,6 +25,8 @@ export interface SessionUser {
   userLevel: number;
   /** From user.is_manager. */
   isManager: boolean;
+  /** Two-factor sign-in on, and required by the role: required and off, the console shows only enrolment. */
+  twoFactor: { enabled: boolean; required: boolean };
 }
 
 function problem(data: unknown): MessageKey | null {
@@ -49,5 +51,6 @@ export function parseUserInfo(data: unknown, lang: Language): SessionUser {
     ck: info.user.group_extra,
     userLevel: info.level,
     isManager: info.user.is_manager,
+    twoFactor: info.twoFactor,
   };
 }

@@ -45,6 +45,7 @@ export function renderWithProviders(ui: ReactElement, { url = '/', roles }: Rend
         ck: null,
         userLevel: 1,
         isManager: false,
+        twoFactor: { enabled: false, required: false },
       },
     });
   }

@@ -1,5 +1,6 @@
 import { endpoint } from '../endpoint.js';
 import { sessionsPage } from '../user/schemas.js';
+import { twoFactorReset, twoFactorResetBody } from '../user/two-factor.js';
 import {
   allSessionsQuery,
   cacheDeleted,
@@ -72,5 +73,15 @@ export const endpoints = {
     tags,
     summary:
       'Every live session of every user (root), most recently active first, by user name; each is ended with POST /user/sessions/end',
+  }),
+  resetTwoFactor: endpoint({
+    method: 'POST',
+    path: '/tools/two-factor/reset',
+    access: 'tools',
+    body: twoFactorResetBody,
+    response: twoFactorReset,
+    tags,
+    summary:
+      "Reset a user's two-factor sign-in by user name (permission user.secondFactorReset: root, of another user): off, recovery codes gone, every session of theirs ended; logged",
   }),
 };

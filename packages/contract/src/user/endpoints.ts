@@ -8,9 +8,11 @@ import {
   sessionsEnded,
   sessionsPage,
   sessionsQuery,
+  signedInData,
   tokenQuery,
   userInfoData,
 } from './schemas.js';
+import { recoveryCodes, secondStepBody, twoFactorCodeBody, twoFactorOffBody, twoFactorSetup, twoFactorStatus } from './two-factor.js';
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
 export const endpoints = {
@@ -22,7 +24,17 @@ export const endpoints = {
     response: loginData,
     tags: ['user'],
     summary:
-      "Sign in; the username is trimmed. Failed password checks are limited per (username, address) and per address (HTTP 429): README 'Sign-in protection'.",
+      "Sign in; the username is trimmed. Failed password checks are limited per (username, address) and per address (HTTP 429): README 'Sign-in protection'. A user with two-factor sign-in on gets `challenge` instead of a token: POST /user/login/second-step",
+  }),
+  loginSecondStep: endpoint({
+    method: 'POST',
+    path: '/user/login/second-step',
+    access: 'public',
+    body: secondStepBody,
+    response: signedInData,
+    tags: ['user'],
+    summary:
+      "Sign-in's second step (two-factor on): the challenge of POST /user/login with a code of the app (accepted once, ±1 step of 30 s) or a recovery code (used once). Throttled like the password (HTTP 429); 40006 wrong or used code, 40007 challenge expired (5 min)",
   }),
   info: endpoint({
     method: 'GET',
@@ -31,7 +43,9 @@ export const endpoints = {
     query: tokenQuery,
     response: userInfoData,
     tags: ['user'],
-    summary: "The signed-in user's roles, name, avatar, introduction, level, group_extra and is_manager",
+    beforeSecondFactor: true,
+    summary:
+      "The signed-in user's roles, name, avatar, introduction, level, group_extra and is_manager; whether two-factor sign-in is on and required",
   }),
   logout: endpoint({
     method: 'GET',
@@ -40,6 +54,7 @@ export const endpoints = {
     query: tokenQuery,
     response: emptyData,
     tags: ['user'],
+    beforeSecondFactor: true,
     summary: 'Sign out: the token is revoked and refused afterwards (50012)',
   }),
   changePassword: endpoint({
@@ -77,5 +92,45 @@ export const endpoints = {
     response: sessionsEnded,
     tags: ['user'],
     summary: 'End every live session of the signed-in user but the current one: their live sockets closed; logged with the count',
+  }),
+  twoFactor: endpoint({
+    method: 'GET',
+    path: '/user/two-factor',
+    access: 'signedIn',
+    response: twoFactorStatus,
+    tags: ['user'],
+    beforeSecondFactor: true,
+    summary: "The signed-in user's two-factor sign-in: on or off, required by their role, recovery codes left",
+  }),
+  twoFactorBegin: endpoint({
+    method: 'POST',
+    path: '/user/two-factor/begin',
+    access: 'signedIn',
+    response: twoFactorSetup,
+    tags: ['user'],
+    beforeSecondFactor: true,
+    summary:
+      'Start enrolling: a new TOTP key (base32 and otpauth:// address), kept until a code confirms it. Refused (40111) when it is on already',
+  }),
+  twoFactorConfirm: endpoint({
+    method: 'POST',
+    path: '/user/two-factor/confirm',
+    access: 'signedIn',
+    body: twoFactorCodeBody,
+    response: recoveryCodes,
+    tags: ['user'],
+    beforeSecondFactor: true,
+    summary:
+      'Turn two-factor sign-in on with a code of the new key (throttled like the password): answers the 10 recovery codes, shown once and stored hashed; logged',
+  }),
+  twoFactorOff: endpoint({
+    method: 'POST',
+    path: '/user/two-factor/off',
+    access: 'signedIn',
+    body: twoFactorOffBody,
+    response: emptyData,
+    tags: ['user'],
+    summary:
+      'Turn two-factor sign-in off with a code of the app or a recovery code (throttled like the password); refused (40111) when the role requires it; logged',
   }),
 };

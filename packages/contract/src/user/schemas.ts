@@ -2,12 +2,17 @@ import { z } from 'zod';
 import { pageOf, pageQuery } from '../envelope.js';
 import { ROLES } from '../roles.js';
 import { passwordSchema, usernameSchema } from '../validation.js';
+import { secondStepData } from './two-factor.js';
 
 // ---- /user ----
 
 export const loginBody = z.object({ username: usernameSchema, password: passwordSchema });
 export type LoginBody = z.input<typeof loginBody>;
-export const loginData = z.object({ token: z.string(), expiresAt: z.number().int() });
+/** A session: its token and when it expires. */
+export const signedInData = z.object({ token: z.string(), expiresAt: z.number().int() });
+export type SignedInData = z.infer<typeof signedInData>;
+/** A sign-in answers a session, or, for a user with two-factor sign-in on, the challenge of its second step. */
+export const loginData = z.union([signedInData, secondStepData]);
 export type LoginData = z.infer<typeof loginData>;
 
 export const tokenQuery = z.object({ token: z.string().optional() });
@@ -24,6 +29,8 @@ export const userInfoData = z.object({
     group_extra: z.string().nullable(),
     is_manager: z.boolean(),
   }),
+  /** Two-factor sign-in: on, and required by the user's role (required and off: only enrolment is open to them). */
+  twoFactor: z.object({ enabled: z.boolean(), required: z.boolean() }),
 });
 export type UserInfoData = z.infer<typeof userInfoData>;
 

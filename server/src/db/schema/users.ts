@@ -25,6 +25,14 @@ export interface UsersTable {
   region: ColumnType<string | null, string | null | undefined, string | null>;
   phone: Generated<string>;
   company: Generated<string>;
+  /** Two-factor sign-in (migration 0043): the TOTP key in use, sealed; null while it is off. */
+  totp_secret: ColumnType<string | null, string | null | undefined, string | null>;
+  /** The key shown while enrolling, sealed, until a code confirms it. */
+  totp_pending: ColumnType<string | null, string | null | undefined, string | null>;
+  /** When two-factor sign-in was turned on; null: off. */
+  totp_enabled_at: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The time step of the last code accepted: a code of that step or an earlier one is refused (no replay). */
+  totp_last_step: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 export interface SessionsTable {
@@ -41,10 +49,19 @@ export interface SessionsTable {
   last_active_at: number | null;
 }
 
-/** Accounts and their sign-ins (migration 0001). */
+/** A one-time recovery code of two-factor sign-in (migration 0043): sha-256 of it, and when it was used. */
+export interface RecoveryCodesTable {
+  id: Generated<number>;
+  user_id: number;
+  code_hash: string;
+  used_at: number | null;
+}
+
+/** Accounts and their sign-ins (migration 0001), their second factor's recovery codes (0043). */
 export interface UserTables {
   users: UsersTable;
   sessions: SessionsTable;
+  recovery_codes: RecoveryCodesTable;
 }
 
 export type UserRow = Selectable<UsersTable>;

@@ -31,6 +31,7 @@ export default fp(
     route(app, e.redisDeleteKey, ({ auth, body, ip }) => cache.deleteKey(auth, body, ip));
     route(app, e.redisDeleteGroup, ({ auth, body, ip }) => cache.deleteGroup(auth, body, ip));
     route(app, e.sessions, ({ auth, query }) => app.sessions.all(auth, query));
+    route(app, e.resetTwoFactor, ({ auth, body, ip }) => app.twoFactor.reset(auth, body.username, ip));
   },
   { name: 'tools', dependencies: ['bus', 'datalog', 'user', 'exports', 'ingest'] },
 );

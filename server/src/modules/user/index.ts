@@ -3,12 +3,16 @@ import { SharedFailures } from '../../security/shared-failures.js';
 import { userRoutes } from './routes.js';
 import { UserService } from './service.js';
 import { SessionService } from './sessions.js';
+import { SignInChallenges } from './challenges.js';
+import { TwoFactorService } from './two-factor.js';
 
 declare module 'fastify' {
   interface FastifyInstance {
     users: UserService;
     /** Signed-in sessions: one's own, and everyone's for root (/tools/sessions). */
     sessions: SessionService;
+    /** Two-factor sign-in: enrolment, the sign-in's second step, root's reset. */
+    twoFactor: TwoFactorService;
   }
 }
 
@@ -19,11 +23,14 @@ export default fp(
     const failures = app.redis
       ? new SharedFailures(app.redis.client, app.redis.prefix, app.config.loginLimit, app.log.child({ area: 'sign-in' }))
       : undefined;
-    const users = new UserService(app.db, app.config, app.datalog, app.bus, app.clock, failures);
+    const challenges = new SignInChallenges(app.sealer, app.clock);
+    const users = new UserService(app.db, app.config, app.datalog, app.bus, app.clock, challenges, failures);
     app.decorate('users', users);
+    const twoFactor = new TwoFactorService(app.db, app.config, users, challenges, app.sealer, app.datalog, app.bus, app.clock);
+    app.decorate('twoFactor', twoFactor);
     const sessions = new SessionService(app.db, app.datalog, app.bus, app.clock);
     app.decorate('sessions', sessions);
-    userRoutes(app, users, sessions);
+    userRoutes(app, users, sessions, twoFactor);
     const pruneTimer = setInterval(() => {
       if (!app.members.owns('job:sessions')) return;
       users.pruneSessions().catch((err: unknown) => {
@@ -35,5 +42,5 @@ export default fp(
       clearInterval(pruneTimer);
     });
   },
-  { name: 'user', dependencies: ['bus', 'database', 'datalog'] },
+  { name: 'user', dependencies: ['bus', 'database', 'datalog', 'sealer'] },
 );

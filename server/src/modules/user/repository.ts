@@ -162,3 +162,83 @@ export function sessionOwner(db: Executor, sessionId: number): Promise<{ user_id
     .where('s.id', '=', sessionId)
     .executeTakeFirst();
 }
+
+// ---- two-factor sign-in (two-factor.ts) ----
+
+export function findUserById(db: Executor, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** Keeps the key shown for enrolment (sealed) until a code confirms it. */
+export async function setPendingKey(db: Executor, userId: number, sealed: string): Promise<void> {
+  await db.updateTable('users').set({ totp_pending: sealed }).where('id', '=', userId).execute();
+}
+
+/**
+ * Turns two-factor sign-in on with the pending key that was confirmed (only if it is still the pending one and the
+ * factor is still off) and stores the recovery codes' hashes in place of any earlier ones: whether it was turned on.
+ */
+export async function enableSecondFactor(
+  db: Transaction<Database>,
+  userId: number,
+  on: { pending: string; at: number; step: number; recoveryHashes: readonly string[] },
+): Promise<boolean> {
+  const done = await db
+    .updateTable('users')
+    .set({ totp_secret: on.pending, totp_pending: null, totp_enabled_at: on.at, totp_last_step: on.step })
+    .where('id', '=', userId)
+    .where('totp_pending', '=', on.pending)
+    .where('totp_enabled_at', 'is', null)
+    .executeTakeFirst();
+  if (Number(done.numUpdatedRows) !== 1) return false;
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+  await db
+    .insertInto('recovery_codes')
+    .values(on.recoveryHashes.map((code_hash) => ({ user_id: userId, code_hash, used_at: null })))
+    .execute();
+  return true;
+}
+
+/** Turns two-factor sign-in off: the key, a pending key and the recovery codes are gone. */
+export async function clearSecondFactor(db: Executor, userId: number): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ totp_secret: null, totp_pending: null, totp_enabled_at: null, totp_last_step: null })
+    .where('id', '=', userId)
+    .execute();
+  await db.deleteFrom('recovery_codes').where('user_id', '=', userId).execute();
+}
+
+/** Accepts a code's time step once: only a step later than the last accepted one moves it (no replay, also in a race). */
+export async function acceptStep(db: Executor, userId: number, step: number): Promise<boolean> {
+  const done = await db
+    .updateTable('users')
+    .set({ totp_last_step: step })
+    .where('id', '=', userId)
+    .where('totp_enabled_at', 'is not', null)
+    .where((eb) => eb.or([eb('totp_last_step', 'is', null), eb('totp_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+/** Uses a recovery code up: whether it was one of the user's and not used before (once, also in a race). */
+export async function useRecoveryCode(db: Executor, userId: number, codeHash: string, now: number): Promise<boolean> {
+  const done = await db
+    .updateTable('recovery_codes')
+    .set({ used_at: now })
+    .where('user_id', '=', userId)
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .executeTakeFirst();
+  return Number(done.numUpdatedRows) === 1;
+}
+
+export async function countRecoveryCodesLeft(db: Executor, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('recovery_codes')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('used_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}

@@ -5,6 +5,7 @@ import {
   type ChangePasswordBody,
   type LoginData,
   type Role,
+  type SignedInData,
   type UserInfoData,
 } from '@dms/contract';
 import type { Config } from '../../config.js';
@@ -19,13 +20,19 @@ import { hashToken, randomToken } from '../../security/tokens.js';
 import type { AuthContext } from '../../types.js';
 import type { Audit } from '../datalog/service.js';
 import * as repo from './repository.js';
+import type { SignInChallenges } from './challenges.js';
 
 export function parseRoles(user: Pick<UserRow, 'roles'>): string[] {
   const parsed: unknown = JSON.parse(user.roles);
   return Array.isArray(parsed) ? parsed.filter((r): r is string => typeof r === 'string') : [];
 }
 
-interface ClientMeta {
+/** Whether one of a session's roles must use two-factor sign-in (REQUIRE_2FA_ROLES). */
+export function secondFactorRequired(roles: readonly string[], config: Pick<Config, 'require2faRoles'>): boolean {
+  return roles.some((r) => config.require2faRoles.includes(r));
+}
+
+export interface ClientMeta {
   ip: string;
   userAgent: string;
 }
@@ -36,11 +43,13 @@ export class UserService {
   readonly limiter: LoginLimiter;
   constructor(
     private readonly db: Db,
-    private readonly config: Pick<Config, 'sessionTtlMs' | 'loginLimit'>,
+    private readonly config: Pick<Config, 'sessionTtlMs' | 'loginLimit' | 'require2faRoles'>,
     private readonly audit: Audit,
     /** Sessions that end and users whose sessions or rights change are published here; the live push listens. */
     private readonly bus: EventBus,
     private readonly now: () => number,
+    /** The second step of a user with two-factor sign-in on (two-factor.ts). */
+    private readonly challenges: SignInChallenges,
     /** Where failures are counted: this process unless given (Redis, for every instance). */
     failures?: FailureStore,
   ) {
@@ -63,7 +72,13 @@ export class UserService {
     }
     attempt.succeeded();
     if (user.disabled) throw new AppError(Code.ACCOUNT_DISABLED, 'error.accountDisabled');
+    // Two-factor sign-in on: a code comes next (POST /user/login/second-step), and only then a session.
+    if (user.totp_enabled_at !== null) return this.challenges.issue(user);
+    return this.startSession(user, meta);
+  }
 
+  /** A new session of a user whose sign-in is complete (password, and code when two-factor sign-in is on). */
+  async startSession(user: UserRow, meta: ClientMeta): Promise<SignedInData> {
     const token = randomToken(32);
     const now = this.now();
     const expiresAt = now + this.config.sessionTtlMs;
@@ -109,10 +124,9 @@ export class UserService {
     if (session.revoked_at !== null) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
     if (session.expires_at <= this.now()) throw new AppError(Code.TOKEN_EXPIRED, 'error.tokenExpired');
     if (user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.tokenRevoked');
-    return {
-      auth: { user, roles: sessionRoles(parseRoles(user), user.group_extra), sessionId: session.id },
-      expiresAt: session.expires_at,
-    };
+    const roles = sessionRoles(parseRoles(user), user.group_extra);
+    const secondFactorMissing = user.totp_enabled_at === null && secondFactorRequired(roles, this.config);
+    return { auth: { user, roles, sessionId: session.id, secondFactorMissing }, expiresAt: session.expires_at };
   }
 
   info(auth: AuthContext): UserInfoData {
@@ -124,6 +138,10 @@ export class UserService {
       introduction: user.introduction,
       level: user.level,
       user: { id: user.id, username: user.username, group_extra: user.group_extra, is_manager: user.is_manager === 1 },
+      twoFactor: {
+        enabled: user.totp_enabled_at !== null,
+        required: secondFactorRequired(auth.roles, this.config),
+      },
     };
   }
 

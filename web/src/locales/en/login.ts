@@ -12,4 +12,13 @@ export default {
   authRedirect: {
     forwarding: 'Taking you to your page…',
   },
+  secondStep: {
+    title: 'Two-factor sign-in',
+    hint: 'Enter the 6-digit code from your authenticator app, or one of your recovery codes.',
+    code: 'Code',
+    placeholder: '123456 or a recovery code',
+    required: 'Enter a code.',
+    submit: 'Verify',
+    back: 'Back to sign-in',
+  },
 };

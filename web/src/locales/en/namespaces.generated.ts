@@ -55,3 +55,4 @@ export { default as iotCards } from '@/features/iot-cards/locales/en/iotCards';
 export { default as notifications } from '@/features/notifications/locales/en/notifications';
 export { default as reach } from '@/features/reach/locales/en/reach';
 export { default as sessions } from '@/features/sessions/locales/en/sessions';
+export { default as twoFactor } from '@/features/two-factor/locales/en/twoFactor';

@@ -13,5 +13,14 @@ const login: LocaleArea<'login'> = {
   authRedirect: {
     forwarding: 'Llevándole a su página…',
   },
+  secondStep: {
+    title: 'Inicio de sesión en dos pasos',
+    hint: 'Introduzca el código de 6 dígitos de su aplicación de autenticación o uno de sus códigos de recuperación.',
+    code: 'Código',
+    placeholder: '123456 o un código de recuperación',
+    required: 'Introduzca un código.',
+    submit: 'Verificar',
+    back: 'Volver al inicio de sesión',
+  },
 };
 export default login;

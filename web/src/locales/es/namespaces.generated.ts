@@ -55,3 +55,4 @@ export { default as iotCards } from '@/features/iot-cards/locales/es/iotCards';
 export { default as notifications } from '@/features/notifications/locales/es/notifications';
 export { default as reach } from '@/features/reach/locales/es/reach';
 export { default as sessions } from '@/features/sessions/locales/es/sessions';
+export { default as twoFactor } from '@/features/two-factor/locales/es/twoFactor';

@@ -13,5 +13,14 @@ const login: LocaleArea<'login'> = {
   authRedirect: {
     forwarding: 'ページに移動しています…',
   },
+  secondStep: {
+    title: '2 段階認証ログイン',
+    hint: '認証アプリの 6 桁のコード、またはリカバリーコードのいずれかを入力してください。',
+    code: 'コード',
+    placeholder: '123456 またはリカバリーコード',
+    required: 'コードを入力してください。',
+    submit: '確認',
+    back: 'ログインに戻る',
+  },
 };
 export default login;

@@ -55,3 +55,4 @@ export { default as iotCards } from '@/features/iot-cards/locales/ja/iotCards';
 export { default as notifications } from '@/features/notifications/locales/ja/notifications';
 export { default as reach } from '@/features/reach/locales/ja/reach';
 export { default as sessions } from '@/features/sessions/locales/ja/sessions';
+export { default as twoFactor } from '@/features/two-factor/locales/ja/twoFactor';

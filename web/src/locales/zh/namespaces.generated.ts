@@ -55,3 +55,4 @@ export { default as iotCards } from '@/features/iot-cards/locales/zh/iotCards';
 export { default as notifications } from '@/features/notifications/locales/zh/notifications';
 export { default as reach } from '@/features/reach/locales/zh/reach';
 export { default as sessions } from '@/features/sessions/locales/zh/sessions';
+export { default as twoFactor } from '@/features/two-factor/locales/zh/twoFactor';

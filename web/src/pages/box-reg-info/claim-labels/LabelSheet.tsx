@@ -1,6 +1,7 @@
 import type { ClaimLabel } from '@dms/contract';
 import { useEffect, useState } from 'react';
-import { qrDataUrl, type LabelWords } from './qr';
+import { qrDataUrl } from '@/lib/qr-code';
+import type { LabelWords } from './qr';
 
 /** One printed page of labels: each its QR code, its box id, the code a person types, and what to do with it. */
 export function LabelSheet({ labels, words }: { labels: readonly ClaimLabel[]; words: LabelWords }) {

@@ -1,12 +1,6 @@
 import QRCode from 'qrcode';
 import type { ClaimLabel } from '@dms/contract';
 
-/** A label's QR code as an SVG data URL: error correction M, so a worn or creased label still reads. */
-export async function qrDataUrl(payload: string): Promise<string> {
-  const svg = await QRCode.toString(payload, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
-  return `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;
-}
-
 /** The words a label prints besides its code: its box, and what to do with it (in the console's language). */
 export interface LabelWords {
   box: (boxId: number) => string;

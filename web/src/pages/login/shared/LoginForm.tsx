@@ -6,6 +6,7 @@ import { isApiError } from '@/api/client';
 import { signIn } from '@/auth/session';
 import { useI18n } from '@/i18n';
 import { loginFieldError, type LoginField } from './rules';
+import { SecondStepForm } from './SecondStepForm';
 
 interface LoginValues {
   username: string;
@@ -14,13 +15,16 @@ interface LoginValues {
 
 /**
  * The sign-in form shared by /login and /mlogin: spec 5 rules under the fields (on blur and on submit),
- * the server's message above the button; on success the guard goes on to the redirect target or '/'.
+ * the server's message above the button; on success the guard goes on to the redirect target or '/'. A user with
+ * two-factor sign-in on is asked for a code next (SecondStepForm).
  */
 export function LoginForm({ size }: { size?: 'large' }) {
   const { t, lang } = useI18n();
   const [form] = Form.useForm<LoginValues>();
   const [serverError, setServerError] = useState<string | null>(null);
   const [submitting, setSubmitting] = useState(false);
+  /** The challenge of the second step, once the password was right for a user with two-factor sign-in on. */
+  const [challenge, setChallenge] = useState<string | null>(null);
 
   const rule = (field: LoginField): Rule => ({
     validator: (_rule, value: unknown) => {
@@ -34,13 +38,29 @@ export function LoginForm({ size }: { size?: 'large' }) {
     setSubmitting(true);
     try {
       // Signed in: the guard now takes the user to ?redirect (or /), as for any signed-in visit to sign-in.
-      await signIn({ username: values.username, password: values.password });
+      const step = await signIn({ username: values.username, password: values.password });
+      if (step) {
+        setChallenge(step.challenge);
+        setSubmitting(false);
+      }
     } catch (error) {
       setServerError(isApiError(error) && error.message ? error.message : t('common.state.hasError'));
       setSubmitting(false);
     }
   }
 
+  if (challenge) {
+    return (
+      <SecondStepForm
+        challenge={challenge}
+        size={size}
+        onBack={(message) => {
+          setChallenge(null);
+          setServerError(message ?? null);
+        }}
+      />
+    );
+  }
   return (
     <Form<LoginValues>
       form={form}

@@ -6,8 +6,9 @@ import { initials } from '@/lib/initials';
 import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
 import { PreferencesCard } from '@/features/notifications/PreferencesCard';
 import { MySessions } from '@/features/sessions/SessionList';
+import { TwoFactorCard } from '@/features/two-factor/TwoFactorCard';
 
-/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, their notification preferences, and their signed-in sessions. */
+/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, their two-factor sign-in, notification preferences, and signed-in sessions. */
 export default function ProfilePage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
@@ -51,6 +52,9 @@ export default function ProfilePage() {
         <Card title={t('profile.password.title')}>
           <ChangePasswordForm />
         </Card>
+      </Col>
+      <Col xs={24}>
+        <TwoFactorCard />
       </Col>
       <Col xs={24}>
         <PreferencesCard />
