@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { root } from './server-process.js';
+import { benchApiKey } from './api-key.js';
 import { benchBatchParams } from './batch-params.js';
 import { benchCharts } from './charts.js';
 import { benchCluster } from './cluster.js';
@@ -42,6 +43,7 @@ const BENCHES: Record<string, () => Promise<Record<string, unknown>>> = {
   'batch-params': benchBatchParams,
   cluster: benchCluster,
   'cluster-fleet': benchClusterFleet,
+  'api-key': benchApiKey,
 };
 
 const name = process.argv[2] ?? 'shell';

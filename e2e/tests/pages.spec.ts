@@ -21,7 +21,7 @@ test.describe('pages', () => {
     await page.getByTestId('profile-new-password').fill('changed-pass1');
     await page.getByTestId('profile-confirm-password').fill('changed-pass1');
     await page.getByTestId('profile-submit').click();
-    await expect(page.getByText('Password changed. Your other sessions were signed out.')).toBeVisible();
+    await expect(page.getByText('Password changed. Your other sessions were signed out and your API keys ended.')).toBeVisible();
     // The new password works, and put the old one back for the other tests.
     const token = await apiLogin(page.request, 'demo_afterSales', 'changed-pass1');
     const res = await page.request.post('/api/v2/user/changepassword', {

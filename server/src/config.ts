@@ -86,6 +86,8 @@ const configSchema = z
     LOGIN_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).default(900),
     LOGIN_DELAY_MAX_SECONDS: z.coerce.number().int().min(0).max(300).default(30),
     LOGIN_LIMIT_MAX_ENTRIES: z.coerce.number().int().min(100).default(10_000),
+    API_KEY_RATE_PER_SECOND: z.coerce.number().positive().max(10_000).default(10),
+    API_KEY_BURST: z.coerce.number().int().min(1).max(100_000).default(60),
     // Comma-separated roles that must use two-factor sign-in; `none` for no role. Unset: root and limited_admin, except
     // under NODE_ENV=test (the test servers sign these roles in with a password alone unless a test sets it).
     REQUIRE_2FA_ROLES: z
@@ -189,6 +191,8 @@ export interface Config {
   loginLimit: { perUsername: number; perAddress: number; windowMs: number; maxDelayMs: number; maxEntries: number };
   /** The roles that must use two-factor sign-in (REQUIRE_2FA_ROLES): until they turn it on, only enrolment is open. */
   require2faRoles: readonly string[];
+  /** Each API key's rate limit: calls a second on average, and at once (API_KEY_RATE_PER_SECOND, API_KEY_BURST). */
+  apiKeyRate: { perSecond: number; burst: number };
   productionHost?: string;
   webDist: string;
   trustProxy: boolean;
@@ -274,6 +278,7 @@ export function loadConfig(env: Record<string, string | undefined> = process.env
       maxEntries: c.LOGIN_LIMIT_MAX_ENTRIES,
     },
     require2faRoles: requiredSecondFactorRoles(c.REQUIRE_2FA_ROLES, c.NODE_ENV),
+    apiKeyRate: { perSecond: c.API_KEY_RATE_PER_SECOND, burst: c.API_KEY_BURST },
     ...(c.PRODUCTION_HOST ? { productionHost: c.PRODUCTION_HOST.toLowerCase() } : {}),
     webDist: path.resolve(c.WEB_DIST ?? new URL('../../web/dist', import.meta.url).pathname),
     trustProxy: c.TRUST_PROXY,

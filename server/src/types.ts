@@ -1,4 +1,4 @@
-import type { Area, EndpointSpec, Language } from '@dms/contract';
+import type { ApiScope, Area, EndpointSpec, Language } from '@dms/contract';
 import type { Config } from './config.js';
 import type { Db, Dialect } from './db/database.js';
 import type { UserRow } from './db/schema.js';
@@ -10,6 +10,8 @@ export interface AuthContext {
   sessionId: number;
   /** The user's role requires two-factor sign-in and it is off: only enrolment's calls are open (REQUIRE_2FA_ROLES). */
   secondFactorMissing?: boolean;
+  /** Signed in with an API key (no session: `sessionId` is 0): the key and the scopes it was given. */
+  apiKey?: { id: number; scopes: readonly ApiScope[] };
 }
 
 /** `required` (default): a valid session; `optional`: a session is used when given; `public`: none read. */

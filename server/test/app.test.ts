@@ -55,6 +55,12 @@ describe('the app around the API', () => {
     // Exactly the descriptors of the contract, each once: nothing registered beside them, none left out.
     const declared = ALL_ENDPOINTS.map(({ endpoint: e }) => `${API_BASE}${e.path.replace(/:(\w+)/g, '{$1}')}`);
     expect(Object.keys(doc.paths).sort()).toEqual([...new Set(declared)].sort());
+    // Each call says whether an API key reaches it, and with which scope (issue 27).
+    const devices = (doc.paths[`${API_BASE}/devices`] as { get: { description: string; security: unknown[] } }).get;
+    expect(devices.description).toBe('API key scope: `devices:read`.');
+    expect(devices.security).toEqual([{ session: [] }, { apiKey: ['devices:read'] }]);
+    const helpers = (doc.paths[`${API_BASE}/user_register/get_helpers`] as { get: { description: string; security: unknown[] } }).get;
+    expect(helpers).toMatchObject({ description: 'Not reachable with an API key.', security: [{ session: [] }] });
     const ui = await app.inject({ url: '/api/docs' });
     expect([200, 302]).toContain(ui.statusCode);
   });

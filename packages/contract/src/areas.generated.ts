@@ -45,6 +45,7 @@ export * from './smartbox/moves.js';
 export * from './smartbox/realtime.js';
 export * from './smartbox/schemas.js';
 export * from './tools/schemas.js';
+export * from './user/api-keys.js';
 export * from './user/schemas.js';
 export * from './user/two-factor.js';
 export * from './usermanager/caller.js';

@@ -16,6 +16,13 @@ export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 export type EndpointAccess = Area | 'signedIn' | 'public';
 
 /**
+ * What an API key may be allowed (issue 27, docs/api.md "API keys"): reading devices (lists, values, history, exports),
+ * writing their registers (within the user's template), reading fault records and rule events.
+ */
+export const API_SCOPES = ['devices:read', 'devices:write', 'events:read'] as const;
+export type ApiScope = (typeof API_SCOPES)[number];
+
+/**
  * What a success answers: the `data` of the envelope, checked against a schema; a `file` download; or a bare
  * HTTP `status` (200 allows, 403 refuses) for a broker's auth hooks, which read no body.
  */
@@ -31,6 +38,11 @@ export interface EndpointSpec {
    * enrolment's own calls); every other call answers them 40302 until they have.
    */
   readonly beforeSecondFactor?: true;
+  /**
+   * The scope an API key needs for this call. A call without one is never reached with a key (user management,
+   * templates, root's tools, one's own account).
+   */
+  readonly scope?: ApiScope;
   /** A public call that still reads the session when one is sent (and answers as that user). */
   readonly optionalSession?: true;
   /**

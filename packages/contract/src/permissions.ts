@@ -31,6 +31,7 @@ export const PERMISSIONS = {
   'user.reset': "Reset a user's password by a maintenance script (/scripts): root, of a user who exists and does not hold root",
   'user.quota': "Give or take back a user's password quota (/qrManage/pwd-quota): one's child, whatever their role",
   'user.secondFactorReset': "Reset a user's two-factor sign-in (/tools/sessions): root, of another user who exists",
+  'apiKey.revoke': "Revoke an API key: one's own (a key that does not exist is nobody's)",
   'session.end': "End a signed-in session: one's own; root, anyone's (a session that does not exist is nobody's)",
   'event.follow': "Acknowledge and comment a rule's event: root, or whoever reads its device's data",
   'notification.receive': 'Read, mark and acknowledge a notification: its recipient, while they still reach its device',

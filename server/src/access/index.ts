@@ -2,6 +2,7 @@ import type { Permission } from '@dms/contract';
 import type { Db } from '../db/database.js';
 import type { AuthContext } from '../types.js';
 import { ANNOUNCEMENT_RULES } from './announcements.js';
+import { API_KEY_RULES } from './api-keys.js';
 import { BOX_RULES } from './boxes.js';
 import { DEVICE_RULES, HISTORY_RULES } from './devices.js';
 import { EVENT_RULES } from './events.js';
@@ -24,6 +25,7 @@ const RULES: Rules<Permission> = {
   ...BOX_RULES,
   ...USER_RULES,
   ...SESSION_RULES,
+  ...API_KEY_RULES,
   ...EVENT_RULES,
   ...NOTIFICATION_RULES,
   ...ANNOUNCEMENT_RULES,

@@ -43,6 +43,7 @@ import { deviceSearchVersion0040 } from './migrations/0040_device_search_version
 import { scriptRunInstance0041 } from './migrations/0041_script_run_instance.js';
 import { sessionActivity0042 } from './migrations/0042_session_activity.js';
 import { twoFactor0043 } from './migrations/0043_two_factor.js';
+import { apiKeys0044 } from './migrations/0044_api_keys.js';
 
 /** Every migration, in order: a new one is the next number's file in migrations/; a shipped one is never edited. */
 export const MIGRATIONS = {
@@ -89,4 +90,5 @@ export const MIGRATIONS = {
   '0041_script_run_instance': scriptRunInstance0041,
   '0042_session_activity': sessionActivity0042,
   '0043_two_factor': twoFactor0043,
+  '0044_api_keys': apiKeys0044,
 } satisfies Record<string, DialectMigration>;

@@ -77,6 +77,8 @@ export function route<E extends EndpointSpec>(app: FastifyInstance, e: E, handle
     schema: {
       tags: [...e.tags],
       summary: e.summary,
+      description: e.scope ? `API key scope: \`${e.scope}\`.` : 'Not reachable with an API key.',
+      ...(e.access === 'public' ? {} : { security: e.scope ? [{ session: [] }, { apiKey: [e.scope] }] : [{ session: [] }] }),
       ...(e.params ? { params: e.params } : {}),
       ...(e.query ? { querystring: e.query } : {}),
       ...(e.body ? { body: e.body } : {}),

@@ -1,6 +1,7 @@
 import { canAccess, Code, pickLanguage } from '@dms/contract';
 import fp from 'fastify-plugin';
 import { AppError, forbidden } from '../errors.js';
+import { isApiKey } from '../modules/user/api-keys.js';
 
 /** Reads the bearer token (or the spec's `token` query parameter). */
 export function tokenOf(authorization: string | undefined, query: unknown): string | null {
@@ -13,7 +14,8 @@ export function tokenOf(authorization: string | undefined, query: unknown): stri
 
 /**
  * Language and sign-in for every request. Routes are closed unless their config says `auth: 'public'`
- * or `'optional'`; a route with an `area` is refused (403) to roles the access table denies.
+ * or `'optional'`; a route with an `area` is refused (403) to roles the access table denies. A bearer token that is an
+ * API key reaches only the calls whose descriptor names a scope the key holds (403 otherwise).
  */
 export default fp(
   (app) => {
@@ -27,7 +29,14 @@ export default fp(
       if (mode === 'public') return;
       const token = tokenOf(request.headers.authorization, request.query);
       if (!token && mode === 'optional') return;
-      request.auth = await app.users.authenticate(token);
+      // An API key (`dms_…`) acts for its user on the calls whose descriptor names a scope it holds, and no others.
+      if (token && isApiKey(token)) {
+        request.auth = await app.apiKeys.authenticate(token, request.ip);
+        const scope = config.endpoint?.scope;
+        if (!scope || !request.auth.apiKey?.scopes.includes(scope)) throw new AppError(Code.FORBIDDEN, 'error.apiKeyScope');
+      } else {
+        request.auth = await app.users.authenticate(token);
+      }
       // A role that must use two-factor sign-in reaches nothing but enrolment until it is on (REQUIRE_2FA_ROLES).
       if (request.auth.secondFactorMissing && !config.endpoint?.beforeSecondFactor) {
         throw new AppError(Code.SECOND_FACTOR_NEEDED, 'error.twoFactorRequired');

@@ -13,10 +13,27 @@ export const openApi = fp(
           version: '2',
           description:
             'Every answer is an envelope `{ code, message, data }`; 20000 is success. Send `Authorization: Bearer <token>` ' +
-            'from POST /api/v2/user/login, and `Accept-Language` (en, zh, es, ja) for translated messages.',
+            'from POST /api/v2/user/login (or an API key `dms_…`, see the apiKey scheme), and `Accept-Language` (en, zh, es, ja) ' +
+            'for translated messages.',
         },
-        components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
-        security: [{ bearer: [] }],
+        components: {
+          securitySchemes: {
+            session: {
+              type: 'http',
+              scheme: 'bearer',
+              description: 'The token of POST /api/v2/user/login (or the `token` query parameter).',
+            },
+            apiKey: {
+              type: 'http',
+              scheme: 'bearer',
+              bearerFormat: 'dms_<prefix>_<secret>',
+              description:
+                "An API key made on the profile. It reaches only the calls whose description names a scope it holds (each call's " +
+                'security lists it), as its user, at most API_KEY_RATE_PER_SECOND calls a second (API_KEY_BURST at once).',
+            },
+          },
+        },
+        security: [{ session: [] }],
       },
       transform: jsonSchemaTransform,
     });

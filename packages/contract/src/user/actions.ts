@@ -9,4 +9,6 @@ export const actions = [
   'user.twoFactorOff',
   'user.twoFactorReset',
   'user.recoveryCodeUsed',
+  'user.createApiKey',
+  'user.revokeApiKey',
 ] as const;

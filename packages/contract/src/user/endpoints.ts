@@ -12,6 +12,7 @@ import {
   tokenQuery,
   userInfoData,
 } from './schemas.js';
+import { apiKeysPage, apiKeysQuery, createApiKeyBody, createdApiKey, revokeApiKeyBody } from './api-keys.js';
 import { recoveryCodes, secondStepBody, twoFactorCodeBody, twoFactorOffBody, twoFactorSetup, twoFactorStatus } from './two-factor.js';
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password. */
@@ -132,5 +133,34 @@ export const endpoints = {
     tags: ['user'],
     summary:
       'Turn two-factor sign-in off with a code of the app or a recovery code (throttled like the password); refused (40111) when the role requires it; logged',
+  }),
+  apiKeys: endpoint({
+    method: 'GET',
+    path: '/user/api-keys',
+    access: 'signedIn',
+    query: apiKeysQuery,
+    response: apiKeysPage,
+    tags: ['user'],
+    summary:
+      "The signed-in user's API keys, newest first: prefix, scopes, created, expires, last used and from where, state; never a secret",
+  }),
+  createApiKey: endpoint({
+    method: 'POST',
+    path: '/user/api-keys',
+    access: 'signedIn',
+    body: createApiKeyBody,
+    response: createdApiKey,
+    tags: ['user'],
+    summary:
+      'Create an API key with a name, scopes and an expiry (default 90 days, at most 365): the key `dms_<prefix>_<secret>` is answered this once and stored hashed; at most 20 live keys; logged',
+  }),
+  revokeApiKey: endpoint({
+    method: 'POST',
+    path: '/user/api-keys/revoke',
+    access: 'signedIn',
+    body: revokeApiKeyBody,
+    response: emptyData,
+    tags: ['user'],
+    summary: "Revoke one's own API key (permission apiKey.revoke): refused from the next call on; logged",
   }),
 };

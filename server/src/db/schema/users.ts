@@ -57,14 +57,34 @@ export interface RecoveryCodesTable {
   used_at: number | null;
 }
 
-/** Accounts and their sign-ins (migration 0001), their second factor's recovery codes (0043). */
+/** An API key of a user (migration 0044): never the secret, only its SHA-256. */
+export interface ApiKeysTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  prefix: string;
+  secret_hash: string;
+  /** JSON array of scopes (contract API_SCOPES). */
+  scopes: string;
+  created_at: number;
+  expires_at: number;
+  revoked_at: number | null;
+  /** Why it ended: `revoked` by its user, `userDisabled`, `passwordChanged`; null while it has not. */
+  ended_reason: string | null;
+  last_used_at: number | null;
+  last_ip: string | null;
+}
+
+/** Accounts and their sign-ins (migration 0001), their second factor's recovery codes (0043), their API keys (0044). */
 export interface UserTables {
   users: UsersTable;
   sessions: SessionsTable;
   recovery_codes: RecoveryCodesTable;
+  api_keys: ApiKeysTable;
 }
 
 export type UserRow = Selectable<UsersTable>;
 export type NewUser = Insertable<UsersTable>;
 export type UserUpdate = Updateable<UsersTable>;
 export type SessionRow = Selectable<SessionsTable>;
+export type ApiKeyRow = Selectable<ApiKeysTable>;

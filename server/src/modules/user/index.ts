@@ -3,6 +3,7 @@ import { SharedFailures } from '../../security/shared-failures.js';
 import { userRoutes } from './routes.js';
 import { UserService } from './service.js';
 import { SessionService } from './sessions.js';
+import { ApiKeyService } from './api-keys.js';
 import { SignInChallenges } from './challenges.js';
 import { TwoFactorService } from './two-factor.js';
 
@@ -13,6 +14,15 @@ declare module 'fastify' {
     sessions: SessionService;
     /** Two-factor sign-in: enrolment, the sign-in's second step, root's reset. */
     twoFactor: TwoFactorService;
+    /** API keys: their owners' list, creation and revocation, and the check of a call made with one. */
+    apiKeys: ApiKeyService;
+  }
+}
+
+declare module '../../events/bus.js' {
+  interface DomainEvents {
+    /** API keys ended (revoked, or with their user's disabling or password change): their rate limits are forgotten. */
+    apiKeysEnded: { keyIds: readonly number[] };
   }
 }
 
@@ -30,7 +40,10 @@ export default fp(
     app.decorate('twoFactor', twoFactor);
     const sessions = new SessionService(app.db, app.datalog, app.bus, app.clock);
     app.decorate('sessions', sessions);
-    userRoutes(app, users, sessions, twoFactor);
+    const apiKeys = new ApiKeyService(app.db, app.config, app.datalog, app.bus, app.clock);
+    app.decorate('apiKeys', apiKeys);
+    app.bus.share('apiKeysEnded');
+    userRoutes(app, { users, sessions, twoFactor, apiKeys });
     const pruneTimer = setInterval(() => {
       if (!app.members.owns('job:sessions')) return;
       users.pruneSessions().catch((err: unknown) => {

@@ -1,6 +1,8 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
-import type { Database, NewUser, SessionRow, UserRow } from '../../db/schema.js';
+import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
+import type { ApiKeyRow, ApiKeysTable, Database, NewUser, SessionRow, UserRow } from '../../db/schema.js';
 import { contains } from '../../db/search.js';
+
+type NewApiKey = Insertable<ApiKeysTable>;
 
 type Executor = Kysely<Database> | Transaction<Database>;
 
@@ -241,4 +243,107 @@ export async function countRecoveryCodesLeft(db: Executor, userId: number): Prom
     .where('used_at', 'is', null)
     .executeTakeFirstOrThrow();
   return Number(row.n);
+}
+
+// ---- API keys (api-keys.ts) ----
+
+export async function insertApiKey(db: Executor, key: Omit<NewApiKey, 'id'>): Promise<ApiKeyRow> {
+  return db.insertInto('api_keys').values(key).returningAll().executeTakeFirstOrThrow();
+}
+
+export function findApiKey(db: Executor, id: number): Promise<ApiKeyRow | undefined> {
+  return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** A key by its prefix with its user, in one indexed query (every call with a key asks this, as a session's token does). */
+export async function findApiKeyWithUser(db: Executor, prefix: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
+  const row = await db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .selectAll('u')
+    .select([
+      'k.id as key_id',
+      'k.name as key_name',
+      'k.prefix as key_prefix',
+      'k.secret_hash as key_secret_hash',
+      'k.scopes as key_scopes',
+      'k.created_at as key_created_at',
+      'k.expires_at as key_expires_at',
+      'k.revoked_at as key_revoked_at',
+      'k.ended_reason as key_ended_reason',
+      'k.last_used_at as key_last_used_at',
+      'k.last_ip as key_last_ip',
+    ])
+    .where('k.prefix', '=', prefix)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const {
+    key_id,
+    key_name,
+    key_prefix,
+    key_secret_hash,
+    key_scopes,
+    key_created_at,
+    key_expires_at,
+    key_revoked_at,
+    key_ended_reason,
+    key_last_used_at,
+    key_last_ip,
+    ...user
+  } = row;
+  const key: ApiKeyRow = {
+    id: key_id,
+    user_id: user.id,
+    name: key_name,
+    prefix: key_prefix,
+    secret_hash: key_secret_hash,
+    scopes: key_scopes,
+    created_at: key_created_at,
+    expires_at: key_expires_at,
+    revoked_at: key_revoked_at,
+    ended_reason: key_ended_reason,
+    last_used_at: key_last_used_at,
+    last_ip: key_last_ip,
+  };
+  return { key, user };
+}
+
+export async function countLiveApiKeys(db: Executor, userId: number, now: number): Promise<number> {
+  const row = await db
+    .selectFrom('api_keys')
+    .select((eb) => eb.fn.countAll<number | string>().as('n'))
+    .where('user_id', '=', userId)
+    .where('revoked_at', 'is', null)
+    .where('expires_at', '>', now)
+    .executeTakeFirstOrThrow();
+  return Number(row.n);
+}
+
+/** One user's keys, newest first, live and ended alike (an ended key says why). */
+export async function listApiKeys(db: Executor, userId: number, page: number, pageSize: number) {
+  const base = db.selectFrom('api_keys').where('user_id', '=', userId);
+  const total = await base.select((eb) => eb.fn.countAll<number | string>().as('n')).executeTakeFirstOrThrow();
+  const rows = await base
+    .selectAll()
+    .orderBy('id', 'desc')
+    .limit(pageSize)
+    .offset((page - 1) * pageSize)
+    .execute();
+  return { total: Number(total.n), rows };
+}
+
+/** Ends a key, or every live key of a user: revoked now, and why. The ids ended. */
+export async function endApiKeys(db: Executor, of: { id: number } | { userId: number }, reason: string, now: number): Promise<number[]> {
+  const rows = await db
+    .updateTable('api_keys')
+    .set({ revoked_at: now, ended_reason: reason })
+    .where('id' in of ? 'id' : 'user_id', '=', 'id' in of ? of.id : of.userId)
+    .where('revoked_at', 'is', null)
+    .returning('id')
+    .execute();
+  return rows.map((r) => r.id);
+}
+
+export async function touchApiKey(db: Executor, id: number, now: number, ip: string): Promise<void> {
+  await db.updateTable('api_keys').set({ last_used_at: now, last_ip: ip }).where('id', '=', id).execute();
 }

@@ -3,6 +3,7 @@ import type { FastifyInstance, FastifyReply } from 'fastify';
 import { AppError } from '../../errors.js';
 import { route } from '../../http/route.js';
 import type { UserService } from './service.js';
+import type { ApiKeyService } from './api-keys.js';
 import type { SessionService } from './sessions.js';
 import type { TwoFactorService } from './two-factor.js';
 
@@ -19,7 +20,15 @@ async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Pr
 }
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password; one's sessions and second factor (issue 27). */
-export function userRoutes(app: FastifyInstance, users: UserService, sessions: SessionService, twoFactor: TwoFactorService): void {
+export function userRoutes(
+  app: FastifyInstance,
+  {
+    users,
+    sessions,
+    twoFactor,
+    apiKeys,
+  }: { users: UserService; sessions: SessionService; twoFactor: TwoFactorService; apiKeys: ApiKeyService },
+): void {
   const e = api.user;
   route(app, e.login, ({ body, ip, request, reply }) =>
     withRetryAfter(reply, () => users.login(body, { ip, userAgent: request.headers['user-agent'] ?? '' })),
@@ -44,6 +53,12 @@ export function userRoutes(app: FastifyInstance, users: UserService, sessions: S
   route(app, e.twoFactorConfirm, ({ auth, body, ip, reply }) => withRetryAfter(reply, () => twoFactor.confirm(auth, body.code, ip)));
   route(app, e.twoFactorOff, async ({ auth, body, ip, reply }) => {
     await withRetryAfter(reply, () => twoFactor.off(auth, body.code, ip));
+    return null;
+  });
+  route(app, e.apiKeys, ({ auth, query }) => apiKeys.list(auth, query));
+  route(app, e.createApiKey, ({ auth, body, ip }) => apiKeys.create(auth, body, ip));
+  route(app, e.revokeApiKey, async ({ auth, body, ip }) => {
+    await apiKeys.revoke(auth, body.id, ip);
     return null;
   });
 }

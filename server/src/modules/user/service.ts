@@ -151,7 +151,7 @@ export class UserService {
     await this.audit.record({ user: auth.user, action: 'user.logout', target: auth.user.username, outcome: 'ok', ip });
   }
 
-  /** Changes the password and ends the user's other sessions; this one stays signed in. */
+  /** Changes the password and ends the user's other sessions and API keys; this one stays signed in. */
   async changePassword(auth: AuthContext, body: ChangePasswordBody, ip: string): Promise<void> {
     const op = { user: auth.user, action: 'user.changePassword', target: auth.user.username, ip } as const;
     // A wrong old password counts like a failed sign-in of this username from this address.
@@ -168,18 +168,25 @@ export class UserService {
     }
     const now = this.now();
     const passwordHash = await hashPassword(body.newPassword);
-    await this.db.transaction().execute(async (trx) => {
+    const keyIds = await this.db.transaction().execute(async (trx) => {
       await repo.updatePassword(trx, auth.user.id, passwordHash, now);
       await repo.revokeOtherSessions(trx, auth.user.id, auth.sessionId, now);
+      return repo.endApiKeys(trx, { userId: auth.user.id }, 'passwordChanged', now);
     });
     this.bus.publish('userChanged', { userId: auth.user.id });
+    if (keyIds.length > 0) this.bus.publish('apiKeysEnded', { keyIds });
     await this.audit.record({ ...op, outcome: 'ok' });
   }
 
-  /** Disables (or enables) an account: its sessions are refused from now on and its live connections closed. */
+  /** Disables (or enables) an account: its sessions and API keys are refused from now on and its live connections closed. */
   async setDisabled(userId: number, disabled: boolean): Promise<void> {
-    await repo.updateDisabled(this.db, userId, disabled);
+    // Disabling ends the user's API keys for good: enabling them again does not bring the keys back.
+    const keyIds = await this.db.transaction().execute(async (trx) => {
+      await repo.updateDisabled(trx, userId, disabled);
+      return disabled ? repo.endApiKeys(trx, { userId }, 'userDisabled', this.now()) : [];
+    });
     this.bus.publish('userChanged', { userId });
+    if (keyIds.length > 0) this.bus.publish('apiKeysEnded', { keyIds });
   }
 
   /** Replaces a user's roles: their live connections keep only what the new roles may see. */

@@ -56,7 +56,7 @@ describe('ChangePasswordForm (spec 5)', () => {
     await user.type(field('Confirm new password'), 'changed-1');
     await user.click(screen.getByRole('button', { name: 'Change password' }));
 
-    expect(await screen.findByText('Password changed. Your other sessions were signed out.')).toBeDefined();
+    expect(await screen.findByText('Password changed. Your other sessions were signed out and your API keys ended.')).toBeDefined();
     expect(server.sent).toEqual([
       { method: 'POST', path: api.user.changePassword.path, query: {}, body: { oldPassword: 'demo123456', newPassword: 'changed-1' } },
     ]);

@@ -40,6 +40,8 @@ export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>)
     [navigate, path, spec, params],
   );
 
+  // Written out rather than through listControl: the React linter takes passing `go` (which reads a ref when called)
+  // to a function as a read of the ref during render.
   return useMemo(
     () => ({
       params,
@@ -57,4 +59,35 @@ export function useListParams<F, S extends string = never>(spec: ListSpec<F, S>)
     }),
     [params, spec, go],
   );
+}
+
+/** A list's control over its params, each change made by `apply` (to the URL, or to the component's state). */
+function listControl<F, S extends string>(
+  params: ListParams<F, S>,
+  spec: ListSpec<F, S>,
+  apply: (change: (from: ListParams<F, S>) => ListParams<F, S>) => void,
+): ListControl<F, S> {
+  return {
+    params,
+    sortKeys: spec.sort?.keys ?? [],
+    defaultSort: spec.sort?.default ?? null,
+    setFilter: (change) => {
+      apply((from) => changeFilter(from, change));
+    },
+    setPage: (page, pageSize) => {
+      apply((from) => changePage(from, page, pageSize));
+    },
+    setSort: (sort, order) => {
+      apply((from) => changeSort(from, sort, order));
+    },
+  };
+}
+
+/**
+ * A list's state kept in the component instead of the URL: for a second list on a page whose URL keeps another's (the
+ * profile's API keys beside its sessions). Starts at the spec's defaults.
+ */
+export function useLocalListParams<F, S extends string = never>(spec: ListSpec<F, S>): ListControl<F, S> {
+  const [params, setParams] = useState(() => readListParams(spec, new URLSearchParams()));
+  return useMemo(() => listControl(params, spec, setParams), [params, spec]);
 }

@@ -46,6 +46,7 @@ export { default as managers } from '@/pages/usermanager/locales/en/managers';
 export { default as people } from '@/pages/usermanager/locales/en/people';
 export { default as usermanager } from '@/pages/usermanager/locales/en/usermanager';
 export { default as announcements } from '@/features/announcements/locales/en/announcements';
+export { default as apiKeys } from '@/features/api-keys/locales/en/apiKeys';
 export { default as boxCk } from '@/features/box-ck/locales/en/boxCk';
 export { default as boxCommands } from '@/features/box-commands/locales/en/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/en/chartViews';

@@ -46,6 +46,7 @@ export { default as managers } from '@/pages/usermanager/locales/es/managers';
 export { default as people } from '@/pages/usermanager/locales/es/people';
 export { default as usermanager } from '@/pages/usermanager/locales/es/usermanager';
 export { default as announcements } from '@/features/announcements/locales/es/announcements';
+export { default as apiKeys } from '@/features/api-keys/locales/es/apiKeys';
 export { default as boxCk } from '@/features/box-ck/locales/es/boxCk';
 export { default as boxCommands } from '@/features/box-commands/locales/es/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/es/chartViews';

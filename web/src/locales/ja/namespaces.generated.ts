@@ -46,6 +46,7 @@ export { default as managers } from '@/pages/usermanager/locales/ja/managers';
 export { default as people } from '@/pages/usermanager/locales/ja/people';
 export { default as usermanager } from '@/pages/usermanager/locales/ja/usermanager';
 export { default as announcements } from '@/features/announcements/locales/ja/announcements';
+export { default as apiKeys } from '@/features/api-keys/locales/ja/apiKeys';
 export { default as boxCk } from '@/features/box-ck/locales/ja/boxCk';
 export { default as boxCommands } from '@/features/box-commands/locales/ja/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/ja/chartViews';

@@ -46,6 +46,7 @@ export { default as managers } from '@/pages/usermanager/locales/zh/managers';
 export { default as people } from '@/pages/usermanager/locales/zh/people';
 export { default as usermanager } from '@/pages/usermanager/locales/zh/usermanager';
 export { default as announcements } from '@/features/announcements/locales/zh/announcements';
+export { default as apiKeys } from '@/features/api-keys/locales/zh/apiKeys';
 export { default as boxCk } from '@/features/box-ck/locales/zh/boxCk';
 export { default as boxCommands } from '@/features/box-commands/locales/zh/boxCommands';
 export { default as chartViews } from '@/features/charts/locales/zh/chartViews';

@@ -45,5 +45,17 @@ const user: AreaMessages<'user'> = {
   'action.user.twoFactorOff': 'Desactivar el inicio de sesión en dos pasos',
   'action.user.twoFactorReset': 'Restablecer el inicio de sesión en dos pasos',
   'action.user.recoveryCodeUsed': 'Iniciar sesión con un código de recuperación',
+  'validation.apiKey.name': 'Dé a la clave un nombre de 1 a 64 caracteres.',
+  'validation.apiKey.scopes': 'Elija al menos un ámbito: devices:read, devices:write o events:read.',
+  'validation.apiKey.expiry': 'La caducidad debe ser de 1 a 365 días.',
+  'error.apiKeyLimit': 'Ya tiene {max} claves de API activas. Revoque una primero.',
+  'error.apiKeyNotYours': 'Solo puede revocar sus propias claves de API.',
+  'error.apiKeyScope': 'Los ámbitos de esta clave de API no cubren esta llamada.',
+  'error.apiKeyInvalid': 'Esta clave de API no es válida.',
+  'error.apiKeyRevoked': 'Esta clave de API fue revocada.',
+  'error.apiKeyExpired': 'Esta clave de API ha caducado.',
+  'error.apiKeyRate': 'Demasiadas llamadas con esta clave de API. Inténtelo de nuevo en {seconds} segundos.',
+  'action.user.createApiKey': 'Crear una clave de API',
+  'action.user.revokeApiKey': 'Revocar una clave de API',
 };
 export default user;

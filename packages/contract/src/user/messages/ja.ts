@@ -44,5 +44,17 @@ const user: AreaMessages<'user'> = {
   'action.user.twoFactorOff': '2 段階認証ログインを無効化',
   'action.user.twoFactorReset': '2 段階認証ログインをリセット',
   'action.user.recoveryCodeUsed': 'リカバリーコードでログイン',
+  'validation.apiKey.name': 'キーに 1〜64 文字の名前を付けてください。',
+  'validation.apiKey.scopes': 'スコープを 1 つ以上選んでください：devices:read、devices:write、events:read。',
+  'validation.apiKey.expiry': '有効期限は 1〜365 日にしてください。',
+  'error.apiKeyLimit': '有効な API キーがすでに {max} 個あります。先に 1 つ失効させてください。',
+  'error.apiKeyNotYours': '失効させられるのは自分の API キーだけです。',
+  'error.apiKeyScope': 'この API キーのスコープはこの呼び出しを含みません。',
+  'error.apiKeyInvalid': 'この API キーは無効です。',
+  'error.apiKeyRevoked': 'この API キーは失効しています。',
+  'error.apiKeyExpired': 'この API キーは期限切れです。',
+  'error.apiKeyRate': 'この API キーでの呼び出しが多すぎます。{seconds} 秒後にもう一度お試しください。',
+  'action.user.createApiKey': 'API キーを作成',
+  'action.user.revokeApiKey': 'API キーを失効',
 };
 export default user;

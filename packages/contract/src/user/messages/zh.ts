@@ -44,5 +44,17 @@ const user: AreaMessages<'user'> = {
   'action.user.twoFactorOff': '关闭两步验证登录',
   'action.user.twoFactorReset': '重置两步验证登录',
   'action.user.recoveryCodeUsed': '使用恢复码登录',
+  'validation.apiKey.name': '请为密钥填写 1 到 64 个字符的名称。',
+  'validation.apiKey.scopes': '请至少选择一个权限范围：devices:read、devices:write 或 events:read。',
+  'validation.apiKey.expiry': '有效期必须为 1 到 365 天。',
+  'error.apiKeyLimit': '您已有 {max} 个有效的 API 密钥，请先吊销一个。',
+  'error.apiKeyNotYours': '您只能吊销自己的 API 密钥。',
+  'error.apiKeyScope': '此 API 密钥的权限范围不包含此调用。',
+  'error.apiKeyInvalid': '此 API 密钥无效。',
+  'error.apiKeyRevoked': '此 API 密钥已被吊销。',
+  'error.apiKeyExpired': '此 API 密钥已过期。',
+  'error.apiKeyRate': '使用此 API 密钥的调用过多，请 {seconds} 秒后再试。',
+  'action.user.createApiKey': '创建 API 密钥',
+  'action.user.revokeApiKey': '吊销 API 密钥',
 };
 export default user;

@@ -57,13 +57,13 @@ export class HelperService extends PeopleBelow<HelpersFilter, NewHelper, HelperR
   }
 
   /**
-   * Deletes a helper: every share to them ends, their sessions end, and the account is disabled and leaves the
+   * Deletes a helper: every share to them ends, their sessions and API keys end, and the account is disabled and leaves the
    * caller's tree (parent cleared), so it is nobody's helper. The row stays for the operation log; the user name stays
    * taken.
    */
   async remove(auth: AuthContext, userId: number, ip: string): Promise<void> {
     const now = this.now();
-    const { helper, changed } = await this.db.transaction().execute(async (trx) => {
+    const { helper, keyIds, changed } = await this.db.transaction().execute(async (trx) => {
       const found = await this.require(trx, auth, userId);
       const links = await repo.linksToUser(trx, found.id);
       await people.endLinks(
@@ -75,6 +75,7 @@ export class HelperService extends PeopleBelow<HelpersFilter, NewHelper, HelperR
       await userRepo.revokeOtherSessions(trx, found.id, -1, now);
       return {
         helper: found,
+        keyIds: await userRepo.endApiKeys(trx, { userId: found.id }, 'userDisabled', now),
         changed: await refreshReach(
           trx,
           links.map((l) => l.device_id),
@@ -83,6 +84,7 @@ export class HelperService extends PeopleBelow<HelpersFilter, NewHelper, HelperR
     });
     this.bus.publish('userChanged', { userId: helper.id });
     this.bus.publish('reachChanged', { userIds: changed });
+    if (keyIds.length > 0) this.bus.publish('apiKeysEnded', { keyIds });
     await this.audit.record({ user: auth.user, action: 'helper.delete', target: helper.username, outcome: 'ok', ip });
   }
 

@@ -39,18 +39,21 @@ export class ManagerService extends PeopleBelow<ManagersFilter, NewManager, Mana
     super(deps, MANAGERS);
   }
 
-  /** Disables a sub-manager (sessions end, sign-in refused) or enables them; a repeat changes nothing. */
+  /** Disables a sub-manager (sessions and API keys end, sign-in refused) or enables them; a repeat changes nothing. */
   async setDisabled(auth: AuthContext, userId: number, disabled: boolean, ip: string): Promise<void> {
     const now = this.now();
-    const manager = await this.db.transaction().execute(async (trx) => {
+    const changed = await this.db.transaction().execute(async (trx) => {
       const found = await this.require(trx, auth, userId);
       if ((found.disabled === 1) === disabled) return null;
       await userRepo.updateDisabled(trx, found.id, disabled);
-      if (disabled) await userRepo.revokeOtherSessions(trx, found.id, -1, now);
-      return found;
+      if (!disabled) return { found, keyIds: [] };
+      await userRepo.revokeOtherSessions(trx, found.id, -1, now);
+      return { found, keyIds: await userRepo.endApiKeys(trx, { userId: found.id }, 'userDisabled', now) };
     });
-    if (!manager) return;
+    if (!changed) return;
+    const manager = changed.found;
     this.bus.publish('userChanged', { userId: manager.id });
+    if (changed.keyIds.length > 0) this.bus.publish('apiKeysEnded', { keyIds: changed.keyIds });
     await this.audit.record({
       user: auth.user,
       action: disabled ? 'manager.disable' : 'manager.enable',

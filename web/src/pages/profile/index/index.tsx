@@ -5,10 +5,11 @@ import { useI18n } from '@/i18n';
 import { initials } from '@/lib/initials';
 import { ChangePasswordForm } from '@/auth/change-password/ChangePasswordForm';
 import { PreferencesCard } from '@/features/notifications/PreferencesCard';
+import { MyApiKeys } from '@/features/api-keys/ApiKeyList';
 import { MySessions } from '@/features/sessions/SessionList';
 import { TwoFactorCard } from '@/features/two-factor/TwoFactorCard';
 
-/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, their two-factor sign-in, notification preferences, and signed-in sessions. */
+/** /profile/index: the user's name, avatar, roles, level and introduction, the change-password form, their two-factor sign-in, notification preferences, signed-in sessions and API keys. */
 export default function ProfilePage() {
   const { t } = useI18n();
   const user = useSession((s) => s.user);
@@ -61,6 +62,9 @@ export default function ProfilePage() {
       </Col>
       <Col xs={24}>
         <MySessions />
+      </Col>
+      <Col xs={24}>
+        <MyApiKeys />
       </Col>
     </Row>
   );

@@ -14,6 +14,6 @@ export default {
     new: 'New password',
     confirm: 'Confirm new password',
     submit: 'Change password',
-    success: 'Password changed. Your other sessions were signed out.',
+    success: 'Password changed. Your other sessions were signed out and your API keys ended.',
   },
 };

@@ -15,7 +15,7 @@ const profile: LocaleArea<'profile'> = {
     new: 'Nueva contraseña',
     confirm: 'Confirme la nueva contraseña',
     submit: 'Cambiar contraseña',
-    success: 'Contraseña cambiada. Se han cerrado sus demás sesiones.',
+    success: 'Contraseña cambiada. Se han cerrado sus demás sesiones y sus claves de API han terminado.',
   },
 };
 export default profile;

@@ -15,7 +15,7 @@ const profile: LocaleArea<'profile'> = {
     new: '新しいパスワード',
     confirm: '新しいパスワード（確認）',
     submit: 'パスワードを変更',
-    success: 'パスワードを変更しました。ほかのセッションはログアウトされました。',
+    success: 'パスワードを変更しました。ほかのセッションはログアウトされ、API キーは失効しました。',
   },
 };
 export default profile;

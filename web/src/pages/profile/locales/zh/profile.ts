@@ -15,7 +15,7 @@ const profile: LocaleArea<'profile'> = {
     new: '新密码',
     confirm: '确认新密码',
     submit: '修改密码',
-    success: '密码已修改，您在其他地方的登录已退出。',
+    success: '密码已修改，您在其他地方的登录已退出，您的 API 密钥已失效。',
   },
 };
 export default profile;

@@ -18,7 +18,7 @@ export default {
   openDevices: 'Devices',
   setPassword: 'Password',
   deleteHelper: 'Delete',
-  deleteConfirm: 'Delete {username}? Every device shared with them is recalled and they can no longer sign in.',
+  deleteConfirm: 'Delete {username}? Every device shared with them is recalled and they can no longer sign in; their API keys end.',
   deleted: '{username} was deleted.',
   added: 'Helper {username} was added.',
   save: 'Add',

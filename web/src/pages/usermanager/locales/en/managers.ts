@@ -22,7 +22,7 @@ export default {
   setPassword: 'Password',
   disable: 'Disable',
   enable: 'Enable',
-  disableConfirm: 'Disable {username}? They are signed out and cannot sign in until you enable them.',
+  disableConfirm: 'Disable {username}? They are signed out, their API keys end, and they cannot sign in until you enable them.',
   enableConfirm: 'Enable {username}? They can sign in again.',
   disabledDone: '{username} was disabled.',
   enabledDone: '{username} was enabled.',

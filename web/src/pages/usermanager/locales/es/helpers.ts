@@ -19,7 +19,8 @@ const helpers: LocaleArea<'helpers'> = {
   openDevices: 'Equipos',
   setPassword: 'Contraseña',
   deleteHelper: 'Eliminar',
-  deleteConfirm: '¿Eliminar a {username}? Se retiran todos los equipos compartidos con él y ya no podrá iniciar sesión.',
+  deleteConfirm:
+    '¿Eliminar a {username}? Se retiran todos los equipos compartidos con él y ya no podrá iniciar sesión; sus claves de API terminan.',
   deleted: '{username} fue eliminado.',
   added: 'Se añadió el ayudante {username}.',
   save: 'Añadir',

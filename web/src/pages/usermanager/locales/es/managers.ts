@@ -23,7 +23,7 @@ const managers: LocaleArea<'managers'> = {
   setPassword: 'Contraseña',
   disable: 'Desactivar',
   enable: 'Activar',
-  disableConfirm: '¿Desactivar a {username}? Se cierran sus sesiones y no podrá entrar hasta que lo active.',
+  disableConfirm: '¿Desactivar a {username}? Se cierran sus sesiones, terminan sus claves de API y no podrá entrar hasta que lo active.',
   enableConfirm: '¿Activar a {username}? Podrá volver a entrar.',
   disabledDone: '{username} fue desactivado.',
   enabledDone: '{username} fue activado.',

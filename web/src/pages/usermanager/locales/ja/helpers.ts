@@ -19,7 +19,7 @@ const helpers: LocaleArea<'helpers'> = {
   openDevices: '機器',
   setPassword: 'パスワード',
   deleteHelper: '削除',
-  deleteConfirm: '{username} を削除しますか？共有中の機器はすべて回収され、ログインできなくなります。',
+  deleteConfirm: '{username} を削除しますか？共有中の機器はすべて回収され、ログインできなくなり、API キーは失効します。',
   deleted: '{username} を削除しました。',
   added: 'ヘルパー {username} を追加しました。',
   save: '追加',

@@ -23,7 +23,7 @@ const managers: LocaleArea<'managers'> = {
   setPassword: 'パスワード',
   disable: '無効化',
   enable: '有効化',
-  disableConfirm: '{username} を無効にしますか？セッションは終了し、有効にするまでログインできません。',
+  disableConfirm: '{username} を無効にしますか？セッションは終了し、API キーは失効し、有効にするまでログインできません。',
   enableConfirm: '{username} を有効にしますか？再びログインできます。',
   disabledDone: '{username} を無効にしました。',
   enabledDone: '{username} を有効にしました。',

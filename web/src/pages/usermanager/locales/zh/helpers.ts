@@ -19,7 +19,7 @@ const helpers: LocaleArea<'helpers'> = {
   openDevices: '设备',
   setPassword: '密码',
   deleteHelper: '删除',
-  deleteConfirm: '删除 {username}？分享给其的所有设备将被收回，且其不能再登录。',
+  deleteConfirm: '删除 {username}？分享给其的所有设备将被收回，且其不能再登录，其 API 密钥将失效。',
   deleted: '已删除 {username}。',
   added: '已添加助手 {username}。',
   save: '添加',

@@ -23,7 +23,7 @@ const managers: LocaleArea<'managers'> = {
   setPassword: '密码',
   disable: '停用',
   enable: '启用',
-  disableConfirm: '停用 {username}？其会话将退出，启用前无法登录。',
+  disableConfirm: '停用 {username}？其会话将退出、API 密钥将失效，启用前无法登录。',
   enableConfirm: '启用 {username}？其可以重新登录。',
   disabledDone: '{username} 已停用。',
   enabledDone: '{username} 已启用。',
