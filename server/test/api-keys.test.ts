@@ -128,6 +128,12 @@ describe.each(dialects)('API keys on %s', (dialect) => {
     const forged = `${short.key.slice(0, -4)}AAAA`;
     expect(await answer(withKey(forged, 'GET', '/devices'))).toEqual({ status: 401, code: 50008, message: 'This API key is not valid.' });
     expect(await answer(withKey('dms_nothing', 'GET', '/devices'))).toMatchObject({ status: 401, code: 50008 });
+    // The hourly sweep ends it and logs it once, as its user's.
+    expect(await t.app.apiKeys.endExpired()).toBeGreaterThanOrEqual(1);
+    expect(await t.app.apiKeys.endExpired()).toBe(0);
+    const expired = (await loggedOps(t, 'user.apiKeyExpired')).filter((l) => l.target === `demo_manager key (${short.item.prefix})`);
+    expect(expired).toEqual([{ username: 'demo_manager', target: `demo_manager key (${short.item.prefix})`, new_value: null, ip: '' }]);
+    expect(await answer(withKey(short.key, 'GET', '/devices'))).toMatchObject({ status: 401, code: 50014 });
     const states = (await api.ok<ApiKeysPage>('demo_manager', 'GET', '/user/api-keys')).items;
     expect(states.find((k) => k.id === short.item.id)?.state).toBe('expired');
     expect(states.find((k) => k.id === revoked.item.id)?.state).toBe('revoked');

@@ -11,4 +11,5 @@ export const actions = [
   'user.recoveryCodeUsed',
   'user.createApiKey',
   'user.revokeApiKey',
+  'user.apiKeyExpired',
 ] as const;

@@ -12,7 +12,10 @@ export const API_KEY_MAX_PER_USER = 20;
 
 export const apiScope = z.enum(API_SCOPES, { error: 'validation.apiKey.scopes' });
 
-/** Why a key no longer works: expired, revoked by its user, or ended with the user's disabling or password change. */
+/**
+ * Why a key no longer works: expired (its expiry passed; the hourly sweep logs it), revoked by its user, or ended with
+ * the user's disabling or password change.
+ */
 export const API_KEY_STATES = ['active', 'expired', 'revoked', 'userDisabled', 'passwordChanged'] as const;
 export type ApiKeyState = (typeof API_KEY_STATES)[number];
 

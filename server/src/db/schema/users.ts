@@ -69,7 +69,7 @@ export interface ApiKeysTable {
   created_at: number;
   expires_at: number;
   revoked_at: number | null;
-  /** Why it ended: `revoked` by its user, `userDisabled`, `passwordChanged`; null while it has not. */
+  /** Why it ended: `revoked` by its user, `userDisabled`, `passwordChanged`, `expired` (the hourly sweep); null while it has not. */
   ended_reason: string | null;
   last_used_at: number | null;
   last_ip: string | null;

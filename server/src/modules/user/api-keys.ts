@@ -34,7 +34,8 @@ export function isApiKey(token: string): boolean {
 
 function stateOf(row: Pick<ApiKeyRow, 'revoked_at' | 'ended_reason' | 'expires_at'>, now: number): ApiKeyState {
   if (row.revoked_at !== null) {
-    return row.ended_reason === 'userDisabled' || row.ended_reason === 'passwordChanged' ? row.ended_reason : 'revoked';
+    const why = row.ended_reason;
+    return why === 'userDisabled' || why === 'passwordChanged' || why === 'expired' ? why : 'revoked';
   }
   return row.expires_at <= now ? 'expired' : 'active';
 }
@@ -159,6 +160,31 @@ export class ApiKeyService {
   }
 
   /**
+   * Ends the keys whose expiry has passed (the hourly sweep): each is logged once, as its user's `user.apiKeyExpired`
+   * (they are refused from their expiry on either way). At most `limit` a sweep; the count ended.
+   */
+  async endExpired(limit = 500): Promise<number> {
+    const now = this.now();
+    const ended = await this.db.transaction().execute(async (trx) => {
+      const due = await repo.expiredApiKeys(trx, now, limit);
+      const ids = await repo.endApiKeys(trx, { ids: due.map((k) => k.id) }, 'expired', now);
+      return due.filter((k) => ids.includes(k.id));
+    });
+    if (ended.length === 0) return 0;
+    this.bus.publish('apiKeysEnded', { keyIds: ended.map((k) => k.id) });
+    for (const k of ended) {
+      await this.audit.record({
+        user: { id: k.user_id, username: k.username },
+        action: 'user.apiKeyExpired',
+        target: `${k.name} (${k.prefix})`,
+        outcome: 'ok',
+        ip: '',
+      });
+    }
+    return ended.length;
+  }
+
+  /**
    * The user a key acts for, with the key's scopes: 50008 unknown or malformed, 50012 revoked or its user disabled,
    * 50014 expired; 429 past its rate. Notes its last use (at most once a minute).
    */
@@ -168,8 +194,8 @@ export class ApiKeyService {
     if (!found || !tokenMatches(parts?.[2] ?? '', found.key.secret_hash)) throw new AppError(Code.TOKEN_ILLEGAL, 'error.apiKeyInvalid');
     const { key, user } = found;
     const now = this.now();
-    if (key.revoked_at !== null || user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.apiKeyRevoked');
     if (key.expires_at <= now) throw new AppError(Code.TOKEN_EXPIRED, 'error.apiKeyExpired');
+    if (key.revoked_at !== null || user.disabled) throw new AppError(Code.TOKEN_REVOKED, 'error.apiKeyRevoked');
     const wait = this.limiter.take(key.id);
     if (wait > 0) throw new AppError(Code.TOO_MANY_ATTEMPTS, 'error.apiKeyRate', { seconds: wait }, { retryAfterSeconds: wait });
     if ((key.last_used_at ?? 0) <= now - USE_STEP_MS || key.last_ip !== ip) await repo.touchApiKey(this.db, key.id, now, ip.slice(0, 64));

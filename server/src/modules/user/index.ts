@@ -26,7 +26,7 @@ declare module '../../events/bus.js' {
   }
 }
 
-/** Accounts and sessions: sign-in, user info, sign-out, change password, one's sessions; expired sessions pruned hourly. */
+/** Accounts and sessions: sign-in, user info, sign-out, change password, one's sessions, second factor and API keys; expired sessions pruned and expired keys ended (logged) hourly. */
 export default fp(
   (app) => {
     // With REDIS_URL the sign-in protection counts failures for every instance together.
@@ -48,6 +48,9 @@ export default fp(
       if (!app.members.owns('job:sessions')) return;
       users.pruneSessions().catch((err: unknown) => {
         app.log.warn({ err }, 'session prune failed');
+      });
+      apiKeys.endExpired().catch((err: unknown) => {
+        app.log.warn({ err }, 'ending expired API keys failed');
       });
     }, 3_600_000);
     pruneTimer.unref();

@@ -332,16 +332,33 @@ export async function listApiKeys(db: Executor, userId: number, page: number, pa
   return { total: Number(total.n), rows };
 }
 
-/** Ends a key, or every live key of a user: revoked now, and why. The ids ended. */
-export async function endApiKeys(db: Executor, of: { id: number } | { userId: number }, reason: string, now: number): Promise<number[]> {
-  const rows = await db
-    .updateTable('api_keys')
-    .set({ revoked_at: now, ended_reason: reason })
-    .where('id' in of ? 'id' : 'user_id', '=', 'id' in of ? of.id : of.userId)
-    .where('revoked_at', 'is', null)
-    .returning('id')
-    .execute();
+/** Ends a key, some keys, or every live key of a user: revoked now, and why. The ids ended (those not ended before). */
+export async function endApiKeys(
+  db: Executor,
+  of: { id: number } | { ids: readonly number[] } | { userId: number },
+  reason: string,
+  now: number,
+): Promise<number[]> {
+  if ('ids' in of && of.ids.length === 0) return [];
+  let update = db.updateTable('api_keys').set({ revoked_at: now, ended_reason: reason }).where('revoked_at', 'is', null);
+  if ('id' in of) update = update.where('id', '=', of.id);
+  else if ('ids' in of) update = update.where('id', 'in', of.ids);
+  else update = update.where('user_id', '=', of.userId);
+  const rows = await update.returning('id').execute();
   return rows.map((r) => r.id);
+}
+
+/** Live keys past their expiry, with their user's name (the hourly sweep ends and logs them). */
+export function expiredApiKeys(db: Executor, now: number, limit: number) {
+  return db
+    .selectFrom('api_keys as k')
+    .innerJoin('users as u', 'u.id', 'k.user_id')
+    .select(['k.id', 'k.user_id', 'k.name', 'k.prefix', 'u.username'])
+    .where('k.revoked_at', 'is', null)
+    .where('k.expires_at', '<=', now)
+    .orderBy('k.id')
+    .limit(limit)
+    .execute();
 }
 
 export async function touchApiKey(db: Executor, id: number, now: number, ip: string): Promise<void> {

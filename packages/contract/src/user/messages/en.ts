@@ -55,4 +55,5 @@ export default {
   'error.apiKeyRate': 'Too many calls with this API key. Please try again in {seconds} seconds.',
   'action.user.createApiKey': 'Create an API key',
   'action.user.revokeApiKey': 'Revoke an API key',
+  'action.user.apiKeyExpired': 'An API key expired',
 };

@@ -57,5 +57,6 @@ const user: AreaMessages<'user'> = {
   'error.apiKeyRate': 'Demasiadas llamadas con esta clave de API. Inténtelo de nuevo en {seconds} segundos.',
   'action.user.createApiKey': 'Crear una clave de API',
   'action.user.revokeApiKey': 'Revocar una clave de API',
+  'action.user.apiKeyExpired': 'Una clave de API caducó',
 };
 export default user;

@@ -56,5 +56,6 @@ const user: AreaMessages<'user'> = {
   'error.apiKeyRate': 'この API キーでの呼び出しが多すぎます。{seconds} 秒後にもう一度お試しください。',
   'action.user.createApiKey': 'API キーを作成',
   'action.user.revokeApiKey': 'API キーを失効',
+  'action.user.apiKeyExpired': 'API キーの期限切れ',
 };
 export default user;

@@ -56,5 +56,6 @@ const user: AreaMessages<'user'> = {
   'error.apiKeyRate': '使用此 API 密钥的调用过多，请 {seconds} 秒后再试。',
   'action.user.createApiKey': '创建 API 密钥',
   'action.user.revokeApiKey': '吊销 API 密钥',
+  'action.user.apiKeyExpired': 'API 密钥已过期',
 };
 export default user;
