@@ -48,7 +48,20 @@ function quietStep(label, command, args) {
   });
 }
 
-// The static checks share nothing: two at a time, one per core (the longest, lint, beside the three others).
+const vitestJson = path.join(reports, 'vitest.json');
+const vitestLightJson = path.join(reports, 'vitest-light.json');
+const e2eJson = path.join(reports, 'e2e.json');
+const vitestArgs = (json, projects, workers) => [
+  'run',
+  ...projects.flatMap((p) => ['--project', p]),
+  ...(workers ? [`--maxWorkers=${workers}`] : []),
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${json}`,
+];
+
+// The static checks share nothing: two at a time, one per core. The longest, lint, runs beside the three others, and
+// the unit tests that need no server (contract, simulator, console) fill the rest of that lane on one worker.
 const started = Date.now();
 const lanes = await Promise.all([
   quietStep('lint (typescript-eslint, React hooks)', 'npm', ['run', '--silent', 'lint']),
@@ -56,22 +69,21 @@ const lanes = await Promise.all([
     const typed = await quietStep('type check', 'npm', ['run', '--silent', 'typecheck']);
     const formatted = await quietStep('format (Prettier)', 'npm', ['run', '--silent', 'format:check']);
     const imports = await quietStep('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
-    return typed && formatted && imports;
+    const light =
+      only === 'e2e' ||
+      (await quietStep('unit tests: contract, simulator, console (vitest, one worker)', bin('vitest'), [
+        ...vitestArgs(vitestLightJson, ['contract', 'simulator', 'web'], 1),
+      ]));
+    return typed && formatted && imports && light;
   })(),
 ]);
 ok = lanes.every(Boolean);
-process.stdout.write(`=== static checks: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`);
+process.stdout.write(
+  `=== static checks and light unit tests: ${ok ? 'ok' : 'FAILED'} in ${((Date.now() - started) / 1000).toFixed(0)} s\n`,
+);
 
-const vitestJson = path.join(reports, 'vitest.json');
-const e2eJson = path.join(reports, 'e2e.json');
 if (only !== 'e2e') {
-  ok =
-    step('unit and server tests (vitest)', bin('vitest'), [
-      'run',
-      '--reporter=default',
-      '--reporter=json',
-      `--outputFile.json=${vitestJson}`,
-    ]) && ok;
+  ok = step('server tests (vitest)', bin('vitest'), vitestArgs(vitestJson, ['server'])) && ok;
 }
 if (only !== 'unit') {
   ok =
@@ -99,11 +111,17 @@ if (only !== 'unit' && process.env.CLUSTER_TEST !== '0') {
   else process.stdout.write(`=== cluster fault test skipped: ${missing.join(', ')} not installed\n`);
 }
 
-const unit = count(vitestJson, (r) => ({
+const vitestCounts = (r) => ({
   passed: r.numPassedTests ?? 0,
   failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
-}));
+});
+const [serverUnit, lightUnit] = [vitestJson, vitestLightJson].map((file) => count(file, vitestCounts));
+const unit = {
+  passed: serverUnit.passed + lightUnit.passed,
+  failed: serverUnit.failed + lightUnit.failed,
+  skipped: serverUnit.skipped + lightUnit.skipped,
+};
 const playwrightCounts = (r) => ({
   passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
   failed: r.stats?.unexpected ?? 0,
@@ -140,9 +158,12 @@ const slowest = (rows) =>
     .slice(0, 10)
     .map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`)
     .join('\n');
-const vitestFiles = count(vitestJson, (r) =>
-  (r.testResults ?? []).map((f) => ({ file: path.relative(root, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) })),
-);
+const vitestFiles = [vitestJson, vitestLightJson].flatMap((file) => {
+  const rows = count(file, (r) =>
+    (r.testResults ?? []).map((f) => ({ file: path.relative(root, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) })),
+  );
+  return Array.isArray(rows) ? rows : [];
+});
 const e2eFiles = count(e2eJson, (r) => {
   const byFile = new Map();
   const walk = (suite) => {
@@ -155,8 +176,7 @@ const e2eFiles = count(e2eJson, (r) => {
   for (const suite of r.suites ?? []) walk(suite);
   return [...byFile].map(([file, ms]) => ({ file: `e2e/tests/${file}`, ms }));
 });
-if (Array.isArray(vitestFiles) && vitestFiles.length > 0)
-  process.stdout.write(`\nSlowest unit and server test files:\n${slowest(vitestFiles)}\n`);
+if (vitestFiles.length > 0) process.stdout.write(`\nSlowest unit and server test files:\n${slowest(vitestFiles)}\n`);
 if (Array.isArray(e2eFiles) && e2eFiles.length > 0)
   process.stdout.write(`\nSlowest end-to-end specs (summed over their tests):\n${slowest(e2eFiles)}\n`);
 if (Array.isArray(flaky) && flaky.length > 0) {
