@@ -2,7 +2,6 @@ import {
   Code,
   RECOVERY_CODE_COUNT,
   type RecoveryCodes,
-  type SecondStepData,
   type SignedInData,
   type TwoFactorReset,
   type TwoFactorSetup,
@@ -129,11 +128,6 @@ export class TwoFactorService {
     await this.db.transaction().execute((trx) => repo.clearSecondFactor(trx, user.id));
     this.bus.publish('userChanged', { userId: user.id });
     await this.audit.record({ user, action: 'user.twoFactorOff', target: user.username, outcome: 'ok', ip });
-  }
-
-  /** The password was right and two-factor sign-in is on: the challenge of the second step. */
-  challenge(user: Pick<UserRow, 'id'>): SecondStepData {
-    return this.challenges.issue(user);
   }
 
   /** The second step: a code or a recovery code for the challenge's user, then a session. */
