@@ -361,6 +361,12 @@ export function expiredApiKeys(db: Executor, now: number, limit: number) {
     .execute();
 }
 
+/** Signs a user out everywhere (disabled, or deleted as a helper): every session and API key ends. The keys ended. */
+export async function endUserAccess(db: Executor, userId: number, now: number): Promise<number[]> {
+  await revokeOtherSessions(db, userId, -1, now);
+  return endApiKeys(db, { userId }, 'userDisabled', now);
+}
+
 export async function touchApiKey(db: Executor, id: number, now: number, ip: string): Promise<void> {
   await db.updateTable('api_keys').set({ last_used_at: now, last_ip: ip }).where('id', '=', id).execute();
 }

@@ -1,23 +1,13 @@
-import { api, Code } from '@dms/contract';
-import type { FastifyInstance, FastifyReply } from 'fastify';
-import { AppError } from '../../errors.js';
+import { api } from '@dms/contract';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { route } from '../../http/route.js';
 import type { UserService } from './service.js';
 import type { ApiKeyService } from './api-keys.js';
 import type { SessionService } from './sessions.js';
 import type { TwoFactorService } from './two-factor.js';
 
-/** A refused password check (HTTP 429) also says when to come back in the Retry-After header. */
-async function withRetryAfter<T>(reply: FastifyReply, run: () => Promise<T>): Promise<T> {
-  try {
-    return await run();
-  } catch (err) {
-    if (err instanceof AppError && err.code === Code.TOO_MANY_ATTEMPTS && typeof err.params?.seconds === 'number') {
-      void reply.header('retry-after', String(err.params.seconds));
-    }
-    throw err;
-  }
-}
+/** Who is signing in, from where (the sessions list shows it). */
+const client = (ip: string, request: FastifyRequest) => ({ ip, userAgent: request.headers['user-agent'] ?? '' });
 
 /** Spec section 7, /user: sign-in, user info, sign-out, change password; one's sessions and second factor (issue 27). */
 export function userRoutes(
@@ -30,19 +20,16 @@ export function userRoutes(
   }: { users: UserService; sessions: SessionService; twoFactor: TwoFactorService; apiKeys: ApiKeyService },
 ): void {
   const e = api.user;
-  route(app, e.login, ({ body, ip, request, reply }) =>
-    withRetryAfter(reply, () => users.login(body, { ip, userAgent: request.headers['user-agent'] ?? '' })),
-  );
-  route(app, e.loginSecondStep, ({ body, ip, request, reply }) =>
-    withRetryAfter(reply, () => twoFactor.secondStep(body, { ip, userAgent: request.headers['user-agent'] ?? '' })),
-  );
+  // A refused check (429) says when to come back in Retry-After too: the error handler sets it for every 429.
+  route(app, e.login, ({ body, ip, request }) => users.login(body, client(ip, request)));
+  route(app, e.loginSecondStep, ({ body, ip, request }) => twoFactor.secondStep(body, client(ip, request)));
   route(app, e.info, ({ auth }) => users.info(auth));
   route(app, e.logout, async ({ auth, ip }) => {
     await users.logout(auth, ip);
     return null;
   });
-  route(app, e.changePassword, async ({ auth, body, ip, reply }) => {
-    await withRetryAfter(reply, () => users.changePassword(auth, body, ip));
+  route(app, e.changePassword, async ({ auth, body, ip }) => {
+    await users.changePassword(auth, body, ip);
     return null;
   });
   route(app, e.sessions, ({ auth, query }) => sessions.mine(auth, query));
@@ -50,9 +37,9 @@ export function userRoutes(
   route(app, e.endOtherSessions, ({ auth, ip }) => sessions.endOthers(auth, ip));
   route(app, e.twoFactor, ({ auth }) => twoFactor.status(auth));
   route(app, e.twoFactorBegin, ({ auth }) => twoFactor.begin(auth));
-  route(app, e.twoFactorConfirm, ({ auth, body, ip, reply }) => withRetryAfter(reply, () => twoFactor.confirm(auth, body.code, ip)));
-  route(app, e.twoFactorOff, async ({ auth, body, ip, reply }) => {
-    await withRetryAfter(reply, () => twoFactor.off(auth, body.code, ip));
+  route(app, e.twoFactorConfirm, ({ auth, body, ip }) => twoFactor.confirm(auth, body.code, ip));
+  route(app, e.twoFactorOff, async ({ auth, body, ip }) => {
+    await twoFactor.off(auth, body.code, ip);
     return null;
   });
   route(app, e.apiKeys, ({ auth, query }) => apiKeys.list(auth, query));

@@ -72,10 +72,9 @@ export class HelperService extends PeopleBelow<HelpersFilter, NewHelper, HelperR
         now,
       );
       await trx.updateTable('users').set({ disabled: 1, parent_id: null }).where('id', '=', found.id).execute();
-      await userRepo.revokeOtherSessions(trx, found.id, -1, now);
       return {
         helper: found,
-        keyIds: await userRepo.endApiKeys(trx, { userId: found.id }, 'userDisabled', now),
+        keyIds: await userRepo.endUserAccess(trx, found.id, now),
         changed: await refreshReach(
           trx,
           links.map((l) => l.device_id),

@@ -47,8 +47,7 @@ export class ManagerService extends PeopleBelow<ManagersFilter, NewManager, Mana
       if ((found.disabled === 1) === disabled) return null;
       await userRepo.updateDisabled(trx, found.id, disabled);
       if (!disabled) return { found, keyIds: [] };
-      await userRepo.revokeOtherSessions(trx, found.id, -1, now);
-      return { found, keyIds: await userRepo.endApiKeys(trx, { userId: found.id }, 'userDisabled', now) };
+      return { found, keyIds: await userRepo.endUserAccess(trx, found.id, now) };
     });
     if (!changed) return;
     const manager = changed.found;
