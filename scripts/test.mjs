@@ -49,6 +49,7 @@ function quietStep(label, command, args) {
 }
 
 const vitestJson = path.join(reports, 'vitest.json');
+const vitestWebJson = path.join(reports, 'vitest-web.json');
 const vitestLightJson = path.join(reports, 'vitest-light.json');
 const e2eJson = path.join(reports, 'e2e.json');
 const vitestArgs = (json, projects, workers) => [
@@ -59,22 +60,38 @@ const vitestArgs = (json, projects, workers) => [
   '--reporter=json',
   `--outputFile.json=${json}`,
 ];
+const unitTests = (label, json, projects) =>
+  only === 'e2e' || quietStep(`unit tests: ${label} (vitest, one worker)`, bin('vitest'), vitestArgs(json, projects, 1));
 
-// The static checks share nothing: two at a time, one per core. The longest, lint, runs beside the three others, and
-// the unit tests that need no server (contract, simulator, console) fill the rest of that lane on one worker.
+// The static checks and the unit tests that need no server share nothing: two lanes, one per core. Lint is most of
+// the work and types every file (its type-errors rule is the type check: scripts/eslint-type-errors.mjs), so it runs
+// in two processes, each building only its folders' TypeScript programs (eslint.config.js); what is left of the type
+// check is the composite builds (`tsc -b`), which check what the packages emit.
 const started = Date.now();
 const lanes = await Promise.all([
-  quietStep('lint (typescript-eslint, React hooks)', 'npm', ['run', '--silent', 'lint']),
   (async () => {
-    const typed = await quietStep('type check', 'npm', ['run', '--silent', 'typecheck']);
+    const linted = await quietStep('lint and type check: contract, seed, server, simulator', bin('eslint'), [
+      'packages',
+      'server',
+      'simulator',
+    ]);
+    const tested = await unitTests('console', vitestWebJson, ['web']);
+    return linted && tested;
+  })(),
+  (async () => {
+    const linted = await quietStep('lint and type check: console, e2e, bench, scripts', bin('eslint'), ['web', 'e2e', 'bench', 'scripts']);
+    const built = await quietStep('composite builds (tsc -b)', bin('tsc'), [
+      '-b',
+      'packages/contract',
+      'packages/seed',
+      'server',
+      'simulator',
+      'bench',
+    ]);
     const formatted = await quietStep('format (Prettier)', 'npm', ['run', '--silent', 'format:check']);
     const imports = await quietStep('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
-    const light =
-      only === 'e2e' ||
-      (await quietStep('unit tests: contract, simulator, console (vitest, one worker)', bin('vitest'), [
-        ...vitestArgs(vitestLightJson, ['contract', 'simulator', 'web'], 1),
-      ]));
-    return typed && formatted && imports && light;
+    const tested = await unitTests('contract, simulator', vitestLightJson, ['contract', 'simulator']);
+    return linted && built && formatted && imports && tested;
   })(),
 ]);
 ok = lanes.every(Boolean);
@@ -116,12 +133,9 @@ const vitestCounts = (r) => ({
   failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
 });
-const [serverUnit, lightUnit] = [vitestJson, vitestLightJson].map((file) => count(file, vitestCounts));
-const unit = {
-  passed: serverUnit.passed + lightUnit.passed,
-  failed: serverUnit.failed + lightUnit.failed,
-  skipped: serverUnit.skipped + lightUnit.skipped,
-};
+const unit = [vitestJson, vitestWebJson, vitestLightJson]
+  .map((file) => count(file, vitestCounts))
+  .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }));
 const playwrightCounts = (r) => ({
   passed: (r.stats?.expected ?? 0) + (r.stats?.flaky ?? 0),
   failed: r.stats?.unexpected ?? 0,
@@ -158,7 +172,7 @@ const slowest = (rows) =>
     .slice(0, 10)
     .map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`)
     .join('\n');
-const vitestFiles = [vitestJson, vitestLightJson].flatMap((file) => {
+const vitestFiles = [vitestJson, vitestWebJson, vitestLightJson].flatMap((file) => {
   const rows = count(file, (r) =>
     (r.testResults ?? []).map((f) => ({ file: path.relative(root, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) })),
   );

@@ -237,7 +237,8 @@ export async function buildMatrix(dialect: 'sqlite' | 'postgres'): Promise<Matri
   const id = new Map<string, number>();
   const deviceId = new Map<string, number>();
   const auth = new Map<string, AuthContext>();
-  const t = await buildTestApp(dialect);
+  // Each user's API key calls every path of every device at once (visibility-matrix.test.ts): no rate limit in the way.
+  const t = await buildTestApp(dialect, { API_KEY_BURST: '100000' });
   const db = t.app.db;
   const hash = (await db.selectFrom('users').select('password_hash').where('username', '=', 'demo_root').executeTakeFirstOrThrow())
     .password_hash;
