@@ -1,6 +1,20 @@
 import type { Browser, Page } from '@playwright/test';
-import { apiGet, ownBox } from './boxes.js';
-import { expect, goInApp, LANGS, openShell, reg, rolePage, test, tokenOf, type Lang, type Role } from './fixtures.js';
+import { TOTP } from 'otpauth';
+import { apiGet, apiSend, ownBox } from './boxes.js';
+import {
+  apiLogin,
+  expect,
+  goInApp,
+  LANGS,
+  openShell,
+  reg,
+  rolePage,
+  signInWithForm,
+  test,
+  tokenOf,
+  type Lang,
+  type Role,
+} from './fixtures.js';
 import { consoleErrors, expectActiveTabInView, resize, type Screen, type SweepWorld, walk } from './sweep.js';
 import { endUserScreens, enlargeSummary } from './sweep-end-user.js';
 import { managerScreens, UNAUTHORIZED } from './sweep-manager.js';
@@ -73,8 +87,22 @@ const feed = ownBox(feedBox, feedCompany, 'screw-compressor', async (b) => {
   await b.publish(Date.now(), { [compressor('fault_bits')]: 0 });
 });
 
+// A helper of demo_manager's with two-factor sign-in on: the sign-in page's second step, in each language.
+const TWO_FACTOR_USER = `e2e2fa_${SLOT}`;
+const TWO_FACTOR_PASSWORD = 'sweep2fa1';
+
 let world: SweepWorld | undefined;
 test.beforeAll(async ({ request }) => {
+  await apiSend(request, tokenOf('demo_manager'), 'POST', '/user_register/add_helper', {
+    username: TWO_FACTOR_USER,
+    password: TWO_FACTOR_PASSWORD,
+    name: 'Sweep Two-Factor',
+    helperType: 'operator',
+  });
+  const own = await apiLogin(request, TWO_FACTOR_USER, TWO_FACTOR_PASSWORD);
+  const { secret } = (await apiSend(request, own, 'POST', '/user/two-factor/begin', {})) as { secret: string };
+  const code = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
+  await apiSend(request, own, 'POST', '/user/two-factor/confirm', { code });
   const manager = tokenOf('demo_manager');
   const id = async (path: string, username: string) =>
     ((await apiGet(request, manager, `${path}?q=${username}`)).data as { items: Array<{ id: number; username: string }> }).items.find(
@@ -145,6 +173,8 @@ async function farTabs(page: Page, screens: readonly Screen[]): Promise<void> {
 }
 
 const SIGNED_OUT_LOGIN: Screen = { name: 'login', path: '/login', ready: 'login-submit', standalone: true };
+/** The sign-in page's second step (issue 27), reached by signing in with the password of a user with two-factor on. */
+const SECOND_STEP: Screen = { name: 'login-second-step', path: '/login', ready: 'login-code', standalone: true };
 const LIMITED_ADMIN_ASSIGN: Screen = { name: 'box-assign', path: '/smartbox/box-assign', ready: 'box-assign-preview' };
 
 for (const lang of LANGS) {
@@ -155,6 +185,8 @@ for (const lang of LANGS) {
     const loginErrors = consoleErrors(login);
     await login.goto('/login');
     await walk(login, 'signed-out', lang, [SIGNED_OUT_LOGIN], loginErrors);
+    await signInWithForm(login, TWO_FACTOR_USER, TWO_FACTOR_PASSWORD);
+    await walk(login, 'signed-out', lang, [SECOND_STEP], loginErrors);
     await login.context().close();
 
     const screens = rootScreens(theWorld());

@@ -140,13 +140,21 @@ describe.each(dialects)('a session that ends closes its live-push sockets, on %s
   });
 
   it('a disabled account’s sockets close; enabled again, the user signs in again', async () => {
-    await linkHelper(t, device);
-    const helper = await live(await login(t.app, 'demo_helper'));
-    expect(helper.events.find((e) => e.type === 'subscribed')).toEqual({ type: 'subscribed', devices: [device] });
-    await t.app.users.setDisabled(uid('demo_helper'), true);
-    await expectEnded(helper, 50012);
-    await t.app.users.setDisabled(uid('demo_helper'), false);
-    const again = await live(await login(t.app, 'demo_helper'));
+    const manager = await login(t.app, 'demo_manager');
+    const setDisabled = async (disabled: boolean) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/user_register/set_manager_disabled',
+        headers: bearer(manager),
+        payload: { userId: uid('demo_submanager'), disabled },
+      });
+      expect(body(res).code).toBe(20000);
+    };
+    const sub = await live(await login(t.app, 'demo_submanager'), []);
+    await setDisabled(true);
+    await expectEnded(sub, 50012);
+    await setDisabled(false);
+    const again = await live(await login(t.app, 'demo_submanager'), []);
     expect(again.ws.readyState).toBe(WebSocket.OPEN);
     again.ws.close();
   });

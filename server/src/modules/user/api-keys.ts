@@ -1,5 +1,6 @@
 import {
   API_KEY_MAX_PER_USER,
+  API_SCOPES,
   Code,
   sessionRoles,
   type ApiKeyItem,
@@ -42,9 +43,7 @@ function stateOf(row: Pick<ApiKeyRow, 'revoked_at' | 'ended_reason' | 'expires_a
 
 function scopesOf(row: Pick<ApiKeyRow, 'scopes'>): ApiScope[] {
   const parsed: unknown = JSON.parse(row.scopes);
-  return Array.isArray(parsed)
-    ? parsed.filter((s): s is ApiScope => s === 'devices:read' || s === 'devices:write' || s === 'events:read')
-    : [];
+  return Array.isArray(parsed) ? parsed.filter((s): s is ApiScope => API_SCOPES.some((scope) => scope === s)) : [];
 }
 
 /**

@@ -178,17 +178,6 @@ export class UserService {
     await this.audit.record({ ...op, outcome: 'ok' });
   }
 
-  /** Disables (or enables) an account: its sessions and API keys are refused from now on and its live connections closed. */
-  async setDisabled(userId: number, disabled: boolean): Promise<void> {
-    // Disabling ends the user's API keys for good: enabling them again does not bring the keys back.
-    const keyIds = await this.db.transaction().execute(async (trx) => {
-      await repo.updateDisabled(trx, userId, disabled);
-      return disabled ? repo.endApiKeys(trx, { userId }, 'userDisabled', this.now()) : [];
-    });
-    this.bus.publish('userChanged', { userId });
-    if (keyIds.length > 0) this.bus.publish('apiKeysEnded', { keyIds });
-  }
-
   /** Replaces a user's roles: their live connections keep only what the new roles may see. */
   async setRoles(userId: number, roles: readonly Role[]): Promise<void> {
     await repo.updateRoles(this.db, userId, roles);
