@@ -49,7 +49,6 @@ function quietStep(label, command, args) {
 }
 
 const vitestJson = path.join(reports, 'vitest.json');
-const vitestWebJson = path.join(reports, 'vitest-web.json');
 const vitestLightJson = path.join(reports, 'vitest-light.json');
 const e2eJson = path.join(reports, 'e2e.json');
 const vitestArgs = (json, projects, workers) => [
@@ -60,8 +59,6 @@ const vitestArgs = (json, projects, workers) => [
   '--reporter=json',
   `--outputFile.json=${json}`,
 ];
-const unitTests = (label, json, projects) =>
-  only === 'e2e' || quietStep(`unit tests: ${label} (vitest, one worker)`, bin('vitest'), vitestArgs(json, projects, 1));
 
 // The static checks and the unit tests that need no server share nothing: two lanes, one per core. Lint is most of
 // the work and types every file (its type-errors rule is the type check: scripts/eslint-type-errors.mjs), so it runs
@@ -75,7 +72,11 @@ const lanes = await Promise.all([
       'server',
       'simulator',
     ]);
-    const tested = await unitTests('console', vitestWebJson, ['web']);
+    const tested =
+      only === 'e2e' ||
+      (await quietStep('unit tests: contract, simulator, console (vitest, one worker)', bin('vitest'), [
+        ...vitestArgs(vitestLightJson, ['contract', 'simulator', 'web'], 1),
+      ]));
     return linted && tested;
   })(),
   (async () => {
@@ -90,8 +91,7 @@ const lanes = await Promise.all([
     ]);
     const formatted = await quietStep('format (Prettier)', 'npm', ['run', '--silent', 'format:check']);
     const imports = await quietStep('import rules (dependency-cruiser)', 'npm', ['run', '--silent', 'check:imports']);
-    const tested = await unitTests('contract, simulator', vitestLightJson, ['contract', 'simulator']);
-    return linted && built && formatted && imports && tested;
+    return linted && built && formatted && imports;
   })(),
 ]);
 ok = lanes.every(Boolean);
@@ -133,7 +133,7 @@ const vitestCounts = (r) => ({
   failed: (r.numFailedTests ?? 0) + (r.numFailedTestSuites ?? 0),
   skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
 });
-const unit = [vitestJson, vitestWebJson, vitestLightJson]
+const unit = [vitestJson, vitestLightJson]
   .map((file) => count(file, vitestCounts))
   .reduce((sum, c) => ({ passed: sum.passed + c.passed, failed: sum.failed + c.failed, skipped: sum.skipped + c.skipped }));
 const playwrightCounts = (r) => ({
@@ -172,7 +172,7 @@ const slowest = (rows) =>
     .slice(0, 10)
     .map((r) => `  ${(r.ms / 1000).toFixed(1).padStart(6)} s  ${r.file}`)
     .join('\n');
-const vitestFiles = [vitestJson, vitestWebJson, vitestLightJson].flatMap((file) => {
+const vitestFiles = [vitestJson, vitestLightJson].flatMap((file) => {
   const rows = count(file, (r) =>
     (r.testResults ?? []).map((f) => ({ file: path.relative(root, f.name), ms: (f.endTime ?? 0) - (f.startTime ?? 0) })),
   );

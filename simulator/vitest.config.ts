@@ -8,5 +8,7 @@ export default defineConfig({
     include: ['test/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
+    // One module graph per worker, not one per file: each test makes its own boxes, broker and fleet.
+    isolate: false,
   },
 });
