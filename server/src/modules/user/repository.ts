@@ -1,5 +1,6 @@
 import { sql, type Insertable, type Kysely, type Transaction } from 'kysely';
 import type { ApiKeyRow, ApiKeysTable, Database, NewUser, SessionRow, UserRow } from '../../db/schema.js';
+import { prefixed, splitPrefixed } from '../../db/joined.js';
 import { contains } from '../../db/search.js';
 
 type NewApiKey = Insertable<ApiKeysTable>;
@@ -49,20 +50,12 @@ async function sessionWithUser(db: Executor, ...where: ['s.token_hash', string] 
     .selectFrom('sessions as s')
     .innerJoin('users as u', 'u.id', 's.user_id')
     .selectAll('u')
-    .select([
-      's.id as session_id',
-      's.expires_at as session_expires_at',
-      's.revoked_at as session_revoked_at',
-      's.last_active_at as session_last_active_at',
-    ])
+    .select(prefixed('s', 'session_', ['id', 'expires_at', 'revoked_at', 'last_active_at']))
     .where(where[0], '=', where[1])
     .executeTakeFirst();
   if (!row) return undefined;
-  const { session_id, session_expires_at, session_revoked_at, session_last_active_at, ...user } = row;
-  return {
-    session: { id: session_id, expires_at: session_expires_at, revoked_at: session_revoked_at, last_active_at: session_last_active_at },
-    user,
-  };
+  const [session, user] = splitPrefixed(row, 'session_');
+  return { session, user };
 }
 
 /** Disables or enables an account (a disabled user's sessions are refused, spec 7). */
@@ -255,56 +248,33 @@ export function findApiKey(db: Executor, id: number): Promise<ApiKeyRow | undefi
   return db.selectFrom('api_keys').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** Every column of an API key, selected beside its user's (findApiKeyWithUser). */
+const API_KEY_COLUMNS = [
+  'id',
+  'user_id',
+  'name',
+  'prefix',
+  'secret_hash',
+  'scopes',
+  'created_at',
+  'expires_at',
+  'revoked_at',
+  'ended_reason',
+  'last_used_at',
+  'last_ip',
+] as const satisfies ReadonlyArray<keyof ApiKeyRow>;
+
 /** A key by its prefix with its user, in one indexed query (every call with a key asks this, as a session's token does). */
 export async function findApiKeyWithUser(db: Executor, prefix: string): Promise<{ key: ApiKeyRow; user: UserRow } | undefined> {
   const row = await db
     .selectFrom('api_keys as k')
     .innerJoin('users as u', 'u.id', 'k.user_id')
     .selectAll('u')
-    .select([
-      'k.id as key_id',
-      'k.name as key_name',
-      'k.prefix as key_prefix',
-      'k.secret_hash as key_secret_hash',
-      'k.scopes as key_scopes',
-      'k.created_at as key_created_at',
-      'k.expires_at as key_expires_at',
-      'k.revoked_at as key_revoked_at',
-      'k.ended_reason as key_ended_reason',
-      'k.last_used_at as key_last_used_at',
-      'k.last_ip as key_last_ip',
-    ])
+    .select(prefixed('k', 'key_', API_KEY_COLUMNS))
     .where('k.prefix', '=', prefix)
     .executeTakeFirst();
   if (!row) return undefined;
-  const {
-    key_id,
-    key_name,
-    key_prefix,
-    key_secret_hash,
-    key_scopes,
-    key_created_at,
-    key_expires_at,
-    key_revoked_at,
-    key_ended_reason,
-    key_last_used_at,
-    key_last_ip,
-    ...user
-  } = row;
-  const key: ApiKeyRow = {
-    id: key_id,
-    user_id: user.id,
-    name: key_name,
-    prefix: key_prefix,
-    secret_hash: key_secret_hash,
-    scopes: key_scopes,
-    created_at: key_created_at,
-    expires_at: key_expires_at,
-    revoked_at: key_revoked_at,
-    ended_reason: key_ended_reason,
-    last_used_at: key_last_used_at,
-    last_ip: key_last_ip,
-  };
+  const [key, user] = splitPrefixed(row, 'key_');
   return { key, user };
 }
 
