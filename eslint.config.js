@@ -5,7 +5,7 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 import dms from './scripts/eslint-type-errors.mjs';
 
-/** The TypeScript project of each folder's files. */
+/** The TypeScript project of each folder's files (npm test lints these folders: scripts/test.mjs). */
 export const LINT_PROJECTS = {
   'packages/contract': 'packages/contract/tsconfig.test.json',
   'packages/seed': 'packages/seed/tsconfig.json',

@@ -6,6 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { LINT_PROJECTS } from '../eslint.config.js';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const bin = (name) => path.join(root, 'node_modules', '.bin', name);
@@ -64,14 +65,13 @@ const vitestArgs = (json, projects, workers) => [
 // the work and types every file (its type-errors rule is the type check: scripts/eslint-type-errors.mjs), so it runs
 // in two processes, each building only its folders' TypeScript programs (eslint.config.js); what is left of the type
 // check is the composite builds (`tsc -b`), which check what the packages emit.
+// The first process lints these folders, the second every other folder that has a project.
+const lintFirst = ['packages', 'server', 'simulator'];
+const lintSecond = Object.keys(LINT_PROJECTS).filter((folder) => !lintFirst.some((f) => folder === f || folder.startsWith(`${f}/`)));
 const started = Date.now();
 const lanes = await Promise.all([
   (async () => {
-    const linted = await quietStep('lint and type check: contract, seed, server, simulator', bin('eslint'), [
-      'packages',
-      'server',
-      'simulator',
-    ]);
+    const linted = await quietStep(`lint and type check: ${lintFirst.join(', ')}`, bin('eslint'), lintFirst);
     const tested =
       only === 'e2e' ||
       (await quietStep('unit tests: contract, simulator, console (vitest, one worker)', bin('vitest'), [
@@ -80,7 +80,7 @@ const lanes = await Promise.all([
     return linted && tested;
   })(),
   (async () => {
-    const linted = await quietStep('lint and type check: console, e2e, bench, scripts', bin('eslint'), ['web', 'e2e', 'bench', 'scripts']);
+    const linted = await quietStep(`lint and type check: ${lintSecond.join(', ')}`, bin('eslint'), lintSecond);
     const built = await quietStep('composite builds (tsc -b)', bin('tsc'), [
       '-b',
       'packages/contract',

@@ -1,8 +1,8 @@
 import type { Browser, Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
 import { apiGet, apiSend, ownBox } from './boxes.js';
 import {
   apiLogin,
+  codeOf,
   expect,
   goInApp,
   LANGS,
@@ -101,8 +101,7 @@ test.beforeAll(async ({ request }) => {
   });
   const own = await apiLogin(request, TWO_FACTOR_USER, TWO_FACTOR_PASSWORD);
   const { secret } = (await apiSend(request, own, 'POST', '/user/two-factor/begin', {})) as { secret: string };
-  const code = new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate();
-  await apiSend(request, own, 'POST', '/user/two-factor/confirm', { code });
+  await apiSend(request, own, 'POST', '/user/two-factor/confirm', { code: codeOf(secret) });
   const manager = tokenOf('demo_manager');
   const id = async (path: string, username: string) =>
     ((await apiGet(request, manager, `${path}?q=${username}`)).data as { items: Array<{ id: number; username: string }> }).items.find(

@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { Page } from '@playwright/test';
-import { TOTP } from 'otpauth';
 import { spawnServer, type SpawnedServer } from '../../bench/src/server-process.js';
-import { expect, openShell, PASSWORD, rolePage, screenshot, shown, signIn, signInWithForm, test } from './fixtures.js';
+import { codeOf, expect, openShell, PASSWORD, rolePage, screenshot, shown, signIn, signInWithForm, test } from './fixtures.js';
 
 /**
  * Issue 27, "Two-factor sign-in": a user enrols on their profile with a code computed here from the key the page shows,
@@ -14,11 +13,6 @@ import { expect, openShell, PASSWORD, rolePage, screenshot, shown, signIn, signI
  * enrolment at first sign-in and reaches nothing else until it is on.
  */
 const USER = 'demo_regional_dist';
-
-/** The code of a key at a time (the step after the one just used, when `ahead`): RFC 6238 as the app computes it. */
-function codeOf(secret: string, ahead = 0): string {
-  return new TOTP({ secret, digits: 6, period: 30, algorithm: 'SHA1' }).generate({ timestamp: Date.now() + ahead * 30_000 });
-}
 
 /** Enrols the signed-in page's user from the two-factor card: the key read off the page, a code of it; the recovery codes. */
 async function enrol(page: Page): Promise<{ secret: string; codes: string[] }> {

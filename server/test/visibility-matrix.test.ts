@@ -266,15 +266,11 @@ describe.each(dialects)('the visibility matrix on %s', (dialect) => {
         const chartShown = charts.statusCode === 200 ? (body(charts).data as DeviceChart[])[0] : undefined;
         const seen = {
           list: listed.has(dev),
-          ruleEvents: opened.ruleEvents,
+          ...opened,
           charts: charts.statusCode === 200,
           chartValues: chartShown !== undefined && chartShown.withheld === null,
           stopStatus: stop.statusCode === 200,
           utilisation: perDay.statusCode === 200,
-          detail: opened.detail,
-          faultRecords: opened.faultRecords,
-          history: opened.history,
-          series: opened.series,
           map: mapped.has(dev),
           searched: searchedFor.has(dev),
           export: exported.has(BOX0 + i),
