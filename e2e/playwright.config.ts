@@ -1,5 +1,5 @@
 import { defineConfig } from '@playwright/test';
-import { CHROMIUM_LAUNCH } from '../bench/src/chromium.js';
+import { E2E_CHROMIUM_LAUNCH } from '../bench/src/chromium.js';
 
 const CI = process.env.CI === 'true';
 
@@ -13,7 +13,7 @@ export const CONSOLE_IN_CHROMIUM = {
   reducedMotion: 'reduce',
   screenshot: 'only-on-failure',
   trace: 'off',
-  launchOptions: CHROMIUM_LAUNCH,
+  launchOptions: E2E_CHROMIUM_LAUNCH,
 } as const;
 
 /**

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import { chromium, type TestInfo } from '@playwright/test';
 import QRCode from 'qrcode';
-import { CHROMIUM_LAUNCH } from '../../bench/src/chromium.js';
+import { E2E_CHROMIUM_LAUNCH } from '../../bench/src/chromium.js';
 import { apiGet, registerBoxes } from './boxes.js';
 import { baseUrl, expect, openShell, shown, stateOf, test, tokenOf } from './fixtures.js';
 
@@ -54,9 +54,9 @@ test('a box claimed by scanning its label with the camera', async ({ playwright 
 
   // A browser of its own: its camera is the video of the label.
   const browser = await chromium.launch({
-    ...CHROMIUM_LAUNCH,
+    ...E2E_CHROMIUM_LAUNCH,
     args: [
-      ...(CHROMIUM_LAUNCH.args ?? []),
+      ...(E2E_CHROMIUM_LAUNCH.args ?? []),
       '--use-fake-ui-for-media-stream',
       '--use-fake-device-for-media-stream',
       `--use-file-for-fake-video-capture=${labelVideo(payload, info)}`,

@@ -16,9 +16,10 @@ import {
   type Role,
 } from './fixtures.js';
 import { consoleErrors, expectActiveTabInView, resize, type Screen, type SweepWorld, walk } from './sweep.js';
-import { endUserScreens, enlargeSummary } from './sweep-end-user.js';
-import { managerScreens, UNAUTHORIZED } from './sweep-manager.js';
-import { NOT_FOUND, rootScreens } from './sweep-root.js';
+import { enlargeSummary } from './sweep-end-user.js';
+import { UNAUTHORIZED } from './sweep-manager.js';
+import { NOT_FOUND } from './sweep-root.js';
+import { sweptScreens, titlesOf } from './sweep-roles.js';
 
 /**
  * The language sweep (issue 19 §7): every screen of the console in each of the four languages at 1440 and 390 px (and
@@ -26,8 +27,9 @@ import { NOT_FOUND, rootScreens } from './sweep-root.js';
  * (the shell is loaded once per role and language), with the checks every screen gets (no raw translation key,
  * nothing running off the side, the title in the language, no console error, the active tab in view) and the checks
  * of its own (sweep-root.ts, sweep-manager.ts, sweep-end-user.ts): the tables that must fit, the dialogs and selects
- * that must not run out, the texts that must be translated. The specs of the screens test what they do, in English;
- * a new screen joins the sweep in its role's list.
+ * that must not run out, the texts that must be translated. In English each page shows its title from the access
+ * table, which menus.spec.ts then leaves to the sweep (sweep-roles.ts). The specs of the screens test what they do, in
+ * English; a new screen joins the sweep in its role's list.
  *
  * The tests run in parallel (each language and role on its own); each worker sets up the world once: boxes of its own
  * registered to demo_manager, with faults and readings at known moments.
@@ -135,19 +137,30 @@ function theWorld(): SweepWorld {
   return world;
 }
 
-/** Walks `screens` as `role` in `lang`, the shell loaded once; `more` runs on the same page after the walk. */
+/** The screens the sweep walks as `role`. */
+function screensOf(role: Role): Screen[] {
+  const screens = sweptScreens(theWorld())[role];
+  if (!screens) throw new Error(`the sweep lists no screens of ${role}`);
+  return screens;
+}
+
+/**
+ * Walks `role`'s screens (`screens`, by default all of them) in `lang`, the shell loaded once, their titles checked in
+ * English; `more` runs on the same page after the walk.
+ */
 async function sweep(
   browser: Browser,
   role: Role,
   lang: Lang,
-  screens: readonly Screen[],
+  screens: readonly Screen[] = screensOf(role),
   more?: (page: Page, takeErrors: () => string[]) => Promise<void>,
 ): Promise<void> {
   const page = await rolePage(browser, role, lang, { width: 1440, height: 900 });
   const takeErrors = consoleErrors(page);
   try {
+    const titles = lang === 'en' ? await titlesOf(page.request, role) : undefined;
     await openShell(page, '/dashboard');
-    await walk(page, role.replace('demo_', ''), lang, screens, takeErrors);
+    await walk(page, role.replace('demo_', ''), lang, screens, takeErrors, titles);
     if (more) await more(page, takeErrors);
   } finally {
     await page.context().close();
@@ -174,7 +187,6 @@ async function farTabs(page: Page, screens: readonly Screen[]): Promise<void> {
 const SIGNED_OUT_LOGIN: Screen = { name: 'login', path: '/login', ready: 'login-submit', standalone: true };
 /** The sign-in page's second step (issue 27), reached by signing in with the password of a user with two-factor on. */
 const SECOND_STEP: Screen = { name: 'login-second-step', path: '/login', ready: 'login-code', standalone: true };
-const LIMITED_ADMIN_ASSIGN: Screen = { name: 'box-assign', path: '/smartbox/box-assign', ready: 'box-assign-preview' };
 
 for (const lang of LANGS) {
   test(`${lang}: the sign-in page and demo_root's screens`, async ({ browser }) => {
@@ -188,21 +200,21 @@ for (const lang of LANGS) {
     await walk(login, 'signed-out', lang, [SECOND_STEP], loginErrors);
     await login.context().close();
 
-    const screens = rootScreens(theWorld());
+    const screens = screensOf('demo_root');
     await sweep(browser, 'demo_root', lang, screens, async (page, takeErrors) => {
       // Spanish titles are long: a dozen tabs fill the bar, at both widths.
       if (lang === 'es') await farTabs(page, screens);
       await walk(page, 'root', lang, [NOT_FOUND], takeErrors);
     });
     // limited_admin's own screen (spec 6: box-assign is theirs alone).
-    await sweep(browser, 'demo_limited_admin', lang, [LIMITED_ADMIN_ASSIGN]);
+    await sweep(browser, 'demo_limited_admin', lang);
   });
 
   test(`${lang}: demo_manager's screens`, async ({ browser }) => {
     test.setTimeout(300_000);
     // The feed box changes status just before the dashboard opens: its row is the feed's newest.
     await theWorld().toggleFeed();
-    await sweep(browser, 'demo_manager', lang, managerScreens(theWorld()), async (page, takeErrors) => {
+    await sweep(browser, 'demo_manager', lang, undefined, async (page, takeErrors) => {
       await walk(page, 'manager', lang, [UNAUTHORIZED], takeErrors);
     });
   });
@@ -210,7 +222,7 @@ for (const lang of LANGS) {
   test(`${lang}: demo_end_user's screens and the large screen`, async ({ browser }) => {
     test.setTimeout(300_000);
     // The large screen (outside the shell) comes last.
-    const screens = endUserScreens();
+    const screens = [...screensOf('demo_end_user')];
     const large = screens.pop();
     await sweep(browser, 'demo_end_user', lang, screens, async (page, takeErrors) => {
       // The large screen shows a fleet much larger than the demo's (its summary enlarged on its way to the page).

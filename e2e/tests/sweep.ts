@@ -140,6 +140,9 @@ export async function expectActiveTabInView(page: Page, path: string): Promise<v
   }).toPass({ timeout: 5000 });
 }
 
+/** A screen's path without its query. */
+export const pathOf = (screen: Screen): string => screen.path.split('?')[0] ?? screen.path;
+
 /** The part of the page a screen's texts are read from. */
 export const screenRoot = (page: Page, screen: Screen): Locator =>
   screen.standalone ? page.locator('body') : page.locator('.dms-page:not([hidden])');
@@ -165,7 +168,7 @@ export async function reach(page: Page, screen: Screen): Promise<void> {
         if (!el || el.getClientRects().length === 0 || getComputedStyle(el).visibility === 'hidden') return false;
         return root.querySelector('.ant-spin-spinning, .ant-skeleton') === null;
       },
-      { path: decodeURI(screen.path.split('?')[0] ?? screen.path), ready: screen.ready, standalone: screen.standalone === true },
+      { path: decodeURI(pathOf(screen)), ready: screen.ready, standalone: screen.standalone === true },
       { polling: 50, timeout: 20_000 },
     )
     .then(
@@ -229,9 +232,16 @@ export async function resize(page: Page, width: number): Promise<void> {
  * Walks `screens` as they are listed, in the app, in `lang`: each reached once at the width the walk is at, then
  * checked at each of its widths from there (a phone's, then a desktop's, then back: screens are reached at both), with
  * a screenshot at all but 800 px (e2e/screenshots/sweep-<lang>-<who>-<screen>-<width>.png). Its own checks run once at 1440 px
- * (`once`) and at each width (`each`).
+ * (`once`) and at each width (`each`). A screen whose path is in `titles` shows that title once reached.
  */
-export async function walk(page: Page, who: string, lang: Lang, screens: readonly Screen[], takeErrors: () => string[]): Promise<void> {
+export async function walk(
+  page: Page,
+  who: string,
+  lang: Lang,
+  screens: readonly Screen[],
+  takeErrors: () => string[],
+  titles?: ReadonlyMap<string, string>,
+): Promise<void> {
   for (const screen of screens) {
     const all = screen.widths ?? WIDTHS;
     const at = page.viewportSize()?.width;
@@ -239,6 +249,8 @@ export async function walk(page: Page, who: string, lang: Lang, screens: readonl
     const first = widths[0] ?? 1440;
     if (at !== first) await resize(page, first);
     await reach(page, screen);
+    const title = titles?.get(pathOf(screen));
+    if (title !== undefined) await expect(page, `${screen.name}'s title`).toHaveTitle(title);
     // A page just opened has its tab brought into view in the tags bar.
     if (!screen.standalone) await expectActiveTabInView(page, new URL(page.url()).pathname);
     const onceAt = widths.includes(1440) ? 1440 : first;
